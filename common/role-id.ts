@@ -1,0 +1,43 @@
+/**
+ * Role ID rules (ROLE-3, seed 000 §--new step 5): an uppercase prefix of 4–16 [A-Z0-9]
+ * starting with a letter, then a two-digit index: ENGINEER01. Pure, so the hook client,
+ * the renderer and core agree on one definition.
+ */
+export const ROLE_ID_PATTERN = /^[A-Z][A-Z0-9]{3,15}[0-9]{2}$/;
+export const ROLE_PREFIX_PATTERN = /^[A-Z][A-Z0-9]{3,15}$/;
+
+export function isValidRoleId(value: string): boolean {
+  return ROLE_ID_PATTERN.test(value);
+}
+
+export function isValidRolePrefix(value: string): boolean {
+  return ROLE_PREFIX_PATTERN.test(value);
+}
+
+/**
+ * Why a role ID is invalid, phrased for the user, or undefined when it is valid.
+ * The suggestion (uppercase) is offered only when it would itself be valid.
+ */
+export function explainInvalidRoleId(value: string): string | undefined {
+  if (isValidRoleId(value)) return undefined;
+  const upper = value.toUpperCase();
+  if (upper !== value && isValidRoleId(upper)) {
+    return `role ID "${value}" must be uppercase, e.g. ${upper}`;
+  }
+  if (value.length === 0) return 'role ID is empty; use an uppercase prefix and two digits, e.g. ENGINEER01';
+  if (/[^\x20-\x7e]/.test(value)) {
+    return `role ID "${value}" has non-ASCII characters; a role ID is an English uppercase prefix plus two digits, e.g. ENGINEER01 (the display name may be in any language)`;
+  }
+  if (/[\s_\-/\\.]/.test(value)) {
+    return `role ID "${value}" may not contain spaces, "_", "-", "/", "\\" or "."; use an uppercase prefix and two digits, e.g. ENGINEER01`;
+  }
+  if (!/[0-9]{2}$/.test(value)) {
+    return `role ID "${value}" must end with a two-digit index, e.g. ${upper.replace(/[^A-Z0-9]/g, '') || 'ENGINEER'}01`;
+  }
+  return `role ID "${value}" is not valid: it needs 4–16 uppercase letters or digits starting with a letter, then two digits, e.g. ENGINEER01`;
+}
+
+export function splitRoleId(id: string): { prefix: string; index: number } | undefined {
+  if (!isValidRoleId(id)) return undefined;
+  return { prefix: id.slice(0, -2), index: Number(id.slice(-2)) };
+}

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { loadConfig, type KiokuConfig } from '../core/config/config.js';
+import { createLogger, type Logger } from '../core/config/log.js';
+
+/**
+ * What every command gets: the resolved config, a logger (file + stderr) and output helpers.
+ * stdout carries only the command's answer (`--json`: one JSON document); diagnostics go to
+ * stderr (CLI.md conventions).
+ */
+export interface CliContext {
+  config: KiokuConfig;
+  logger: Logger;
+  /** Human output, one call per line or block. */
+  print(text: string): void;
+  /** `--json` output: exactly one document on stdout. */
+  printJson(value: unknown): void;
+  /** A note for the user on stderr (not part of the answer). */
+  note(text: string): void;
+  /** True when stdin is a terminal (a TTY may answer a prompt instead of --confirm). */
+  interactive: boolean;
+}
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const defaultIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+export function createCliContext(env: NodeJS.ProcessEnv = process.env, io: CliIo = defaultIo): CliContext {
+  const config = loadConfig(env);
+  const logger = createLogger({
+    clock: config.clock,
+    file: path.join(config.paths.logsDir, 'kioku.log'),
+    stderr: false,
+    errlog: config.settings.ROLE_ERRLOG,
+  });
+  for (const problem of config.problems) io.stderr(`kioku: warning: ${problem.message}\n`);
+  return {
+    config,
+    logger,
+    print: (text) => io.stdout(text.endsWith('\n') ? text : `${text}\n`),
+    printJson: (value) => io.stdout(`${JSON.stringify(value, null, 2)}\n`),
+    note: (text) => io.stderr(text.endsWith('\n') ? text : `${text}\n`),
+    interactive: Boolean(process.stdin.isTTY),
+  };
+}

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { Settings } from './settings-schema.js';
+
+/** Where everything lives (ARCHITECTURE.md §Data on disk). */
+export interface KiokuPaths {
+  roleHome: string;
+  memoryHome: string;
+  /** `<memory home>/.kioku`: app state, never the truth; deleting it loses nothing. */
+  stateDir: string;
+  indexFile: string;
+  spoolDir: string;
+  snapshotsDir: string;
+  logsDir: string;
+  tokenFile: string;
+  settingsFile: string;
+  /** Unix socket path, or a Windows named pipe. */
+  socketPath: string;
+  sessionsDir: string;
+  assetsDir: string;
+  factsFile: string;
+  journalFile: string;
+}
+
+export function expandHome(value: string, home = os.homedir()): string {
+  if (value === '~') return home;
+  if (value.startsWith('~/') || value.startsWith('~\\')) return path.join(home, value.slice(2));
+  return value;
+}
+
+/**
+ * The socket for one memory home: `<hash>` comes from the memory home path so that tests with
+ * temp homes never collide (VS Code's `ipc.net.ts` habit). Unix socket paths are limited to
+ * about 107 bytes (103 on macOS), so a long XDG_RUNTIME_DIR falls back to the temp folder.
+ */
+export function socketPathFor(memoryHome: string, env: NodeJS.ProcessEnv, stateDir: string): string {
+  const hash = createHash('sha256').update(path.resolve(memoryHome)).digest('hex').slice(0, 12);
+  if (process.platform === 'win32') return `\\\\.\\pipe\\kioku-${hash}`;
+  const name = `kioku-${hash}.sock`;
+  const candidates = [env.XDG_RUNTIME_DIR, stateDir, os.tmpdir()].filter((d): d is string => Boolean(d));
+  for (const dir of candidates) {
+    const full = path.join(dir, name);
+    if (Buffer.byteLength(full) <= 103) return full;
+  }
+  return path.join('/tmp', name);
+}
+
+export function resolvePaths(settings: Pick<Settings, 'ROLE_HOME' | 'ROLE_MEMORY_HOME'>, env: NodeJS.ProcessEnv): KiokuPaths {
+  const home = env.HOME || os.homedir();
+  const roleHome = path.resolve(expandHome(settings.ROLE_HOME, home));
+  const memoryHome = path.resolve(expandHome(settings.ROLE_MEMORY_HOME, home));
+  const stateDir = path.join(memoryHome, '.kioku');
+  return {
+    roleHome,
+    memoryHome,
+    stateDir,
+    indexFile: path.join(stateDir, 'index.sqlite'),
+    spoolDir: path.join(stateDir, 'spool'),
+    snapshotsDir: path.join(stateDir, 'snapshots'),
+    logsDir: path.join(stateDir, 'logs'),
+    tokenFile: path.join(stateDir, 'token'),
+    settingsFile: path.join(stateDir, 'settings.json'),
+    socketPath: socketPathFor(memoryHome, env, stateDir),
+    sessionsDir: path.join(roleHome, '.sessions'),
+    assetsDir: path.join(roleHome, '.assets'),
+    factsFile: path.join(memoryHome, 'FACT.md'),
+    journalFile: path.join(memoryHome, 'JOURNAL.jsonl'),
+  };
+}

@@ -1,0 +1,101 @@
+import matter from 'gray-matter';
+import yaml from 'js-yaml';
+
+export interface ParsedFrontmatter {
+  data: Record<string, unknown>;
+  body: string;
+  /** False when the file had no `---` block at all. */
+  hasFrontmatter: boolean;
+  /** True when the block was not valid YAML and the line reader took over. */
+  lenient: boolean;
+}
+
+// JSON_SCHEMA keeps dates such as `created: 2026-01-01` as the strings they were written as, so
+// a rewrite never changes their format, and never turns `no`/`on` into booleans (YAML 1.1).
+const engines = {
+  yaml: (text: string) => yaml.load(text, { schema: yaml.JSON_SCHEMA }) as object,
+};
+
+const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+
+/**
+ * Files written by seed 000's shell/Node scripts and by hand are not always strict YAML
+ * (`summary: 使用者說: 好` has a second colon; a tag list may be `a, b`). When the YAML reader
+ * refuses a block, read it line by line as `key: value` instead of losing the file.
+ */
+export function parseLenientBlock(block: string): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  let lastKey: string | undefined;
+  for (const rawLine of block.split(/\r?\n/)) {
+    const line = rawLine.replace(/\s+$/, '');
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    const listItem = /^\s+-\s+(.*)$/.exec(line);
+    if (listItem && lastKey) {
+      const current = data[lastKey];
+      const list = Array.isArray(current) ? current : current === null || current === '' ? [] : [current];
+      list.push(unquote(listItem[1]!));
+      data[lastKey] = list;
+      continue;
+    }
+    const m = /^([A-Za-z_][\w-]*)\s*:\s?(.*)$/.exec(line);
+    if (!m) continue;
+    lastKey = m[1]!;
+    data[lastKey] = lenientScalar(m[2]!.trim());
+  }
+  return data;
+}
+
+function unquote(text: string): string {
+  const t = text.trim();
+  if (t.length >= 2 && ((t.startsWith('"') && t.endsWith('"')) || (t.startsWith("'") && t.endsWith("'")))) {
+    if (t.startsWith('"')) {
+      try {
+        return JSON.parse(t) as string;
+      } catch {
+        /* fall through */
+      }
+    }
+    return t.slice(1, -1);
+  }
+  return t;
+}
+
+function lenientScalar(text: string): unknown {
+  if (text === '' || text === '~' || text === 'null') return null;
+  if (text.startsWith('[') && text.endsWith(']')) {
+    try {
+      const parsed = yaml.load(text, { schema: yaml.JSON_SCHEMA });
+      if (Array.isArray(parsed)) return parsed;
+    } catch {
+      /* split by hand */
+    }
+    return text
+      .slice(1, -1)
+      .split(',')
+      .map((part) => unquote(part))
+      .filter((part) => part !== '');
+  }
+  if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  return unquote(text);
+}
+
+export function parseFrontmatter(source: string): ParsedFrontmatter {
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  if (!text.startsWith('---')) return { data: {}, body: text, hasFrontmatter: false, lenient: false };
+  try {
+    const parsed = matter(text, { engines, language: 'yaml' });
+    const data = parsed.data;
+    if (data && typeof data === 'object' && !Array.isArray(data)) {
+      return { data: data as Record<string, unknown>, body: parsed.content, hasFrontmatter: true, lenient: false };
+    }
+  } catch {
+    /* not YAML: read it line by line below */
+  }
+  const m = FENCE.exec(text);
+  if (!m) {
+    throw new Error('the frontmatter block opened with "---" is never closed');
+  }
+  return { data: parseLenientBlock(m[1]!), body: text.slice(m[0].length), hasFrontmatter: true, lenient: true };
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Atomic file writes: temp file in the same folder, fsync, rename over the target, fsync the
+ * folder. A crash leaves either the old file or the new one, never half of each (Signal's and
+ * claude-mem's habit). Temp names start with "." and end with ".tmp" so scanners skip them.
+ */
+function tempNameFor(target: string): string {
+  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+}
+
+function fsyncDir(dir: string): void {
+  // Windows cannot open folders for fsync; elsewhere a failure here is not worth failing a write.
+  if (process.platform === 'win32') return;
+  try {
+    const fd = fs.openSync(dir, 'r');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    /* best effort */
+  }
+}
+
+export interface AtomicWriteOptions {
+  mode?: number;
+  /** Create the parent folder when missing (default true). */
+  mkdir?: boolean;
+  /** Skip fsync (bulk generators in benches only; never for the user's files). */
+  durable?: boolean;
+}
+
+export function writeFileAtomicSync(target: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
+  const dir = path.dirname(target);
+  if (options.mkdir !== false) fs.mkdirSync(dir, { recursive: true });
+  const temp = tempNameFor(target);
+  const durable = options.durable !== false;
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(temp, 'wx', options.mode ?? 0o644);
+    fs.writeFileSync(fd, data);
+    if (durable) fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    fd = undefined;
+    fs.renameSync(temp, target);
+    if (durable) fsyncDir(dir);
+  } catch (error) {
+    if (fd !== undefined) {
+      try {
+        fs.closeSync(fd);
+      } catch {
+        /* already failing */
+      }
+    }
+    try {
+      fs.unlinkSync(temp);
+    } catch {
+      /* never created or already renamed */
+    }
+    throw error;
+  }
+}
+
+/** Create a file only if it does not exist yet, atomically (write temp, then link). */
+export function createFileExclusiveSync(target: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): boolean {
+  const dir = path.dirname(target);
+  if (options.mkdir !== false) fs.mkdirSync(dir, { recursive: true });
+  const temp = tempNameFor(target);
+  try {
+    const fd = fs.openSync(temp, 'wx', options.mode ?? 0o644);
+    try {
+      fs.writeFileSync(fd, data);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    try {
+      fs.linkSync(temp, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    }
+    fsyncDir(dir);
+    return true;
+  } finally {
+    try {
+      fs.unlinkSync(temp);
+    } catch {
+      /* gone */
+    }
+  }
+}
+
+/** True for names our atomic writer leaves behind only while it runs (or after a crash). */
+export function isTempFileName(name: string): boolean {
+  return name.startsWith('.') && name.endsWith('.tmp');
+}

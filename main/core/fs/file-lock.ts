@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { KiokuError } from '../../../common/errors.js';
+
+/**
+ * A cross-process lock held as a file created with O_EXCL: `{pid, host, since, purpose}`.
+ * A lock whose process is gone (same host) or that is older than `staleMs` is taken over, so a
+ * `kill -9` never leaves a role locked forever. Used for the per-role memory lock
+ * (consolidation vs. writes that rewrite files).
+ */
+export interface LockInfo {
+  pid: number;
+  host: string;
+  since: number;
+  purpose: string;
+}
+
+export interface FileLock {
+  readonly file: string;
+  release(): void;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function readLockInfo(file: string): LockInfo | undefined {
+  try {
+    const info = JSON.parse(fs.readFileSync(file, 'utf8')) as LockInfo;
+    if (typeof info.pid === 'number' && typeof info.since === 'number') return info;
+  } catch {
+    /* missing or half-written */
+  }
+  return undefined;
+}
+
+function isStale(file: string, staleMs: number, now: number): boolean {
+  const info = readLockInfo(file);
+  if (!info) {
+    // Unreadable lock: judge by age so a half-written file does not lock forever.
+    try {
+      return now - fs.statSync(file).mtimeMs > 5_000;
+    } catch {
+      return true;
+    }
+  }
+  if (info.host === os.hostname() && !processAlive(info.pid)) return true;
+  return now - info.since > staleMs;
+}
+
+export interface AcquireOptions {
+  purpose: string;
+  /** How long to keep trying (ms); 0 = one attempt. */
+  waitMs?: number;
+  /** A lock older than this is taken over even if its process seems alive. */
+  staleMs?: number;
+}
+
+export function tryAcquireLock(file: string, options: AcquireOptions): FileLock | undefined {
+  const staleMs = options.staleMs ?? 30 * 60_000;
+  const deadline = Date.now() + (options.waitMs ?? 0);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  for (;;) {
+    const info: LockInfo = { pid: process.pid, host: os.hostname(), since: Date.now(), purpose: options.purpose };
+    try {
+      fs.writeFileSync(file, JSON.stringify(info), { flag: 'wx' });
+      let released = false;
+      return {
+        file,
+        release() {
+          if (released) return;
+          released = true;
+          const current = readLockInfo(file);
+          if (current && current.pid === info.pid && current.since === info.since) {
+            try {
+              fs.unlinkSync(file);
+            } catch {
+              /* already gone */
+            }
+          }
+        },
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    if (isStale(file, staleMs, Date.now())) {
+      // Rename first so that two processes taking over the same stale lock cannot both win.
+      const grave = `${file}.stale-${process.pid}-${Date.now()}`;
+      try {
+        fs.renameSync(file, grave);
+        fs.unlinkSync(grave);
+      } catch {
+        /* someone else took it over */
+      }
+      continue;
+    }
+    if (Date.now() >= deadline) return undefined;
+    const until = Date.now() + 25;
+    // Synchronous short wait: callers are CLI commands and the hook path, both synchronous.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.max(1, until - Date.now()));
+  }
+}
+
+export function acquireLock(file: string, options: AcquireOptions): FileLock {
+  const lock = tryAcquireLock(file, options);
+  if (!lock) {
+    const holder = readLockInfo(file);
+    throw new KiokuError('LOCKED', `${file} is held by process ${holder?.pid ?? '?'} (${holder?.purpose ?? 'unknown'})`, {
+      path: file,
+      hint: 'wait for it to finish (a consolidation takes up to a few minutes), or run `kioku role unlock` if that process is gone',
+    });
+  }
+  return lock;
+}
+
+export function withLock<T>(file: string, options: AcquireOptions, fn: () => T): T {
+  const lock = acquireLock(file, options);
+  try {
+    return fn();
+  } finally {
+    lock.release();
+  }
+}

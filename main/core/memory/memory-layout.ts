@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { KiokuError } from '../../../common/errors.js';
+import {
+  ALL_CATEGORIES,
+  type MemoryCategory,
+  type MemoryLoadProblem,
+  type StoredMemory,
+} from '../../../common/memory.js';
+import { explainInvalidRoleId } from '../../../common/role-id.js';
+import { isTempFileName } from '../fs/atomic-write.js';
+import { parseMemory } from './memory-file.js';
+
+/**
+ * The memory folder of a role (MEM-1). The ID is checked here, at the one place that turns an
+ * ID into a path, so no caller can build `~/.memory/../x` by accident.
+ */
+export function roleMemoryDir(memoryHome: string, roleId: string): string {
+  const problem = explainInvalidRoleId(roleId);
+  if (problem) throw new KiokuError('INVALID_ID', problem, { hint: 'list the roles with `kioku role list`' });
+  return path.join(memoryHome, roleId);
+}
+
+export function categoryDir(memoryHome: string, roleId: string, category: MemoryCategory): string {
+  return path.join(roleMemoryDir(memoryHome, roleId), category);
+}
+
+export function memoryLockFile(memoryHome: string, roleId: string): string {
+  return path.join(roleMemoryDir(memoryHome, roleId), '.memory.lock');
+}
+
+/** Create inbox/, the six categories and archive/ (seed 000 §--new step 9). Idempotent. */
+export function ensureRoleMemoryDirs(memoryHome: string, roleId: string): string {
+  const dir = roleMemoryDir(memoryHome, roleId);
+  for (const category of ALL_CATEGORIES) fs.mkdirSync(path.join(dir, category), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'archive', 'raw'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'archive', 'forgotten'), { recursive: true });
+  return dir;
+}
+
+export interface MemoryFileRef {
+  category: MemoryCategory;
+  path: string;
+}
+
+/** Every memory file of a role, category by category, in name order (stable for tests). */
+export function listMemoryFiles(memoryHome: string, roleId: string): MemoryFileRef[] {
+  const dir = roleMemoryDir(memoryHome, roleId);
+  const refs: MemoryFileRef[] = [];
+  for (const category of ALL_CATEGORIES) {
+    let names: string[];
+    try {
+      names = fs.readdirSync(path.join(dir, category));
+    } catch {
+      continue;
+    }
+    names.sort();
+    for (const name of names) {
+      if (!name.endsWith('.md') || name.startsWith('.') || isTempFileName(name)) continue;
+      refs.push({ category, path: path.join(dir, category, name) });
+    }
+  }
+  return refs;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Read one memory file; throws an Error naming what is wrong with it. */
+export function readMemoryFile(ref: MemoryFileRef, roleId: string, stat?: fs.Stats): StoredMemory {
+  const bytes = fs.readFileSync(ref.path);
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw new Error('the file is not UTF-8 text');
+  }
+  const mtime = (stat ?? fs.statSync(ref.path)).mtime;
+  const memory = parseMemory(text, {
+    folderCategory: ref.category,
+    fileId: path.basename(ref.path, '.md'),
+    fileTime: mtime.toISOString(),
+  });
+  return { ...memory, role: roleId, path: ref.path };
+}
+
+/** Load every memory of a role; a corrupt file is reported and the others still load. */
+export function loadRoleMemories(memoryHome: string, roleId: string): { memories: StoredMemory[]; problems: MemoryLoadProblem[] } {
+  const memories: StoredMemory[] = [];
+  const problems: MemoryLoadProblem[] = [];
+  for (const ref of listMemoryFiles(memoryHome, roleId)) {
+    try {
+      memories.push(readMemoryFile(ref, roleId));
+    } catch (error) {
+      problems.push({ path: ref.path, message: (error as Error).message });
+    }
+  }
+  return { memories, problems };
+}
+
+/** Role IDs that have a memory folder (valid IDs only; other folders are not roles). */
+export function listMemoryRoles(memoryHome: string): string[] {
+  try {
+    return fs
+      .readdirSync(memoryHome, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && explainInvalidRoleId(entry.name) === undefined)
+      .map((entry) => entry.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
