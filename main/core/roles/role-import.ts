@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as tar from 'tar';
+import { KiokuError, isKiokuError } from '../../../common/errors.js';
+import type { KiokuConfig } from '../config/config.js';
+import { createFileExclusiveSync } from '../fs/atomic-write.js';
+import { ensureRoleMemoryDirs, roleMemoryDir } from '../memory/memory-layout.js';
+import { vetRoleArchive, type VettedEntry } from './role-import-vetting.js';
+import type { RoleDefinition } from './role-definition.js';
+import { EXPORT_MANIFEST_NAME, type ExportManifest } from './role-export-manifest.js';
+import { readRoleDefinition, roleFilesExist } from './role-repository.js';
+
+export interface ImportResult {
+  role: RoleDefinition;
+  /** Every file written into the homes. */
+  written: string[];
+  memoryDir: string;
+}
+
+function invalid(archive: string, message: string): KiokuError {
+  return new KiokuError('INVALID_ARCHIVE', `${archive}: ${message}; nothing was imported`, {
+    path: archive,
+    hint: 'export the role again; the archive was changed or damaged after it was made',
+  });
+}
+
+/** Every file the archive holds must be in the manifest with the same size and SHA-256, and vice versa. */
+function verifyAgainstManifest(archive: string, extracted: string, manifest: ExportManifest, entries: VettedEntry[]): void {
+  const listed = new Map(manifest.files.map((file) => [file.path, file]));
+  const files = entries.filter((entry) => entry.kind === 'file' && entry.path !== EXPORT_MANIFEST_NAME);
+  for (const entry of files) {
+    const expected = listed.get(entry.path);
+    if (!expected) throw invalid(archive, `"${entry.path}" is not listed in the manifest`);
+    const bytes = fs.readFileSync(path.join(extracted, ...entry.path.split('/')));
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    if (bytes.length !== expected.size || sha256 !== expected.sha256) throw invalid(archive, `"${entry.path}" does not match its manifest checksum`);
+    listed.delete(entry.path);
+  }
+  const missing = [...listed.keys()];
+  if (missing.length > 0) throw invalid(archive, `the manifest lists files the archive does not hold: ${missing.join(', ')}`);
+}
+
+/** Where an archive path lands: `roles/…` in the role home, `memory/<ID>/…` in the memory home. */
+function destinationOf(config: KiokuConfig, archivePath: string): string {
+  const [top, ...rest] = archivePath.split('/');
+  return path.join(top === 'roles' ? config.paths.roleHome : config.paths.memoryHome, ...rest);
+}
+
+function memoryHoldsFiles(dir: string): boolean {
+  if (!fs.existsSync(dir)) return false;
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).some((entry) => !entry.isDirectory());
+}
+
+function refuseExisting(config: KiokuConfig, id: string, files: VettedEntry[]): void {
+  const memoryDir = roleMemoryDir(config.paths.memoryHome, id);
+  const clash = roleFilesExist(config.paths.roleHome, id)
+    ? path.join(config.paths.roleHome, `${id}.*`)
+    : memoryHoldsFiles(memoryDir)
+      ? memoryDir
+      : files.map((file) => destinationOf(config, file.path)).find((dest) => fs.existsSync(dest));
+  if (clash) {
+    throw new KiokuError('ALREADY_EXISTS', `role ${id} already exists here (${clash}); nothing was imported`, {
+      hint: `archive the existing role first with \`kioku role delete ${id}\` (switch away from it with \`kioku role use\` if it is active)`,
+    });
+  }
+}
+
+/** Copy the vetted files into the homes, never over an existing file; undo our own files on failure. */
+function writeIntoHomes(config: KiokuConfig, extracted: string, entries: VettedEntry[]): string[] {
+  const written: string[] = [];
+  try {
+    for (const entry of entries) {
+      if (entry.path === EXPORT_MANIFEST_NAME) continue;
+      const dest = destinationOf(config, entry.path);
+      const source = path.join(extracted, ...entry.path.split('/'));
+      if (entry.kind === 'dir') {
+        fs.mkdirSync(dest, { recursive: true });
+        continue;
+      }
+      const stat = fs.statSync(source);
+      // Keep the executable bit (BRIEF-1 runs executable check scripts only); drop any other mode bits.
+      const mode = stat.mode & 0o111 ? 0o755 : 0o644;
+      if (!createFileExclusiveSync(dest, fs.readFileSync(source), { mode })) {
+        throw new KiokuError('ALREADY_EXISTS', `${dest} appeared while importing; nothing was imported`, { path: dest, hint: 'import again once nothing else writes the role' });
+      }
+      written.push(dest);
+      fs.utimesSync(dest, stat.atime, stat.mtime);
+    }
+  } catch (error) {
+    for (const file of written) fs.rmSync(file, { force: true });
+    throw error;
+  }
+  return written;
+}
+
+/**
+ * `role import <archive>` (X-IMPORT): vet every entry, extract into a fresh temp folder, check
+ * the manifest checksums and the role definition, refuse an existing role, and only then copy
+ * the files into the homes. Anything refused leaves both homes exactly as they were.
+ */
+export function importRole(config: KiokuConfig, archivePath: string): ImportResult {
+  const archive = path.resolve(archivePath);
+  const { manifest, entries } = vetRoleArchive(archive);
+  const id = manifest.id;
+  const files = entries.filter((entry) => entry.kind === 'file' && entry.path !== EXPORT_MANIFEST_NAME);
+  refuseExisting(config, id, files);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-import-'));
+  try {
+    const allowed = new Set(entries.map((entry) => entry.path));
+    tar.x({
+      file: archive,
+      cwd: work,
+      sync: true,
+      strict: true,
+      preserveOwner: false,
+      // vetRoleArchive already refused anything else; this keeps extraction to the vetted list.
+      filter: (entryPath) => allowed.has(entryPath.split('/').filter((s) => s !== '' && s !== '.').join('/')),
+    });
+    verifyAgainstManifest(archive, work, manifest, entries);
+    let role: RoleDefinition;
+    try {
+      role = readRoleDefinition(path.join(work, 'roles'), id);
+    } catch (error) {
+      if (!isKiokuError(error)) throw error;
+      throw invalid(archive, `its role definition cannot be read (${error.message.replaceAll(work, '<archive>')})`);
+    }
+    const written = writeIntoHomes(config, work, entries);
+    const memoryDir = ensureRoleMemoryDirs(config.paths.memoryHome, id);
+    return { role: { ...role, files: role.files.map((file) => path.join(config.paths.roleHome, path.basename(file))) }, written, memoryDir };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
