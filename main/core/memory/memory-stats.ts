@@ -1,0 +1,33 @@
+import {
+  ALL_CATEGORIES,
+  MEMORY_TYPES,
+  type MemoryCategory,
+  type MemoryLoadProblem,
+  type MemoryType,
+} from '../../../common/memory.js';
+import { loadRoleMemories } from './memory-layout.js';
+
+/** CLI.md `memory stats --json`: counts per category (inbox included) and per memory_type. */
+export interface MemoryStats {
+  role: string;
+  categories: Record<MemoryCategory, number>;
+  types: Record<MemoryType, number>;
+  total: number;
+  /** Files that could not be read as memories; the others are still counted. */
+  problems: MemoryLoadProblem[];
+}
+
+/**
+ * Count a role's memories. Read-only: files are parsed, never rewritten, so files written by
+ * seed 000's scripts keep their bytes and mtime. A corrupt file is listed in `problems`.
+ */
+export function memoryStats(memoryHome: string, role: string): MemoryStats {
+  const { memories, problems } = loadRoleMemories(memoryHome, role);
+  const categories = Object.fromEntries(ALL_CATEGORIES.map((c) => [c, 0])) as Record<MemoryCategory, number>;
+  const types = Object.fromEntries(MEMORY_TYPES.map((t) => [t, 0])) as Record<MemoryType, number>;
+  for (const memory of memories) {
+    categories[memory.category] += 1;
+    types[memory.memory_type] += 1;
+  }
+  return { role, categories, types, total: memories.length, problems };
+}

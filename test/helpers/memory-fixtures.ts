@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stringifyFrontmatter } from '../../main/core/frontmatter/stringify-frontmatter.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Memory files in the style seed 000's scripts wrote them (role SILICA01, 6 readable files). */
+export const SEED000_FIXTURE = path.join(root, 'test', 'fixtures', 'seed000-memory');
+export const SEED000_ROLE = 'SILICA01';
+
+/** Copy the seed-000 fixture into a memory home; returns the role's memory folder. */
+export function copySeed000Fixture(memoryHome: string): string {
+  fs.cpSync(SEED000_FIXTURE, memoryHome, { recursive: true });
+  return path.join(memoryHome, SEED000_ROLE);
+}
+
+/** Write one memory file by hand (as a user or an old script would), returning its path. */
+export function writeMemoryFixture(
+  memoryHome: string,
+  role: string,
+  category: string,
+  id: string,
+  fields: Record<string, unknown>,
+  body = '內容',
+): string {
+  const file = path.join(memoryHome, role, category, `${id}.md`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, stringifyFrontmatter({ id, category, ...fields }, body));
+  return file;
+}
+
+/** Bytes and mtime of every file below a folder: "reading changed nothing" checks. */
+export function fingerprints(dir: string): Record<string, { bytes: string; mtimeMs: number }> {
+  const out: Record<string, { bytes: string; mtimeMs: number }> = {};
+  for (const name of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const file = path.join(dir, name);
+    const stat = fs.statSync(file);
+    if (stat.isFile()) out[name] = { bytes: fs.readFileSync(file).toString('base64'), mtimeMs: stat.mtimeMs };
+  }
+  return out;
+}
