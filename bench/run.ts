@@ -1,0 +1,19 @@
+/**
+ * `npm run bench -- <name> [options]`: one entry point for every bench, so package.json keeps a
+ * single script. Each bench lives in its own module and is loaded only when asked for.
+ */
+const BENCHES: Record<string, { description: string; run: (args: string[]) => Promise<void> }> = {
+  recall: {
+    description: 'recall from the index vs. a scan of the files; full reindex time (--sizes 10000,100000 --queries 200)',
+    run: async (args) => (await import('./recall-bench.js')).runRecallBench(args),
+  },
+};
+
+const [name, ...args] = process.argv.slice(2);
+const bench = name === undefined ? undefined : BENCHES[name];
+if (!bench) {
+  process.stderr.write(`usage: npm run bench -- <name> [options]\n${Object.entries(BENCHES).map(([key, b]) => `  ${key}: ${b.description}`).join('\n')}\n`);
+  process.exitCode = 2;
+} else {
+  await bench.run(args);
+}

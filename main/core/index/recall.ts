@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import type { Memory, MemoryCategory, MemoryLoadProblem, MemoryType } from '../../../common/memory.js';
+import type { Clock } from '../config/clock.js';
+import { roleMemoryDir } from '../memory/memory-layout.js';
+import { buildMatchQueries, type MatchQueries } from './cjk-segmenter.js';
+import { absoluteMemoryPath } from './folder-diff.js';
+import { isBusyError } from './index-db.js';
+import { syncPaths, syncRole, type ProgressCallback, type SyncResult } from './index-sync.js';
+import { withIndexRecovery, type MemoryIndex } from './memory-index.js';
+import { searchMemories, type RankedRow } from './recall-query.js';
+import { writeBackRecall } from './recall-write-back.js';
+
+/** MEM-4 recall from the index, with the PM-2 write-back of what was returned. */
+export interface RecallOptions {
+  role: string;
+  query: string;
+  /** How many memories at most (default 5). */
+  limit?: number;
+  clock: Clock;
+  /** Write hits, last_replayed and strength back into the files (default true). */
+  writeBack?: boolean;
+  /** Progress of reading changed files into the index (all of them on first use). */
+  onIndexProgress?: ProgressCallback;
+}
+
+export interface RecalledMemory {
+  id: string;
+  role: string;
+  summary: string;
+  category: MemoryCategory;
+  memory_type: MemoryType;
+  priority: number;
+  tags: string[];
+  /** Absolute path of the memory file. */
+  path: string;
+  score: number;
+  hits: number;
+  strength: number;
+  last_replayed: string;
+}
+
+export type WriteBackStatus = 'written' | 'disabled' | 'nothing-returned' | 'skipped-locked';
+
+export interface RecallResult {
+  memories: RecalledMemory[];
+  /** Memory files that could not be read (skipped, never fatal). */
+  problems: MemoryLoadProblem[];
+  writeBack: WriteBackStatus;
+}
+
+export const DEFAULT_RECALL_LIMIT = 5;
+
+/**
+ * Index upkeep that may wait on another process (a `reindex` holds the write lock for
+ * seconds): when the wait times out, recall goes on with the index as it is.
+ */
+function upkeep(index: MemoryIndex, what: string, run: () => SyncResult): MemoryLoadProblem[] {
+  try {
+    return run().problems;
+  } catch (error) {
+    if (!isBusyError(error)) throw error;
+    index.logger.warn('recall', `${what} skipped: the index is busy (another process is writing it); results may be a little stale`);
+    return [];
+  }
+}
+
+/** Hits whose file changed in place (an editor that does not rename) or vanished since indexing. */
+function changedFiles(index: MemoryIndex, rows: RankedRow[]): string[] {
+  return rows
+    .map((row) => absoluteMemoryPath(index.memoryHome, row.path))
+    .filter((file, i) => {
+      try {
+        const stat = fs.statSync(file);
+        return stat.mtimeMs !== rows[i]!.mtime_ms || stat.size !== rows[i]!.size;
+      } catch {
+        return true;
+      }
+    });
+}
+
+interface Found {
+  rows: RankedRow[];
+  problems: MemoryLoadProblem[];
+}
+
+function search(index: MemoryIndex, options: RecallOptions, match: MatchQueries): Found {
+  const limit = Math.max(1, Math.floor(options.limit ?? DEFAULT_RECALL_LIMIT));
+  const nowMs = options.clock.now().getTime();
+  const problems = upkeep(index, 'index sync', () => syncRole(index, options.role, options.onIndexProgress));
+  const rows = searchMemories(index.db, options.role, match, limit, nowMs);
+  const changed = changedFiles(index, rows);
+  if (!changed.length) return { rows, problems };
+  problems.push(...upkeep(index, 'index refresh', () => syncPaths(index, changed, { recordFolderMtimes: false })));
+  return { rows: searchMemories(index.db, options.role, match, limit, nowMs), problems };
+}
+
+function toRecalled(index: MemoryIndex, row: RankedRow, written: Memory | undefined): RecalledMemory {
+  return {
+    id: row.id,
+    role: row.role,
+    summary: row.summary,
+    category: row.category,
+    memory_type: row.memory_type,
+    priority: row.priority,
+    tags: row.tags ? row.tags.split(', ') : [],
+    path: absoluteMemoryPath(index.memoryHome, row.path),
+    score: Number(row.score.toPrecision(6)),
+    hits: written?.hits ?? row.hits,
+    strength: written?.strength ?? row.strength,
+    last_replayed: written?.last_replayed ?? row.last_replayed,
+  };
+}
+
+/**
+ * Recall a role's memories for a query. The index is brought up to date first (changed
+ * folders only), so recall never misses a file Kioku or the user added. A query with nothing
+ * searchable in it returns no memories.
+ */
+export function recall(index: MemoryIndex, options: RecallOptions): RecallResult {
+  roleMemoryDir(index.memoryHome, options.role); // rejects a bad role ID before any work
+  const match = buildMatchQueries(options.query);
+  if (!match) return { memories: [], problems: [], writeBack: 'nothing-returned' };
+  const { rows, problems } = withIndexRecovery(index, () => search(index, options, match));
+  if (options.writeBack === false) return { memories: rows.map((row) => toRecalled(index, row, undefined)), problems, writeBack: 'disabled' };
+  if (!rows.length) return { memories: [], problems, writeBack: 'nothing-returned' };
+
+  const targets = rows.map((row) => ({ path: absoluteMemoryPath(index.memoryHome, row.path), category: row.category, mtimeMs: row.mtime_ms }));
+  const outcome = writeBackRecall(index.memoryHome, options.role, targets, options.clock);
+  if (outcome.status === 'locked') {
+    index.logger.info('recall', `memory lock of ${options.role} is held by ${outcome.holder}; hits not written back this time`);
+    return { memories: rows.map((row) => toRecalled(index, row, undefined)), problems, writeBack: 'skipped-locked' };
+  }
+  problems.push(...outcome.problems);
+  // Our own rewrites renamed files into their folders: index them and mark the folders fresh
+  // now, or the next recall would diff those folders again.
+  problems.push(
+    ...upkeep(index, 'index update', () => withIndexRecovery(index, () => syncPaths(index, [...outcome.written.keys()], { recordFolderMtimes: true }))),
+  );
+  const memories = rows.map((row, i) => toRecalled(index, row, outcome.written.get(targets[i]!.path)));
+  return { memories, problems, writeBack: 'written' };
+}

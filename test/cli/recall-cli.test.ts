@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseFrontmatter } from '../../main/core/frontmatter/parse-frontmatter.js';
+import { runKioku, runKiokuJson } from '../helpers/run-cli.js';
+import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
+import { ROLE, writeMemory } from './recall-test-fixtures.js';
+
+// These run the built CLI (`npm run build` first; `npm test` does it in pretest).
+const homes: TempHome[] = [];
+afterEach(() => homes.splice(0).forEach((home) => home.cleanup()));
+
+function homeWithMemories(env: NodeJS.ProcessEnv = {}): TempHome {
+  const home = makeTempHome({ KIOKU_NOW: '2026-03-10T12:00:00+08:00', ...env });
+  homes.push(home);
+  writeMemory(home.memoryHome, 'daily', { id: 'haircut', summary: '近況', body: '使用者昨天去剪了頭髮，覺得很清爽', tags: ['生活'] });
+  writeMemory(home.memoryHome, 'important', { id: 'rule', summary: '提到頭髮時不要評論外表', memory_type: 'rule', priority: 4 });
+  writeMemory(home.memoryHome, 'interest', { id: 'coffee', summary: '喜歡喝黑咖啡' });
+  return home;
+}
+
+interface RecallJson {
+  id: string;
+  summary: string;
+  category: string;
+  memory_type: string;
+  priority: number;
+  path: string;
+  score: number;
+}
+
+describe('kioku memory recall', () => {
+  it('--json prints CLI.md\'s shape, best first, and counts the recall in the files', () => {
+    const home = homeWithMemories();
+    const found = runKiokuJson<RecallJson[]>(['memory', 'recall', '--query', '頭髮', '--role', ROLE], home.env);
+    expect(found.map((m) => m.id)).toEqual(['rule', 'haircut']);
+    for (const memory of found) {
+      expect(Object.keys(memory)).toEqual(expect.arrayContaining(['id', 'summary', 'category', 'memory_type', 'priority', 'path', 'score']));
+      expect(typeof memory.score).toBe('number');
+      expect(fs.existsSync(memory.path)).toBe(true);
+    }
+    expect(found[0]).toMatchObject({ summary: '提到頭髮時不要評論外表', category: 'important', memory_type: 'rule', priority: 4 });
+    expect(parseFrontmatter(fs.readFileSync(found[1]!.path, 'utf8')).data).toMatchObject({ hits: 1, last_replayed: '2026-03-10T12:00:00+08:00' });
+  });
+
+  it('uses ROLE_NAME, then .active, when --role is not given', () => {
+    const home = homeWithMemories();
+    expect(runKiokuJson<RecallJson[]>(['memory', 'recall', '--query', '咖啡'], { ...home.env, ROLE_NAME: ROLE })).toHaveLength(1);
+    fs.writeFileSync(path.join(home.roleHome, '.active'), `${ROLE}\n`);
+    expect(runKiokuJson<RecallJson[]>(['memory', 'recall', '--query', '咖啡'], home.env)).toHaveLength(1);
+  });
+
+  it('prints a readable list, or says that nothing matched', () => {
+    const home = homeWithMemories({ ROLE_NAME: ROLE });
+    const hit = runKioku(['memory', 'recall', '--query', '咖啡'], home.env);
+    expect(hit.code).toBe(0);
+    expect(hit.stdout).toMatch(/interest\/semantic\s+p3\s+喜歡喝黑咖啡/);
+    const miss = runKioku(['memory', 'recall', '--query', '紅茶'], home.env);
+    expect(miss).toMatchObject({ code: 0, stdout: `No memories of ${ROLE} match "紅茶".\n` });
+  });
+
+  it('is bad usage (exit 2) without a role, with a bad --limit, or without --query', () => {
+    const home = homeWithMemories();
+    const noRole = runKioku(['memory', 'recall', '--query', '咖啡'], home.env);
+    expect(noRole.code).toBe(2);
+    expect(noRole.stderr).toMatch(/no role given/);
+    expect(runKioku(['memory', 'recall', '--query', '咖啡', '--role', ROLE, '--limit', 'many'], home.env).code).toBe(2);
+    expect(runKioku(['memory', 'recall', '--role', ROLE], home.env).code).toBe(2);
+    expect(runKioku(['memory', 'recall', '--query', '咖啡', '--role', 'engineer01'], home.env).code).toBe(2);
+  });
+
+  it('--limit caps the answer', () => {
+    const home = homeWithMemories();
+    expect(runKiokuJson<RecallJson[]>(['memory', 'recall', '--query', '頭髮', '--role', ROLE, '--limit', '1'], home.env)).toHaveLength(1);
+  });
+});
+
+describe('kioku memory reindex', () => {
+  it('rebuilds every role with plain progress lines on a non-terminal and a final count line', () => {
+    const home = homeWithMemories();
+    writeMemory(home.memoryHome, 'inbox', { id: 'other', summary: '別的角色' }, 'HELPER01');
+    fs.writeFileSync(path.join(home.memoryHome, ROLE, 'daily', 'broken.md'), Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0xff, 0x0a]));
+    const result = runKioku(['memory', 'reindex'], home.env);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^reindex: 100% \(5\/5\)$/m);
+    expect(result.stderr).toMatch(/skipped .*broken\.md: the file is not UTF-8 text/);
+    expect(result.stdout).toMatch(/^reindex: 2 roles, 4 memories indexed, 1 problem, \d+\.\d s\n$/);
+    expect(fs.existsSync(path.join(home.memoryHome, '.kioku', 'index.sqlite'))).toBe(true);
+  });
+
+  it('--role rebuilds one role', () => {
+    const home = homeWithMemories();
+    const result = runKioku(['memory', 'reindex', '--role', ROLE], home.env);
+    expect(result.stdout).toMatch(/^reindex: role ENGINEER01, 3 memories indexed, 0 problems, /);
+  });
+});
