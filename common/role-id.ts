@@ -1,13 +1,26 @@
 /**
- * Role ID rules (ROLE-3, seed 000 §--new step 5): an uppercase prefix of 4–16 [A-Z0-9]
- * starting with a letter, then a two-digit index: ENGINEER01. Pure, so the hook client,
- * the renderer and core agree on one definition.
+ * Role ID rules (ROLE-3, seed 000 §--new step 5). Pure, so the hook client, the renderer and core
+ * agree on one definition.
+ *
+ * Two tiers, because the seed contradicts itself: §--new step 5 mints IDs from a prefix of
+ * 4–16 [A-Z0-9] ("使用 4 到 16 個英文字母與數字"), yet its own examples in §--export and
+ * §--migrate use `YUI01`. Roles made by the original scripts must keep working, so any ID that
+ * is uppercase ASCII letters and digits ending in two digits is accepted for an existing role
+ * (still path-safe: no lowercase, space, `_`, `-`, `/`, `.` or non-ASCII); only a NEW ID must
+ * have the 4–16 character prefix.
  */
-export const ROLE_ID_PATTERN = /^[A-Z][A-Z0-9]{3,15}[0-9]{2}$/;
+export const ROLE_ID_PATTERN = /^[A-Z][A-Z0-9]{0,15}[0-9]{2}$/;
+export const NEW_ROLE_ID_PATTERN = /^[A-Z][A-Z0-9]{3,15}[0-9]{2}$/;
 export const ROLE_PREFIX_PATTERN = /^[A-Z][A-Z0-9]{3,15}$/;
 
+/** A path-safe role ID an existing role may have (ENGINEER01, and seed-era YUI01). */
 export function isValidRoleId(value: string): boolean {
   return ROLE_ID_PATTERN.test(value);
+}
+
+/** An ID Kioku may give a new role: prefix of 4–16 characters (ENGINEER01, not YUI01). */
+export function isValidNewRoleId(value: string): boolean {
+  return NEW_ROLE_ID_PATTERN.test(value);
 }
 
 export function isValidRolePrefix(value: string): boolean {
@@ -34,7 +47,15 @@ export function explainInvalidRoleId(value: string): string | undefined {
   if (!/[0-9]{2}$/.test(value)) {
     return `role ID "${value}" must end with a two-digit index, e.g. ${upper.replace(/[^A-Z0-9]/g, '') || 'ENGINEER'}01`;
   }
-  return `role ID "${value}" is not valid: it needs 4–16 uppercase letters or digits starting with a letter, then two digits, e.g. ENGINEER01`;
+  return `role ID "${value}" is not valid: it needs uppercase letters or digits starting with a letter, then two digits, e.g. ENGINEER01`;
+}
+
+/** Why `value` cannot be the ID of a new role, or undefined when it can. */
+export function explainInvalidNewRoleId(value: string): string | undefined {
+  const problem = explainInvalidRoleId(value);
+  if (problem) return problem;
+  if (isValidNewRoleId(value)) return undefined;
+  return `role ID "${value}" is too short for a new role: the prefix before the two digits needs 4–16 letters or digits (e.g. ${value.slice(0, -2)}X${value.slice(-2)} or ENGINEER01); shorter IDs are accepted only for roles that already exist`;
 }
 
 export function splitRoleId(id: string): { prefix: string; index: number } | undefined {

@@ -30,8 +30,12 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   let context: CliContext | undefined;
   const getContext = () => (context ??= createCliContext());
   const program = buildProgram(getContext);
-  program.exitOverride();
-  for (const command of program.commands.flatMap((c) => [c, ...c.commands])) command.exitOverride();
+  // Every level, so that a usage error deep in `memory probe add` also exits 2, not 1.
+  const overrideExits = (command: Command) => {
+    command.exitOverride();
+    command.commands.forEach(overrideExits);
+  };
+  overrideExits(program);
   try {
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;

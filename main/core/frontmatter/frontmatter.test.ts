@@ -45,3 +45,13 @@ describe('stringifyFrontmatter', () => {
     expect(parsed.data).toEqual(data);
   });
 });
+
+describe('unclosed and empty blocks', () => {
+  it('reports an unclosed block even when the rest would parse as YAML', () => {
+    expect(() => parseFrontmatter('---\nid: a\nsummary: b\n')).toThrow(/never closed/);
+  });
+
+  it('accepts an empty block', () => {
+    expect(parseFrontmatter('---\n---\nbody')).toMatchObject({ hasFrontmatter: true, body: 'body' });
+  });
+});

@@ -16,7 +16,7 @@ const engines = {
   yaml: (text: string) => yaml.load(text, { schema: yaml.JSON_SCHEMA }) as object,
 };
 
-const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
 /**
  * Files written by seed 000's shell/Node scripts and by hand are not always strict YAML
@@ -84,6 +84,10 @@ function lenientScalar(text: string): unknown {
 export function parseFrontmatter(source: string): ParsedFrontmatter {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   if (!text.startsWith('---')) return { data: {}, body: text, hasFrontmatter: false, lenient: false };
+  // gray-matter reads an unclosed block as "all of the file is frontmatter"; for a memory that
+  // silently drops the body, so a missing closing fence is reported as a broken file instead.
+  const fence = FENCE.exec(text);
+  if (!fence) throw new Error('the frontmatter block opened with "---" is never closed (add a "---" line after the fields)');
   try {
     const parsed = matter(text, { engines, language: 'yaml' });
     const data = parsed.data;
@@ -93,9 +97,5 @@ export function parseFrontmatter(source: string): ParsedFrontmatter {
   } catch {
     /* not YAML: read it line by line below */
   }
-  const m = FENCE.exec(text);
-  if (!m) {
-    throw new Error('the frontmatter block opened with "---" is never closed');
-  }
-  return { data: parseLenientBlock(m[1]!), body: text.slice(m[0].length), hasFrontmatter: true, lenient: true };
+  return { data: parseLenientBlock(fence[1] ?? ''), body: text.slice(fence[0].length), hasFrontmatter: true, lenient: true };
 }
