@@ -1,42 +1,59 @@
 import { Command, CommanderError } from 'commander';
 import { createCliContext, type CliContext } from './cli-context.js';
 import { reportCliError } from './cli-errors.js';
-import { registerMemoryCommands } from './commands/memory-commands.js';
-import { registerRecallCommands } from './commands/recall-commands.js';
-import { registerRoleCommands } from './commands/role-commands.js';
+
+type Register = (parent: Command, getContext: () => CliContext) => void;
+
+interface CommandGroup {
+  description: string;
+  /** Loaded only when the group is used: each brings heavy libraries (tar, SQLite, secretlint). */
+  load: () => Promise<Register[]>;
+}
 
 /**
- * The `kioku` command (CLI.md). Each command group lives in its own file under commands/ and
- * receives a lazily created context, so `kioku --help` stays instant and never touches a home.
+ * The `kioku` command (CLI.md). Each command group lives in its own files under commands/ and
+ * is imported only when asked for, so `kioku role list` does not pay for SQLite and secretlint.
  */
-export function buildProgram(getContext: () => CliContext): Command {
+const GROUPS: Record<string, CommandGroup> = {
+  role: {
+    description: 'roles: list, show, create, switch, export, import (ROLE-*)',
+    load: async () => [(await import('./commands/role-commands.js')).registerRoleCommands],
+  },
+  memory: {
+    description: 'memories: recall, remember, stats, forget, bonds (MEM-*)',
+    load: async () => [
+      (await import('./commands/memory-commands.js')).registerMemoryCommands,
+      (await import('./commands/recall-commands.js')).registerRecallCommands,
+    ],
+  },
+};
+
+/** Build the program with the named group's commands (every group when `only` is undefined). */
+export async function buildProgram(getContext: () => CliContext, only?: string): Promise<Command> {
   const program = new Command('kioku')
     .description('Kioku (記憶): a persona and a long-term memory for AI coding assistants')
     .version('0.1.0')
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ outputError: (text, write) => write(`kioku: ${text.replace(/^error: /, '')}`) });
-
-  const role = program.command('role').description('roles: list, show, create, switch, export, import (ROLE-*)');
-  registerRoleCommands(role, getContext);
-
-  const memory = program.command('memory').description('memories: recall, remember, stats, forget, bonds (MEM-*)');
-  registerMemoryCommands(memory, getContext);
-  registerRecallCommands(memory, getContext);
-
+  for (const [name, group] of Object.entries(GROUPS)) {
+    const command = program.command(name).description(group.description);
+    if (only === undefined || only === name) for (const register of await group.load()) register(command, getContext);
+  }
   return program;
 }
 
 export async function main(argv: string[] = process.argv): Promise<number> {
   let context: CliContext | undefined;
   const getContext = () => (context ??= createCliContext());
-  const program = buildProgram(getContext);
-  // Every level, so that a usage error deep in `memory probe add` also exits 2, not 1.
-  const overrideExits = (command: Command) => {
-    command.exitOverride();
-    command.commands.forEach(overrideExits);
-  };
-  overrideExits(program);
+  const first = argv[2];
   try {
+    const program = await buildProgram(getContext, first !== undefined && first in GROUPS ? first : undefined);
+    // Every level, so that a usage error deep in `memory probe add` also exits 2, not 1.
+    const overrideExits = (command: Command) => {
+      command.exitOverride();
+      command.commands.forEach(overrideExits);
+    };
+    overrideExits(program);
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {

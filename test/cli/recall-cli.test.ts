@@ -54,9 +54,16 @@ describe('kioku memory recall', () => {
     const home = homeWithMemories({ ROLE_NAME: ROLE });
     const hit = runKioku(['memory', 'recall', '--query', '咖啡'], home.env);
     expect(hit.code).toBe(0);
-    expect(hit.stdout).toMatch(/interest\/semantic\s+p3\s+喜歡喝黑咖啡/);
+    expect(hit.stdout).toMatch(/^ 1\. 喜歡喝黑咖啡\n    interest\/semantic  priority 3  \//);
     const miss = runKioku(['memory', 'recall', '--query', '紅茶'], home.env);
     expect(miss).toMatchObject({ code: 0, stdout: `No memories of ${ROLE} match "紅茶".\n` });
+  });
+
+  it('finds Traditional memories from a query typed in Simplified', () => {
+    const home = homeWithMemories({ ROLE_NAME: ROLE });
+    const converted = runKioku(['memory', 'recall', '--query', '喜欢喝', '--json'], home.env);
+    expect(converted.code).toBe(0);
+    expect(JSON.parse(converted.stdout).map((m: { summary: string }) => m.summary)).toContain('喜歡喝黑咖啡');
   });
 
   it('is bad usage (exit 2) without a role, with a bad --limit, or without --query', () => {

@@ -1,52 +1,11 @@
 import type { Command } from 'commander';
-import { KiokuError } from '../../../common/errors.js';
-import type { MemoryLoadProblem } from '../../../common/memory.js';
-import { openMemoryIndex, type MemoryIndex } from '../../core/index/memory-index.js';
-import { DEFAULT_RECALL_LIMIT, recall, type RecalledMemory } from '../../core/index/recall.js';
-import { reindexMemories } from '../../core/index/reindex.js';
-import { createReindexProgress } from '../../core/index/reindex-progress.js';
 import type { CliContext } from '../cli-context.js';
-import { resolveMemoryRole } from './memory-role.js';
 
-/** `kioku memory recall` and `kioku memory reindex` (CLI.md; MEM-4, PM-6), over main/core/index. */
-
-const MAX_LIMIT = 100;
-/** Files below which indexing on first use is quick enough to need no progress. */
-const FIRST_INDEX_PROGRESS_MIN = 2000;
-
-function parseLimit(value: string | undefined): number {
-  if (value === undefined) return DEFAULT_RECALL_LIMIT;
-  const n = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
-  if (!Number.isInteger(n) || n < 1 || n > MAX_LIMIT) {
-    throw new KiokuError('BAD_USAGE', `--limit "${value}" is not a whole number from 1 to ${MAX_LIMIT}`, { hint: 'e.g. --limit 5' });
-  }
-  return n;
-}
-
-function withIndex<T>(ctx: CliContext, use: (index: MemoryIndex) => T): T {
-  const index = openMemoryIndex(ctx.config.paths, ctx.logger);
-  try {
-    return use(index);
-  } finally {
-    index.close();
-  }
-}
-
-function reportProblems(ctx: CliContext, problems: MemoryLoadProblem[]): void {
-  for (const problem of problems) ctx.note(`kioku: warning: skipped ${problem.path}: ${problem.message}`);
-}
-
-/** CLI.md's `memory recall` shape first; the other fields are extras. */
-function recallJson(memory: RecalledMemory) {
-  const { id, summary, category, memory_type, priority, path, score, tags, hits, strength, last_replayed } = memory;
-  return { id, summary, category, memory_type, priority, path, score, tags, hits, strength, last_replayed };
-}
-
-function recallText(memories: RecalledMemory[]): string {
-  return memories
-    .map((m) => `${m.score.toFixed(3)}  ${m.category}/${m.memory_type}  p${m.priority}  ${m.summary}\n       ${m.path}`)
-    .join('\n');
-}
+/**
+ * `kioku memory recall` and `kioku memory reindex` (CLI.md; MEM-4, PM-6), over main/core/index.
+ * The definitions stay here; the work (and SQLite with it) loads only when one of them runs.
+ */
+const actions = () => import('./recall-actions.js');
 
 export function registerRecallCommands(parent: Command, getContext: () => CliContext): void {
   parent
@@ -54,47 +13,13 @@ export function registerRecallCommands(parent: Command, getContext: () => CliCon
     .description('find a role\'s memories by text (Chinese and Japanese match without spaces); each one shown counts as recalled')
     .requiredOption('--query <text>', 'what to look for')
     .option('--role <ID>', 'role ID (default: ROLE_NAME, then .active)')
-    .option('--limit <n>', `how many memories at most (default ${DEFAULT_RECALL_LIMIT})`)
+    .option('--limit <n>', 'how many memories at most (default 5, at most 100)')
     .option('--json', 'print one JSON array')
-    .action((options: { query: string; role?: string; limit?: string; json?: boolean }) => {
-      const ctx = getContext();
-      const limit = parseLimit(options.limit);
-      const role = resolveMemoryRole(ctx.config, options.role);
-      const result = withIndex(ctx, (index) => {
-        // The first recall on a new or rebuilt index reads every file: show it when it is long.
-        const progress = index.fresh ? createReindexProgress(process.stderr, 'kioku: indexing memories') : undefined;
-        const onIndexProgress = (done: number, total: number) => {
-          if (total >= FIRST_INDEX_PROGRESS_MIN) progress?.update(done, total);
-        };
-        try {
-          return recall(index, { role, query: options.query, limit, clock: ctx.config.clock, onIndexProgress });
-        } finally {
-          progress?.stop();
-        }
-      });
-      reportProblems(ctx, result.problems);
-      if (result.writeBack === 'skipped-locked') ctx.note(`kioku: note: ${role}'s memories are being consolidated; this recall was not counted`);
-      if (options.json) ctx.printJson(result.memories.map(recallJson));
-      else ctx.print(result.memories.length ? recallText(result.memories) : `No memories of ${role} match "${options.query}".`);
-    });
+    .action(async (options: { query: string; role?: string; limit?: string; json?: boolean }) => (await actions()).runRecall(getContext(), options));
 
   parent
     .command('reindex')
     .description('rebuild the search index from the memory files (all roles unless --role); the files are never changed')
     .option('--role <ID>', 'only this role')
-    .action((options: { role?: string }) => {
-      const ctx = getContext();
-      const progress = createReindexProgress(process.stderr);
-      const report = withIndex(ctx, (index) => {
-        try {
-          return reindexMemories(index, options.role ? [resolveMemoryRole(ctx.config, options.role)] : 'all', progress.update);
-        } finally {
-          progress.stop();
-        }
-      });
-      reportProblems(ctx, report.problems);
-      const roles = report.roles.length === 1 ? `role ${report.roles[0]}` : `${report.roles.length} roles`;
-      const problems = report.problems.length === 1 ? '1 problem' : `${report.problems.length} problems`;
-      ctx.print(`reindex: ${roles}, ${report.indexed} memories indexed, ${problems}, ${report.seconds.toFixed(1)} s`);
-    });
+    .action(async (options: { role?: string }) => (await actions()).runReindex(getContext(), options));
 }

@@ -2,8 +2,6 @@ import type { Command } from 'commander';
 import { KiokuError } from '../../../common/errors.js';
 import { readActiveRoleId, resolveCurrentRole, writeActiveRoleId } from '../../core/roles/role-active.js';
 import { archiveRole } from '../../core/roles/role-archive.js';
-import { exportRole } from '../../core/roles/role-export.js';
-import { importRole } from '../../core/roles/role-import.js';
 import { migrateLegacyRole } from '../../core/roles/role-migrate.js';
 import { loadAllRoles, readRoleDefinition, resolveRoleReference } from '../../core/roles/role-repository.js';
 import { listRoleSummaries } from '../../core/roles/role-summary.js';
@@ -91,7 +89,7 @@ export function registerRoleCommands(parent: Command, getContext: () => CliConte
     .description('export a role (definition, assets, check scripts, memory folder) to a .tar.gz')
     .argument('<ID-or-path>', 'role ID, or the target when exporting the current role')
     .argument('[path]', 'target: an existing folder or a path ending in "/" (file named <ID>-role-export-<time>.tar.gz), or a .tar.gz/.tgz path')
-    .action((first: string, second: string | undefined) => {
+    .action(async (first: string, second: string | undefined) => {
       const ctx = getContext();
       let id = first;
       let target = second;
@@ -101,6 +99,8 @@ export function registerRoleCommands(parent: Command, getContext: () => CliConte
         if (!current) throw new KiokuError('BAD_USAGE', 'no role given and no current role (.active or ROLE_NAME)', { hint: 'name the role: `kioku role export <ID> <path>`' });
         id = current.id;
       }
+      // tar and the manifest schema load only for export/import (they cost ~150 ms of start-up).
+      const { exportRole } = await import('../../core/roles/role-export.js');
       const result = exportRole(ctx.config, id, target);
       for (const skipped of result.skipped) ctx.note(`kioku: warning: left out ${skipped} (not a regular file or folder)`);
       ctx.print(`Exported role ${id} (${result.manifest.files.length} files) to ${result.archive}`);
@@ -110,8 +110,9 @@ export function registerRoleCommands(parent: Command, getContext: () => CliConte
     .command('import')
     .description('import a role from an archive made by `role export` (refused when the role exists)')
     .argument('<archive>', 'the .tar.gz file')
-    .action((archive: string) => {
+    .action(async (archive: string) => {
       const ctx = getContext();
+      const { importRole } = await import('../../core/roles/role-import.js');
       const result = importRole(ctx.config, archive);
       ctx.print(
         [
