@@ -55,3 +55,25 @@ describe('unclosed and empty blocks', () => {
     expect(parseFrontmatter('---\n---\nbody')).toMatchObject({ hasFrontmatter: true, body: 'body' });
   });
 });
+
+describe('lenient blocks keep what YAML can read', () => {
+  it('reads block scalars, nested maps and lists around a line that is not YAML', () => {
+    const { data, lenient } = parseFrontmatter(
+      '---\nsummary: 使用者說: 好\ndetail: |\n  第一行\n  第二行\nsource:\n  url: https://example.com\n  seen: 2\ntags:\n  - 偏好\n  - 風格\n---\nbody',
+    );
+    expect(lenient).toBe(true);
+    expect(data).toEqual({
+      summary: '使用者說: 好',
+      detail: '第一行\n第二行\n',
+      source: { url: 'https://example.com', seen: 2 },
+      tags: ['偏好', '風格'],
+    });
+  });
+
+  it('survives a rewrite: what was read is what is written back', () => {
+    const text = '---\nsummary: 使用者說: 好\ndetail: |\n  第一行\n  第二行\nsource:\n  url: https://example.com\n---\nbody\n';
+    const first = parseFrontmatter(text);
+    const again = parseFrontmatter(stringifyFrontmatter(first.data, first.body));
+    expect(again.data).toEqual(first.data);
+  });
+});

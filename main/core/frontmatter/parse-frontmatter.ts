@@ -21,28 +21,51 @@ const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 /**
  * Files written by seed 000's shell/Node scripts and by hand are not always strict YAML
  * (`summary: 使用者說: 好` has a second colon; a tag list may be `a, b`). When the YAML reader
- * refuses a block, read it line by line as `key: value` instead of losing the file.
+ * refuses a block, each top-level key is read on its own — its line plus the indented lines
+ * under it — as YAML, so block scalars (`detail: |`) and nested maps elsewhere in the file
+ * survive; only a key whose own text is not YAML falls back to the line reading. Without this,
+ * one odd line would turn every other multi-line value into `|` and the next rewrite would
+ * save that loss.
  */
 export function parseLenientBlock(block: string): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  let lastKey: string | undefined;
-  for (const rawLine of block.split(/\r?\n/)) {
-    const line = rawLine.replace(/\s+$/, '');
-    if (!line.trim() || line.trim().startsWith('#')) continue;
-    const listItem = /^\s+-\s+(.*)$/.exec(line);
-    if (listItem && lastKey) {
-      const current = data[lastKey];
-      const list = Array.isArray(current) ? current : current === null || current === '' ? [] : [current];
-      list.push(unquote(listItem[1]!));
-      data[lastKey] = list;
-      continue;
+  for (const chunk of topLevelChunks(block)) {
+    const key = /^([A-Za-z_][\w-]*)\s*:/.exec(chunk[0]!)![1]!;
+    const text = chunk.join('\n');
+    let parsed: unknown;
+    try {
+      parsed = yaml.load(text, { schema: yaml.JSON_SCHEMA });
+    } catch {
+      parsed = undefined;
     }
-    const m = /^([A-Za-z_][\w-]*)\s*:\s?(.*)$/.exec(line);
-    if (!m) continue;
-    lastKey = m[1]!;
-    data[lastKey] = lenientScalar(m[2]!.trim());
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && key in parsed) {
+      data[key] = (parsed as Record<string, unknown>)[key];
+    } else {
+      data[key] = lenientChunk(chunk);
+    }
   }
   return data;
+}
+
+/** Split a frontmatter block into top-level `key:` lines, each with the lines that belong to it. */
+function topLevelChunks(block: string): string[][] {
+  const chunks: string[][] = [];
+  for (const rawLine of block.split(/\r?\n/)) {
+    const line = rawLine.replace(/\s+$/, '');
+    if (/^[A-Za-z_][\w-]*\s*:/.test(line)) chunks.push([line]);
+    else if (chunks.length && (line === '' || /^\s/.test(line) || line.startsWith('- '))) chunks[chunks.length - 1]!.push(line);
+    // anything else at column 0 (a comment, a stray line) belongs to no key and is skipped
+  }
+  return chunks;
+}
+
+/** The line reading of one key: `key: value`, possibly followed by `- item` lines. */
+function lenientChunk(chunk: string[]): unknown {
+  const value = lenientScalar(/^[A-Za-z_][\w-]*\s*:\s?(.*)$/.exec(chunk[0]!)![1]!.trim());
+  const items = chunk.slice(1).map((line) => /^\s*-\s+(.*)$/.exec(line)?.[1]).filter((item): item is string => item !== undefined);
+  if (!items.length) return value;
+  const list = Array.isArray(value) ? value : value === null || value === '' ? [] : [value];
+  return [...list, ...items.map(unquote)];
 }
 
 function unquote(text: string): string {

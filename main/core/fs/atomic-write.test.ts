@@ -78,3 +78,70 @@ describe('file lock', () => {
     expect(tryAcquireLock(file, { purpose: 'new', staleMs: 5_000 })).toBeDefined();
   });
 });
+
+describe('stale lock takeover', () => {
+  const staleLock = (file: string) =>
+    fs.writeFileSync(file, JSON.stringify({ pid: 2 ** 22 + 4242, host: os.hostname(), since: Date.now(), purpose: 'dead' }));
+
+  it('does not take over while another process holds the takeover guard', () => {
+    const file = path.join(dir, '.lock');
+    staleLock(file);
+    fs.writeFileSync(`${file}.takeover`, '999');
+    expect(tryAcquireLock(file, { purpose: 'second' })).toBeUndefined();
+    expect(readLockInfo(file)?.purpose).toBe('dead');
+    fs.rmSync(`${file}.takeover`);
+    expect(tryAcquireLock(file, { purpose: 'second' })).toBeDefined();
+  });
+
+  it('clears a takeover guard abandoned by a process that died', () => {
+    const file = path.join(dir, '.lock');
+    staleLock(file);
+    const guard = `${file}.takeover`;
+    fs.writeFileSync(guard, '999');
+    const old = new Date(Date.now() - 60_000);
+    fs.utimesSync(guard, old, old);
+    expect(tryAcquireLock(file, { purpose: 'next', waitMs: 500 })?.file).toBe(file);
+  });
+
+  it('keeps mutual exclusion between real processes, starting from a stale lock', async () => {
+    const file = path.join(dir, '.lock');
+    const counter = path.join(dir, 'counter');
+    fs.writeFileSync(counter, '0');
+    staleLock(file);
+    // Real processes need plain JavaScript: bundle the module under test with esbuild.
+    const { buildSync } = await import('esbuild');
+    const lockModule = path.join(dir, 'file-lock.mjs');
+    buildSync({ entryPoints: [new URL('./file-lock.ts', import.meta.url).pathname], bundle: true, platform: 'node', format: 'esm', outfile: lockModule, logLevel: 'silent' });
+    const worker = path.join(dir, 'worker.mjs');
+    fs.writeFileSync(
+      worker,
+      `import fs from 'node:fs';
+import { tryAcquireLock } from ${JSON.stringify(lockModule)};
+for (let i = 0; i < 15; i++) {
+  const lock = tryAcquireLock(${JSON.stringify(file)}, { purpose: 'w' + process.pid, waitMs: 20000 });
+  if (!lock) process.exit(3);
+  const n = Number(fs.readFileSync(${JSON.stringify(counter)}, 'utf8'));
+  fs.writeFileSync(${JSON.stringify(counter)}, String(n + 1));
+  lock.release();
+}`,
+    );
+    const { spawn } = await import('node:child_process');
+    const codes = await Promise.all(
+      Array.from({ length: 6 }, () => new Promise<number>((resolve) => spawn(process.execPath, [worker], { stdio: 'ignore' }).on('exit', (code) => resolve(code ?? -1)))),
+    );
+    expect(codes).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(fs.readFileSync(counter, 'utf8')).toBe('90');
+  });
+});
+
+describe('file modes', () => {
+  it('creates private files and folders, and keeps the mode of a file it rewrites', () => {
+    const file = path.join(dir, 'new', 'a.md');
+    writeFileAtomicSync(file, 'one');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+    fs.chmodSync(file, 0o640);
+    writeFileAtomicSync(file, 'two');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o640);
+  });
+});

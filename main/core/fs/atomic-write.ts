@@ -26,7 +26,25 @@ function fsyncDir(dir: string): void {
   }
 }
 
+/**
+ * Memories and roles are personal: new files are readable by their owner only, and folders Kioku
+ * creates likewise. A rewrite keeps whatever mode the file already had (a user's `chmod`
+ * survives a recall's hit write-back).
+ */
+export const PRIVATE_FILE_MODE = 0o600;
+export const PRIVATE_DIR_MODE = 0o700;
+
+function modeFor(target: string, requested: number | undefined): number {
+  if (requested !== undefined) return requested;
+  try {
+    return fs.statSync(target).mode & 0o7777;
+  } catch {
+    return PRIVATE_FILE_MODE;
+  }
+}
+
 export interface AtomicWriteOptions {
+  /** File mode; default: the existing file's mode, else PRIVATE_FILE_MODE. */
   mode?: number;
   /** Create the parent folder when missing (default true). */
   mkdir?: boolean;
@@ -36,12 +54,15 @@ export interface AtomicWriteOptions {
 
 export function writeFileAtomicSync(target: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
   const dir = path.dirname(target);
-  if (options.mkdir !== false) fs.mkdirSync(dir, { recursive: true });
+  if (options.mkdir !== false) fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const temp = tempNameFor(target);
   const durable = options.durable !== false;
+  const mode = modeFor(target, options.mode);
   let fd: number | undefined;
   try {
-    fd = fs.openSync(temp, 'wx', options.mode ?? 0o644);
+    fd = fs.openSync(temp, 'wx', mode);
+    // openSync's mode is filtered by the umask; a rewrite must end with exactly the old mode.
+    if (options.mode === undefined) fs.fchmodSync(fd, mode);
     fs.writeFileSync(fd, data);
     if (durable) fs.fsyncSync(fd);
     fs.closeSync(fd);
@@ -68,10 +89,10 @@ export function writeFileAtomicSync(target: string, data: string | Uint8Array, o
 /** Create a file only if it does not exist yet, atomically (write temp, then link). */
 export function createFileExclusiveSync(target: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): boolean {
   const dir = path.dirname(target);
-  if (options.mkdir !== false) fs.mkdirSync(dir, { recursive: true });
+  if (options.mkdir !== false) fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const temp = tempNameFor(target);
   try {
-    const fd = fs.openSync(temp, 'wx', options.mode ?? 0o644);
+    const fd = fs.openSync(temp, 'wx', options.mode ?? PRIVATE_FILE_MODE);
     try {
       fs.writeFileSync(fd, data);
       fs.fsyncSync(fd);

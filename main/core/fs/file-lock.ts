@@ -54,6 +54,37 @@ function isStale(file: string, staleMs: number, now: number): boolean {
   return now - info.since > staleMs;
 }
 
+/** A takeover guard older than this belongs to a process that died mid-takeover (it lasts µs). */
+const GUARD_STALE_MS = 10_000;
+
+/**
+ * Remove a stale lock so the caller can try to create its own. Two processes that both judged
+ * the same lock stale must not both remove it: the second would delete the first one's fresh
+ * lock and both would go on holding "the" lock. So a takeover happens only while holding an
+ * O_EXCL guard file, and staleness is judged again inside it. Returns false when another
+ * process is taking over right now (the caller waits and retries).
+ */
+function takeOverStale(file: string, staleMs: number): boolean {
+  const guard = `${file}.takeover`;
+  try {
+    fs.writeFileSync(guard, String(process.pid), { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    try {
+      if (Date.now() - fs.statSync(guard).mtimeMs > GUARD_STALE_MS) fs.unlinkSync(guard);
+    } catch {
+      /* gone already */
+    }
+    return false;
+  }
+  try {
+    if (isStale(file, staleMs, Date.now())) fs.rmSync(file, { force: true });
+    return true;
+  } finally {
+    fs.rmSync(guard, { force: true });
+  }
+}
+
 export interface AcquireOptions {
   purpose: string;
   /** How long to keep trying (ms); 0 = one attempt. */
@@ -89,17 +120,7 @@ export function tryAcquireLock(file: string, options: AcquireOptions): FileLock 
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    if (isStale(file, staleMs, Date.now())) {
-      // Rename first so that two processes taking over the same stale lock cannot both win.
-      const grave = `${file}.stale-${process.pid}-${Date.now()}`;
-      try {
-        fs.renameSync(file, grave);
-        fs.unlinkSync(grave);
-      } catch {
-        /* someone else took it over */
-      }
-      continue;
-    }
+    if (isStale(file, staleMs, Date.now()) && takeOverStale(file, staleMs)) continue;
     if (Date.now() >= deadline) return undefined;
     const until = Date.now() + 25;
     // Synchronous short wait: callers are CLI commands and the hook path, both synchronous.

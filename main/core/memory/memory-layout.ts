@@ -8,7 +8,7 @@ import {
   type StoredMemory,
 } from '../../../common/memory.js';
 import { explainInvalidRoleId } from '../../../common/role-id.js';
-import { isTempFileName } from '../fs/atomic-write.js';
+import { isTempFileName, PRIVATE_DIR_MODE } from '../fs/atomic-write.js';
 import { parseMemory } from './memory-file.js';
 
 /**
@@ -32,9 +32,10 @@ export function memoryLockFile(memoryHome: string, roleId: string): string {
 /** Create inbox/, the six categories and archive/ (seed 000 §--new step 9). Idempotent. */
 export function ensureRoleMemoryDirs(memoryHome: string, roleId: string): string {
   const dir = roleMemoryDir(memoryHome, roleId);
-  for (const category of ALL_CATEGORIES) fs.mkdirSync(path.join(dir, category), { recursive: true });
-  fs.mkdirSync(path.join(dir, 'archive', 'raw'), { recursive: true });
-  fs.mkdirSync(path.join(dir, 'archive', 'forgotten'), { recursive: true });
+  const mode = PRIVATE_DIR_MODE;
+  for (const category of ALL_CATEGORIES) fs.mkdirSync(path.join(dir, category), { recursive: true, mode });
+  fs.mkdirSync(path.join(dir, 'archive', 'raw'), { recursive: true, mode });
+  fs.mkdirSync(path.join(dir, 'archive', 'forgotten'), { recursive: true, mode });
   return dir;
 }
 

@@ -59,4 +59,13 @@ describe('updateMemoryState', () => {
     expect(copies).toHaveLength(1);
     expect(fs.readFileSync(path.join(path.dirname(file), copies[0]!), 'utf8')).toBe('not json at all');
   });
+
+  it('reads a quoted count as the number, and keeps a copy when a value had to be replaced', () => {
+    const original = JSON.stringify({ total_turns: '12', active_days: 'a few' });
+    write(original);
+    updateMemoryState(home.memoryHome, ROLE, home.config().clock, (state) => ({ ...state, total_turns: state.total_turns + 1 }));
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).total_turns).toBe(13);
+    const copies = fs.readdirSync(path.dirname(file)).filter((name) => name.startsWith('state.json.corrupt-'));
+    expect(copies.map((name) => fs.readFileSync(path.join(path.dirname(file), name), 'utf8'))).toEqual([original]);
+  });
 });

@@ -76,6 +76,8 @@ function fromObject(raw: Record<string, unknown>, file: string, problems: string
   for (const key of COUNT_KEYS) {
     const value = raw[key];
     if (typeof value === 'number' && Number.isInteger(value) && value >= 0) state[key] = value;
+    // A hand edit may quote a number ("12"); that is still the number the user meant.
+    else if (typeof value === 'string' && /^\d+$/.test(value.trim())) state[key] = Number(value.trim());
     else if (value !== undefined && value !== null) wrongType(key, 'a whole number ≥ 0');
   }
   const consent = raw.personal_memory_consent;
@@ -115,7 +117,8 @@ export function writeMemoryState(memoryHome: string, role: string, state: Memory
 /**
  * Read, change and write state.json under its own short lock — not the memory lock, which a
  * consolidation holds for minutes while a Stop hook must still be able to count a turn.
- * A corrupt file is kept beside it as `state.json.corrupt-<time>` before being replaced.
+ * A corrupt file, or one with values that had to be replaced by defaults, is kept beside it as
+ * `state.json.corrupt-<time>` before being rewritten, so no value a person wrote is lost.
  */
 export function updateMemoryState(
   memoryHome: string,
@@ -127,7 +130,7 @@ export function updateMemoryState(
   return withLock(`${file}.lock`, { purpose: 'update state.json', waitMs: 5_000, staleMs: 60_000 }, () => {
     const read = readMemoryState(memoryHome, role);
     const next = change(read.state);
-    if (read.corrupt) fs.copyFileSync(file, `${file}.corrupt-${formatCompactDateTime(clock.now())}`);
+    if (read.corrupt || read.problems.length) fs.copyFileSync(file, `${file}.corrupt-${formatCompactDateTime(clock.now())}`);
     writeMemoryState(memoryHome, role, next);
     return { ...read, state: next };
   });

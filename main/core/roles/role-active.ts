@@ -37,8 +37,9 @@ export interface CurrentRole {
 /**
  * The role this environment runs as: `ROLE_NAME` overrides `.active` (ROLE-4). Undefined when
  * neither is set. Whether the role's files exist is not checked here. A value that is not a
- * valid role ID throws INVALID_ID naming where it came from, because using it would build paths
- * from it; hooks catch this and stay silent (HOOK-2).
+ * valid role ID throws, naming where it came from, because using it would build paths from it;
+ * hooks catch this and stay silent (HOOK-2). A bad `.active` is a broken file (exit 1), not a
+ * usage error: the user typed nothing wrong on this command line.
  */
 export function resolveCurrentRole(config: KiokuConfig): CurrentRole | undefined {
   const fromEnv = config.settings.ROLE_NAME?.trim();
@@ -52,7 +53,7 @@ export function resolveCurrentRole(config: KiokuConfig): CurrentRole | undefined
   const problem = explainInvalidRoleId(fromFile);
   const file = activeFilePath(config.paths.roleHome);
   if (problem) {
-    throw new KiokuError('INVALID_ID', `${file}: ${problem}`, { path: file, hint: 'choose the active role with `kioku role use <ID>`' });
+    throw new KiokuError('INVALID_FILE', `${file}: ${problem}`, { path: file, hint: 'choose the active role with `kioku role use <ID>`' });
   }
   return { id: fromFile, source: 'active' };
 }
