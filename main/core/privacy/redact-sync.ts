@@ -1,13 +1,16 @@
 /**
  * PRIV-1, seed 000 §機密與 PII, second line of defence: the prompts already forbid secrets, but
  * "模型不一定遵守指令，而記憶會被長期保存並在每次啟動時載入" — so every text is masked by pattern
- * before it is stored or injected. This file is the synchronous half (no dependencies, safe for
- * the hook client's hot path); redact.ts adds secretlint's rule set on top for stored text.
+ * before it is stored or injected. This file is the synchronous half (no packages, only
+ * url-credentials.ts: safe for the hook client's hot path); redact.ts adds secretlint's rule set
+ * on top for stored text.
  *
  * Each pattern reports the range of the secret only (not the `password=` in front of it, not a
  * URL's host), so the redacted text keeps enough context to stay readable:
  * `https://[REDACTED:url-credentials]@example.com`.
  */
+import { findUrlCredentials } from './url-credentials.js';
+
 export interface SecretRange {
   start: number;
   end: number;
@@ -19,16 +22,24 @@ interface SecretPattern {
   kind: string;
   /** Must carry the `g` and `d` flags (`d` gives the capture group's offsets). */
   pattern: RegExp;
-  /** The capture group that holds the secret; 0 = the whole match. */
-  group: number;
+  /** The capture group that holds the secret; 0 = the whole match. Several: the first that matched. */
+  group: number | readonly number[];
+  /** Vetoes a match that only looks like a secret (see isDeveloperAddress). */
+  keep?: (text: string, start: number, end: number) => boolean;
 }
 
 // Key words whose value is a secret (`token=`, `password=` … in the seed, plus the usual spellings).
 // The key may carry a prefix (GITHUB_TOKEN, db_password) but must end with the key word, so that
-// `max_tokens=4096` or `secretary: 王小姐` are left alone. `pwd` is not a key word: in a shell
-// transcript `PWD=/home/…` is the working folder far more often than a password.
-const SECRET_KEY = String.raw`[A-Za-z0-9_.-]{0,40}?(?:token|password|passwd|secret|api[_-]?key|apikey|access[_-]?key|private[_-]?key)`;
+// `max_tokens=4096` or `secretary: 王小姐` are left alone. `pass` needs a separator before it
+// (DB_PASS, --pass) or nothing, so `bypass=` and `compass:` stay. `pwd` is not a key word: in a
+// shell transcript `PWD=/home/…` is the working folder far more often than a password.
+const SECRET_KEY = String.raw`(?:[A-Za-z0-9_.-]{0,40}?(?:token|password|passwd|passphrase|secret|api[_-]?key|apikey|access[_-]?key|private[_-]?key)|(?:[A-Za-z0-9_.-]{0,40}?[_.-])?pass)`;
 const VALUE_END = String.raw`[^\s"'&,;<>，。；、）)]+`;
+// A quoted value may hold spaces (`password = "correct horse battery staple"`); an unquoted one
+// ends at the first space or delimiter. Capped at 512 characters and one line, so an unclosed
+// quote costs a bounded scan and falls back to the unquoted form.
+const SECRET_VALUE = String.raw`(?:"([^"\n]{1,512})"|'([^'\n]{1,512})'|“([^”\n]{1,512})”|「([^」\n]{1,512})」|["'“「]?(${VALUE_END}))`;
+const SECRET_VALUE_GROUPS = [1, 2, 3, 4, 5] as const;
 
 /**
  * Order matters only for readability of overlaps (the first-starting range names the
@@ -37,35 +48,70 @@ const VALUE_END = String.raw`[^\s"'&,;<>，。；、）)]+`;
  */
 const PATTERNS: SecretPattern[] = [
   { kind: 'private-key', group: 0, pattern: /-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY-----(?:[\s\S]{0,20000}?-----END \1PRIVATE KEY-----|[A-Za-z0-9+/=\s\\]{0,20000})/dg },
-  // scheme://user:pass@host, or a bare token as the user (https://ghp_…@github.com); `git@` stays.
-  { kind: 'url-credentials', group: 1, pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/([^\s:@/?#]{1,256}:[^\s@/?#]{1,256}|[^\s:@/?#]{16,256})@/dgi },
+  // A bare token as a URL's user (https://ghp_…@github.com); `user:pass@` is url-credentials.ts'
+  // job. A short user without a password (ssh://git@github.com) is a user name, not a secret.
+  { kind: 'url-credentials', group: 1, pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/([^\s:@/?#]{16,256})@/dgi },
+  // curl -u user:pass / --user user:pass (HTTP basic auth typed on the command line).
+  { kind: 'credentials', group: 1, pattern: /\bcurl\b[^\n]{0,512}?[ \t](?:-u[ \t]*|--user(?:[ \t]+|=))["']?([^\s"':]{0,256}:[^\s"']{1,256})/dg },
   { kind: 'authorization', group: 1, pattern: /\bauthorization["']?[ \t]*[:=][ \t]*["']?(?:(?:bearer|basic|token|digest|negotiate)[ \t]+)?([^\s"',;]{1,4096})/dgi },
   { kind: 'authorization', group: 1, pattern: /\bbearer[ \t]+([A-Za-z0-9._~+/-]{12,4096}=*)/dgi },
   { kind: 'github-token', group: 0, pattern: /\b(?:gh[a-z]_[A-Za-z0-9]{20,255}|github_pat_[A-Za-z0-9_]{20,255})\b/dg },
+  // GitLab personal, deploy, runner, trigger, CI job… tokens; the newer ones carry `.01.`-style parts.
+  { kind: 'gitlab-token', group: 0, pattern: /\bgl(?:pat|dt|rt|ptt|cbt|soat|ft|imt|agent)-[A-Za-z0-9_-]{20,255}(?:\.[A-Za-z0-9_-]{1,64}){0,3}/dg },
+  { kind: 'google-api-key', group: 0, pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/dg },
   { kind: 'api-key', group: 0, pattern: /\bsk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_-]{16,512}/dg },
   { kind: 'api-key', group: 0, pattern: /\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,255}/dg },
   { kind: 'aws-key', group: 0, pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|A3T[A-Z0-9])[A-Z0-9]{16}\b/dg },
   { kind: 'slack-token', group: 0, pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,255}/dg },
-  { kind: 'secret', group: 1, pattern: new RegExp(String.raw`(?<![A-Za-z0-9])${SECRET_KEY}["']?[ \t]*[:=：][ \t]*["']?(${VALUE_END})`, 'dgi') },
-  { kind: 'secret', group: 1, pattern: new RegExp(String.raw`(?:密碼|密码|口令|金鑰|密鑰|密钥|權杖|令牌)[ \t]*[:=：][ \t]*(${VALUE_END})`, 'dg') },
-  // Not the `user:pass@host` or `git@host` of a URL: that is url-credentials' (or nobody's) business.
-  { kind: 'email', group: 0, pattern: /(?<![A-Za-z0-9._%+-])(?<!:\/\/[^\s/@]{0,256})[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}\b/dg },
-  // Taiwan mobile numbers: 0912-345-678, 0912345678, 0912 345 678, +886 912 345 678, +886-912345678.
-  { kind: 'phone', group: 0, pattern: /(?<![0-9])(?:\+886[ -]?|0)9[0-9]{2}[ -]?[0-9]{3}[ -]?[0-9]{3}(?![0-9])/dg },
-  // Taiwan national ID (A123456789 / B234567890) and the new-format resident certificate (A800000014).
-  { kind: 'national-id', group: 0, pattern: /(?<![A-Za-z0-9])[A-Z][1289][0-9]{8}(?![A-Za-z0-9])/dg },
+  { kind: 'secret', group: SECRET_VALUE_GROUPS, pattern: new RegExp(String.raw`(?<![A-Za-z0-9])${SECRET_KEY}["']?[ \t]*[:=：][ \t]*${SECRET_VALUE}`, 'dgi') },
+  { kind: 'secret', group: SECRET_VALUE_GROUPS, pattern: new RegExp(String.raw`(?:密碼|密码|口令|金鑰|密鑰|密钥|權杖|令牌)[ \t]*[:=：][ \t]*${SECRET_VALUE}`, 'dg') },
+  // Not the `user:pass@host` of a URL (url-credentials' business), not `git@host`, not an image's
+  // density suffix (logo@2x.png). The domain must end where the address ends (no `.more` or
+  // word character after it), so that the `:path` check below sees the whole host.
+  {
+    kind: 'email',
+    group: 0,
+    keep: (text, start, end) => !isDeveloperAddress(text, start, end),
+    pattern: /(?<![A-Za-z0-9._%+-])(?<!:\/\/[^\s/@]{0,256})(?!git@)[A-Za-z0-9._%+-]{1,64}@(?![0-9](?:\.[0-9])?x\b)[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?!\w|\.[A-Za-z0-9])/dg,
+  },
+  // Taiwan mobile numbers: 0912-345-678, 0912345678, 0912 345 678, 0912.345.678, +886 912 345 678.
+  { kind: 'phone', group: 0, pattern: /(?<![0-9])(?:\+886[ .-]?|0)9[0-9]{2}[ .-]?[0-9]{3}[ .-]?[0-9]{3}(?![0-9])/dg },
+  // Taiwan national ID (A123456789, also typed in lower case) and the new-format resident
+  // certificate (A800000014).
+  { kind: 'national-id', group: 0, pattern: /(?<![A-Za-z0-9])[A-Za-z][1289][0-9]{8}(?![A-Za-z0-9])/dg },
   // 40+ hex digits: API tokens and also git commit SHAs; the seed accepts masking a SHA as the price.
   { kind: 'hex-token', group: 0, pattern: /(?<![0-9A-Fa-f])[0-9A-Fa-f]{40,}(?![0-9A-Fa-f])/dg },
 ];
 
+// An address a developer types that is not an e-mail: `git clone git@host:org/repo.git`,
+// `scp a.txt deploy@host:/tmp` (user@host followed by `:path`), and `ssh deploy@host`,
+// `ssh -p 2222 deploy@host`. Hiding them would only make a memory of a deployment unreadable.
+const PATH_AFTER = /:[~/\w.-]/y;
+const SSH_BEFORE = /\b(?:ssh|scp|sftp|mosh)(?:[ \t]+-[A-Za-z0-9]{1,8}(?:[ \t]+[^\s@-][^\s@]{0,63})?){0,4}[ \t]+$/;
+
+function isDeveloperAddress(text: string, start: number, end: number): boolean {
+  PATH_AFTER.lastIndex = end;
+  return PATH_AFTER.test(text) || SSH_BEFORE.test(text.slice(Math.max(0, start - 200), start));
+}
+
 /** Where the secrets in a text are, by our own patterns. */
 export function findSecretsSync(text: string): SecretRange[] {
-  const ranges: SecretRange[] = [];
-  for (const { kind, pattern, group } of PATTERNS) {
+  const urls = findUrlCredentials(text);
+  const ranges: SecretRange[] = urls.map((span) => ({ ...span, kind: 'url-credentials' }));
+  for (const { kind, pattern, group, keep } of PATTERNS) {
     pattern.lastIndex = 0;
+    let url = 0;
     for (const match of text.matchAll(pattern)) {
-      const span = match.indices?.[group];
-      if (span && span[1] > span[0]) ranges.push({ start: span[0], end: span[1], kind });
+      const span = (typeof group === 'number' ? [group] : group).map((g) => match.indices?.[g]).find(Boolean);
+      if (!span || span[1] <= span[0] || (keep && !keep(text, span[0], span[1]))) continue;
+      if (kind === 'email') {
+        // `mysql://root:p@ssw0rd@db.example.com` holds the "address" ssw0rd@db.example.com:
+        // its start is already masked and the host must stay readable. Matches come in order,
+        // so one cursor over the (ordered, disjoint) URL spans suffices.
+        while (url < urls.length && urls[url]!.end <= span[0]) url++;
+        if (url < urls.length && urls[url]!.start < span[1]) continue;
+      }
+      ranges.push({ start: span[0], end: span[1], kind });
     }
   }
   return ranges;

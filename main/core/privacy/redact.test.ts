@@ -81,6 +81,97 @@ describe('redactSync: every kind in seed 000 §機密與 PII', () => {
   });
 });
 
+describe('redactSync: URL credentials whatever the password holds', () => {
+  it.each([
+    ['redis://:S3cretPass@cache:6379/0', 'redis://[REDACTED:url-credentials]@cache:6379/0'],
+    ['mysql://root:p@ssw0rd@localhost/db', 'mysql://[REDACTED:url-credentials]@localhost/db'],
+    ['postgresql://app:sup3r/secret@db:5432/app', 'postgresql://[REDACTED:url-credentials]@db:5432/app'],
+    ['amqp://guest:gu#est@rabbit', 'amqp://[REDACTED:url-credentials]@rabbit'],
+    ['postgres://admin:pa/ss#word@db.local', 'postgres://[REDACTED:url-credentials]@db.local'],
+    ['mongodb://u:p?w@mongo.example.com:27017', 'mongodb://[REDACTED:url-credentials]@mongo.example.com:27017'],
+    // The password's tail looks like an e-mail address; the host must still show.
+    ['mysql://root:p@ssw0rd@db.example.com/app', 'mysql://[REDACTED:url-credentials]@db.example.com/app'],
+    ['連到 postgres://u:pw@db.local，再寄給 a@b.com', '連到 postgres://[REDACTED:url-credentials]@db.local，再寄給 [REDACTED:email]'],
+  ])('%s', (input, expected) => {
+    expect(redactSync(input)).toBe(expected);
+  });
+
+  it.each([
+    'http://localhost:4873/@scope/pkg',
+    'https://en.wikipedia.org/wiki/File:Logo@2x.png',
+    'https://medium.com/@user/post',
+    'https://cdn.jsdelivr.net/npm/vue@3.2.0/dist/vue.js',
+    'ssh://git@github.com:22/org/repo.git',
+  ])('leaves an @ in a path alone: %s', (url) => {
+    expect(redactSync(url)).toBe(url);
+  });
+
+  it.each([
+    ['many schemes', 'a://'.repeat(50_000)],
+    ['many user infos', `https://${'a:b@'.repeat(50_000)}`],
+    ['colons and one late @', `${'x://a:'.repeat(35_000)}@h`],
+    ['many URLs with long users', `x://${'b'.repeat(100)}@`.repeat(2000)],
+    ['unclosed quotes', 'password="'.repeat(20_000)],
+    ['curl without -u', 'curl '.repeat(40_000)],
+    ['ssh options', `${'ssh -p 1 '.repeat(20_000)}a@b.com`],
+    ['domain labels', `a@${'b.'.repeat(100_000)}`],
+  ])('stays linear on 200 KB of %s', (_name, text) => {
+    expect(text.length).toBeGreaterThanOrEqual(180_000);
+    const started = performance.now();
+    redactSync(text);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+describe('redactSync: quoted values and the smaller PRIV-1 gaps', () => {
+  const glpat = `glpat-${'Ab1_cD2-eF'.repeat(2)}`;
+  const google = `AIza${'Sy'}${'B1c2D3e4F5'.repeat(3)}G6h`;
+  it.each([
+    ['password = "correct horse battery staple"', 'password = "[REDACTED:secret]"'],
+    ['client_secret="abc def"', 'client_secret="[REDACTED:secret]"'],
+    [`{"api_key": 'x y z', "user": "bob"}`, `{"api_key": '[REDACTED:secret]', "user": "bob"}`],
+    ['密碼：「開門 芝麻」', '密碼：「[REDACTED:secret]」'],
+    ['DB_PASS=hunter2 npm start', 'DB_PASS=[REDACTED:secret] npm start'],
+    ['pass=hunter2', 'pass=[REDACTED:secret]'],
+    ['curl -u admin:s3cret https://api.example.com', 'curl -u [REDACTED:credentials] https://api.example.com'],
+    ['curl -s --user=admin:s3cret https://api.example.com', 'curl -s --user=[REDACTED:credentials] https://api.example.com'],
+    ['身分證 a123456789', '身分證 [REDACTED:national-id]'],
+    ['手機 0912.345.678', '手機 [REDACTED:phone]'],
+    [`token ${glpat} here`, 'token [REDACTED:gitlab-token] here'],
+    [`key ${google} here`, 'key [REDACTED:google-api-key] here'],
+  ])('%s', (input, expected) => {
+    expect(redactSync(input)).toBe(expected);
+  });
+
+  it.each(['PWD=/home/yui/project', 'bypass=true', 'compass: north', 'docker run -u 1000:1000 app', 'git push -u origin main'])(
+    'leaves %s alone',
+    (text) => {
+      expect(redactSync(text)).toBe(text);
+    },
+  );
+});
+
+describe('redactSync: developer addresses are not e-mail', () => {
+  it.each([
+    'git clone git@github.com:org/repo.git',
+    'git remote add origin git@gitlab.example.com:group/repo.git',
+    'scp dump.sql deploy@prod.example.com:/tmp/',
+    'ssh deploy@prod.example.com',
+    'ssh -p 2222 deploy@prod.example.com',
+    '![logo](assets/logo@2x.png) 與 icon@3x.png',
+  ])('leaves %s alone', (text) => {
+    expect(redactSync(text)).toBe(text);
+  });
+
+  it.each([
+    ['yui@example.com', '[REDACTED:email]'],
+    ['寫信給 a.b+c@mail.co.tw：謝謝', '寫信給 [REDACTED:email]：謝謝'],
+    ['contact: yui@example.com.', 'contact: [REDACTED:email].'],
+  ])('still masks the e-mail in %s', (input, expected) => {
+    expect(redactSync(input)).toBe(expected);
+  });
+});
+
 describe('redact: ours plus secretlint recommended preset', () => {
   it('masks what only secretlint knows (Slack, npm, SendGrid, database URLs)', async () => {
     const slack = `xoxb-${'1234567890'}-${'1234567890123'}-${'AbCdEfGhIjKlMnOpQrStUvWx'}`;
@@ -115,6 +206,13 @@ describe('redact: ours plus secretlint recommended preset', () => {
 
   it('prefers our placeholder where both find the same secret', async () => {
     expect(await redact('see https://bob:pw987654@db.example.com:5432/app')).toBe('see https://[REDACTED:url-credentials]@db.example.com:5432/app');
+  });
+
+  it('keeps the host of a URL whose password holds @ and the developer addresses as written', async () => {
+    expect(await redact('mysql://root:p@ssw0rd@localhost/db')).toBe('mysql://[REDACTED:url-credentials]@localhost/db');
+    expect(await redact('git clone git@github.com:org/repo.git 然後 ssh deploy@prod.example.com')).toBe(
+      'git clone git@github.com:org/repo.git 然後 ssh deploy@prod.example.com',
+    );
   });
 
   it('leaves ordinary text and {{templates}} untouched', async () => {

@@ -29,10 +29,46 @@ describe('guardScript (PRIV-2, seed 000 §繁簡防線)', () => {
     },
   );
 
-  it('takes a text without any Simplified-only character as Traditional (the limit of the rule)', async () => {
-    // 面包 and 家里 are Simplified spellings, but every character in them is also Traditional;
-    // touching such text would risk changing real Traditional writing (皇后, 公里).
-    expect(await guardScript('面包在家里')).toEqual({ text: '面包在家里', converted: false, warnings: [] });
+  it('converts a text without any Simplified-only character by its phrases', async () => {
+    // 面包 and 家里 are Simplified spellings made of characters Traditional also uses; the phrase
+    // table is the context that tells them apart from real Traditional writing (皇后, 公里).
+    expect(await guardScript('面包在家里')).toEqual({ text: '麵包在家裡', converted: true, warnings: [] });
+  });
+
+  it.each([
+    ['什么', '什麼'],
+    ['只要你愿意', '只要你願意'],
+    ['后面的人', '後面的人'],
+    ['里面', '裡面'],
+    ['干杯', '乾杯'],
+  ])('converts %s → %s although every character is also Traditional', async (input, expected) => {
+    expect(await guardScript(input)).toEqual({ text: expected, converted: true, warnings: [] });
+  });
+
+  it.each(['頭髮', '皇后', '公里', '乾淨', '後來', '鄰里面前', '我了解了', '角色只影響表達方式', '於是只有啟用角色會睡'])(
+    'leaves Traditional text byte-identical even where an OpenCC phrase matches: %s',
+    async (text) => {
+      expect(await guardScript(text)).toEqual({ text, converted: false, warnings: [] });
+    },
+  );
+
+  it('warns about a lone ambiguous character once a phrase proved the text Simplified', async () => {
+    const result = await guardScript('后面的人在等干');
+    expect(result.text).toBe('後面的人在等干');
+    expect(result.converted).toBe(true);
+    expect(result.warnings.join('\n')).toContain('"干"');
+  });
+
+  it('leaves a Traditional sentence alone inside a Simplified text', async () => {
+    // 只影響 would otherwise become 隻影響 (OpenCC reads 只影 as a phrase): an invisible error.
+    const result = await guardScript('我们走吧。角色只影響表達方式。');
+    expect(result.text).toBe('我們走吧。角色只影響表達方式。');
+  });
+
+  it('keeps Japanese (a sentence with kana) as written', async () => {
+    expect(await guardScript('東京で会議があります')).toEqual({ text: '東京で会議があります', converted: false, warnings: [] });
+    const mixed = await guardScript('会議は明日です。\n我们明天开会。');
+    expect(mixed.text).toBe('会議は明日です。\n我們明天開會。');
   });
 
   it('leaves a lone ambiguous character and names it in a warning', async () => {

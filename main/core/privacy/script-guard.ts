@@ -1,4 +1,5 @@
-import { AMBIGUOUS_SIMPLIFIED, isAlsoTraditional, isAmbiguousSimplified } from './ambiguous-hanzi.js';
+import { AMBIGUOUS_SIMPLIFIED, isAmbiguousSimplified } from './ambiguous-hanzi.js';
+import { loadOpenccTables, type OpenccTables } from './opencc-tables.js';
 
 /**
  * PRIV-2, seed 000 §繁簡防線: the prompts ask for Traditional Chinese, yet whole memories arrived
@@ -14,10 +15,14 @@ import { AMBIGUOUS_SIMPLIFIED, isAlsoTraditional, isAmbiguousSimplified } from '
  * ambiguous-hanzi.ts is kept as written and named in a warning, for the consolidation (or a
  * person) to fix with context: "寧可留下可偵測的瑕疵，也不要製造隱形的錯誤".
  *
- * Traditional text must come back untouched, so a text is converted only when it contains a
- * Simplified-only character: one OpenCC would change, that never appears on the Traditional side
- * of OpenCC's own tables (后, 干, 里, 吃 do: 皇后, 干涉, 公里, 吃飯) and is not itself a Traditional
- * character according to ambiguous-hanzi.ts.
+ * Traditional text must come back untouched. The text is judged sentence by sentence (a "run":
+ * up to a line break or 。！？!?), because one memory can quote both scripts:
+ * - a run with kana is Japanese, where 会, 国, 気 are the correct (shinjitai) glyphs: kept;
+ * - a run with a Simplified-only character (们, 这, 头) is converted in full;
+ * - a run with a Traditional-only character (們, 後, 響) is Traditional: kept;
+ * - a run made only of characters both scripts use (什么, 后面, 里面, 干杯) is converted in full
+ *   when some other run proved the text Simplified; otherwise only its multi-character phrase
+ *   matches are applied (什么 → 什麼), since a phrase is context, and the rest stays as written.
  */
 export interface ScriptGuardResult {
   text: string;
@@ -27,82 +32,39 @@ export interface ScriptGuardResult {
   warnings: string[];
 }
 
-interface OpenccTables {
-  /** Longest-match lookup over OpenCC's phrase and character tables, Simplified → Traditional. */
-  match(text: string, at: number): { end: number; value: string } | null;
-  /** OpenCC standard Traditional → Taiwan glyphs (裏 → 裡, 麪 → 麵, 着 → 著). */
-  toTaiwan(text: string): string;
-  simplifiedOnly: ReadonlySet<string>;
-}
-
-let tablesPromise: Promise<OpenccTables> | undefined;
-
-/**
- * Characters OpenCC would change on their own, minus those that also occur on the Traditional
- * side of its tables. The tables are scanned as the raw `key value|key value` strings they ship
- * as: splitting ~400 KB of phrases into arrays first costs several times more.
- */
-function findSimplifiedOnly(dicts: readonly string[], toTaiwan: (text: string) => string): Set<string> {
-  const changed = new Set<string>();
-  for (const dict of dicts) {
-    for (const [, from = '', to = ''] of dict.matchAll(/(?:^|\|)([^ |]{1,2}) ([^|]+)/g)) {
-      if ([...from].length === 1 && toTaiwan(to) !== from && !isAlsoTraditional(from)) changed.add(from);
-    }
-  }
-  for (const dict of dicts) {
-    let inValue = false;
-    for (const char of dict) {
-      if (char === '|') inValue = false;
-      else if (char === ' ') inValue = true;
-      else if (inValue) changed.delete(char);
-    }
-  }
-  return changed;
-}
-
-/**
- * opencc-js weighs about 1 MB: load it once, on the first Chinese text. Its phrase trie takes a
- * few hundred ms more, so it is built only when a text actually needs converting.
- */
-function loadTables(): Promise<OpenccTables> {
-  tablesPromise ??= import('opencc-js/cn2t').then(({ Locale, Trie, ConverterFactory }) => {
-    const [toStandard, toTaiwanGroup] = Locale.configs.s2tw?.conversionChain ?? [];
-    if (!toStandard || !toTaiwanGroup) throw new Error('opencc-js has no s2tw conversion chain');
-    const dicts = toStandard.filter((dict: unknown): dict is string => typeof dict === 'string');
-    const toTaiwan = ConverterFactory(toTaiwanGroup);
-    let trie: InstanceType<typeof Trie> | undefined;
-    const match = (text: string, at: number) => {
-      if (!trie) {
-        trie = new Trie();
-        trie.loadDictGroup(toStandard);
-      }
-      return trie.matchPrefix(text, at);
-    };
-    return { match, toTaiwan, simplifiedOnly: findSimplifiedOnly(dicts, toTaiwan) };
-  });
-  return tablesPromise;
-}
-
 const HAN = /\p{Script=Han}/u;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** Splits after each sentence end or line break, keeping it with its sentence. */
+const RUN_END = /(?<=[\n。！？!?])/u;
 
 function ambiguityWarning(char: string): string {
   const candidates = [...(AMBIGUOUS_SIMPLIFIED[char] ?? '')].join(' or ');
   return `kept "${char}" as written: it may be ${candidates}, and no word around it tells which (fix it by hand or at the next consolidation)`;
 }
 
-function convert(text: string, tables: OpenccTables): { text: string; lone: Set<string> } {
-  const lone = new Set<string>();
+function hasAny(text: string, set: ReadonlySet<string>): boolean {
+  for (const char of text) if (set.has(char)) return true;
+  return false;
+}
+
+/** True when some character has a Simplified reading (后, 么, 愿); cheaper than the phrase trie. */
+function mayBeSimplified(run: string, tables: OpenccTables): boolean {
+  for (const char of run) if (tables.chars.has(char) || isAmbiguousSimplified(char)) return true;
+  return false;
+}
+
+function convertRun(run: string, tables: OpenccTables, lone: Set<string>): string {
   let out = '';
-  for (let at = 0; at < text.length; ) {
-    const match = tables.match(text, at);
+  for (let at = 0; at < run.length; ) {
+    const match = tables.match(run, at);
     if (!match) {
       // Not in the Simplified tables, but maybe a non-Taiwan glyph (着 → 著), as in OpenCC's s2tw.
-      const char = String.fromCodePoint(text.codePointAt(at)!);
+      const char = String.fromCodePoint(run.codePointAt(at)!);
       out += tables.toTaiwan(char);
       at += char.length;
       continue;
     }
-    const source = text.slice(at, match.end);
+    const source = run.slice(at, match.end);
     if ([...source].length === 1 && isAmbiguousSimplified(source)) {
       lone.add(source);
       out += source;
@@ -110,6 +72,65 @@ function convert(text: string, tables: OpenccTables): { text: string; lone: Set<
       out += tables.toTaiwan(match.value);
     }
     at = match.end;
+  }
+  return out;
+}
+
+/**
+ * The phrase's Traditional form, or null when the phrase is not a Simplified spelling. A phrase
+ * qualifies only if it changes and one changed character is a known Simplified form of its
+ * replacement (OpenCC's character table or ambiguous-hanzi.ts). That keeps out phrases that are
+ * already Traditional (皇后 → 皇后, 公里 → 公里) and mere variant choices OpenCC makes for
+ * Taiwan (了解 → 瞭解), which are ordinary Traditional writing.
+ */
+function phraseConversion(source: string, value: string, tables: OpenccTables): string | null {
+  const target = tables.toTaiwan(value);
+  const from = [...source];
+  const to = [...target];
+  if (from.length < 2 || from.length !== to.length || target === source) return null;
+  const simplifiedHere = from.some((char, i) => {
+    const want = to[i]!;
+    if (char === want) return false;
+    const single = tables.chars.get(char);
+    return (single !== undefined && tables.toTaiwan(single) === want) || (AMBIGUOUS_SIMPLIFIED[char]?.includes(want) ?? false);
+  });
+  return simplifiedHere ? target : null;
+}
+
+/** Applies phrase matches only; lone ambiguous characters are reported once a phrase proved the run Simplified. */
+function convertPhrasesOnly(run: string, tables: OpenccTables, lone: Set<string>): string {
+  let out = '';
+  let changed = false;
+  const loneHere: string[] = [];
+  for (let at = 0; at < run.length; ) {
+    const match = tables.match(run, at);
+    const end = match?.end ?? at + String.fromCodePoint(run.codePointAt(at)!).length;
+    const source = run.slice(at, end);
+    const phrase = match ? phraseConversion(source, match.value, tables) : null;
+    if (phrase !== null) changed = true;
+    else if (isAmbiguousSimplified(source)) loneHere.push(source);
+    out += phrase ?? source;
+    at = end;
+  }
+  if (changed) for (const char of loneHere) lone.add(char);
+  return out;
+}
+
+function guardRuns(text: string, tables: OpenccTables): { text: string; lone: Set<string> } {
+  const runs = text.split(RUN_END).map((run) => ({
+    run,
+    skip: !HAN.test(run) || KANA.test(run),
+    simplified: hasAny(run, tables.simplifiedOnly),
+  }));
+  const textIsSimplified = runs.some(({ skip, simplified }) => !skip && simplified);
+  const lone = new Set<string>();
+  let out = '';
+  for (const { run, skip, simplified } of runs) {
+    if (skip || (!simplified && hasAny(run, tables.traditionalOnly))) out += run;
+    else if (textIsSimplified) out += convertRun(run, tables, lone);
+    // Most Traditional runs carry a Traditional-only character; the rest rarely need the trie.
+    else if (mayBeSimplified(run, tables)) out += convertPhrasesOnly(run, tables, lone);
+    else out += run;
   }
   return { text: out, lone };
 }
@@ -121,9 +142,7 @@ function convert(text: string, tables: OpenccTables): { text: string; lone: Set<
 export async function guardScript(text: string): Promise<ScriptGuardResult> {
   if (!HAN.test(text)) return { text, converted: false, warnings: [] };
   try {
-    const tables = await loadTables();
-    if (![...text].some((char) => tables.simplifiedOnly.has(char))) return { text, converted: false, warnings: [] };
-    const result = convert(text, tables);
+    const result = guardRuns(text, await loadOpenccTables());
     return { text: result.text, converted: result.text !== text, warnings: [...result.lone].map(ambiguityWarning) };
   } catch (error) {
     return { text, converted: false, warnings: [`Simplified → Traditional check skipped (${(error as Error).message}); text kept as written`] };
