@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -149,6 +150,13 @@ export interface TarEntrySpec {
   type?: 'File' | 'Directory' | 'SymbolicLink' | 'Link';
   body?: string;
   linkpath?: string;
+  /** Mode bits in the header (default 0644 for files, 0755 for folders). */
+  mode?: number;
+  /**
+   * The size the header declares, when it should lie: the body is written as given (or left
+   * out), so a test can declare gigabytes without writing them.
+   */
+  declaredSize?: number;
 }
 
 /**
@@ -160,10 +168,22 @@ export function handMadeTarGz(entries: TarEntrySpec[]): Buffer {
   for (const entry of entries) {
     const type = entry.type ?? 'File';
     const data = Buffer.from(type === 'File' ? (entry.body ?? '') : '');
-    const header = new Header({ path: entry.path, type, size: data.length, mode: type === 'Directory' ? 0o755 : 0o644, mtime: new Date(0), linkpath: entry.linkpath, uid: 0, gid: 0 });
+    const mode = entry.mode ?? (type === 'Directory' ? 0o755 : 0o644);
+    const header = new Header({ path: entry.path, type, size: entry.declaredSize ?? data.length, mode, mtime: new Date(0), linkpath: entry.linkpath, uid: 0, gid: 0 });
     header.encode();
     blocks.push(header.block!, data, Buffer.alloc((512 - (data.length % 512)) % 512));
   }
   blocks.push(Buffer.alloc(1024));
   return zlib.gzipSync(Buffer.concat(blocks));
+}
+
+/** A manifest entry listing `files` with their true sizes and SHA-256, as `role export` writes it. */
+export function manifestEntryFor(id: string, files: TarEntrySpec[]): TarEntrySpec {
+  const listed = files
+    .filter((file) => (file.type ?? 'File') === 'File')
+    .map((file) => {
+      const bytes = Buffer.from(file.body ?? '');
+      return { path: file.path, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length };
+    });
+  return { path: 'kioku-export.json', body: JSON.stringify({ format: 'kioku-role-export', version: 1, id, exportedAt: '2026-01-01T00:00:00+08:00', files: listed }) };
 }

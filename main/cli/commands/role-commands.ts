@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { KiokuError } from '../../../common/errors.js';
-import { readActiveRoleId, resolveCurrentRole, writeActiveRoleId } from '../../core/roles/role-active.js';
+import { readActiveRoleId, writeActiveRoleId } from '../../core/roles/role-active.js';
 import { archiveRole } from '../../core/roles/role-archive.js';
 import { migrateLegacyRole } from '../../core/roles/role-migrate.js';
 import { loadAllRoles, readRoleDefinition, resolveRoleReference } from '../../core/roles/role-repository.js';
@@ -8,6 +7,7 @@ import { listRoleSummaries } from '../../core/roles/role-summary.js';
 import type { CliContext } from '../cli-context.js';
 import { roleListJson, roleListTable, roleShowJson, roleShowText } from './role-output.js';
 import { runRoleNew, type RoleNewOptions } from './role-new-command.js';
+import { runRoleExport, runRoleImport } from './role-transfer-commands.js';
 
 /** `kioku role …` (CLI.md; seed 000 §模式). Each action is a few lines over main/core/roles. */
 export function registerRoleCommands(parent: Command, getContext: () => CliContext): void {
@@ -89,40 +89,13 @@ export function registerRoleCommands(parent: Command, getContext: () => CliConte
     .description('export a role (definition, assets, check scripts, memory folder) to a .tar.gz')
     .argument('<ID-or-path>', 'role ID, or the target when exporting the current role')
     .argument('[path]', 'target: an existing folder or a path ending in "/" (file named <ID>-role-export-<time>.tar.gz), or a .tar.gz/.tgz path')
-    .action(async (first: string, second: string | undefined) => {
-      const ctx = getContext();
-      let id = first;
-      let target = second;
-      if (target === undefined) {
-        target = first;
-        const current = resolveCurrentRole(ctx.config);
-        if (!current) throw new KiokuError('BAD_USAGE', 'no role given and no current role (.active or ROLE_NAME)', { hint: 'name the role: `kioku role export <ID> <path>`' });
-        id = current.id;
-      }
-      // tar and the manifest schema load only for export/import (they cost ~150 ms of start-up).
-      const { exportRole } = await import('../../core/roles/role-export.js');
-      const result = exportRole(ctx.config, id, target);
-      for (const skipped of result.skipped) ctx.note(`kioku: warning: left out ${skipped} (not a regular file or folder)`);
-      ctx.print(`Exported role ${id} (${result.manifest.files.length} files) to ${result.archive}`);
-    });
+    .action((first: string, second: string | undefined) => runRoleExport(getContext(), first, second));
 
   parent
     .command('import')
     .description('import a role from an archive made by `role export` (refused when the role exists)')
     .argument('<archive>', 'the .tar.gz file')
-    .action(async (archive: string) => {
-      const ctx = getContext();
-      const { importRole } = await import('../../core/roles/role-import.js');
-      const result = importRole(ctx.config, archive);
-      ctx.print(
-        [
-          `Imported role ${result.role.name} ${result.role.emoji} (${result.role.id}): ${result.written.length} files`,
-          ...result.role.files.map((file) => `  role file: ${file}`),
-          `  memory:    ${result.memoryDir}`,
-          `Make it active with \`kioku role use ${result.role.id}\`, then start a new assistant session.`,
-        ].join('\n'),
-      );
-    });
+    .action((archive: string) => runRoleImport(getContext(), archive));
 
   parent
     .command('migrate')

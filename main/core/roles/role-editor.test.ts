@@ -91,6 +91,16 @@ describe('updating a role (ROLE-5)', () => {
     expect(() => applyRoleUpdate(config(), plan, plan.token)).toThrow(/does not match/);
   });
 
+  it('rewrites the fields it does not change verbatim, trailing spaces (hard breaks) included', () => {
+    home = makeTempHome();
+    writeText(home.roleHome, 'ENGINEER01.identity.md', SPLIT_ENGINEER_IDENTITY);
+    writeText(home.roleHome, 'ENGINEER01.soul.md', SPLIT_ENGINEER_SOUL.replace('冷靜可靠的資深工程師，重證據、不打包票。', 'line one  \nline two'));
+    const plan = expectUpdate(planRoleChange(config(), { id: 'ENGINEER01', vibe: '更直白' }));
+    applyRoleUpdate(config(), plan, plan.token);
+    expect(fs.readFileSync(path.join(home.roleHome, 'ENGINEER01.soul.md'), 'utf8')).toContain('## 本質（nature）\n\nline one  \nline two\n\n');
+    expect(readRoleDefinition(home.roleHome, 'ENGINEER01').nature).toBe('line one  \nline two');
+  });
+
   it('writes a legacy role in the two-file format and leaves the legacy file byte for byte', () => {
     home = makeTempHome();
     const legacy = writeText(home.roleHome, 'HELPER01.md', LEGACY_HELPER);

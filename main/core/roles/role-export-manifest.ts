@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTempFileName } from '../fs/atomic-write.js';
 
 /**
  * The manifest at the root of a role export (ROLE-9, X-IMPORT): which role, when, and every
@@ -52,4 +53,20 @@ export function isExportPathOfRole(segments: string[], id: string, isDirectory: 
     return segments.length === 4 && !isDirectory && segments[3]!.startsWith(`${id.toLowerCase()}-`);
   }
   return segments.length === 2 && !isDirectory && [`${id}.identity.md`, `${id}.soul.md`, `${id}.md`].includes(second!);
+}
+
+/**
+ * Names that are a running process's bookkeeping, not the role's data: our atomic-write temp
+ * files, the per-role `.memory.lock`, the `<file>.lock` files of state.json/BONDS/digests, and
+ * the `.stale-<pid>-<time>` graves a lock takeover leaves for a moment. Carried into another
+ * home they would mean "someone is writing" there (a copied lock blocks that role's first
+ * consolidation), so export leaves them out and import skips them.
+ */
+export function isLeftBehindName(name: string): boolean {
+  return isTempFileName(name) || name.startsWith('.memory.lock') || name.endsWith('.lock') || name.includes('.stale-');
+}
+
+/** Whether any segment of an archive path is such a name (a lock folder's contents go with it). */
+export function isLeftBehindPath(segments: string[]): boolean {
+  return segments.some(isLeftBehindName);
 }

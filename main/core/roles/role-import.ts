@@ -17,6 +17,14 @@ export interface ImportResult {
   /** Every file written into the homes. */
   written: string[];
   memoryDir: string;
+  /**
+   * The check scripts written (`<ID>.checks/**`), all without the executable bit: BRIEF-1 runs
+   * executable scripts there unattended every morning, so a script from someone else's archive
+   * runs only after the user has read it and made it executable.
+   */
+  checkScripts: string[];
+  /** Archive paths of lock and temp files that were not imported. */
+  skipped: string[];
 }
 
 function invalid(archive: string, message: string): KiokuError {
@@ -26,7 +34,10 @@ function invalid(archive: string, message: string): KiokuError {
   });
 }
 
-/** Every file the archive holds must be in the manifest with the same size and SHA-256, and vice versa. */
+/**
+ * Every extracted file must have the size and SHA-256 its manifest lists. Vetting already matched
+ * the file lists and the header sizes; this checks the bytes themselves.
+ */
 function verifyAgainstManifest(archive: string, extracted: string, manifest: ExportManifest, entries: VettedEntry[]): void {
   const listed = new Map(manifest.files.map((file) => [file.path, file]));
   const files = entries.filter((entry) => entry.kind === 'file' && entry.path !== EXPORT_MANIFEST_NAME);
@@ -36,10 +47,7 @@ function verifyAgainstManifest(archive: string, extracted: string, manifest: Exp
     const bytes = fs.readFileSync(path.join(extracted, ...entry.path.split('/')));
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     if (bytes.length !== expected.size || sha256 !== expected.sha256) throw invalid(archive, `"${entry.path}" does not match its manifest checksum`);
-    listed.delete(entry.path);
   }
-  const missing = [...listed.keys()];
-  if (missing.length > 0) throw invalid(archive, `the manifest lists files the archive does not hold: ${missing.join(', ')}`);
 }
 
 /** Where an archive path lands: `roles/…` in the role home, `memory/<ID>/…` in the memory home. */
@@ -49,17 +57,29 @@ function destinationOf(config: KiokuConfig, archivePath: string): string {
 }
 
 function memoryHoldsFiles(dir: string): boolean {
-  if (!fs.existsSync(dir)) return false;
+  const stat = fs.lstatSync(dir, { throwIfNoEntry: false });
+  if (!stat) return false;
+  // A file (or link) where the memory folder should be is in the way just as much.
+  if (!stat.isDirectory()) return true;
   return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).some((entry) => !entry.isDirectory());
 }
 
-function refuseExisting(config: KiokuConfig, id: string, files: VettedEntry[]): void {
+/** Something already at `dest` that the entry cannot land on: any file, or a non-folder where a folder goes. */
+function isInTheWay(dest: string, entry: VettedEntry): boolean {
+  const stat = fs.lstatSync(dest, { throwIfNoEntry: false });
+  return stat !== undefined && (entry.kind === 'file' || !stat.isDirectory());
+}
+
+function refuseExisting(config: KiokuConfig, id: string, entries: VettedEntry[]): void {
   const memoryDir = roleMemoryDir(config.paths.memoryHome, id);
   const clash = roleFilesExist(config.paths.roleHome, id)
     ? path.join(config.paths.roleHome, `${id}.*`)
     : memoryHoldsFiles(memoryDir)
       ? memoryDir
-      : files.map((file) => destinationOf(config, file.path)).find((dest) => fs.existsSync(dest));
+      : entries
+          .filter((entry) => entry.path !== EXPORT_MANIFEST_NAME && entry.path.includes('/'))
+          .map((entry) => ({ entry, dest: destinationOf(config, entry.path) }))
+          .find(({ entry, dest }) => isInTheWay(dest, entry))?.dest;
   if (clash) {
     throw new KiokuError('ALREADY_EXISTS', `role ${id} already exists here (${clash}); nothing was imported`, {
       hint: `archive the existing role first with \`kioku role delete ${id}\` (switch away from it with \`kioku role use\` if it is active)`,
@@ -67,7 +87,14 @@ function refuseExisting(config: KiokuConfig, id: string, files: VettedEntry[]): 
   }
 }
 
-/** Copy the vetted files into the homes, never over an existing file; undo our own files on failure. */
+const isCheckScript = (id: string, archivePath: string) => archivePath.startsWith(`roles/${id}.checks/`);
+
+/**
+ * Copy the vetted files into the homes, never over an existing file; undo our own files on
+ * failure. Every file is written 0644, whatever mode the archive gave it: the only executable
+ * files a role has are its check scripts, and an archive must not be able to schedule code
+ * (BRIEF-1 runs executable `<ID>.checks/*.sh` each morning without asking).
+ */
 function writeIntoHomes(config: KiokuConfig, extracted: string, entries: VettedEntry[]): string[] {
   const written: string[] = [];
   try {
@@ -80,9 +107,7 @@ function writeIntoHomes(config: KiokuConfig, extracted: string, entries: VettedE
         continue;
       }
       const stat = fs.statSync(source);
-      // Keep the executable bit (BRIEF-1 runs executable check scripts only); drop any other mode bits.
-      const mode = stat.mode & 0o111 ? 0o755 : 0o644;
-      if (!createFileExclusiveSync(dest, fs.readFileSync(source), { mode })) {
+      if (!createFileExclusiveSync(dest, fs.readFileSync(source), { mode: 0o644 })) {
         throw new KiokuError('ALREADY_EXISTS', `${dest} appeared while importing; nothing was imported`, { path: dest, hint: 'import again once nothing else writes the role' });
       }
       written.push(dest);
@@ -102,10 +127,9 @@ function writeIntoHomes(config: KiokuConfig, extracted: string, entries: VettedE
  */
 export function importRole(config: KiokuConfig, archivePath: string): ImportResult {
   const archive = path.resolve(archivePath);
-  const { manifest, entries } = vetRoleArchive(archive);
+  const { manifest, entries, skipped } = vetRoleArchive(archive);
   const id = manifest.id;
-  const files = entries.filter((entry) => entry.kind === 'file' && entry.path !== EXPORT_MANIFEST_NAME);
-  refuseExisting(config, id, files);
+  refuseExisting(config, id, entries);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-import-'));
   try {
     const allowed = new Set(entries.map((entry) => entry.path));
@@ -128,7 +152,9 @@ export function importRole(config: KiokuConfig, archivePath: string): ImportResu
     }
     const written = writeIntoHomes(config, work, entries);
     const memoryDir = ensureRoleMemoryDirs(config.paths.memoryHome, id);
-    return { role: { ...role, files: role.files.map((file) => path.join(config.paths.roleHome, path.basename(file))) }, written, memoryDir };
+    const checkScripts = entries.filter((entry) => entry.kind === 'file' && isCheckScript(id, entry.path)).map((entry) => destinationOf(config, entry.path));
+    const files = role.files.map((file) => path.join(config.paths.roleHome, path.basename(file)));
+    return { role: { ...role, files }, written, memoryDir, checkScripts, skipped };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

@@ -61,15 +61,17 @@ export function classifyRoleHeading(heading: string): RoleSectionKind | undefine
   return kindOfWord(leading) ?? kindOfWord(inParentheses) ?? kindOfWord(text.replace(/\s+/g, ''));
 }
 
+/**
+ * Drop the blank lines around a block and keep every other line byte for byte. Trailing spaces
+ * are content in Markdown (two of them are a hard line break), and migrate/update promise to
+ * carry nature and vibe verbatim (seed 000 §--migrate: 逐字搬進).
+ */
 function trimBlankLines(lines: string[]): string {
   let start = 0;
   let end = lines.length;
   while (start < end && lines[start]!.trim() === '') start++;
   while (end > start && lines[end - 1]!.trim() === '') end--;
-  return lines
-    .slice(start, end)
-    .map((line) => line.replace(/\s+$/, ''))
-    .join('\n');
+  return lines.slice(start, end).join('\n');
 }
 
 const FENCE = /^\s{0,3}(```|~~~)/;

@@ -10,9 +10,13 @@ import { STANDARD_HEADINGS, fillInPlaceholder } from './role-sections.js';
 export const SOURCE_PLACEHOLDER = fillInPlaceholder('角色出自哪部作品、正式名稱、背景設定；原創角色寫「原創」與設定概要');
 export const RELATIONSHIP_PLACEHOLDER = fillInPlaceholder('與使用者的關係、偏好的稱呼、必須守住的邊界');
 
-/** Blank lines around a block go; leading spaces of its first line stay (indented code). */
+/**
+ * Blank lines around a block go (and its final newline); every line of it stays as written:
+ * leading spaces (indented code) and trailing spaces (a Markdown hard break) alike, so what
+ * splitRoleMarkdown read is written back verbatim.
+ */
 function trimOuterBlankLines(text: string): string {
-  return text.replace(/^(?:[ \t]*\n)+/, '').replace(/\s+$/, '');
+  return text.replace(/^(?:[ \t]*\r?\n)+/, '').replace(/(?:\r?\n[ \t]*)+$/, '');
 }
 
 function section(heading: string, body: string): string {
