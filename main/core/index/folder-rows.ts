@@ -54,6 +54,27 @@ export function indexedFilesIn(db: Database.Database, role: string, category: Me
   return files;
 }
 
+/** How many files the index knows in one folder (readable or broken): index-only, cheap. */
+export function indexedCountIn(db: Database.Database, role: string, category: MemoryCategory): number {
+  const rows = statement(db, 'SELECT count(*) FROM memories WHERE role = ? AND category = ?').pluck().get(role, category) as number;
+  const broken = statement(db, 'SELECT count(*) FROM broken_files WHERE role = ? AND category = ?').pluck().get(role, category) as number;
+  return rows + broken;
+}
+
+/**
+ * The relative paths of every file the index knows in one folder (readable or broken). Paths
+ * are `<role>/<category>/<name>`, so the folder is a range of the unique path index and the
+ * scan never touches the wide memories rows: at 100k memories, fetching a 14k-file folder
+ * through the (role, category) index and the rows took ~13 ms on a cold cache.
+ */
+export function indexedPathsIn(db: Database.Database, role: string, category: MemoryCategory): string[] {
+  const from = `${role}/${category}/`;
+  const to = `${role}/${category}0`; // '0' is the character right after '/'
+  const rows = statement(db, 'SELECT path FROM memories WHERE path >= ? AND path < ?').pluck().all(from, to) as string[];
+  const broken = statement(db, 'SELECT path FROM broken_files WHERE path >= ? AND path < ?').pluck().all(from, to) as string[];
+  return rows.concat(broken);
+}
+
 export function recordBrokenFile(
   db: Database.Database,
   file: { role: string; category: MemoryCategory; path: string; mtimeMs: number; size: number; message: string },

@@ -1,10 +1,20 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { MemoryCategory, MemoryLoadProblem } from '../../../common/memory.js';
+import type { MemoryLoadProblem } from '../../../common/memory.js';
 import { listMemoryRoles, readMemoryFile } from '../memory/memory-layout.js';
-import { folderMtime, locateMemoryFile, planRoleSync, type FileToRead, type FolderPlan } from './folder-diff.js';
+import {
+  listFolder,
+  listingMatchesIndex,
+  locateMemoryFile,
+  planFolder,
+  planRoleSync,
+  type FileToRead,
+  type FolderListing,
+  type FolderPlan,
+  type MemoryFileLocation,
+} from './folder-diff.js';
 import { clearFolderRows, forgetBrokenFile, recordBrokenFile, setFolderMtime, storedFolderMtime } from './folder-rows.js';
+import { decideFullCheck, recordFullCheck, type FullCheckPolicy } from './full-check.js';
 import { clearMemoryRows, deleteMemoryRow, rowidForPath, toMemoryRow, toSearchText, writeMemoryRow } from './memory-rows.js';
 
 /**
@@ -64,6 +74,12 @@ function count(result: SyncResult, outcome: ReadOutcome, file: FileToRead): void
   else if (outcome === 'gone' && file.existingRowid !== undefined) result.removed += 1;
 }
 
+function addResult(into: SyncResult, more: SyncResult): void {
+  into.indexed += more.indexed;
+  into.removed += more.removed;
+  into.problems.push(...more.problems);
+}
+
 function applyFolderCleanup(db: Database.Database, plan: FolderPlan): number {
   for (const rowid of plan.removedRowids) deleteMemoryRow(db, rowid);
   for (const relPath of plan.staleBrokenPaths) forgetBrokenFile(db, relPath);
@@ -98,20 +114,26 @@ export function applyFolderPlans(db: Database.Database, plans: FolderPlan[], onP
 /**
  * Re-read the given files (the watcher's events, recall's own write-back, a hit whose file
  * changed in place). A path that is not a memory file is ignored; a file that is gone loses its
- * row. `recordFolderMtimes`: the caller knows these files are every change in their folders
+ * row. `recordFolderMtimes`: the caller believes these files are every change in their folders
  * (it made them, or a watcher saw them all), so the folders are marked fresh and the next
- * recall does not diff them again. A file another process adds to the same folder in the same
- * instant is then missed until that folder changes again; the daemon's watcher closes that gap.
+ * recall does not diff them again. Believing is not enough: another process may have added or
+ * removed a file in the same folder meanwhile, and its folder mtime would then be recorded as
+ * seen. So each folder's file names are compared with its rows, and a folder that differs is
+ * diffed properly.
  */
 export function syncPaths(target: SyncTarget, absPaths: Iterable<string>, options: { recordFolderMtimes: boolean }): SyncResult {
   const { db, memoryHome } = target;
   const result: SyncResult = { indexed: 0, removed: 0, problems: [] };
-  const folders = new Map<string, { role: string; category: MemoryCategory }>();
+  const files = new Map<string, MemoryFileLocation>();
+  for (const absPath of absPaths) {
+    const location = locateMemoryFile(memoryHome, absPath);
+    if (location) files.set(absPath, location);
+  }
+  // Listed before the write lock is taken (a readdir of a large folder takes milliseconds), and
+  // after the caller's own changes, which are all made by now.
+  const listings = options.recordFolderMtimes ? folderListings(target, files.values()) : [];
   db.transaction(() => {
-    for (const absPath of new Set(absPaths)) {
-      const location = locateMemoryFile(memoryHome, absPath);
-      if (!location) continue;
-      folders.set(`${location.role}/${location.category}`, location);
+    for (const [absPath, location] of files) {
       const existingRowid = rowidForPath(db, location.relPath);
       forgetBrokenFile(db, location.relPath);
       let stat: fs.Stats;
@@ -126,20 +148,43 @@ export function syncPaths(target: SyncTarget, absPaths: Iterable<string>, option
       const file: FileToRead = { ...location, absPath, stat, existingRowid };
       count(result, readOne(db, location.role, file, result.problems), file);
     }
-    if (!options.recordFolderMtimes) return;
-    for (const { role, category } of folders.values()) {
-      // Only a folder diffed before may be marked fresh: on a new (or rebuilt) index these few
-      // files are not the whole folder.
-      if (storedFolderMtime(db, role, category) === undefined) continue;
-      setFolderMtime(db, role, category, folderMtime(path.join(memoryHome, role, category)));
+    for (const listing of listings) {
+      const { role, category, dirMtimeMs } = listing;
+      if (storedFolderMtime(db, role, category) === undefined) continue; // a rebuild started meanwhile
+      if (listingMatchesIndex(db, listing)) setFolderMtime(db, role, category, dirMtimeMs);
+      else addResult(result, applyFolderPlans(db, [planFolder(db, memoryHome, role, category, dirMtimeMs)]));
     }
   }).immediate();
   return result;
 }
 
-/** Re-read what changed in a role's folders since the last sync (MEM-4 freshness). */
-export function syncRole(target: SyncTarget, role: string, onProgress?: ProgressCallback): SyncResult {
-  return applyFolderPlans(target.db, planRoleSync(target.db, target.memoryHome, role), onProgress);
+/**
+ * The folders of these files that may be marked fresh, listed. Only a folder diffed before
+ * qualifies: on a new (or rebuilt) index these few files are not the whole folder, and the
+ * next sync diffs it anyway. A file added after a listing leaves its folder looking changed to
+ * the next sync, unless it lands within the same timestamp tick as the mtime read: a window of
+ * milliseconds that the full check (full-check.ts) closes.
+ */
+function folderListings(target: SyncTarget, files: Iterable<MemoryFileLocation>): FolderListing[] {
+  const folders = new Map<string, MemoryFileLocation>();
+  for (const file of files) folders.set(`${file.role}/${file.category}`, file);
+  return [...folders.values()]
+    .filter(({ role, category }) => storedFolderMtime(target.db, role, category) !== undefined)
+    .map(({ role, category }) => listFolder(target.memoryHome, role, category));
+}
+
+/**
+ * Re-read what changed in a role's files since the last sync (MEM-4 freshness): folders whose
+ * mtime changed, and every file when a full check is due (full-check.ts), which is how edits
+ * made in place are found without the watcher.
+ */
+export function syncRole(target: SyncTarget, role: string, onProgress?: ProgressCallback, fullCheck?: FullCheckPolicy): SyncResult {
+  const { db, memoryHome } = target;
+  const decision = decideFullCheck(db, role, fullCheck);
+  const result = applyFolderPlans(db, planRoleSync(db, memoryHome, role, decision.statEveryFile), onProgress);
+  // Only after the plans are applied: an interrupted check (a busy index) is simply due again.
+  if (decision.stampMs !== undefined) recordFullCheck(db, role, decision.stampMs);
+  return result;
 }
 
 /**
@@ -150,6 +195,7 @@ export function syncRole(target: SyncTarget, role: string, onProgress?: Progress
  */
 export function rebuildIndex(target: SyncTarget, roles: string[] | 'all', onProgress?: ProgressCallback): SyncResult {
   const { db, memoryHome } = target;
+  const startedMs = Date.now();
   return db.transaction(() => {
     if (roles === 'all') {
       clearMemoryRows(db);
@@ -160,7 +206,10 @@ export function rebuildIndex(target: SyncTarget, roles: string[] | 'all', onProg
         clearFolderRows(db, role);
       }
     }
-    const plans = (roles === 'all' ? listMemoryRoles(memoryHome) : roles).flatMap((role) => planRoleSync(db, memoryHome, role, true));
-    return applyFolderPlans(db, plans, onProgress);
+    const rebuilt = roles === 'all' ? listMemoryRoles(memoryHome) : roles;
+    const result = applyFolderPlans(db, rebuilt.flatMap((role) => planRoleSync(db, memoryHome, role, true)), onProgress);
+    // Every file was just read: that is a full check (full-check.ts) of these roles.
+    for (const role of rebuilt) recordFullCheck(db, role, startedMs);
+    return result;
   }).immediate();
 }

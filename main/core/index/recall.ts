@@ -4,6 +4,7 @@ import type { Clock } from '../config/clock.js';
 import { roleMemoryDir } from '../memory/memory-layout.js';
 import { buildMatchQueries, type MatchQueries } from './cjk-segmenter.js';
 import { absoluteMemoryPath } from './folder-diff.js';
+import type { FullCheckPolicy } from './full-check.js';
 import { isBusyError } from './index-db.js';
 import { syncPaths, syncRole, type ProgressCallback, type SyncResult } from './index-sync.js';
 import { withIndexRecovery, type MemoryIndex } from './memory-index.js';
@@ -21,6 +22,8 @@ export interface RecallOptions {
   writeBack?: boolean;
   /** Progress of reading changed files into the index (all of them on first use). */
   onIndexProgress?: ProgressCallback;
+  /** When to stat every file for in-place edits (full-check.ts); the defaults suit everyone but tests. */
+  fullCheck?: FullCheckPolicy;
 }
 
 export interface RecalledMemory {
@@ -86,7 +89,7 @@ interface Found {
 function search(index: MemoryIndex, options: RecallOptions, match: MatchQueries): Found {
   const limit = Math.max(1, Math.floor(options.limit ?? DEFAULT_RECALL_LIMIT));
   const nowMs = options.clock.now().getTime();
-  const problems = upkeep(index, 'index sync', () => syncRole(index, options.role, options.onIndexProgress));
+  const problems = upkeep(index, 'index sync', () => syncRole(index, options.role, options.onIndexProgress, options.fullCheck));
   const rows = searchMemories(index.db, options.role, match, limit, nowMs);
   const changed = changedFiles(index, rows);
   if (!changed.length) return { rows, problems };
@@ -132,7 +135,8 @@ export function recall(index: MemoryIndex, options: RecallOptions): RecallResult
   }
   problems.push(...outcome.problems);
   // Our own rewrites renamed files into their folders: index them and mark the folders fresh
-  // now, or the next recall would diff those folders again.
+  // now, or the next recall would diff those folders again. syncPaths first checks that no other
+  // process added or removed a file there in the meantime (a readdir per folder).
   problems.push(
     ...upkeep(index, 'index update', () => withIndexRecovery(index, () => syncPaths(index, [...outcome.written.keys()], { recordFolderMtimes: true }))),
   );
