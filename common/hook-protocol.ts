@@ -1,0 +1,210 @@
+/**
+ * The hook ↔ app wire contract (APP-3, ARCHITECTURE §The hook protocol): newline-delimited JSON
+ * over the per-user socket, one schema module for the hook client, the IPC server and the spool.
+ *
+ * Why `zod/mini`: the hook client starts for every assistant event, and full zod costs it about
+ * 100 ms of start-up; zod/mini bundles to a few KB and validates the same shapes.
+ */
+import * as z from 'zod/mini';
+import { ASSISTANTS, HOOK_EVENTS, type AssistantName, type HookEventName } from './hook-events.js';
+
+export const PROTOCOL_VERSION = 1;
+
+/**
+ * Longest line either side accepts, in bytes, newline excluded. A prompt or a transcript tail
+ * fits many times over; anything bigger is a bug or an attack, and is answered, not buffered.
+ */
+export const MAX_LINE_BYTES = 8 * 1024 * 1024;
+
+export const IPC_ERROR_CODES = [
+  'bad-json', // the line is not JSON
+  'bad-version', // a protocol version this side does not speak
+  'bad-request', // JSON, but not a request this schema accepts
+  'too-large', // a line (request or reply) over MAX_LINE_BYTES
+  'bad-token', // the token does not match the token file
+  'handler-failed', // the answer for an answered event could not be computed
+  'enqueue-failed', // an unanswered event could not be made durable
+  'no-handler', // this host serves IPC but cannot answer hooks (the client falls back)
+] as const;
+export type IpcErrorCode = (typeof IPC_ERROR_CODES)[number];
+
+const version = z.literal(PROTOCOL_VERSION);
+/** A request id; for hook requests it is also the event id the spool and capture dedupe on. */
+const requestId = z.string().check(z.minLength(1), z.maxLength(128));
+const token = z.string().check(z.maxLength(256));
+const envSchema = z.record(z.string(), z.string());
+
+const hookRequestSchema = z.object({
+  v: version,
+  id: requestId,
+  token,
+  kind: z.literal('hook'),
+  assistant: z.enum(ASSISTANTS),
+  event: z.enum(HOOK_EVENTS),
+  /** The assistant's hook stdin, parsed; the daemon's adapter reads it. */
+  payload: z.unknown(),
+  /** The hook process's ROLE_* / KIOKU_* variables: they differ per terminal from the app's. */
+  env: z.optional(envSchema),
+});
+const statusRequestSchema = z.object({ v: version, id: requestId, token, kind: z.literal('status') });
+const pingRequestSchema = z.object({ v: version, id: requestId, token, kind: z.literal('ping') });
+export const ipcRequestSchema = z.discriminatedUnion('kind', [hookRequestSchema, statusRequestSchema, pingRequestSchema]);
+
+export type HookRequest = z.infer<typeof hookRequestSchema>;
+export type IpcRequest = z.infer<typeof ipcRequestSchema>;
+
+const errorSchema = z.object({ code: z.enum(IPC_ERROR_CODES), message: z.string() });
+const count = z.int().check(z.nonnegative());
+
+/** Answer to hook and ping requests, and to any request that failed. */
+const hookReplySchema = z.object({
+  v: version,
+  /** The request's id; empty when the request was too broken to read one. */
+  id: z.string(),
+  ok: z.boolean(),
+  stdout: z.string(),
+  /** Hooks fail open (STYLE.md): the hook always exits 0, whatever happened here. */
+  exitCode: z.literal(0),
+  error: z.optional(errorSchema),
+});
+
+export const daemonStatusSchema = z.object({
+  pid: z.int(),
+  startedAt: z.string(),
+  version: z.string(),
+  /** Listening, and the spool left from before the start has been ingested. */
+  ready: z.boolean(),
+  memoryHome: z.string(),
+  /** Spooled events not yet handled (spool/ plus spool/processing/). */
+  spoolPending: count,
+  queue: z.object({ busy: z.boolean(), handled: count, failed: count }),
+});
+export type DaemonStatus = z.infer<typeof daemonStatusSchema>;
+
+const statusReplySchema = z.object({ v: version, id: z.string(), ok: z.literal(true), status: daemonStatusSchema });
+export const ipcReplySchema = z.union([statusReplySchema, hookReplySchema]);
+
+export type HookReply = z.infer<typeof hookReplySchema>;
+export type StatusReply = z.infer<typeof statusReplySchema>;
+export type IpcReply = z.infer<typeof ipcReplySchema>;
+
+export function isStatusReply(reply: IpcReply): reply is StatusReply {
+  return 'status' in reply;
+}
+
+/** One hook event as the daemon's handlers see it, live or from the spool. */
+export interface HookCall {
+  /** Stable per event: a client that spools after a failed send reuses its request id here. */
+  eventId: string;
+  assistant: AssistantName;
+  event: HookEventName;
+  payload: unknown;
+  env: Record<string, string>;
+}
+
+/**
+ * A spooled event (one file in `<state>/spool/`). Delivery from the spool is at-least-once (a
+ * daemon killed between handling and deleting a file handles it again on restart), so whatever
+ * consumes these must be idempotent by `eventId`.
+ */
+const spoolRecordSchema = z.object({
+  v: version,
+  eventId: requestId,
+  assistant: z.enum(ASSISTANTS),
+  event: z.enum(HOOK_EVENTS),
+  payload: z.unknown(),
+  env: envSchema,
+  spooledAt: z.string(),
+  /** 'hook': the client wrote it because nobody answered; 'daemon': received live, made durable. */
+  spooledBy: z.enum(['hook', 'daemon']),
+});
+export type SpoolRecord = z.infer<typeof spoolRecordSchema> & HookCall;
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; id: string; code: IpcErrorCode; message: string };
+
+function describeIssues(error: z.core.$ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => {
+      const where = issue.path.length ? issue.path.join('.') : '(message)';
+      const expected = 'expected' in issue && issue.expected !== undefined ? ` (expected ${String(issue.expected)})` : '';
+      const values = 'values' in issue && Array.isArray(issue.values) ? ` (one of ${issue.values.join(', ')})` : '';
+      return `${where}: ${issue.code}${expected}${values}`;
+    })
+    .join('; ');
+}
+
+function idOf(value: unknown): string {
+  const id = value && typeof value === 'object' ? (value as { id?: unknown }).id : undefined;
+  return typeof id === 'string' && id.length <= 128 ? id : '';
+}
+
+function parseJsonLine(line: string, what: string): Parsed<unknown> {
+  try {
+    return { ok: true, value: JSON.parse(line) as unknown };
+  } catch (error) {
+    return { ok: false, id: '', code: 'bad-json', message: `${what} is not JSON (${(error as Error).message}); send one JSON object per line` };
+  }
+}
+
+function checkVersion(value: unknown, what: string): Parsed<unknown> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    return { ok: false, id: '', code: 'bad-request', message: `${what} must be a JSON object, got ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}` };
+  }
+  const v = (value as { v?: unknown }).v;
+  if (v === PROTOCOL_VERSION) return { ok: true, value };
+  return {
+    ok: false,
+    id: idOf(value),
+    code: 'bad-version',
+    message: `${what} has protocol version ${JSON.stringify(v)}, this side speaks ${PROTOCOL_VERSION}; update the hook client and the app to the same Kioku`,
+  };
+}
+
+/** Validate one request line (without its newline). Never throws. */
+export function parseRequestLine(line: string): Parsed<IpcRequest> {
+  const json = parseJsonLine(line, 'request');
+  if (!json.ok) return json;
+  const versioned = checkVersion(json.value, 'request');
+  if (!versioned.ok) return versioned;
+  const result = ipcRequestSchema.safeParse(json.value);
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, id: idOf(json.value), code: 'bad-request', message: `invalid request: ${describeIssues(result.error)}` };
+}
+
+/** Validate one reply line (without its newline). Never throws. */
+export function parseReplyLine(line: string): Parsed<IpcReply> {
+  const json = parseJsonLine(line, 'reply');
+  if (!json.ok) return json;
+  const versioned = checkVersion(json.value, 'reply');
+  if (!versioned.ok) return versioned;
+  const result = ipcReplySchema.safeParse(json.value);
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, id: idOf(json.value), code: 'bad-request', message: `invalid reply: ${describeIssues(result.error)}` };
+}
+
+/** Validate the text of one spool file. Never throws. */
+export function parseSpoolRecord(text: string): Parsed<SpoolRecord> {
+  const json = parseJsonLine(text, 'spool record');
+  if (!json.ok) return json;
+  const result = spoolRecordSchema.safeParse(json.value);
+  if (result.success) return { ok: true, value: { ...result.data, payload: result.data.payload } };
+  return { ok: false, id: '', code: 'bad-request', message: `invalid spool record: ${describeIssues(result.error)}` };
+}
+
+/** One message as a line. JSON.stringify escapes every newline inside strings, so it is one line. */
+export function encodeMessage(message: IpcRequest | IpcReply | SpoolRecord): string {
+  return `${JSON.stringify(message)}\n`;
+}
+
+export function okReply(id: string, stdout: string): HookReply {
+  return { v: PROTOCOL_VERSION, id, ok: true, stdout, exitCode: 0 };
+}
+
+export function errorReply(id: string, code: IpcErrorCode, message: string): HookReply {
+  return { v: PROTOCOL_VERSION, id, ok: false, stdout: '', exitCode: 0, error: { code, message } };
+}
+
+export function statusReply(id: string, status: DaemonStatus): StatusReply {
+  return { v: PROTOCOL_VERSION, id, ok: true, status };
+}

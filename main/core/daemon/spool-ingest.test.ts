@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HookCall, SpoolRecord } from '../../../common/hook-protocol.js';
+import { silentLogger } from '../config/log.js';
+import { SPOOL_FAILED, SPOOL_PROCESSING, isSpoolFileName, spoolFileName, writeSpoolRecord } from '../ipc/spool-writer.js';
+import { createCaptureQueue } from './capture-queue.js';
+import { countSpoolPending, ingestSpool } from './spool-ingest.js';
+
+const call = (eventId: string): HookCall => ({ eventId, assistant: 'gemini', event: 'pre-compact', payload: { n: eventId }, env: { ROLE_NAME: 'X' } });
+
+describe('spool', () => {
+  const dirs: string[] = [];
+  const spoolDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-spool-'));
+    dirs.push(dir);
+    return path.join(dir, 'spool');
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('names files so that they sort in arrival order', () => {
+    const names = Array.from({ length: 200 }, () => spoolFileName());
+    expect([...names].sort()).toEqual(names);
+    expect(new Set(names).size).toBe(200);
+    expect(names.every(isSpoolFileName)).toBe(true);
+    // Wall-clock first: a file from before a reboot (bigger monotonic value) still sorts first.
+    expect(spoolFileName(1_000, 9_999_999n) < spoolFileName(1_001, 5n)).toBe(true);
+    expect(isSpoolFileName('.x.json.123-ab.tmp')).toBe(false);
+  });
+
+  it('writes private, complete records and ingests them once, in order', async () => {
+    const dir = spoolDir();
+    const files = ['a', 'b', 'c', 'd'].map((id) => writeSpoolRecord(dir, call(id), 'hook', new Date('2026-03-01T00:00:00Z')));
+    expect(fs.statSync(files[0]!).mode & 0o777).toBe(0o600);
+    expect(countSpoolPending(dir)).toBe(4);
+    const seen: SpoolRecord[] = [];
+    expect(await ingestSpool(dir, (record) => void seen.push(record))).toEqual({ handled: 4, failed: 0 });
+    expect(seen.map((r) => r.eventId)).toEqual(['a', 'b', 'c', 'd']);
+    expect(seen[0]).toMatchObject({ v: 1, assistant: 'gemini', event: 'pre-compact', payload: { n: 'a' }, env: { ROLE_NAME: 'X' }, spooledAt: '2026-03-01T00:00:00.000Z', spooledBy: 'hook' });
+    expect(await ingestSpool(dir, () => void seen.push(call('again') as SpoolRecord))).toEqual({ handled: 0, failed: 0 });
+    expect(countSpoolPending(dir)).toBe(0);
+  });
+
+  it('handles what a crashed ingester left in processing/ first', async () => {
+    const dir = spoolDir();
+    const left = writeSpoolRecord(dir, call('claimed-before-crash'), 'daemon');
+    writeSpoolRecord(dir, call('older-than-nothing'), 'hook');
+    fs.mkdirSync(path.join(dir, SPOOL_PROCESSING), { recursive: true });
+    fs.renameSync(left, path.join(dir, SPOOL_PROCESSING, path.basename(left)));
+    const seen: string[] = [];
+    await ingestSpool(dir, (record) => void seen.push(record.eventId));
+    expect(seen).toEqual(['claimed-before-crash', 'older-than-nothing']);
+    expect(fs.readdirSync(path.join(dir, SPOOL_PROCESSING))).toEqual([]);
+  });
+
+  it('moves events whose handler throws to failed/, logs why, and goes on', async () => {
+    const dir = spoolDir();
+    for (const id of ['ok-1', 'bad', 'ok-2']) writeSpoolRecord(dir, call(id), 'hook');
+    const errors: string[] = [];
+    const logger = { ...silentLogger, error: (_stage: string, message: string) => void errors.push(message) };
+    const seen: string[] = [];
+    const result = await ingestSpool(
+      dir,
+      (record) => {
+        if (record.eventId === 'bad') throw new Error('disk on fire');
+        seen.push(record.eventId);
+      },
+      { logger },
+    );
+    expect(result).toEqual({ handled: 2, failed: 1 });
+    expect(seen).toEqual(['ok-1', 'ok-2']);
+    expect(fs.readdirSync(path.join(dir, SPOOL_FAILED))).toHaveLength(1);
+    expect(errors[0]).toMatch(/handling pre-compact bad from .* failed: disk on fire; moved it to .*failed.* to retry/);
+  });
+
+  it('capture queue: one event at a time, flush waits for what is there now', async () => {
+    const dir = spoolDir();
+    let active = 0;
+    let maxActive = 0;
+    const seen: string[] = [];
+    const queue = createCaptureQueue({
+      spoolDir: dir,
+      logger: silentLogger,
+      pollMs: 60_000,
+      handle: async (record) => {
+        active++;
+        maxActive = Math.max(maxActive, active);
+        await new Promise((resolve) => setImmediate(resolve));
+        seen.push(record.eventId);
+        active--;
+      },
+    });
+    for (let i = 0; i < 5; i++) writeSpoolRecord(dir, call(`e${i}`), 'daemon');
+    const flushed = queue.flush();
+    writeSpoolRecord(dir, call('e5'), 'daemon');
+    queue.kick();
+    await flushed;
+    expect(seen.slice(0, 5)).toEqual(['e0', 'e1', 'e2', 'e3', 'e4']);
+    await queue.idle();
+    expect(seen).toEqual(['e0', 'e1', 'e2', 'e3', 'e4', 'e5']);
+    expect(maxActive).toBe(1);
+    expect(queue.stats()).toEqual({ busy: false, handled: 6, failed: 0 });
+    await queue.stop();
+    expect(await queue.flush()).toBeUndefined();
+  });
+});

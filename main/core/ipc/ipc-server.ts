@@ -1,0 +1,154 @@
+import net from 'node:net';
+import { describeError } from '../../../common/errors.js';
+import { ANSWERED_EVENTS } from '../../../common/hook-events.js';
+import {
+  MAX_LINE_BYTES,
+  encodeMessage,
+  errorReply,
+  okReply,
+  parseRequestLine,
+  statusReply,
+  type DaemonStatus,
+  type HookCall,
+  type IpcReply,
+  type IpcRequest,
+} from '../../../common/hook-protocol.js';
+import type { Logger } from '../config/log.js';
+import { LineSplitter } from './line-splitter.js';
+import { listenExclusive, removeSocketIfOurs, socketIdentity } from './socket-claim.js';
+import { tokensEqual } from './token.js';
+
+export interface IpcHandlers {
+  /** Answered events (ANSWERED_EVENTS): the text the hook prints. */
+  answer(call: HookCall): Promise<{ stdout: string }>;
+  /**
+   * Events that need no answer: make them durable and return. The reply waits only for this, so
+   * it must be quick (the daemon writes one spool file); the real work happens later, in order.
+   */
+  enqueue(call: HookCall): Promise<void> | void;
+  status(): DaemonStatus;
+}
+
+export interface IpcServerOptions {
+  socketPath: string;
+  /** The state dir: holds the lock used while replacing a stale socket. */
+  stateDir: string;
+  token: string;
+  logger: Logger;
+  handlers: IpcHandlers;
+  /** Close connections idle this long (a client that connected and went silent). Default 30 s. */
+  idleTimeoutMs?: number;
+  maxLineBytes?: number;
+}
+
+export interface IpcServer {
+  readonly socketPath: string;
+  /** Stop accepting, let requests in flight finish (up to graceMs), remove our socket file. */
+  close(graceMs?: number): Promise<void>;
+}
+
+function hookCallOf(request: Extract<IpcRequest, { kind: 'hook' }>): HookCall {
+  return { eventId: request.id, assistant: request.assistant, event: request.event, payload: request.payload, env: request.env ?? {} };
+}
+
+/**
+ * The app side of the hook socket (APP-3). Every line is validated and every request answered —
+ * a malformed or hostile message gets an error reply, never an exception that could take the
+ * app down with it.
+ */
+export async function startIpcServer(options: IpcServerOptions): Promise<IpcServer> {
+  const { socketPath, token, logger, handlers } = options;
+  const maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
+  const connections = new Set<net.Socket>();
+  const inFlight = new Set<Promise<void>>();
+
+  async function replyTo(request: IpcRequest): Promise<IpcReply> {
+    if (!tokensEqual(request.token, token)) {
+      return errorReply(request.id, 'bad-token', 'the token does not match this app\'s token file; read it again from <memory home>/.kioku/token');
+    }
+    if (request.kind === 'ping') return okReply(request.id, '');
+    if (request.kind === 'status') return statusReply(request.id, handlers.status());
+    const call = hookCallOf(request);
+    if (ANSWERED_EVENTS.has(request.event)) {
+      try {
+        return okReply(request.id, (await handlers.answer(call)).stdout);
+      } catch (error) {
+        logger.error('ipc', `${request.event} ${request.id}: the handler failed: ${describeError(error)}`);
+        return errorReply(request.id, 'handler-failed', `${request.event} could not be answered: ${describeError(error)}`);
+      }
+    }
+    try {
+      await handlers.enqueue(call);
+      return okReply(request.id, '');
+    } catch (error) {
+      logger.error('ipc', `${request.event} ${request.id}: could not queue it: ${describeError(error)}`);
+      return errorReply(request.id, 'enqueue-failed', `${request.event} could not be queued: ${describeError(error)}; spool it instead`);
+    }
+  }
+
+  function send(socket: net.Socket, reply: IpcReply): void {
+    if (socket.destroyed || !socket.writable) return;
+    let line = encodeMessage(reply);
+    if (Buffer.byteLength(line) - 1 > maxLineBytes) {
+      line = encodeMessage(errorReply(reply.id, 'too-large', `the reply is ${Buffer.byteLength(line)} bytes, over the ${maxLineBytes}-byte line limit`));
+    }
+    socket.write(line);
+  }
+
+  function handleLine(socket: net.Socket, line: string): void {
+    const parsed = parseRequestLine(line);
+    if (!parsed.ok) {
+      logger.warn('ipc', `rejected a request (${parsed.code}): ${parsed.message}`);
+      send(socket, errorReply(parsed.id, parsed.code, parsed.message));
+      return;
+    }
+    const work = replyTo(parsed.value)
+      .catch((error: unknown) => errorReply(parsed.value.id, 'handler-failed', describeError(error)))
+      .then((reply) => send(socket, reply));
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  }
+
+  function serve(socket: net.Socket): void {
+    connections.add(socket);
+    const splitter = new LineSplitter(maxLineBytes);
+    socket.setTimeout(options.idleTimeoutMs ?? 30_000, () => socket.destroy());
+    // A client that vanished mid-reply (EPIPE, ECONNRESET) has nothing left to be told.
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => connections.delete(socket));
+    socket.on('data', (chunk: Buffer) => {
+      const { lines, overflow } = splitter.push(chunk);
+      for (const line of lines) handleLine(socket, line);
+      if (overflow) {
+        logger.warn('ipc', `rejected a request line over ${maxLineBytes} bytes and closed its connection`);
+        socket.removeAllListeners('data');
+        socket.end(encodeMessage(errorReply('', 'too-large', `a request line is over the ${maxLineBytes}-byte limit; send smaller payloads`)));
+        // Drop the rest of what the client keeps sending instead of buffering it.
+        socket.resume();
+      }
+    });
+  }
+
+  const server = net.createServer(serve);
+  await listenExclusive(server, socketPath, options.stateDir, logger);
+  // Only now: errors while claiming the socket are listenExclusive's to report.
+  server.on('error', (error) => logger.error('ipc', `socket ${socketPath}: ${describeError(error)}`));
+  const identity = socketIdentity(socketPath);
+  logger.info('ipc', `listening on ${socketPath}`);
+
+  let closing: Promise<void> | undefined;
+  return {
+    socketPath,
+    close(graceMs = 2_000) {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        const grace = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
+        await Promise.race([Promise.allSettled([...inFlight]), grace]);
+        for (const socket of connections) socket.destroy();
+        await closed;
+        removeSocketIfOurs(socketPath, identity);
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { PROTOCOL_VERSION, encodeMessage, type HookCall, type SpoolRecord } from '../../../common/hook-protocol.js';
+import { writeFileAtomicSync } from '../fs/atomic-write.js';
+
+/**
+ * Writing events to `<state>/spool/` (ARCHITECTURE §The hook protocol): by the hook client when
+ * the app does not answer, and by the daemon itself for every live event that needs no answer, so
+ * that an event acknowledged to the assistant is already on disk before the daemon can die.
+ * Node built-ins only: the hook client imports this.
+ *
+ * File names sort in arrival order: `<wall ms>-<monotonic ns>-<pid>-<random>.json`. Wall-clock
+ * milliseconds come first because the monotonic clock restarts at boot (files left from before a
+ * reboot must still sort first); the monotonic nanoseconds order events within one millisecond,
+ * across processes (CLOCK_MONOTONIC is system-wide). The random part keeps names unique.
+ */
+export const SPOOL_PROCESSING = 'processing';
+export const SPOOL_FAILED = 'failed';
+
+const SPOOL_NAME_RE = /^\d{14}-\d{20}-\d+-[0-9a-f]{8}\.json$/;
+
+export function spoolFileName(wallMs = Date.now(), monotonicNs = process.hrtime.bigint(), pid = process.pid): string {
+  return `${String(wallMs).padStart(14, '0')}-${String(monotonicNs).padStart(20, '0')}-${pid}-${randomBytes(4).toString('hex')}.json`;
+}
+
+/** Spool entries only: temp files of the atomic writer (`.name.tmp`) and anything else are skipped. */
+export function isSpoolFileName(name: string): boolean {
+  return SPOOL_NAME_RE.test(name);
+}
+
+/**
+ * Write one event atomically (temp file, fsync, rename, fsync the folder) and return its path.
+ * Throws on I/O errors; a hook catches them and exits 0 anyway.
+ */
+export function writeSpoolRecord(spoolDir: string, call: HookCall, spooledBy: SpoolRecord['spooledBy'], at: Date = new Date()): string {
+  const record: SpoolRecord = {
+    v: PROTOCOL_VERSION,
+    eventId: call.eventId,
+    assistant: call.assistant,
+    event: call.event,
+    payload: call.payload,
+    env: call.env,
+    spooledAt: at.toISOString(),
+    spooledBy,
+  };
+  const file = path.join(spoolDir, spoolFileName());
+  writeFileAtomicSync(file, encodeMessage(record), { mode: 0o600 });
+  return file;
+}
