@@ -16,8 +16,11 @@ interface CommandGroup {
  */
 const GROUPS: Record<string, CommandGroup> = {
   role: {
-    description: 'roles: list, show, create, switch, export, import (ROLE-*)',
-    load: async () => [(await import('./commands/role-commands.js')).registerRoleCommands],
+    description: 'roles: list, show, create, switch, export, import, unlock (ROLE-*, LOCK-5)',
+    load: async () => [
+      (await import('./commands/role-commands.js')).registerRoleCommands,
+      (await import('./commands/role-unlock-command.js')).registerRoleUnlockCommand,
+    ],
   },
   memory: {
     description: 'memories: recall, remember, stats, forget, bonds (MEM-*)',
@@ -25,6 +28,14 @@ const GROUPS: Record<string, CommandGroup> = {
       (await import('./commands/memory-commands.js')).registerMemoryCommands,
       (await import('./commands/recall-commands.js')).registerRecallCommands,
     ],
+  },
+  hooks: {
+    description: "install, remove or check Kioku's hooks in Claude Code, Codex and Gemini CLI (HOOK-3)",
+    load: async () => [(await import('./commands/hooks-commands.js')).registerHooksCommands],
+  },
+  daemon: {
+    description: 'serve the hook socket and ingest the spool without the tray app (X-HEADLESS)',
+    load: async () => [(await import('./commands/daemon-commands.js')).registerDaemonCommands],
   },
 };
 

@@ -1,0 +1,88 @@
+import type { DialogEntry } from './dialog-turns.js';
+import { contentTexts, isRecord, parseRecord, stripTaggedBlocks } from './transcript-text.js';
+
+/*
+ * Gemini CLI transcript (best effort: its format is not documented as a contract). Assumed
+ * shape, from Gemini CLI's ChatRecordingService: `~/.gemini/tmp/<project hash>/chats/
+ * session-<date>-<id>.json`, ONE JSON document rewritten on every message and pretty-printed
+ * with two-space indentation:
+ *
+ *   {
+ *     "sessionId": "…", "projectHash": "…", "startTime": "…", "lastUpdated": "…",
+ *     "messages": [
+ *       {
+ *         "id": "…", "timestamp": "…", "type": "user" | "gemini" | "info" | "error" | "warning",
+ *         "content": "text" | [{ "text": "…", "thought"?: true } | { "functionCall": … } …],
+ *         "thoughts"?: […], "toolCalls"?: […], "tokens"?: {…}, "model"?: "…"
+ *       },
+ *       …
+ *     ]
+ *   }
+ *
+ * Read from the end like the others, each message is the block between a line that is exactly
+ * `    }` (or `    },`) and the line `    {` above it — the indentation JSON.stringify gives the
+ * elements of `messages`. Two other shapes are accepted: the whole document on one line
+ * (compact JSON, read when it is under the line limit), and one message object per line (JSONL).
+ * Known loss: a message with a line over the reader's length limit (a tool result of several
+ * megabytes inside `toolCalls`) cannot be parsed and is skipped with its text.
+ */
+
+const MESSAGE_START = /^ {4}\{\s*$/;
+const MESSAGE_END = /^ {4}\},?\s*$/;
+/** A message block longer than this many lines is abandoned (a malformed or unexpected file). */
+const MAX_BLOCK_LINES = 200_000;
+
+/** Kioku's and other hooks' markup, if a Gemini version records BeforeAgent context in the prompt. */
+const HARNESS_TAGS = ['system-reminder', 'hook-context', 'additional-context'];
+/** Gemini appends the files a prompt @-mentions after this line; the user typed only what is above it. */
+const REFERENCED_FILES = '\n--- Content from referenced files ---';
+
+function messageEntries(message: unknown): DialogEntry[] {
+  if (!isRecord(message)) return [];
+  const type = message.type;
+  const role = type === 'user' ? 'user' : type === 'gemini' || type === 'model' || type === 'assistant' ? 'assistant' : undefined;
+  if (!role) return [];
+  const timestamp = typeof message.timestamp === 'string' ? message.timestamp : undefined;
+  const entries: DialogEntry[] = [];
+  for (const raw of contentTexts(message.content, ['text'], true)) {
+    let text = raw;
+    if (role === 'user') {
+      const cut = text.indexOf(REFERENCED_FILES);
+      if (cut >= 0) text = text.slice(0, cut);
+      text = stripTaggedBlocks(text, HARNESS_TAGS);
+    } else text = text.trim();
+    if (text !== '') entries.push(timestamp ? { role, text, timestamp } : { role, text });
+  }
+  return entries;
+}
+
+/**
+ * A parser for lines that arrive newest first. Stateful (a pretty-printed message spans many
+ * lines), so make a new one per file. Returns each line's entries in file order.
+ */
+export function createGeminiLineParser(): (line: string) => DialogEntry[] {
+  let block: string[] | undefined;
+  return (line) => {
+    if (block) {
+      block.push(line);
+      if (MESSAGE_START.test(line)) {
+        // The block ends with `},` unless it is the last message: the comma is the array's.
+        const record = parseRecord(block.reverse().join('\n').replace(/,\s*$/, ''));
+        block = undefined;
+        return messageEntries(record);
+      }
+      if (block.length > MAX_BLOCK_LINES) block = undefined;
+      return [];
+    }
+    if (MESSAGE_END.test(line)) {
+      block = [line];
+      return [];
+    }
+    const trimmed = line.trim();
+    if (!trimmed.startsWith('{') || !trimmed.endsWith('}')) return [];
+    const record = parseRecord(trimmed);
+    if (!record) return [];
+    if (Array.isArray(record.messages)) return record.messages.flatMap(messageEntries);
+    return messageEntries(record);
+  };
+}
