@@ -1,0 +1,69 @@
+import type { DialogTurn } from '../../../common/hook-events.js';
+import { redactSync } from '../privacy/redact-sync.js';
+import { EMPTY_BLOCK, fitWholeItems, moreNotShown, renderBlock, type ContextBlock } from './context-block.js';
+import { say, type ContextLanguage } from './context-language.js';
+
+/**
+ * DIALOG: the last few turns as they were said (CTX-6, seed 000 §工作階段交接). Long-term memory is
+ * condensed and "語氣與情緒會被壓掉（使用者說「我好想妳」會被濃縮成「使用者表達想念」）"; this
+ * layer keeps the words. Own budgets (ROLE_LOAD_DIALOG_TURNS rounds / ROLE_LOAD_DIALOG_LIMIT);
+ * over budget, the oldest whole rounds go, so questions and answers stay paired.
+ */
+export interface DialogBlockOptions {
+  language: ContextLanguage;
+  /** The role's display name, labelling its lines. */
+  roleName: string;
+  /** ROLE_LOAD_DIALOG_TURNS: rounds of one user message and its answer; 0 turns the block off. */
+  turns: number;
+  /** ROLE_LOAD_DIALOG_LIMIT; 0 turns the block off. */
+  limit: number;
+}
+
+/**
+ * Rounds: a user message and what followed it. Text before the first user message (a greeting)
+ * is a round of its own. Consecutive parts of one speaker are merged — unmerged, "8 輪只剩 2 則
+ * 使用者發言" (the seed measured it).
+ */
+export function dialogRounds(turns: readonly DialogTurn[]): DialogTurn[][] {
+  const rounds: DialogTurn[][] = [];
+  for (const turn of turns) {
+    const text = turn.text.trim();
+    if (!text) continue;
+    const current = rounds[rounds.length - 1];
+    const last = current?.[current.length - 1];
+    if (last && last.role === turn.role) last.text = `${last.text}\n${text}`;
+    else if (!current || turn.role === 'user') rounds.push([{ ...turn, text }]);
+    else current.push({ ...turn, text });
+  }
+  return rounds;
+}
+
+function roundText(round: readonly DialogTurn[], options: DialogBlockOptions): string {
+  const user = say(options.language, '使用者', 'User');
+  // Redacted again here: the transcript reader redacts too, but this text reaches the model
+  // unfiltered by any other step (PRIV-1), and the pattern pass is idempotent.
+  return round.map((turn) => `${turn.role === 'user' ? user : options.roleName}: ${redactSync(turn.text)}`).join('\n');
+}
+
+/** `turns` oldest first, as in the transcript. */
+export function dialogBlock(turns: readonly DialogTurn[], options: DialogBlockOptions): ContextBlock {
+  if (options.turns <= 0 || options.limit <= 0) return EMPTY_BLOCK;
+  const rounds = dialogRounds(turns);
+  if (rounds.length === 0) return EMPTY_BLOCK;
+  const recent = rounds.slice(-options.turns);
+  const beyondCount = rounds.length - recent.length;
+  const newestFirst = recent.map((round) => roundText(round, options)).reverse();
+  const heading = say(
+    options.language,
+    '## 最近的對話（逐字，最舊在前）\n上一段最後幾輪真正說過的話；這只是交接，不是完整歷史。',
+    '## Recent conversation (verbatim, oldest first)\nThe last few rounds as actually said: a handoff, not the full history.',
+  );
+  const note = (n: number) => moreNotShown(options.language, n, '輪較早的對話', 'earlier rounds');
+  const fit = fitWholeItems({ heading, items: newestFirst, limit: options.limit, note, separator: '\n\n', contiguous: true, alreadyOmitted: beyondCount });
+  const shown = fit.chosen.map((i) => newestFirst[i]!).reverse();
+  // The note sits first here: what was left out is older than everything shown.
+  if (shown.length === 0) return renderBlock(heading, [], fit.omitted + beyondCount, note, '\n\n', options.limit);
+  const omitted = fit.omitted + beyondCount;
+  const pieces = omitted > 0 ? [heading, note(omitted), ...shown] : [heading, ...shown];
+  return { text: pieces.join('\n\n'), shown: shown.length, omitted };
+}
