@@ -6,10 +6,23 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const entry = path.join(root, 'dist', 'main', 'cli', 'kioku.js');
-if (!existsSync(entry)) {
-  process.stderr.write(`kioku: ${entry} is missing\n  → run \`npm run build\` in ${root} first\n`);
-  process.exit(1);
+
+// `kioku hook <event>` is the hot path (an assistant runs it for every event): go straight to
+// the bundled hook client, without the command parser. It always exits 0 (HOOK-2).
+if (process.argv[2] === 'hook') {
+  const hookEntry = path.join(root, 'dist', 'hooks', 'kioku-hook.js');
+  if (!existsSync(hookEntry)) {
+    process.stderr.write(`kioku: ${hookEntry} is missing; run \`npm run build\` (the assistant was not blocked)\n`);
+    process.exit(0);
+  }
+  const { runHook } = await import(pathToFileURL(hookEntry).href);
+  process.exitCode = await runHook(process.argv.slice(3));
+} else {
+  const entry = path.join(root, 'dist', 'main', 'cli', 'kioku.js');
+  if (!existsSync(entry)) {
+    process.stderr.write(`kioku: ${entry} is missing\n  → run \`npm run build\` in ${root} first\n`);
+    process.exit(1);
+  }
+  const { main } = await import(pathToFileURL(entry).href);
+  process.exitCode = await main(process.argv);
 }
-const { main } = await import(pathToFileURL(entry).href);
-process.exitCode = await main(process.argv);

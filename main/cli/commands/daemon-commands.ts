@@ -3,6 +3,7 @@ import { KiokuError, describeError } from '../../../common/errors.js';
 import { startDaemon, type AnswerHandler, type QueuedHandler } from '../../core/daemon/daemon.js';
 import { stopOnSignals } from '../../core/daemon/daemon-signals.js';
 import type { CliContext } from '../cli-context.js';
+import { createDaemonHookHandlers } from '../../core/hook-handlers/daemon-hook-handlers.js';
 
 /**
  * What the daemon runs for hook events. Injected because the event handlers live elsewhere
@@ -19,10 +20,6 @@ interface DaemonOptions {
   web?: boolean;
   port?: string;
 }
-
-const noHookHandler: AnswerHandler = async (call) => {
-  throw new KiokuError('REFUSED', `this daemon has no handler for ${call.event} yet; the hook answers from the files`);
-};
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -41,9 +38,11 @@ async function runDaemon(command: Command, options: DaemonOptions, getContext: (
   const ctx = getContext();
   if (options.web) ctx.note('kioku daemon: the web UI arrives with issue #5; serving the hook socket only for now');
   else if (options.port !== undefined) ctx.note('kioku daemon: --port only matters with --web; ignored');
+  // The hook code the hook client's fallback also runs (HOOK-5); tests may inject their own.
+  const shared = createDaemonHookHandlers(ctx.config.env, ctx.logger);
   const daemon = startDaemon(ctx.config, {
-    handleHook: deps.handleHook ?? noHookHandler,
-    handleQueued: deps.handleQueued ?? null,
+    handleHook: deps.handleHook ?? shared.handleHook,
+    handleQueued: deps.handleQueued ?? shared.handleQueued,
     logger: ctx.logger,
     version: rootVersion(command),
   });

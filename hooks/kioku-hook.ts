@@ -1,0 +1,117 @@
+import { pathToFileURL } from 'node:url';
+import { ANSWERED_EVENTS, ASSISTANTS, HOOK_EVENTS, type AssistantName, type HookEventName } from '../common/hook-events.js';
+import type { HookCall } from '../common/hook-protocol.js';
+import { loadConfig, type KiokuConfig } from '../main/core/config/config.js';
+import { createLogger, type Logger } from '../main/core/config/log.js';
+import { newRequestId, requestHook } from '../main/core/ipc/ipc-client.js';
+import { DAEMON_WAIT_MS, MAX_STDIN_BYTES, STDIN_TIMEOUT_MS } from './hook-budgets.js';
+
+/**
+ * The hook client (HOOK-1…5): `kioku-hook <event> [--assistant claude|codex|gemini] [--part N
+ * --parts M]`, stdin = the assistant's hook JSON, stdout = exactly what the assistant should
+ * receive. It never blocks the assistant: every path ends with exit code 0, stdout carries only
+ * the answer, and problems go to stderr and the log (HOOK-2; claude-mem's "hooks fail open").
+ */
+interface HookArgs {
+  event: HookEventName;
+  assistant: AssistantName;
+  part?: number;
+  parts?: number;
+}
+
+function parseArgs(args: readonly string[]): HookArgs | string {
+  const [event, ...rest] = args;
+  if (!event || !(HOOK_EVENTS as readonly string[]).includes(event)) return `unknown hook event "${event ?? ''}" (expected one of ${HOOK_EVENTS.join(', ')})`;
+  const parsed: HookArgs = { event: event as HookEventName, assistant: 'claude' };
+  for (let i = 0; i < rest.length; i += 2) {
+    const [flag, value = ''] = [rest[i], rest[i + 1]];
+    if (flag === '--assistant' && (ASSISTANTS as readonly string[]).includes(value)) parsed.assistant = value as AssistantName;
+    else if (flag === '--part' && /^\d+$/.test(value)) parsed.part = Number(value);
+    else if (flag === '--parts' && /^\d+$/.test(value)) parsed.parts = Number(value);
+    else return `unknown argument "${flag} ${value}"`;
+  }
+  return parsed;
+}
+
+function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return Promise.resolve('');
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      clearTimeout(timer);
+      process.stdin.removeAllListeners();
+      process.stdin.destroy();
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    };
+    const timer = setTimeout(done, STDIN_TIMEOUT_MS);
+    process.stdin.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_STDIN_BYTES) return done();
+      chunks.push(chunk);
+    });
+    process.stdin.on('end', done);
+    process.stdin.on('error', done);
+  });
+}
+
+/** The settings that shape an answer and may differ per terminal (ROLE_NAME…), for the daemon. */
+function hookEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined && (key.startsWith('ROLE_') || key.startsWith('KIOKU_'))) out[key] = value;
+  return out;
+}
+
+async function run(args: HookArgs, config: KiokuConfig, logger: Logger): Promise<string> {
+  const text = await readStdin();
+  let payload: unknown;
+  try {
+    payload = text.trim() ? JSON.parse(text) : {};
+  } catch {
+    logger.warn('hook', `${args.event}: stdin is not JSON (${text.length} bytes); nothing done`);
+    return '';
+  }
+  const call: HookCall = { eventId: newRequestId(), assistant: args.assistant, event: args.event, payload, env: hookEnv(config.env) };
+  const endpoint = { socketPath: config.paths.socketPath, tokenFile: config.paths.tokenFile };
+  const reply = await requestHook(endpoint, { id: call.eventId, assistant: call.assistant, event: call.event, payload, env: call.env }, DAEMON_WAIT_MS[args.event]);
+  // A parts>1 SessionStart is asked of the files directly: the daemon answers one part per call.
+  if (reply.ok && reply.reply.ok && !(args.parts && args.parts > 1)) return reply.reply.stdout;
+  if (!reply.ok && reply.reason !== 'no-socket') logger.info('hook', `${args.event}: daemon did not answer (${reply.reason}); answering from the files`);
+  const fallback = await import('./hook-fallback.js');
+  if (ANSWERED_EVENTS.has(args.event)) return fallback.answerFromFiles(config, logger, call, { ...(args.part ? { part: args.part } : {}), ...(args.parts ? { parts: args.parts } : {}) });
+  fallback.spoolForLater(config, logger, call);
+  return '';
+}
+
+export async function runHook(argv: readonly string[]): Promise<number> {
+  if (process.env.KIOKU_HOOK_DISABLED === '1') return 0; // inside our own condenser CLI runs
+  const started = Date.now();
+  let logger: Logger = { log() {}, info() {}, warn() {}, error() {} };
+  try {
+    const args = parseArgs(argv);
+    if (typeof args === 'string') {
+      process.stderr.write(`kioku hook: ${args}\n`);
+      return 0;
+    }
+    const config = loadConfig(process.env);
+    logger = createLogger({ clock: config.clock, file: `${config.paths.logsDir}/hooks.log`, errlog: config.settings.ROLE_ERRLOG });
+    const stdout = await run(args, config, logger);
+    if (stdout) process.stdout.write(stdout);
+    logger.info('hook', `${args.assistant} ${args.event}: ${stdout.length} chars in ${Date.now() - started} ms`);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.error('hook', message);
+    try {
+      process.stderr.write(`kioku hook: ${message} (the assistant was not blocked)\n`);
+    } catch {
+      /* stderr closed */
+    }
+  }
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runHook(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,22 @@
+import type { HookCall } from '../../../common/hook-protocol.js';
+import type { HookResult } from '../../../common/hook-events.js';
+import { adapterFor } from '../assistants/adapters.js';
+import type { HookContext } from './hook-handler.js';
+import { handleSessionStart, type SessionStartOptions } from './session-start-handler.js';
+import { handleSubagentStart } from './subagent-start-handler.js';
+import { handleUserPrompt } from './user-prompt-handler.js';
+
+/**
+ * The answer to one hook event, as the assistant's stdout. The same function runs in the daemon
+ * and in the hook client when the daemon does not answer (HOOK-5), so both give the same output
+ * for the same files. Events that need no answer get '' here; their work is queued elsewhere.
+ */
+export function answerHookCall(ctx: HookContext, call: Pick<HookCall, 'assistant' | 'event' | 'payload'>, options: SessionStartOptions = {}): string {
+  const adapter = adapterFor(call.assistant);
+  const event = adapter.parseEvent(call.event, call.payload, ctx.config.clock.now());
+  let result: HookResult = {};
+  if (event.event === 'session-start') result = handleSessionStart(ctx, event, options);
+  else if (event.event === 'user-prompt-submit') result = handleUserPrompt(ctx, event);
+  else if (event.event === 'subagent-start') result = handleSubagentStart(ctx, event);
+  return adapter.formatResult(event, result);
+}

@@ -1,0 +1,42 @@
+import type { HookEvent } from '../../../common/hook-events.js';
+import { readRecentDialogWithFallback } from '../assistants/transcripts/recent-dialog.js';
+import { assembleSessionContext, type SessionContext } from '../context/assemble-session-context.js';
+import { countJournalEntries, readFactsText, readProjectMemory } from '../context/context-files.js';
+import type { PeerInfo } from '../context/peers-block.js';
+import { readBonds } from '../memory/bonds-reader.js';
+import { loadRoleMemories } from '../memory/memory-layout.js';
+import { readMemoryState } from '../memory/memory-state.js';
+import { loadAllRoles, readRoleDefinition } from '../roles/role-repository.js';
+import type { HookContext } from './hook-handler.js';
+
+/**
+ * Read everything one role's load needs from the files and assemble it (CTX-1…6). Shared by
+ * SessionStart and by a call by name (CALL-3: "same assembly as CTX"), so the two never drift
+ * (seed 000: role_context.sh was "單一實作，兩種載入方式不會漂移").
+ */
+export function loadRoleContext(ctx: HookContext, event: HookEvent, roleId: string, options: { maxParts?: number } = {}): SessionContext {
+  const { config } = ctx;
+  const { settings, paths } = config;
+  const role = readRoleDefinition(paths.roleHome, roleId);
+  const { memories, problems } = loadRoleMemories(paths.memoryHome, roleId);
+  for (const problem of problems) ctx.logger.warn('context', `skipped ${problem.path}: ${problem.message}`);
+  const state = readMemoryState(paths.memoryHome, roleId).state;
+  const dialog =
+    settings.ROLE_LOAD_DIALOG_TURNS > 0 && settings.ROLE_LOAD_DIALOG_LIMIT > 0
+      ? readRecentDialogWithFallback(event.assistant, event.transcriptPath, { maxTurns: settings.ROLE_LOAD_DIALOG_TURNS, maxChars: settings.ROLE_LOAD_DIALOG_LIMIT })
+      : [];
+  const peers: PeerInfo[] = loadAllRoles(paths.roleHome).flatMap((listing) => (listing.definition ? [listing.definition] : []));
+  return assembleSessionContext({
+    config,
+    role,
+    memories,
+    state,
+    bonds: readBonds(paths.memoryHome, roleId),
+    dialog,
+    facts: readFactsText(paths.factsFile),
+    projectMemory: readProjectMemory(event.cwd),
+    journalEntries: countJournalEntries(paths.journalFile),
+    peers,
+    ...(options.maxParts ? { maxParts: options.maxParts } : {}),
+  });
+}

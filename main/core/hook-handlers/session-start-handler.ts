@@ -1,0 +1,71 @@
+import type { HookEvent, HookResult } from '../../../common/hook-events.js';
+import { refreshCallNameCache } from '../call/call-names.js';
+import { languageOfRole } from '../context/context-language.js';
+import { loadSnapshot, saveSnapshot, snapshotAction } from '../context/snapshots.js';
+import { lockedContext, resumeReminder, sleepingContext } from '../context/special-contexts.js';
+import { formatLocalIso } from '../config/clock.js';
+import { readRoleDefinition } from '../roles/role-repository.js';
+import { isInSleepWindow } from '../schedule/sleep-window.js';
+import { activation } from '../sessions/activation.js';
+import { claimRole } from '../sessions/role-locks.js';
+import type { HookContext } from './hook-handler.js';
+import { loadRoleContext } from './load-role-context.js';
+
+/** Which SessionStart part this command prints (CTX-3: the load may span several commands). */
+export interface SessionStartOptions {
+  part?: number;
+  parts?: number;
+}
+
+function pick(parts: readonly string[], options: SessionStartOptions): string {
+  const index = (options.part ?? 1) - 1;
+  // With a single registered command, everything is printed by it.
+  if ((options.parts ?? 1) <= 1) return parts.join('\n\n');
+  return parts[index] ?? '';
+}
+
+/**
+ * SessionStart (CTX-1…10, LOCK-1, DSH-4): decide whether a persona loads, then inject it —
+ * fresh and frozen on startup/clear, a one-line reminder on resume (the harness replays the
+ * earlier load), the frozen snapshot after a compaction.
+ */
+export function handleSessionStart(ctx: HookContext, event: HookEvent, options: SessionStartOptions = {}): HookResult {
+  const { config } = ctx;
+  const on = activation(config, event);
+  // ROLE_ENABLED=1 with no role to load is on but has nothing to say.
+  if (!on.on || !on.role) return {};
+  const roleId = on.role.id;
+  const role = readRoleDefinition(config.paths.roleHome, roleId);
+  const language = languageOfRole(role);
+  const now = config.clock.now();
+  if (isInSleepWindow(config.settings.ROLE_SLEEP_START, config.settings.ROLE_SLEEP_END, now)) {
+    // CTX-7: no persona in the sleep window; the conversation is still captured.
+    const asleep = sleepingContext({ language, roleName: role.name, sleepStart: config.settings.ROLE_SLEEP_START, sleepEnd: config.settings.ROLE_SLEEP_END });
+    return { additionalContext: (options.part ?? 1) === 1 ? asleep : '' };
+  }
+  const claim = claimRole(config, roleId, event, now);
+  if (!claim.ok) {
+    if ((options.part ?? 1) > 1) return {};
+    return {
+      additionalContext: lockedContext({
+        language,
+        roleId,
+        roleName: role.name,
+        ...(claim.holder.sessionKey ? { holderSessionId: claim.holder.sessionKey } : {}),
+        ...(claim.holder.since ? { holderSince: claim.holder.since } : {}),
+        idleMinutes: config.settings.ROLE_INSTANCE_IDLE_MINUTES,
+      }),
+    };
+  }
+  refreshCallNameCache(config);
+  const sessionId = event.sessionId;
+  const snapshot = sessionId ? loadSnapshot(config.paths, sessionId) : undefined;
+  const action = snapshotAction(event.source, { snapshotExists: snapshot !== undefined && snapshot.roleId === roleId });
+  if (action === 'remind') return { additionalContext: options.part && options.part > 1 ? '' : resumeReminder(language, role.name) };
+  if (action === 'reinject-snapshot' && snapshot) return { additionalContext: pick(snapshot.parts, options) };
+  const load = loadRoleContext(ctx, event, roleId, { maxParts: options.parts ?? 1 });
+  if (sessionId && (options.part ?? 1) === 1) {
+    saveSnapshot(config.paths, sessionId, load.snapshotParts, { roleId, savedAt: formatLocalIso(now) });
+  }
+  return { additionalContext: pick(load.parts, options) };
+}

@@ -1,0 +1,29 @@
+// Bundle the hook client (hooks/kioku-hook.ts) into dist/hooks/. The assistant starts it for
+// every event, so start-up is the budget (X-PERF): one small ESM file for the fast path (ask the
+// daemon), with the fallback (answer from the files) split into a chunk that loads only when the
+// daemon does not answer. Packages stay external: the hook's closure is checked by
+// check-imports.mjs to contain nothing heavy.
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const entry = path.join(root, 'hooks', 'kioku-hook.ts');
+if (!existsSync(entry)) {
+  process.stdout.write('build-hooks: no hooks/kioku-hook.ts yet; skipped\n');
+  process.exit(0);
+}
+await build({
+  entryPoints: [entry],
+  outdir: path.join(root, 'dist', 'hooks'),
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  sourcemap: 'linked',
+  packages: 'external',
+  logLevel: 'warning',
+});
