@@ -126,6 +126,13 @@ describe('handleCapturedTurn: what is written (CAP-2, CAP-4)', () => {
     expect(inboxOf(home.memoryHome)[0]!.summary).toBe('使用者表示：「我比較喜歡簡短的回答」');
   });
 
+  it("a Simplified reply quoted under our Traditional label is stored in Traditional too", async () => {
+    await handleCapturedTurn(config, turnRecord('記住：我以後都想用 pnpm，不要用 npm。', '好，之后都用 pnpm。'));
+    const body = inboxOf(home.memoryHome)[0]!.body;
+    expect(body).toContain('之後都用 pnpm');
+    expect(body).not.toContain('之后');
+  });
+
   it('"don\'t remember this" is honoured after counting', async () => {
     const report = await handleCapturedTurn(config, turnRecord('這段不要記住這個，我只是發洩一下，今天好累。', '好，我聽著。'));
     expect(report.skipped).toBe('user-asked-not-to-remember');

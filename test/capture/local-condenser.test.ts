@@ -132,3 +132,12 @@ describe('local condenser: CAP-4 encoding rules', () => {
     }
   });
 });
+
+describe('tags', () => {
+  it('never come from redaction placeholders', async () => {
+    const { extractTags } = await import('../../main/core/capture/turn-text.js');
+    const tags = extractTags(['記住：我以後都想用 pnpm。我的 token=[REDACTED:secret] 在 [REDACTED:email]'], []);
+    expect(tags).toContain('pnpm');
+    expect(tags.join(' ')).not.toMatch(/REDACTED|secret|email|token/);
+  });
+});

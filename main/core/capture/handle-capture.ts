@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { guardScript } from '../privacy/script-guard.js';
 import type { KiokuConfig } from '../config/config.js';
 import { silentLogger, type Logger } from '../config/log.js';
 import { appendBond } from '../memory/bonds.js';
@@ -142,8 +143,11 @@ export async function handleCapturedTurn(config: KiokuConfig, record: CapturedTu
     return { ...report, skipped: 'already-captured' };
   }
 
-  let user = userText;
-  let reply = assistantText;
+  // PRIV-2 on the raw words, before anything is composed around them: the writer guards again, but
+  // it judges sentence by sentence, and a Simplified quote inside our Traditional label line
+  // ("角色當時的回應：好，之后…") reads as Traditional there and would be left as it was.
+  let user = (await guardScript(userText)).text;
+  let reply = (await guardScript(assistantText)).text;
   if (consent !== 'accepted') {
     const strippedUser = stripPersonalDetails(user);
     const strippedReply = stripPersonalDetails(reply);

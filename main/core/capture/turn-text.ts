@@ -65,7 +65,9 @@ const TOPIC_WORDS =
  * word in it (X-SEARCH's bigram reasoning, without a dictionary).
  */
 export function extractTags(texts: readonly string[], fixed: readonly string[], max = 6): string[] {
-  const joined = withoutCode(texts.join('\n').slice(0, MAX_SCAN));
+  // Redaction placeholders ([REDACTED:secret]) are not topics of the turn; the key word before one
+  // (`token=`) is no topic either once its value is gone.
+  const joined = withoutCode(texts.join('\n').slice(0, MAX_SCAN)).replace(/[\w-]*\s*[=:：]?\s*\[REDACTED:[^\]]*\]/g, ' ');
   const scores = new Map<string, number>();
   const add = (tag: string, score: number) => scores.set(tag, (scores.get(tag) ?? 0) + score);
   for (const word of joined.match(/[A-Za-z][A-Za-z0-9_.+#-]{1,30}/g) ?? []) {
