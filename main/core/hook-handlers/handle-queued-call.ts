@@ -9,14 +9,26 @@ import { releaseSessionLocks } from '../sessions/session-end.js';
 import { resolveSessionRole } from '../sessions/session-role.js';
 import type { HookContext } from './hook-handler.js';
 
-/** The turn that just ended: the last user words from the transcript, the reply from the payload. */
-function lastTurn(event: HookEvent): { userText: string; assistantText: string } {
-  const dialog = readRecentDialog(event.assistant, event.transcriptPath, { maxTurns: 4, maxChars: 50_000 });
-  const lastUser = [...dialog].reverse().find((turn) => turn.role === 'user');
-  const lastAssistant = [...dialog].reverse().find((turn) => turn.role === 'assistant');
-  // The transcript is written asynchronously and may lag behind the Stop hook (ASSISTANTS.md):
-  // the payload's last_assistant_message is the reliable source of the reply.
-  return { userText: lastUser?.text ?? '', assistantText: event.lastAssistantMessage ?? lastAssistant?.text ?? '' };
+const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
+
+/**
+ * The turn this Stop ended: the reply comes from the payload (the transcript is written
+ * asynchronously and may lag behind the hook, ASSISTANTS.md), the user's words from the
+ * transcript line before THAT reply. When events are replayed from the spool later, the
+ * transcript has grown since; taking its last user line would give every queued turn the words
+ * of the newest one.
+ */
+export function lastTurn(event: Pick<HookEvent, 'assistant' | 'transcriptPath' | 'lastAssistantMessage'>): { userText: string; assistantText: string } {
+  const dialog = readRecentDialog(event.assistant, event.transcriptPath, { maxTurns: 40, maxChars: 200_000 });
+  const reply = event.lastAssistantMessage;
+  let end = dialog.length;
+  if (reply) {
+    const at = dialog.map((turn, i) => (turn.role === 'assistant' && sameText(turn.text, reply) ? i : -1)).filter((i) => i >= 0).pop();
+    if (at !== undefined) end = at;
+  }
+  const user = dialog.slice(0, end).reverse().find((turn) => turn.role === 'user');
+  const assistant = [...dialog].reverse().find((turn) => turn.role === 'assistant');
+  return { userText: user?.text ?? '', assistantText: reply ?? assistant?.text ?? '' };
 }
 
 /**
