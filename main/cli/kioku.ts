@@ -33,6 +33,10 @@ const GROUPS: Record<string, CommandGroup> = {
     description: "install, remove or check Kioku's hooks in Claude Code, Codex and Gemini CLI (HOOK-3)",
     load: async () => [(await import('./commands/hooks-commands.js')).registerHooksCommands],
   },
+  demo: {
+    description: 'a guided run on a throw-away home: a sample role, a session replayed through the real hook client, the next SessionStart',
+    load: async () => [(await import('./commands/demo-command.js')).registerDemoCommand],
+  },
   daemon: {
     description: 'serve the hook socket and ingest the spool without the tray app (X-HEADLESS)',
     load: async () => [(await import('./commands/daemon-commands.js')).registerDaemonCommands],
