@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SpoolRecord } from '../../common/hook-protocol.js';
+import { capturedMemoryId } from '../../main/core/capture/capture-writer.js';
+import { loadRoleMemories } from '../../main/core/memory/memory-layout.js';
+import { SPOOL_FAILED, SPOOL_PROCESSING } from '../../main/core/ipc/spool-writer.js';
+import { killAndWait, waitDrained, waitReady, type ChildRun } from '../ipc/daemon-kit.js';
+import { ACTIVE, CALLEE, NOW, claudePayload, makeHookHome, runHook, startHookDaemon, startReadyDaemon, type HookHome } from './hook-kit.js';
+
+/**
+ * HOOK-5 / APP-3 end to end with the real hook client and the real daemon: what the hook could
+ * not hand over is spooled and captured once the app runs — exactly once — and SessionEnd frees
+ * the role at once even with no app (LOCK-4), inside Claude Code's ~1.5 s for that hook.
+ */
+let home: HookHome | undefined;
+const daemons: ChildRun[] = [];
+afterEach(async () => {
+  for (const daemon of daemons.splice(0)) {
+    try {
+      process.kill(daemon.pid, 'SIGCONT');
+    } catch {
+      /* gone */
+    }
+    await killAndWait(daemon, 'SIGTERM');
+  }
+  home?.cleanup();
+  home = undefined;
+});
+
+const jsonFiles = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.json')) : []);
+const capturedInbox = (h: HookHome) =>
+  loadRoleMemories(h.memoryHome, ACTIVE.id)
+    .memories.filter((memory) => memory.category === 'inbox' && String(memory.extra.source ?? '').startsWith('capture:'))
+    .map((memory) => ({ id: memory.id, summary: memory.summary, body: memory.body }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+
+describe('Stop with the daemon down: spooled, then captured exactly once', () => {
+  it('two turns with an explicit cue reach the inbox once each, across a restart', async () => {
+    const h = (home = await makeHookHome());
+    const turns: Array<[string, string, string]> = [
+      ['sess-a', '記住：部署之前一定要先跑 smoke test', '好，我記住了：部署前先跑 smoke test。'],
+      ['sess-b', '請記住，以後 commit 訊息都用英文寫', '了解，以後 commit 訊息一律用英文。'],
+    ];
+    for (const [session, user, reply] of turns) {
+      h.transcript(session, [['先幫我看一下 CI 為什麼紅了', 'CI 的 lint 步驟失敗，是少了一個分號。'], [user, reply]]);
+      const run = await runHook('stop', claudePayload(h, 'stop', session, { last_assistant_message: reply }), h.env);
+      expect(run).toMatchObject({ code: 0, signal: null, stdout: '', stderr: '' });
+    }
+    const { spoolDir } = h.config().paths;
+    const spooled = jsonFiles(spoolDir).map((name) => JSON.parse(fs.readFileSync(path.join(spoolDir, name), 'utf8')) as SpoolRecord);
+    expect(spooled.map((record) => [record.event, record.spooledBy])).toEqual([
+      ['stop', 'hook'],
+      ['stop', 'hook'],
+    ]);
+    expect(capturedInbox(h)).toEqual([]); // nothing is condensed without the app
+
+    // The daemon ingests the spool before it says ready.
+    let daemon = await startReadyDaemon(h);
+    daemons.push(daemon);
+    const captured = capturedInbox(h);
+    // Each event's memories carry ids derived from its eventId (capture-writer.ts: turn time in
+    // the daemon's time zone, then a hash of eventId#index): all of them are accounted for,
+    // index 0 of each event included — nothing written twice, nothing from elsewhere.
+    const hashOf = (id: string) => id.slice(id.lastIndexOf('-') + 1);
+    const expectedHashes = new Map<string, string>();
+    for (const record of spooled) {
+      for (let index = 0; index < 10; index++) expectedHashes.set(hashOf(capturedMemoryId(record.eventId, index, NOW)), `${record.eventId}#${index}`);
+      expect(captured.map((memory) => hashOf(memory.id))).toContain(hashOf(capturedMemoryId(record.eventId, 0, NOW)));
+    }
+    expect(captured.length).toBeGreaterThanOrEqual(2);
+    for (const memory of captured) expect(expectedHashes.has(hashOf(memory.id)), memory.id).toBe(true);
+    expect(new Set(captured.map((memory) => memory.summary)).size).toBe(captured.length);
+    const text = captured.map((memory) => `${memory.summary}\n${memory.body}`).join('\n');
+    expect(text).toContain('smoke test');
+    expect(text).toContain('commit');
+    expect(jsonFiles(spoolDir)).toEqual([]);
+    expect(jsonFiles(path.join(spoolDir, SPOOL_PROCESSING))).toEqual([]);
+    expect(jsonFiles(path.join(spoolDir, SPOOL_FAILED))).toEqual([]);
+
+    // A restart finds nothing left to do.
+    await killAndWait(daemon, 'SIGTERM');
+    daemon = await startReadyDaemon(h);
+    daemons.push(daemon);
+    expect(capturedInbox(h)).toEqual(captured);
+  });
+});
+
+describe('Stop sent to a hung daemon', () => {
+  it('is spooled by the hook after its wait and captured once when the daemon resumes, though both may deliver it', async () => {
+    const h = (home = await makeHookHome());
+    const daemon = await startReadyDaemon(h);
+    daemons.push(daemon);
+    const { spoolDir } = h.config().paths;
+    h.transcript('sess-hung', [['記住：週五下午不要部署', '好，週五下午不部署。']]);
+    process.kill(daemon.pid, 'SIGSTOP');
+    let run;
+    try {
+      run = await runHook('stop', claudePayload(h, 'stop', 'sess-hung', { last_assistant_message: '好，週五下午不部署。' }), h.env);
+    } finally {
+      process.kill(daemon.pid, 'SIGCONT');
+    }
+    expect(run).toMatchObject({ code: 0, signal: null, stdout: '', stderr: '' });
+    await waitDrained(h, daemon);
+    const captured = capturedInbox(h);
+    expect(captured).toHaveLength(1);
+    expect(captured[0]!.summary).toContain('週五下午不要部署');
+    expect(jsonFiles(spoolDir)).toEqual([]);
+    expect(jsonFiles(path.join(spoolDir, SPOOL_FAILED))).toEqual([]);
+  });
+});
+
+describe('SessionEnd with no daemon releases the role lock within 1.5 s', () => {
+  const lockFile = (h: HookHome, roleId: string) => path.join(h.roleHome, '.locks', `${roleId}.lock`);
+
+  async function loadThenEnd(h: HookHome, session: string, options: { call?: boolean } = {}): Promise<number> {
+    h.transcript(session);
+    const start = await runHook('session-start', claudePayload(h, 'session-start', session), h.env);
+    expect(start.stdout).toContain(ACTIVE.name);
+    let held = ACTIVE.id;
+    if (options.call) {
+      const call = await runHook('user-prompt-submit', claudePayload(h, 'user-prompt-submit', session, { prompt: `@${CALLEE.id} 接手一下` }), h.env);
+      expect(call.stdout).toContain(CALLEE.name);
+      held = CALLEE.id;
+      expect(fs.existsSync(path.join(h.roleHome, '.sessions', `${session}.role`))).toBe(true);
+    }
+    expect(JSON.parse(fs.readFileSync(lockFile(h, held), 'utf8'))).toMatchObject({ role: held, sessionKey: session });
+
+    const end = await runHook('session-end', claudePayload(h, 'session-end', session), h.env);
+    expect(end).toMatchObject({ code: 0, signal: null, stdout: '', stderr: '' });
+    expect(fs.existsSync(lockFile(h, ACTIVE.id))).toBe(false);
+    expect(fs.existsSync(lockFile(h, CALLEE.id))).toBe(false);
+    expect(fs.existsSync(path.join(h.roleHome, '.sessions', `${session}.role`))).toBe(false);
+    // …and the next session can take the role at once.
+    h.transcript(`${session}-next`);
+    const next = await runHook('session-start', claudePayload(h, 'session-start', `${session}-next`), h.env);
+    expect(next.stdout).toContain('黑咖啡');
+    return end.ms;
+  }
+
+  it('no daemon at all', async () => {
+    const h = (home = await makeHookHome());
+    expect(await loadThenEnd(h, 'sess-end')).toBeLessThanOrEqual(1_500);
+  });
+
+  it('after a call by name (the callee holds the lock)', async () => {
+    const h = (home = await makeHookHome());
+    expect(await loadThenEnd(h, 'sess-end-call', { call: true })).toBeLessThanOrEqual(1_500);
+  });
+
+  it('daemon hung (SIGSTOP)', async () => {
+    const h = (home = await makeHookHome());
+    const daemon = startHookDaemon(h);
+    daemons.push(daemon);
+    await waitReady(h, daemon);
+    process.kill(daemon.pid, 'SIGSTOP');
+    try {
+      expect(await loadThenEnd(h, 'sess-end-hung')).toBeLessThanOrEqual(1_500);
+    } finally {
+      process.kill(daemon.pid, 'SIGCONT');
+    }
+  });
+});
