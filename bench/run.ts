@@ -7,6 +7,10 @@ const BENCHES: Record<string, { description: string; run: (args: string[]) => Pr
     description: 'recall from the index vs. a scan of the files; full reindex time (--sizes 10000,100000 --queries 200)',
     run: async (args) => (await import('./recall-bench.js')).runRecallBench(args),
   },
+  hooks: {
+    description: 'wall time of every hook, started as an assistant starts it, vs. `node -e 0`, daemon up and down (--runs 30 --memories 10000)',
+    run: async (args) => (await import('./hooks-bench.js')).runHooksBench(args),
+  },
 };
 
 const [name, ...args] = process.argv.slice(2);

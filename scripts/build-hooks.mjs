@@ -1,8 +1,9 @@
 // Bundle the hook client (hooks/kioku-hook.ts) into dist/hooks/. The assistant starts it for
 // every event, so start-up is the budget (X-PERF): one small ESM file for the fast path (ask the
 // daemon), with the fallback (answer from the files) split into a chunk that loads only when the
-// daemon does not answer. Packages stay external: the hook's closure is checked by
-// check-imports.mjs to contain nothing heavy.
+// daemon does not answer. Packages are bundled too (the closure is checked by check-imports.mjs to
+// contain nothing native or heavy): left external, `zod/mini` alone loads zod's whole module graph
+// from node_modules, where bundled it tree-shakes to a few KB.
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +25,5 @@ await build({
   target: 'node20',
   minify: true,
   sourcemap: 'linked',
-  packages: 'external',
   logLevel: 'warning',
 });

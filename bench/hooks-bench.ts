@@ -1,0 +1,356 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+import type { HookEventName } from '../common/hook-events.js';
+import { formatCompactDateTime } from '../main/core/config/clock.js';
+import { loadConfig, type KiokuConfig } from '../main/core/config/config.js';
+import { requestStatus } from '../main/core/ipc/ipc-client.js';
+import { createRole, planRoleChange } from '../main/core/roles/role-editor.js';
+import { claimRole } from '../main/core/sessions/role-locks.js';
+import { writeSessionRole } from '../main/core/sessions/session-role-file.js';
+import { percentile, round } from './bench-stats.js';
+import { generateMemories } from './generate-memories.js';
+
+/**
+ * X-PERF: "hooks cost little more than starting Node itself". Every hook is started the way an
+ * assistant starts it — `node <bundle> <event> --assistant claude`, stdin = the payload — from
+ * the hook client bundled exactly as scripts/build-hooks.mjs bundles it (ESM, split, minified,
+ * packages external), on a home with one role holding 10,000 memories, with the daemon (the
+ * `kioku daemon` CLI, bundled likewise) up and then down. Wall time per run, from spawn to exit,
+ * against `node -e 0` spawned the same way. Targets with the daemon up: SessionStart ≤ 1.5×,
+ * a UserPromptSubmit that is not a call ≤ 1.3×, Stop ≤ 1.5×.
+ */
+const ROLE = 'BENCH01';
+const ROLE_NAME = '小記';
+/** The role a session has before it calls ROLE by name (a switch is what a call costs). */
+const OTHER = 'OTHERS01';
+const PROJECT_MEMORY = '# bench project\n\n- 每次 push 之前先跑 `npm test`。\n';
+
+interface Scenario {
+  name: string;
+  event?: HookEventName;
+  /** Untimed, before each run: put the files where a real session would have them. */
+  setup?: () => void;
+  payload?: () => Record<string, unknown>;
+  /** A run's stdout must satisfy this (checked on every run; a failure is reported, not hidden). */
+  expectOutput?: (stdout: string) => boolean;
+}
+
+interface Sample {
+  ms: number;
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+interface Stats {
+  runs: number;
+  medianMs: number;
+  p95Ms: number;
+  minMs: number;
+  ratio: number;
+  badRuns: number;
+}
+
+interface HookResult {
+  name: string;
+  up: Stats;
+  down: Stats;
+}
+
+function findRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'hooks', 'kioku-hook.ts'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('hooks bench: cannot find the Kioku source tree (hooks/kioku-hook.ts) above this file');
+    dir = parent;
+  }
+}
+
+/** The hook client as scripts/build-hooks.mjs builds it, and the CLI for `kioku daemon`. */
+async function bundle(root: string, outDir: string): Promise<{ hook: string; cli: string }> {
+  await build({
+    entryPoints: [path.join(root, 'hooks', 'kioku-hook.ts')],
+    outdir: path.join(outDir, 'hooks'),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    minify: true,
+    sourcemap: 'linked',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  const cli = path.join(outDir, 'cli', 'kioku-cli.mjs');
+  await build({
+    stdin: {
+      contents: `import { main } from ${JSON.stringify(path.join(root, 'main', 'cli', 'kioku.ts'))};\nprocess.exitCode = await main(process.argv);\n`,
+      resolveDir: root,
+      sourcefile: 'kioku-cli-entry.ts',
+      loader: 'ts',
+    },
+    outfile: cli,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return { hook: path.join(outDir, 'hooks', 'kioku-hook.js'), cli };
+}
+
+function spawnTimed(args: string[], stdin: string, env: NodeJS.ProcessEnv): Promise<Sample> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.stdin.on('error', () => undefined);
+    const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      clearTimeout(killer);
+      resolve({ ms, code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
+    });
+    child.stdin.end(stdin);
+  });
+}
+
+async function waitUntil<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`hooks bench: timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The daemon has nothing in hand: answered, spooled and captured events all done. */
+async function waitIdle(config: KiokuConfig, pid: number): Promise<void> {
+  await waitUntil(async () => {
+    const result = await requestStatus(config.paths, 2_000);
+    if (!result.ok || result.reply.status.pid !== pid) return undefined;
+    const { status } = result.reply;
+    return status.ready && status.spoolPending === 0 && !status.queue.busy ? true : undefined;
+  }, `daemon ${pid} to be ready and idle`);
+}
+
+function summarize(samples: Sample[], baselineMs: number, bad: number): Stats {
+  const times = samples.map((sample) => sample.ms);
+  const medianMs = percentile(times, 50);
+  return { runs: times.length, medianMs: round(medianMs, 1), p95Ms: round(percentile(times, 95), 1), minMs: round(Math.min(...times), 1), ratio: round(medianMs / baselineMs), badRuns: bad };
+}
+
+function table(baseline: Stats, results: HookResult[]): string {
+  // "bad": runs that exited non-zero, wrote to stderr, printed the wrong thing, or (daemon up)
+  // were not answered by the daemon in time and fell back to the files.
+  const header = ['hook', 'up median ms', 'up p95', 'up ×node', 'up bad', 'down median ms', 'down p95', 'down ×node', 'down bad'];
+  const rows = [
+    ['node -e 0', String(baseline.medianMs), String(baseline.p95Ms), '1.00×', '', '', '', '', ''],
+    ...results.map((r) => [
+      r.name,
+      String(r.up.medianMs),
+      String(r.up.p95Ms),
+      `${r.up.ratio.toFixed(2)}×`,
+      String(r.up.badRuns),
+      String(r.down.medianMs),
+      String(r.down.p95Ms),
+      `${r.down.ratio.toFixed(2)}×`,
+      String(r.down.badRuns),
+    ]),
+  ];
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+  return [header, ...rows].map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).join('\n');
+}
+
+const TARGETS: Array<{ name: string; max: number; label: string }> = [
+  { name: 'session-start', max: 1.5, label: 'SessionStart with the daemon up' },
+  { name: 'user-prompt-submit (not a call)', max: 1.3, label: 'UserPromptSubmit that is not a call, daemon up' },
+  { name: 'stop', max: 1.5, label: 'Stop with the daemon up' },
+];
+
+export async function runHooksBench(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { runs: { type: 'string', default: '30' }, memories: { type: 'string', default: '10000' }, keep: { type: 'boolean', default: false } } });
+  const runs = Number(values.runs);
+  const memoryCount = Number(values.memories);
+  if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(memoryCount) || memoryCount < 0) throw new Error('--runs and --memories take whole numbers (e.g. --runs 30 --memories 10000)');
+
+  const root = findRoot();
+  fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
+  // Under the repo, like test/helpers/bundle-entry.ts: the bundles keep packages external and
+  // Node finds them in node_modules from there.
+  const buildDir = fs.mkdtempSync(path.join(root, '.tmp', 'hooks-bench-'));
+  const homeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-hooks-bench-'));
+  let daemon: ReturnType<typeof spawn> | undefined;
+  try {
+    process.stderr.write('hooks bench: bundling the hook client and the CLI…\n');
+    const { hook, cli } = await bundle(root, buildDir);
+
+    // 14:00 today, local time (no offset: every process reads it in the same zone, this one's),
+    // so that SessionStart loads the persona whatever the hour the bench runs at (CTX-7).
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}T14:00:00`;
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: homeDir,
+      LANG: 'C.UTF-8',
+      ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
+      ROLE_HOME: path.join(homeDir, 'roles'),
+      ROLE_MEMORY_HOME: path.join(homeDir, 'memory'),
+      XDG_RUNTIME_DIR: homeDir,
+      ROLE_CLI: 'local',
+      KIOKU_NOW: day,
+    };
+    const config = loadConfig(env);
+    fs.mkdirSync(config.paths.roleHome, { recursive: true });
+    for (const [id, name] of [
+      [ROLE, ROLE_NAME],
+      [OTHER, '旁觀者'],
+    ] as const) {
+      const plan = planRoleChange(config, { id, name, nature: `${name}是冷靜可靠的工程夥伴。`, vibe: '簡潔直白。', emoji: '✨', relationship: '使用者的同事。' });
+      if (plan.kind === 'create') createRole(config, plan);
+    }
+    process.stderr.write(`hooks bench: generating ${memoryCount} memories…\n`);
+    generateMemories(config.paths.memoryHome, ROLE, memoryCount);
+    const project = path.join(homeDir, 'project');
+    fs.mkdirSync(project, { recursive: true });
+    fs.writeFileSync(path.join(project, 'MEMORY.md'), PROJECT_MEMORY);
+    const transcripts = path.join(homeDir, '.claude', 'projects', 'bench');
+    fs.mkdirSync(transcripts, { recursive: true });
+    const transcript = (session: string) => {
+      const file = path.join(transcripts, `${session}.jsonl`);
+      if (!fs.existsSync(file)) {
+        const lines: string[] = [];
+        for (let i = 0; i < 20; i++) {
+          lines.push(JSON.stringify({ type: 'user', sessionId: session, cwd: project, message: { role: 'user', content: `第 ${i} 個問題：部署流程的測試為什麼會失敗？` } }));
+          lines.push(JSON.stringify({ type: 'assistant', sessionId: session, cwd: project, message: { id: `m${i}`, role: 'assistant', content: [{ type: 'text', text: `第 ${i} 個回答：因為快取沒有清掉，我已經修好並補上測試。` }] } }));
+        }
+        fs.writeFileSync(file, `${lines.join('\n')}\n`);
+      }
+      return file;
+    };
+    const payload = (event: HookEventName, session: string, extra: Record<string, unknown> = {}) => ({ session_id: session, transcript_path: transcript(session), cwd: project, hook_event_name: event, ...extra });
+    const forgetSessions = () => {
+      for (const dir of [path.join(config.paths.roleHome, '.locks'), config.paths.sessionsDir]) fs.rmSync(dir, { recursive: true, force: true });
+    };
+
+    const scenarios: Scenario[] = [
+      { name: 'session-start', event: 'session-start', setup: forgetSessions, payload: () => payload('session-start', 'bench-start', { source: 'startup' }), expectOutput: (out) => out.includes(ROLE_NAME) && out.includes('長期記憶') },
+      { name: 'user-prompt-submit (not a call)', event: 'user-prompt-submit', payload: () => payload('user-prompt-submit', 'bench-start', { prompt: '幫我把部署流程的測試補齊' }), expectOutput: (out) => out === '' },
+      {
+        name: 'user-prompt-submit (a call)',
+        event: 'user-prompt-submit',
+        setup: () => {
+          forgetSessions();
+          writeSessionRole(config, 'bench-call', OTHER);
+        },
+        payload: () => payload('user-prompt-submit', 'bench-call', { prompt: `${ROLE_NAME}，幫我看一下這段` }),
+        expectOutput: (out) => out.includes(ROLE_NAME) && out.includes('長期記憶'),
+      },
+      { name: 'stop', event: 'stop', payload: () => payload('stop', 'bench-start', { stop_hook_active: false, last_assistant_message: '好的，已經補齊。' }), expectOutput: (out) => out === '' },
+      { name: 'pre-compact', event: 'pre-compact', payload: () => payload('pre-compact', 'bench-start', { trigger: 'auto', custom_instructions: '' }), expectOutput: (out) => out === '' },
+      { name: 'post-compact', event: 'post-compact', payload: () => payload('post-compact', 'bench-start', { trigger: 'auto', compact_summary: '使用者修好了部署流程的測試。' }), expectOutput: (out) => out === '' },
+      {
+        name: 'session-end',
+        event: 'session-end',
+        setup: () => {
+          forgetSessions();
+          claimRole(config, ROLE, { assistant: 'claude', sessionId: 'bench-end', transcriptPath: transcript('bench-end') });
+        },
+        payload: () => payload('session-end', 'bench-end', { reason: 'prompt_input_exit' }),
+        expectOutput: (out) => out === '',
+      },
+      { name: 'subagent-start', event: 'subagent-start', payload: () => payload('subagent-start', 'bench-start', { agent_id: 'a1', agent_type: 'Explore' }), expectOutput: (out) => out.includes('hookSpecificOutput') },
+    ];
+
+    const baselineSamples: Sample[] = [];
+    const samples = new Map<string, { up: Sample[]; down: Sample[]; upBad: number; downBad: number }>(scenarios.map((s) => [s.name, { up: [], down: [], upBad: 0, downBad: 0 }]));
+    const problems: string[] = [];
+    const hooksLog = path.join(config.paths.logsDir, 'hooks.log');
+    const fallbacksSoFar = () => (fs.existsSync(hooksLog) ? (fs.readFileSync(hooksLog, 'utf8').match(/did not answer/g) ?? []).length : 0);
+
+    const runPhase = async (phase: 'up' | 'down', daemonPid: number | undefined) => {
+      // One untimed round first (page cache, snapshots, the name cache), then N rounds, each
+      // hook once per round with `node -e 0` among them, so that a change in the machine's load
+      // touches every row alike.
+      for (let round = -1; round < runs; round++) {
+        baselineSamples.push(...(round >= 0 ? [await spawnTimed(['-e', '0'], '', env)] : []));
+        for (const scenario of scenarios) {
+          scenario.setup?.();
+          const before = phase === 'up' ? fallbacksSoFar() : 0;
+          const sample = await spawnTimed([hook, scenario.event!, '--assistant', 'claude'], JSON.stringify(scenario.payload!()), env);
+          if (daemonPid !== undefined) await waitIdle(config, daemonPid); // its background work stays out of the next run
+          if (round < 0) continue;
+          const entry = samples.get(scenario.name)!;
+          entry[phase].push(sample);
+          const fellBack = phase === 'up' && fallbacksSoFar() > before;
+          const ok = sample.code === 0 && sample.stderr === '' && !fellBack && (scenario.expectOutput?.(sample.stdout) ?? true);
+          if (!ok) {
+            if (phase === 'up') entry.upBad++;
+            else entry.downBad++;
+            // A few per hook and phase, so one hook's repeated failure cannot hide another's.
+            if ((phase === 'up' ? entry.upBad : entry.downBad) <= 3) problems.push(`${phase} ${scenario.name}: exit ${sample.code}${fellBack ? ', fell back to the files' : ''}, stdout ${JSON.stringify(sample.stdout.slice(0, 120))}, stderr ${JSON.stringify(sample.stderr.slice(0, 200))}`);
+          }
+        }
+        if (round >= 0 && (round + 1) % 10 === 0) process.stderr.write(`hooks bench: daemon ${phase}, ${round + 1}/${runs} rounds\n`);
+      }
+    };
+
+    process.stderr.write('hooks bench: starting the daemon…\n');
+    const child = spawn(process.execPath, [cli, 'daemon'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    daemon = child;
+    let daemonErr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (daemonErr += chunk.toString()));
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    await waitIdle(config, child.pid!).catch((error: unknown) => {
+      throw new Error(`${(error as Error).message}; daemon stderr: ${daemonErr.trim()}`);
+    });
+    await runPhase('up', child.pid!);
+    child.kill('SIGTERM');
+    await exited;
+    daemon = undefined;
+    if (fs.existsSync(config.paths.socketPath)) throw new Error(`the daemon left its socket ${config.paths.socketPath} behind`);
+    await runPhase('down', undefined);
+
+    const baseline = summarize(baselineSamples, percentile(baselineSamples.map((s) => s.ms), 50), 0);
+    const results: HookResult[] = scenarios.map((scenario) => {
+      const entry = samples.get(scenario.name)!;
+      return { name: scenario.name, up: summarize(entry.up, baseline.medianMs, entry.upBad), down: summarize(entry.down, baseline.medianMs, entry.downBad) };
+    });
+    const verdicts = TARGETS.map((target) => {
+      const result = results.find((r) => r.name === target.name)!;
+      const pass = result.up.ratio <= target.max && result.up.badRuns === 0;
+      return { ...target, ratio: result.up.ratio, pass, line: `${pass ? 'PASS' : 'FAIL'}  ${target.label}: ${result.up.medianMs} ms = ${result.up.ratio.toFixed(2)}× node -e 0 (≤ ${target.max}×)${result.up.badRuns ? `; ${result.up.badRuns} bad run(s)` : ''}` };
+    });
+
+    process.stdout.write(`\nhooks bench: ${memoryCount} memories, ${runs} runs each, median of wall time from spawn to exit (node ${process.version}, ${os.cpus().length} CPUs)\n`);
+    process.stdout.write(`${table(baseline, results)}\n\n${verdicts.map((v) => v.line).join('\n')}\n`);
+    if (problems.length) process.stdout.write(`\nruns that did not behave (the first 3 of each hook and phase; counts in the "bad" columns):\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
+
+    const dir = path.join(root, 'bench', 'results');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `hooks-${formatCompactDateTime(new Date())}.json`);
+    const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, platform: process.platform, loadavg: os.loadavg().map((n) => round(n)) };
+    fs.writeFileSync(file, `${JSON.stringify({ bench: 'hooks', date: new Date().toISOString(), machine, runs, memories: memoryCount, baseline, results, targets: verdicts.map(({ line: _line, ...v }) => v), problems }, null, 2)}\n`);
+    process.stdout.write(`results: ${file}\n`);
+    if (values.keep) process.stdout.write(`kept: ${buildDir} ${homeDir}\n`);
+  } finally {
+    if (daemon && daemon.exitCode === null) daemon.kill('SIGKILL');
+    if (!values.keep) {
+      fs.rmSync(buildDir, { recursive: true, force: true });
+      fs.rmSync(homeDir, { recursive: true, force: true });
+    }
+  }
+}
