@@ -50,8 +50,11 @@ describe('a daemon slower than the hook waits', () => {
 
   // Known bug, found by the hooks bench (the daemon switches the session before its slow load,
   // so the hook's fallback finds "same role as now" and prints nothing: the call is lost).
-  // Run with KIOKU_TEST_KNOWN_BUGS=1; make it unconditional once fixed.
-  it.runIf(process.env.KIOKU_TEST_KNOWN_BUGS === '1')('UserPromptSubmit call by name: the callee is still loaded', async () => {
+  const knownBug = process.env.KIOKU_TEST_KNOWN_BUGS !== '1';
+  if (knownBug) {
+    process.stdout.write('skip: "call by name with a slow daemon" is a known open bug (issue #3); KIOKU_TEST_KNOWN_BUGS=1 runs it\n');
+  }
+  it.skipIf(knownBug)('UserPromptSubmit call by name: the callee is still loaded', async () => {
     const { h, answered } = await slowDaemonHome('user-prompt-submit');
     h.transcript('sess-slow-call');
     const run = await runHook('user-prompt-submit', claudePayload(h, 'user-prompt-submit', 'sess-slow-call', { prompt: `${CALLEE.name}，幫我整理一下` }), h.env);
