@@ -15,9 +15,12 @@ if (!existsSync(entry)) {
   process.stdout.write('build-hooks: no hooks/kioku-hook.ts yet; skipped\n');
   process.exit(0);
 }
+// An output folder may be given (the hooks bench builds its own copy, so that it measures
+// exactly what ships).
+const outdir = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root, 'dist', 'hooks');
 await build({
   entryPoints: [entry],
-  outdir: path.join(root, 'dist', 'hooks'),
+  outdir,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -25,5 +28,7 @@ await build({
   target: 'node20',
   minify: true,
   sourcemap: 'linked',
+  // Bundled CommonJS packages (gray-matter) call require('fs'); an ESM bundle has no require.
+  banner: { js: "import { createRequire as __kiokuCreateRequire } from 'node:module'; const require = __kiokuCreateRequire(import.meta.url);" },
   logLevel: 'warning',
 });

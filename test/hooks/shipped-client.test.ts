@@ -1,0 +1,26 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
+import { runKioku } from '../helpers/run-cli.js';
+
+// The other hook tests bundle their own client with packages left external; this one runs the
+// bundle `npm run build` ships (pretest builds it), so a packaging mistake cannot hide: bundled
+// CommonJS packages once broke the fallback while every hook still exited 0 with no answer.
+const shipped = path.resolve('dist/hooks/kioku-hook.js');
+let home: TempHome | undefined;
+afterEach(() => home?.cleanup());
+
+describe('the shipped hook client (dist/hooks/kioku-hook.js)', () => {
+  it('answers SessionStart from the files when no daemon runs', () => {
+    home = makeTempHome({ KIOKU_NOW: '2026-11-30T14:00:00+08:00', TZ: 'Asia/Taipei' });
+    expect(runKioku(['role', 'new', '--prefix', 'SHIPPED', '--name', '小記', '--emoji', '✨', '--nature', '細心', '--vibe', '溫和'], home.env).code).toBe(0);
+    const payload = { session_id: 'shipped-1', transcript_path: path.join(home.root, 't.jsonl'), cwd: home.root, hook_event_name: 'SessionStart', source: 'startup' };
+    expect(fs.existsSync(shipped)).toBe(true);
+    const run = spawnSync(process.execPath, [shipped, 'session-start', '--assistant', 'claude'], { env: home.env, input: JSON.stringify(payload), encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('小記');
+  });
+});
