@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,21 +73,11 @@ function findRoot(): string {
   }
 }
 
-/** The hook client as scripts/build-hooks.mjs builds it, and the CLI for `kioku daemon`. */
+/** The hook client built by scripts/build-hooks.mjs, and the CLI for `kioku daemon`. */
 async function bundle(root: string, outDir: string): Promise<{ hook: string; cli: string }> {
-  await build({
-    entryPoints: [path.join(root, 'hooks', 'kioku-hook.ts')],
-    outdir: path.join(outDir, 'hooks'),
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    minify: true,
-    sourcemap: 'linked',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  // The shipped build script itself, so the bench can never measure a differently built client.
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-hooks.mjs'), path.join(outDir, 'hooks')], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error(`hooks bench: scripts/build-hooks.mjs failed (exit ${built.status})`);
   const cli = path.join(outDir, 'cli', 'kioku-cli.mjs');
   await build({
     stdin: {
