@@ -50,6 +50,11 @@ export interface HookEvent {
   model?: string;
   /** When the hook client received the event (ISO, from the clock). */
   receivedAt: string;
+  /**
+   * The hook call's id, when the event came through answerHookCall: the daemon and the hook's
+   * fallback see the same id for one event, which lets a switch recognise itself (CALL-3).
+   */
+  eventId?: string;
   /** Field names of the original payload, for diagnostics (CAP-5 logs them); never the values. */
   payloadKeys: string[];
 }

@@ -8,13 +8,9 @@
 import * as z from 'zod/mini';
 import { ASSISTANTS, HOOK_EVENTS, type AssistantName, type HookEventName } from './hook-events.js';
 
-export const PROTOCOL_VERSION = 1;
+import { MAX_LINE_BYTES, PROTOCOL_VERSION } from './hook-wire.js';
 
-/**
- * Longest line either side accepts, in bytes, newline excluded. A prompt or a transcript tail
- * fits many times over; anything bigger is a bug or an attack, and is answered, not buffered.
- */
-export const MAX_LINE_BYTES = 8 * 1024 * 1024;
+export { MAX_LINE_BYTES, PROTOCOL_VERSION };
 
 export const IPC_ERROR_CODES = [
   'bad-json', // the line is not JSON
@@ -68,6 +64,46 @@ const hookReplySchema = z.object({
   error: z.optional(errorSchema),
 });
 
+/** SLEEP-7 / APP-1: what the tray, the web UI and `kioku status` show about sleeping. */
+export const SLEEP_STATES = ['awake', 'asleep', 'napping', 'consolidating', 'error'] as const;
+export type SleepStateName = (typeof SLEEP_STATES)[number];
+
+/** One role's part of a run; the fields of CLI.md's `sleep --json` (numbers kept lenient on read). */
+const sleepRoleResultSchema = z.object({
+  id: z.string(),
+  ok: z.boolean(),
+  processed: z.number(),
+  created: z.number(),
+  merged: z.number(),
+  discarded: z.number(),
+  forgotten: z.number(),
+  left: z.number(),
+  error: z.optional(z.string()),
+});
+
+/** One scheduled run: the roles consolidated by one hourly check, one nap check or one catch-up. */
+const sleepRunSchema = z.object({
+  reason: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  ok: z.boolean(),
+  roles: z.array(sleepRoleResultSchema),
+});
+
+export const sleepStatusSchema = z.object({
+  state: z.enum(SLEEP_STATES),
+  /** The role being consolidated now, else null. */
+  role: z.nullable(z.string()),
+  lastRun: z.nullable(sleepRunSchema),
+  /** The next time the scheduler looks (ISO with offset), null when nothing is scheduled. */
+  nextCheck: z.nullable(z.string()),
+  /** The latest check and what it decided (e.g. skipped: an assistant was running). */
+  lastCheck: z.optional(z.nullable(z.object({ at: z.string(), kind: z.string(), outcome: z.string() }))),
+});
+export type SleepStatus = z.infer<typeof sleepStatusSchema>;
+export type SleepRun = z.infer<typeof sleepRunSchema>;
+export type SleepRoleResult = z.infer<typeof sleepRoleResultSchema>;
+
 export const daemonStatusSchema = z.object({
   pid: z.int(),
   startedAt: z.string(),
@@ -78,6 +114,8 @@ export const daemonStatusSchema = z.object({
   /** Spooled events not yet handled (spool/ plus spool/processing/). */
   spoolPending: count,
   queue: z.object({ busy: z.boolean(), handled: count, failed: count }),
+  /** Present when this host runs the sleep scheduler (not with `kioku daemon --no-schedule`). */
+  sleep: z.optional(sleepStatusSchema),
 });
 export type DaemonStatus = z.infer<typeof daemonStatusSchema>;
 

@@ -3,7 +3,7 @@ import { ANSWERED_EVENTS, ASSISTANTS, HOOK_EVENTS, type AssistantName, type Hook
 import type { HookCall } from '../common/hook-protocol.js';
 import { loadConfig, type KiokuConfig } from '../main/core/config/config.js';
 import { createLogger, type Logger } from '../main/core/config/log.js';
-import { newRequestId, requestHook } from '../main/core/ipc/ipc-client.js';
+import { newEventId, requestHookFast } from '../main/core/ipc/hook-request.js';
 import { DAEMON_WAIT_MS, MAX_STDIN_BYTES, STDIN_TIMEOUT_MS } from './hook-budgets.js';
 
 /**
@@ -71,9 +71,9 @@ async function run(args: HookArgs, config: KiokuConfig, logger: Logger): Promise
     logger.warn('hook', `${args.event}: stdin is not JSON (${text.length} bytes); nothing done`);
     return '';
   }
-  const call: HookCall = { eventId: newRequestId(), assistant: args.assistant, event: args.event, payload, env: hookEnv(config.env) };
+  const call: HookCall = { eventId: newEventId(), assistant: args.assistant, event: args.event, payload, env: hookEnv(config.env) };
   const endpoint = { socketPath: config.paths.socketPath, tokenFile: config.paths.tokenFile };
-  const reply = await requestHook(endpoint, { id: call.eventId, assistant: call.assistant, event: call.event, payload, env: call.env }, DAEMON_WAIT_MS[args.event]);
+  const reply = await requestHookFast(endpoint, { id: call.eventId, assistant: call.assistant, event: call.event, payload, env: call.env }, DAEMON_WAIT_MS[args.event]);
   // A parts>1 SessionStart is asked of the files directly: the daemon answers one part per call.
   if (reply.ok && reply.reply.ok && !(args.parts && args.parts > 1)) return reply.reply.stdout;
   if (!reply.ok && reply.reason !== 'no-socket') logger.info('hook', `${args.event}: daemon did not answer (${reply.reason}); answering from the files`);

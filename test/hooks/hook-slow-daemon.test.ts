@@ -48,13 +48,10 @@ describe('a daemon slower than the hook waits', () => {
     expect((await runHook('session-start', payload, h.env)).stdout).toBe(run.stdout);
   });
 
-  // Known bug, found by the hooks bench (the daemon switches the session before its slow load,
-  // so the hook's fallback finds "same role as now" and prints nothing: the call is lost).
-  const knownBug = process.env.KIOKU_TEST_KNOWN_BUGS !== '1';
-  if (knownBug) {
-    process.stdout.write('skip: "call by name with a slow daemon" is a known open bug (issue #3); KIOKU_TEST_KNOWN_BUGS=1 runs it\n');
-  }
-  it.skipIf(knownBug)('UserPromptSubmit call by name: the callee is still loaded', async () => {
+  // Found by the hooks bench: the daemon switched the session before its slow load, so the
+  // hook's fallback found "same role as now" and printed nothing — the call was lost. The switch
+  // now records the event that made it (decide-call.ts), and the fallback recognises it.
+  it('UserPromptSubmit call by name: the callee is still loaded', async () => {
     const { h, answered } = await slowDaemonHome('user-prompt-submit');
     h.transcript('sess-slow-call');
     const run = await runHook('user-prompt-submit', claudePayload(h, 'user-prompt-submit', 'sess-slow-call', { prompt: `${CALLEE.name}，幫我整理一下` }), h.env);

@@ -6,7 +6,7 @@ import { activationGate } from '../sessions/activation.js';
 import { claimRole, holdsRole, releaseOwnLock, releaseOwnLocks, type LockRemedies, type RoleLockHolder } from '../sessions/role-locks.js';
 import { sessionKeyOf } from '../sessions/session-key.js';
 import { resolveSessionRole, type SessionRole } from '../sessions/session-role.js';
-import { writeSessionRole } from '../sessions/session-role-file.js';
+import { readSessionSwitchEvent, writeSessionRole } from '../sessions/session-role-file.js';
 import { loadCallableRoles, refreshCallNameCache } from './call-names.js';
 import { couldBeCall, matchRoleCall, type RoleCallMatch } from './match-role-call.js';
 
@@ -36,7 +36,7 @@ export type CallDecision =
       released: string[];
     };
 
-type CallEvent = Pick<HookEvent, 'assistant' | 'sessionId' | 'transcriptPath' | 'cwd' | 'prompt'>;
+type CallEvent = Pick<HookEvent, 'assistant' | 'sessionId' | 'transcriptPath' | 'cwd' | 'prompt' | 'eventId'>;
 
 const none = (reason: CallNoneReason): CallDecision => ({ kind: 'none', reason });
 
@@ -70,7 +70,16 @@ export function decideCall(config: KiokuConfig, event: CallEvent, now: Date = co
 
   // "Already this role" means loaded, not merely named by `.active`: a session refused the role
   // at SessionStart (or whose lock was taken over after idling) goes on to claim it below.
-  if (current?.id === calleeId && holdsRole(config, calleeId, event)) return none('same-role');
+  if (current?.id === calleeId && holdsRole(config, calleeId, event)) {
+    // This very event may already have switched the session: the daemon did it and answered
+    // later than the hook waits, and the hook now asks the files. The same event gets the same
+    // answer — the callee's load — not "same role, say nothing" (the call would be lost).
+    const sessionKey = sessionKeyOf(event);
+    if (event.eventId && sessionKey && readSessionSwitchEvent(config, sessionKey) === event.eventId) {
+      return { kind: 'switch', calleeId, previousId: undefined, call, sessionKey, released: [] };
+    }
+    return none('same-role');
+  }
   if (isInSleepWindow(config.settings.ROLE_SLEEP_START, config.settings.ROLE_SLEEP_END, now)) {
     return { kind: 'asleep-note', calleeId, currentId: current?.id, call };
   }
@@ -82,7 +91,7 @@ export function decideCall(config: KiokuConfig, event: CallEvent, now: Date = co
   const sessionKey = sessionKeyOf(event);
   if (sessionKey) {
     try {
-      writeSessionRole(config, sessionKey, calleeId);
+      writeSessionRole(config, sessionKey, calleeId, event.eventId);
     } catch (error) {
       // Nothing may change when the switch cannot complete: give back a lock we just took.
       if (claim.how === 'created' || claim.how === 'taken-over') releaseOwnLock(config, calleeId, event);

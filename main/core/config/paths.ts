@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { Settings } from './settings-schema.js';
@@ -33,9 +32,13 @@ export function expandHome(value: string, home = os.homedir()): string {
  * The socket for one memory home: `<hash>` comes from the memory home path so that tests with
  * temp homes never collide (VS Code's `ipc.net.ts` habit). Unix socket paths are limited to
  * about 107 bytes (103 on macOS), so a long XDG_RUNTIME_DIR falls back to the temp folder.
+ *
+ * The hash is FNV-1a, not sha256: the hook client resolves this path on every assistant event,
+ * and node:crypto is the most expensive module it would otherwise load (X-PERF). The name only
+ * has to differ between homes, not resist an attacker (the token does that).
  */
 export function socketPathFor(memoryHome: string, env: NodeJS.ProcessEnv, stateDir: string): string {
-  const hash = createHash('sha256').update(path.resolve(memoryHome)).digest('hex').slice(0, 12);
+  const hash = fnv1a64Hex(path.resolve(memoryHome)).slice(0, 12);
   if (process.platform === 'win32') return `\\\\.\\pipe\\kioku-${hash}`;
   const name = `kioku-${hash}.sock`;
   const candidates = [env.XDG_RUNTIME_DIR, stateDir, os.tmpdir()].filter((d): d is string => Boolean(d));
@@ -67,4 +70,14 @@ export function resolvePaths(settings: Pick<Settings, 'ROLE_HOME' | 'ROLE_MEMORY
     factsFile: path.join(memoryHome, 'FACT.md'),
     journalFile: path.join(memoryHome, 'JOURNAL.jsonl'),
   };
+}
+
+/** 64-bit FNV-1a of the UTF-8 bytes, as 16 hex digits. */
+export function fnv1a64Hex(text: string): string {
+  let hash = 0xcbf29ce484222325n;
+  for (const byte of Buffer.from(text, 'utf8')) {
+    hash ^= BigInt(byte);
+    hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
+  }
+  return hash.toString(16).padStart(16, '0');
 }

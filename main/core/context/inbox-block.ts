@@ -21,8 +21,16 @@ export interface InboxBlockOptions {
 
 type InboxMemory = Memory & { path?: string };
 
+/** Kept per object, like memory-selection.ts does: a sort compares each memory many times. */
+const createdTimes = new WeakMap<Memory, number>();
+
 function timeOf(memory: Memory): number {
-  return parseLooseDate(memory.created)?.getTime() ?? parseLooseDate(memory.updated)?.getTime() ?? 0;
+  let time = createdTimes.get(memory);
+  if (time === undefined) {
+    time = parseLooseDate(memory.created)?.getTime() ?? parseLooseDate(memory.updated)?.getTime() ?? 0;
+    createdTimes.set(memory, time);
+  }
+  return time;
 }
 
 /** Unexpired inbox memories, newest first (the order the block shows and keeps them in). */

@@ -3,7 +3,7 @@ import { formatLocalDate } from '../config/clock.js';
 import { expiryTime } from '../memory/memory-expiry.js';
 import { chooseWholeItems, EMPTY_BLOCK, moreNotShown, type ContextBlock } from './context-block.js';
 import { joinWords, say, type ContextLanguage } from './context-language.js';
-import { memoryClarity, splitGist } from './memory-clarity.js';
+import { memoryClarity, splitGist, type Clarity } from './memory-clarity.js';
 import { inDisplayOrder, selectLongTermMemories } from './memory-selection.js';
 
 /**
@@ -52,8 +52,33 @@ function tagsText(memory: Memory, language: ContextLanguage): string {
   return memory.tags.length ? say(language, `標籤：${joinWords(language, memory.tags)}`, `tags: ${joinWords(language, memory.tags)}`) : '';
 }
 
+/**
+ * An item's text depends on the memory, the language and how clearly it is remembered — not on
+ * anything else of the moment — so it is kept per memory object: the daemon keeps memories
+ * between events (memory-cache.ts) and a SessionStart formats thousands of them (X-PERF).
+ */
+const itemTexts = new WeakMap<Memory, Map<string, string>>();
+
+function cachedText(memory: Memory, key: string, make: () => string): string {
+  let texts = itemTexts.get(memory);
+  if (!texts) {
+    texts = new Map();
+    itemTexts.set(memory, texts);
+  }
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = make();
+    texts.set(key, text);
+  }
+  return text;
+}
+
 function fullItem(memory: Memory, language: ContextLanguage, now: Date): string {
   const clarity = memoryClarity(memory, now);
+  return cachedText(memory, `full:${language}:${clarity}`, () => fullItemText(memory, language, clarity));
+}
+
+function fullItemText(memory: Memory, language: ContextLanguage, clarity: Clarity): string {
   if (clarity === 'fuzzy') return fuzzyLine(memory, language);
   const kinds = [label(language, CATEGORY_LABELS[memory.category]), label(language, MEMORY_TYPE_LABELS[memory.memory_type]), say(language, `優先度 ${memory.priority}`, `priority ${memory.priority}`)];
   if (clarity === 'faded') kinds.push(say(language, '已淡去：只記得主旨', 'faded: gist only'));
@@ -66,7 +91,12 @@ function fullItem(memory: Memory, language: ContextLanguage, now: Date): string 
 }
 
 function digestItem(memory: Memory, language: ContextLanguage, now: Date): string {
-  if (memoryClarity(memory, now) === 'fuzzy') return fuzzyLine(memory, language);
+  const fuzzy = memoryClarity(memory, now) === 'fuzzy';
+  return cachedText(memory, `digest:${language}:${fuzzy}`, () => digestItemText(memory, language, fuzzy));
+}
+
+function digestItemText(memory: Memory, language: ContextLanguage, fuzzy: boolean): string {
+  if (fuzzy) return fuzzyLine(memory, language);
   const extras = [tagsText(memory, language), scopeNote(memory, language)].filter(Boolean);
   const tail = extras.length ? say(language, `（${extras.join('；')}）`, ` (${extras.join('; ')})`) : '';
   return `- ${bracket(language, label(language, CATEGORY_LABELS[memory.category]))}${memory.summary}${tail}`;
@@ -95,7 +125,31 @@ export interface LongTermBlock extends ContextBlock {
   digestLength: number;
 }
 
-export function prepareLongTermMemory(memories: readonly Memory[], options: Omit<LongTermBlockOptions, 'limit' | 'digestLimit'>): PreparedLongTermMemory {
+type PrepareOptions = Omit<LongTermBlockOptions, 'limit' | 'digestLimit'>;
+
+const MINUTE_MS = 60_000;
+/** Kept with the daemon's frozen memory list (memory-cache.ts), per options and minute. */
+const preparedByList = new WeakMap<readonly Memory[], { key: string; prepared: PreparedLongTermMemory }>();
+
+/**
+ * Selection and texts for the moment `options.now`, taken to the minute: expiry and clarity
+ * (PM-2) move over hours and days, and at minute precision the daemon can reuse what it prepared
+ * for the last event until a memory file changes or the minute turns (X-PERF: otherwise every
+ * SessionStart re-formats thousands of memories). The hook's fallback rounds the same way, so
+ * both still give the same text for the same files (HOOK-5).
+ */
+export function prepareLongTermMemory(memories: readonly Memory[], options: PrepareOptions): PreparedLongTermMemory {
+  const now = new Date(Math.floor(options.now.getTime() / MINUTE_MS) * MINUTE_MS);
+  if (!Object.isFrozen(memories)) return prepareAt(memories, { ...options, now });
+  const key = `${options.roleId}|${options.language}|${options.fullMinPriority}|${options.digestMinPriority}|${now.getTime()}`;
+  const known = preparedByList.get(memories);
+  if (known?.key === key) return known.prepared;
+  const prepared = prepareAt(memories, { ...options, now });
+  preparedByList.set(memories, { key, prepared });
+  return prepared;
+}
+
+function prepareAt(memories: readonly Memory[], options: PrepareOptions): PreparedLongTermMemory {
   const { full, digest } = selectLongTermMemories(memories, options);
   return {
     heading: heading(options),

@@ -34,12 +34,21 @@ export function neverFades(memory: Pick<Memory, 'memory_type' | 'priority' | 'ta
   return memory.tags.some((tag) => NEVER_FADING_TAGS.has(tag.trim().toLowerCase()));
 }
 
+type Touched = Pick<Memory, 'last_replayed' | 'updated' | 'created'>;
+/** Per memory object: a SessionStart asks this of thousands of memories (X-PERF); NaN = no date. */
+const touchedTimes = new WeakMap<Touched, number>();
+
 /** The last time the memory was written or recalled; undefined when no date can be read. */
-function lastTouched(memory: Pick<Memory, 'last_replayed' | 'updated' | 'created'>): Date | undefined {
-  const times = [memory.last_replayed, memory.updated, memory.created]
-    .map((value) => parseLooseDate(value)?.getTime())
-    .filter((time): time is number => time !== undefined);
-  return times.length ? new Date(Math.max(...times)) : undefined;
+function lastTouched(memory: Touched): Date | undefined {
+  let time = touchedTimes.get(memory);
+  if (time === undefined) {
+    const times = [memory.last_replayed, memory.updated, memory.created]
+      .map((value) => parseLooseDate(value)?.getTime())
+      .filter((t): t is number => t !== undefined);
+    time = times.length ? Math.max(...times) : Number.NaN;
+    touchedTimes.set(memory, time);
+  }
+  return Number.isNaN(time) ? undefined : new Date(time);
 }
 
 export function stabilityDays(memory: Pick<Memory, 'strength' | 'hits' | 'priority'>): number {

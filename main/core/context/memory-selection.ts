@@ -44,8 +44,34 @@ const DURABLE_TYPES: ReadonlySet<MemoryType> = new Set(['rule', 'preference', 'e
  */
 export const DIGEST_CATEGORY_ORDER: readonly ConsolidatedCategory[] = ['important', 'interest', 'skill', 'news', 'daily', 'other'];
 
-function timeOf(memory: Memory): number {
-  return parseLooseDate(memory.updated)?.getTime() ?? parseLooseDate(memory.created)?.getTime() ?? 0;
+interface ValueKey {
+  warm: number;
+  weight: number;
+  linked: number;
+  priority: number;
+  time: number;
+}
+
+/**
+ * Sorting thousands of memories compares each one many times; working out its warmth and parsing
+ * its date on every comparison was most of a SessionStart's assembly (X-PERF). Memories are not
+ * changed once read, so the key is computed once per object.
+ */
+const keys = new WeakMap<Memory, ValueKey>();
+
+function valueKey(memory: Memory): ValueKey {
+  let key = keys.get(memory);
+  if (!key) {
+    key = {
+      warm: Number(hasWarmth(memory)),
+      weight: MEMORY_TYPE_WEIGHT[memory.memory_type],
+      linked: Number(memory.links.length > 0),
+      priority: memory.priority,
+      time: parseLooseDate(memory.updated)?.getTime() ?? parseLooseDate(memory.created)?.getTime() ?? 0,
+    };
+    keys.set(memory, key);
+  }
+  return key;
 }
 
 /**
@@ -53,14 +79,26 @@ function timeOf(memory: Memory): number {
  * 型態權重" — then type weight, links, priority, recency; the id keeps ties stable.
  */
 export function compareMemoryValue(a: Memory, b: Memory): number {
-  return (
-    Number(hasWarmth(b)) - Number(hasWarmth(a)) ||
-    MEMORY_TYPE_WEIGHT[b.memory_type] - MEMORY_TYPE_WEIGHT[a.memory_type] ||
-    Number(b.links.length > 0) - Number(a.links.length > 0) ||
-    b.priority - a.priority ||
-    timeOf(b) - timeOf(a) ||
-    a.id.localeCompare(b.id)
-  );
+  return compareKeyed({ memory: a, key: valueKey(a) }, { memory: b, key: valueKey(b) });
+}
+
+interface Keyed<M extends Memory> {
+  memory: M;
+  key: ValueKey;
+}
+
+function compareKeyed(a: Keyed<Memory>, b: Keyed<Memory>): number {
+  const ka = a.key;
+  const kb = b.key;
+  return kb.warm - ka.warm || kb.weight - ka.weight || kb.linked - ka.linked || kb.priority - ka.priority || kb.time - ka.time || a.memory.id.localeCompare(b.memory.id);
+}
+
+/** Most valuable first; each key looked up once, not once per comparison. */
+function byValue<M extends Memory>(memories: readonly M[]): M[] {
+  return memories
+    .map((memory) => ({ memory, key: valueKey(memory) }))
+    .sort(compareKeyed)
+    .map((keyed) => keyed.memory);
 }
 
 export function isFullTextCandidate(memory: Memory, options: Pick<SelectionOptions, 'fullMinPriority'>): boolean {
@@ -76,19 +114,44 @@ export function isDigestCandidate(memory: Memory, options: Pick<SelectionOptions
   return memory.priority >= options.digestMinPriority || memory.links.length > 0 || hasWarmth(memory) || DURABLE_TYPES.has(memory.memory_type);
 }
 
-export function selectLongTermMemories<M extends Memory>(memories: readonly M[], options: SelectionOptions): LongTermSelection<M> {
+/** Candidates in value order, expired ones still in: that depends on the moment, the rest does not. */
+function sortedCandidates<M extends Memory>(memories: readonly M[], options: Omit<SelectionOptions, 'now'>): LongTermSelection<M> {
   const full: M[] = [];
   const digest: M[] = [];
   for (const memory of memories) {
-    if (memory.category === 'inbox' || isExpired(memory, options.now)) continue;
+    if (memory.category === 'inbox') continue;
     if (isFullTextCandidate(memory, options)) full.push(memory);
     else if (isDigestCandidate(memory, options)) digest.push(memory);
   }
-  return { full: full.sort(compareMemoryValue), digest: digest.sort(compareMemoryValue) };
+  return { full: byValue(full), digest: byValue(digest) };
+}
+
+/**
+ * The daemon hands the same frozen list of memories to every event until a file changes
+ * (memory-cache.ts); its sorted candidates are kept with it, so a SessionStart only filters out
+ * what has expired since (X-PERF). A list that is not frozen may still change and is sorted anew.
+ */
+const sortedByList = new WeakMap<readonly Memory[], Map<string, LongTermSelection<Memory>>>();
+
+export function selectLongTermMemories<M extends Memory>(memories: readonly M[], options: SelectionOptions): LongTermSelection<M> {
+  let sorted: LongTermSelection<M>;
+  if (Object.isFrozen(memories)) {
+    const key = `${options.fullMinPriority}:${options.digestMinPriority}`;
+    let byOptions = sortedByList.get(memories);
+    if (!byOptions) sortedByList.set(memories, (byOptions = new Map()));
+    const known = byOptions.get(key) as LongTermSelection<M> | undefined;
+    sorted = known ?? sortedCandidates(memories, options);
+    if (!known) byOptions.set(key, sorted);
+  } else sorted = sortedCandidates(memories, options);
+  const live = (memory: M) => !isExpired(memory, options.now);
+  return { full: sorted.full.filter(live), digest: sorted.digest.filter(live) };
 }
 
 /** Chosen memories in the order they are shown: by category (DIGEST_CATEGORY_ORDER), value within. */
 export function inDisplayOrder<M extends Memory>(memories: readonly M[]): M[] {
   const rank = (memory: Memory) => DIGEST_CATEGORY_ORDER.indexOf(memory.category as ConsolidatedCategory);
-  return [...memories].sort((a, b) => rank(a) - rank(b) || compareMemoryValue(a, b));
+  return memories
+    .map((memory) => ({ memory, key: valueKey(memory), rank: rank(memory) }))
+    .sort((a, b) => a.rank - b.rank || compareKeyed(a, b))
+    .map((keyed) => keyed.memory);
 }

@@ -11,9 +11,10 @@ import { handleUserPrompt } from './user-prompt-handler.js';
  * and in the hook client when the daemon does not answer (HOOK-5), so both give the same output
  * for the same files. Events that need no answer get '' here; their work is queued elsewhere.
  */
-export function answerHookCall(ctx: HookContext, call: Pick<HookCall, 'assistant' | 'event' | 'payload'>, options: SessionStartOptions = {}): string {
+export function answerHookCall(ctx: HookContext, call: Pick<HookCall, 'assistant' | 'event' | 'payload'> & { eventId?: string }, options: SessionStartOptions = {}): string {
   const adapter = adapterFor(call.assistant);
-  const event = adapter.parseEvent(call.event, call.payload, ctx.config.clock.now());
+  const parsed = adapter.parseEvent(call.event, call.payload, ctx.config.clock.now());
+  const event = call.eventId ? { ...parsed, eventId: call.eventId } : parsed;
   let result: HookResult = {};
   if (event.event === 'session-start') result = handleSessionStart(ctx, event, options);
   else if (event.event === 'user-prompt-submit') result = handleUserPrompt(ctx, event);

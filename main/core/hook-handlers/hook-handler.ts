@@ -1,6 +1,7 @@
 import type { HookEvent, HookResult } from '../../../common/hook-events.js';
 import type { KiokuConfig } from '../config/config.js';
 import type { Logger } from '../config/log.js';
+import type { MemoryCache } from '../memory/memory-cache.js';
 
 /**
  * What every event handler gets. Handlers are the same code in the daemon and in the hook
@@ -13,6 +14,8 @@ export interface HookContext {
   logger: Logger;
   /** Where the handler runs: in the daemon, or in the hook client because the daemon did not answer. */
   host: 'daemon' | 'fallback';
+  /** Parsed memories kept between events (the daemon's); the fallback reads the files each time. */
+  memories?: MemoryCache;
 }
 
 export type HookHandler = (ctx: HookContext, event: HookEvent) => HookResult | Promise<HookResult>;

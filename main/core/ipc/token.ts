@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { KiokuError } from '../../../common/errors.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, createFileExclusiveSync, writeFileAtomicSync } from '../fs/atomic-write.js';
+import { TOKEN_RE, readToken } from './token-file.js';
+
+export { readToken };
 
 /**
  * The shared secret of the hook socket (APP-3: "only the user can connect"). The socket may sit
@@ -10,7 +13,6 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, createFileExclusiveSync, writeFile
  * file modes, so the token — readable by the owner only — is what actually keeps other local
  * users out. The server creates it; clients only read it. Node built-ins only: the hook reads it.
  */
-const TOKEN_RE = /^[0-9a-f]{64}$/;
 
 function newToken(): string {
   return randomBytes(32).toString('hex');
@@ -22,16 +24,6 @@ export function ensurePrivateDir(dir: string): void {
   if (process.platform === 'win32') return;
   const mode = fs.statSync(dir).mode & 0o777;
   if (mode !== PRIVATE_DIR_MODE) fs.chmodSync(dir, PRIVATE_DIR_MODE);
-}
-
-/** What a client does: the token, or undefined when there is none (no app has started here). */
-export function readToken(tokenFile: string): string | undefined {
-  try {
-    const text = fs.readFileSync(tokenFile, 'utf8').trim();
-    return TOKEN_RE.test(text) ? text : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -40,11 +40,29 @@ export function readSessionRole(config: KiokuConfig, key: string): string | unde
   return id && isValidRoleId(id) ? id : undefined;
 }
 
-export function writeSessionRole(config: KiokuConfig, key: string, roleId: string): string {
+/**
+ * Record the session's role. `switchedBy` is the id of the hook event that made the switch (a
+ * second line, `switched-by: <id>`; readers of older files only take the first line): when the
+ * daemon switches but answers later than the hook waits, the hook's fallback recomputes the same
+ * event and must recognise the switch as its own instead of finding "already this role" and
+ * saying nothing (the call would be lost).
+ */
+export function writeSessionRole(config: KiokuConfig, key: string, roleId: string, switchedBy?: string): string {
   if (!isValidRoleId(roleId)) throw new KiokuError('INVALID_ID', `"${roleId}" is not a role ID`);
   const file = sessionRoleFilePath(config, key);
-  writeFileAtomicSync(file, `${roleId}\n`);
+  const by = switchedBy && /^[\w.:-]{1,128}$/.test(switchedBy) ? `switched-by: ${switchedBy}\n` : '';
+  writeFileAtomicSync(file, `${roleId}\n${by}`);
   return file;
+}
+
+/** The id of the event that last switched the session's role, when the file records one. */
+export function readSessionSwitchEvent(config: KiokuConfig, key: string): string | undefined {
+  try {
+    const text = fs.readFileSync(sessionRoleFilePath(config, key), 'utf8');
+    return /^switched-by: (\S+)$/m.exec(text)?.[1];
+  } catch {
+    return undefined;
+  }
 }
 
 /** True when a file was removed. */
