@@ -180,3 +180,22 @@ describe('assembleSessionContext', () => {
     expect(result.snapshotParts).toEqual([]);
   });
 });
+
+describe('the morning brief (BRIEF-1: the role reports it at the day\'s first interaction)', () => {
+  const brief = (created: string) =>
+    memory('brief1', { category: 'daily', priority: 2, memory_type: 'episodic', tags: ['brief', '晨報'], created, updated: created, summary: '晨間檢查：1 則有變化', body: 'PR #42 還沒合併；昨晚 CI 失敗了。' });
+  const state: MemoryState = { ...defaultMemoryState(), first_activity: '2026-01-01', total_turns: 10, active_days: 3 };
+
+  it("tells today's brief in the opening notes, not in the snapshot a compaction re-injects", () => {
+    const result = assembleSessionContext({ config: config(), role, memories: [brief('2026-12-01T06:00:05+08:00')], state });
+    const text = result.parts.join('\n');
+    expect(text).toContain('今天的晨間檢查（06:00）');
+    expect(text).toContain('昨晚 CI 失敗了');
+    expect(result.snapshotParts.join('\n')).not.toContain('昨晚 CI 失敗了');
+  });
+
+  it("leaves yesterday's brief to the long-term memory rules (priority 2: not loaded)", () => {
+    const result = assembleSessionContext({ config: config(), role, memories: [brief('2026-11-30T06:00:05+08:00')], state });
+    expect(result.parts.join('\n')).not.toContain('昨晚 CI 失敗了');
+  });
+});

@@ -7,6 +7,7 @@ import type { MemoryState } from '../memory/memory-state.js';
 import type { RoleDefinition } from '../roles/role-definition.js';
 import { agentsBlock } from './agents-rules.js';
 import { bondsBlock } from './bonds-block.js';
+import { briefBlock } from './brief-block.js';
 import { EMPTY_BLOCK, textBlock, type ContextBlock } from './context-block.js';
 import { languageOfRole, say, type ContextLanguage } from './context-language.js';
 import { packParts } from './context-packing.js';
@@ -112,6 +113,7 @@ export function assembleSessionContext(input: SessionContextInput): SessionConte
     journal: input.journalEntries === undefined ? EMPTY_BLOCK : journalPointerBlock(input.journalEntries, language),
     consent: consentBlock(input.state, { ...who, memoryDir: path.join(paths.memoryHome, role.id) }),
     sleepy: sleepyBlock(inboxMemories.length, settings.ROLE_SLEEP_REMIND_INBOX, who),
+    brief: briefBlock(input.memories, now, who),
     greeting: greetingBlock({ ...who, emoji: role.emoji }, input.flags?.firstMeeting ?? isFirstMeeting(input.state)),
   };
   const project = input.projectMemory?.text.trim() ? input.projectMemory : undefined;
@@ -139,6 +141,7 @@ export function assembleSessionContext(input: SessionContextInput): SessionConte
     { name: 'dialog', block: dialogAt(b.dialog) },
     { name: 'consent', block: fixed.consent, opening: true },
     { name: 'sleepy', block: fixed.sleepy, opening: true },
+    { name: 'brief', block: fixed.brief, opening: true },
     { name: 'greeting', block: fixed.greeting, opening: true },
   ];
   const limit = settings.KIOKU_HOOK_OUTPUT_LIMIT;
