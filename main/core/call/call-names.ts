@@ -110,6 +110,7 @@ export function refreshCallNameCache(config: KiokuConfig): boolean {
   const cached = readCacheFile(config);
   if (cached && cached.roleHome === config.paths.roleHome && cached.fingerprint === fingerprint) return false;
   const content: NameCacheFile = { v: 1, roleHome: config.paths.roleHome, fingerprint, roles };
-  writeFileAtomicSync(callNameCachePath(config), `${JSON.stringify(content)}\n`);
+  // A cache (the roles are the truth): no fsync, a lost write is rebuilt by the next refresh.
+  writeFileAtomicSync(callNameCachePath(config), `${JSON.stringify(content)}\n`, { durable: false });
   return true;
 }

@@ -187,15 +187,16 @@ describe('the morning brief (BRIEF-1: the role reports it at the day\'s first in
   const state: MemoryState = { ...defaultMemoryState(), first_activity: '2026-01-01', total_turns: 10, active_days: 3 };
 
   it("tells today's brief in the opening notes, not in the snapshot a compaction re-injects", () => {
-    const result = assembleSessionContext({ config: config(), role, memories: [brief('2026-12-01T06:00:05+08:00')], state });
+    const result = assembleSessionContext({ config: config(), role, memories: [brief('2026-12-01T11:00:05+08:00')], state });
     const text = result.parts.join('\n');
-    expect(text).toContain('今天的晨間檢查（06:00）');
+    // An hour before NOW: the same local day in any time zone the tests run in.
+    expect(text).toMatch(/今天的晨間檢查（\d\d:\d\d）/);
     expect(text).toContain('昨晚 CI 失敗了');
     expect(result.snapshotParts.join('\n')).not.toContain('昨晚 CI 失敗了');
   });
 
   it("leaves yesterday's brief to the long-term memory rules (priority 2: not loaded)", () => {
-    const result = assembleSessionContext({ config: config(), role, memories: [brief('2026-11-30T06:00:05+08:00')], state });
+    const result = assembleSessionContext({ config: config(), role, memories: [brief('2026-11-30T10:00:05+08:00')], state });
     expect(result.parts.join('\n')).not.toContain('昨晚 CI 失敗了');
   });
 });

@@ -11,6 +11,7 @@ import { briefBlock } from './brief-block.js';
 import { EMPTY_BLOCK, textBlock, type ContextBlock } from './context-block.js';
 import { languageOfRole, say, type ContextLanguage } from './context-language.js';
 import { packParts } from './context-packing.js';
+import { memoByList } from './list-memo.js';
 import { dialogBlock } from './dialog-block.js';
 import { inboxBlock } from './inbox-block.js';
 import { fitLongTermMemory, prepareLongTermMemory } from './memory-block.js';
@@ -98,7 +99,8 @@ export function assembleSessionContext(input: SessionContextInput): SessionConte
   }
   const now = clock.now();
   const who = { name: role.name, language };
-  const inboxMemories = input.memories.filter((memory) => memory.category === 'inbox');
+  // Frozen, so that what inbox-block.ts derives from it is kept with it too (list-memo.ts).
+  const inboxMemories = memoByList(input.memories, 'inbox', () => Object.freeze(input.memories.filter((memory) => memory.category === 'inbox')));
   const prepared = prepareLongTermMemory(input.memories, {
     roleId: role.id,
     language,

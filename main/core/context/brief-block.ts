@@ -1,6 +1,7 @@
 import type { Memory } from '../../../common/memory.js';
 import { formatLocalDate, formatLocalIso, parseLooseDate } from '../config/clock.js';
 import { EMPTY_BLOCK, textBlock, type ContextBlock } from './context-block.js';
+import { memoByList } from './list-memo.js';
 import { say, type ContextLanguage } from './context-language.js';
 
 /**
@@ -19,7 +20,7 @@ export function isTodaysBrief(memory: Memory, now: Date): boolean {
 }
 
 export function briefBlock(memories: readonly Memory[], now: Date, who: { name: string; language: ContextLanguage }): ContextBlock {
-  const today = memories.filter((memory) => isTodaysBrief(memory, now));
+  const today = memoByList(memories, `brief:${formatLocalDate(now)}`, () => memories.filter((memory) => isTodaysBrief(memory, now)));
   if (today.length === 0) return EMPTY_BLOCK;
   // The newest one: a brief run twice in a morning (tray and cron) must not be reported twice.
   const newest = today.reduce((a, b) => ((parseLooseDate(b.created)?.getTime() ?? 0) > (parseLooseDate(a.created)?.getTime() ?? 0) ? b : a));

@@ -3,6 +3,7 @@ import { formatLocalIso, parseLooseDate } from '../config/clock.js';
 import { isExpired } from '../memory/memory-expiry.js';
 import { EMPTY_BLOCK, fitWholeItems, moreNotShown, renderBlock, startWithin, type ContextBlock } from './context-block.js';
 import { say, type ContextLanguage } from './context-language.js';
+import { memoByList } from './list-memo.js';
 
 /**
  * INBOX: recent working memory, not yet consolidated (seed 000 §工作階段交接). It must be full text:
@@ -35,9 +36,11 @@ function timeOf(memory: Memory): number {
 
 /** Unexpired inbox memories, newest first (the order the block shows and keeps them in). */
 export function inboxNewestFirst<M extends Memory>(memories: readonly M[], now: Date): M[] {
-  return memories
-    .filter((memory) => memory.category === 'inbox' && !isExpired(memory, now))
-    .sort((a, b) => timeOf(b) - timeOf(a) || b.id.localeCompare(a.id));
+  // The order does not depend on the moment, only what has expired does (list-memo.ts).
+  const sorted = memoByList(memories, 'inbox-newest-first', () =>
+    memories.filter((memory) => memory.category === 'inbox').sort((a, b) => timeOf(b) - timeOf(a) || b.id.localeCompare(a.id)),
+  );
+  return sorted.filter((memory) => !isExpired(memory, now));
 }
 
 function when(memory: Memory): string {

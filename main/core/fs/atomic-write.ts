@@ -48,7 +48,11 @@ export interface AtomicWriteOptions {
   mode?: number;
   /** Create the parent folder when missing (default true). */
   mkdir?: boolean;
-  /** Skip fsync (bulk generators in benches only; never for the user's files). */
+  /**
+   * false skips fsync: the write stays atomic (whole or absent after a crash) but may be lost in
+   * a power cut. Only for what a crash makes worthless anyway or what is rebuilt (session locks,
+   * context snapshots, caches, bench fixtures) — never for the user's files.
+   */
   durable?: boolean;
 }
 
@@ -95,7 +99,7 @@ export function createFileExclusiveSync(target: string, data: string | Uint8Arra
     const fd = fs.openSync(temp, 'wx', options.mode ?? PRIVATE_FILE_MODE);
     try {
       fs.writeFileSync(fd, data);
-      fs.fsyncSync(fd);
+      if (options.durable !== false) fs.fsyncSync(fd);
     } finally {
       fs.closeSync(fd);
     }
@@ -105,7 +109,7 @@ export function createFileExclusiveSync(target: string, data: string | Uint8Arra
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
       throw error;
     }
-    fsyncDir(dir);
+    if (options.durable !== false) fsyncDir(dir);
     return true;
   } finally {
     try {

@@ -64,6 +64,13 @@ const MAX_ATTEMPTS = 4;
  * (LOCK-2) or the file unreadable → replaced. A lock that vanishes between the failed create
  * and the judgement (its holder's SessionEnd) sends us back to the create.
  */
+/**
+ * A role lock claims a live session: after a power cut no session is alive, so a lock the cut
+ * loses loses nothing. Written atomically but without fsync, which would cost every SessionStart
+ * and call by name several milliseconds of disk flush (X-PERF).
+ */
+const LOCK_WRITE = { durable: false } as const;
+
 export function claimRole(config: KiokuConfig, roleId: string, event: LockEvent, now: Date = config.clock.now()): ClaimResult {
   const file = roleLockPath(config, roleId);
   const transcriptPath = event.transcriptPath?.trim();
@@ -71,12 +78,12 @@ export function claimRole(config: KiokuConfig, roleId: string, event: LockEvent,
   const mine = newLockRecord(roleId, { ...event, transcriptPath }, now);
   const text = `${JSON.stringify(mine, null, 2)}\n`;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    if (createFileExclusiveSync(file, text)) return { ok: true, how: 'created' };
+    if (createFileExclusiveSync(file, text, LOCK_WRITE)) return { ok: true, how: 'created' };
     const judged = withLockGuard(file, (): ClaimResult | 'retry' => {
       const state = readLockFile(file);
       if (state.kind === 'missing') return 'retry';
       if (state.kind === 'held' && isOwnLock(state.lock, event)) {
-        writeFileAtomicSync(file, text);
+        writeFileAtomicSync(file, text, LOCK_WRITE);
         return { ok: true, how: 'refreshed' };
       }
       if (state.kind === 'held') {
@@ -88,7 +95,7 @@ export function claimRole(config: KiokuConfig, roleId: string, event: LockEvent,
       }
       // Replace by rename, never delete-then-create: the file is never missing, so a contender's
       // O_EXCL create cannot slip into a gap, and nobody but the guard holder replaces it.
-      writeFileAtomicSync(file, text);
+      writeFileAtomicSync(file, text, LOCK_WRITE);
       return state.kind === 'held' ? { ok: true, how: 'taken-over', previousHolder: state.lock } : { ok: true, how: 'taken-over' };
     });
     // Guard busy past its wait: someone is mid-handover right now. Allowing without a lock is
