@@ -202,6 +202,8 @@ export async function runHooksBench(args: string[]): Promise<void> {
       XDG_RUNTIME_DIR: homeDir,
       ROLE_CLI: 'local',
       KIOKU_NOW: day,
+      // The daemon's sleep scheduler stays off: a nap or catch-up mid-bench would skew the timings.
+      KIOKU_NO_SCHEDULE: '1',
     };
     const config = loadConfig(env);
     fs.mkdirSync(config.paths.roleHome, { recursive: true });

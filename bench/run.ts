@@ -11,6 +11,10 @@ const BENCHES: Record<string, { description: string; run: (args: string[]) => Pr
     description: 'wall time of every hook, started as an assistant starts it, vs. `node -e 0`, daemon up and down (--runs 30 --memories 10000)',
     run: async (args) => (await import('./hooks-bench.js')).runHooksBench(args),
   },
+  sleep: {
+    description: '1,000 inbox items through the local planner on a worker thread: total time and the longest main-loop stall (--items 1000 --existing 300)',
+    run: async (args) => (await import('./sleep-bench.js')).runSleepBench(args),
+  },
 };
 
 const [name, ...args] = process.argv.slice(2);

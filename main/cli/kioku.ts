@@ -23,10 +23,11 @@ const GROUPS: Record<string, CommandGroup> = {
     ],
   },
   memory: {
-    description: 'memories: recall, remember, stats, forget, bonds (MEM-*)',
+    description: 'memories: recall, remember, stats, forget, restore, bonds (MEM-*)',
     load: async () => [
       (await import('./commands/memory-commands.js')).registerMemoryCommands,
       (await import('./commands/recall-commands.js')).registerRecallCommands,
+      (await import('./commands/memory-restore-command.js')).registerMemoryRestoreCommand,
     ],
   },
   hooks: {
@@ -40,6 +41,34 @@ const GROUPS: Record<string, CommandGroup> = {
   daemon: {
     description: 'serve the hook socket and ingest the spool without the tray app (X-HEADLESS)',
     load: async () => [(await import('./commands/daemon-commands.js')).registerDaemonCommands],
+  },
+  sleep: {
+    description: 'consolidate the inbox into long-term memories now: every role in the sleep window, --force any time (SLEEP-1…5)',
+    load: async () => [(await import('./commands/sleep-commands.js')).registerSleepCommands],
+  },
+  nap: {
+    description: 'consolidate the roles that are idle with enough inbox items (SLEEP-2)',
+    load: async () => [(await import('./commands/sleep-commands.js')).registerNapCommands],
+  },
+  status: {
+    description: 'roles, sleep state, schedule, memory counts and last sleep/forget (OPS-1)',
+    load: async () => [(await import('./commands/status-commands.js')).registerStatusCommand],
+  },
+  diagnose: {
+    description: 'why a role does not load or sleep: a ✓/✗ checklist with what to do (OPS-1)',
+    load: async () => [(await import('./commands/status-commands.js')).registerDiagnoseCommand],
+  },
+  brief: {
+    description: "run the morning brief now: the role's check scripts → one daily memory (BRIEF-1)",
+    load: async () => [(await import('./commands/brief-commands.js')).registerBriefCommand],
+  },
+  'install-cron': {
+    description: 'schedule sleep, naps and the morning brief with cron, without the tray app (OPS-2)',
+    load: async () => [(await import('./commands/cron-commands.js')).registerInstallCronCommand],
+  },
+  'remove-cron': {
+    description: "remove Kioku's cron entries and its launcher (OPS-2)",
+    load: async () => [(await import('./commands/cron-commands.js')).registerRemoveCronCommand],
   },
 };
 

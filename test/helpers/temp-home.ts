@@ -27,6 +27,9 @@ export function makeTempHome(extraEnv: NodeJS.ProcessEnv = {}): TempHome {
     ROLE_HOME: roleHome,
     ROLE_MEMORY_HOME: memoryHome,
     XDG_RUNTIME_DIR: root,
+    // A daemon started by a test must not consolidate behind its back (kioku daemon's scheduler);
+    // a test of the scheduler passes KIOKU_NO_SCHEDULE: '' to have it.
+    KIOKU_NO_SCHEDULE: '1',
     ...extraEnv,
   };
   return {

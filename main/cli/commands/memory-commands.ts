@@ -90,7 +90,7 @@ export function registerMemoryCommands(parent: Command, getContext: () => CliCon
     .option('--json', 'print one JSON object')
     .action((options: RoleOption) => {
       const ctx = getContext();
-      const stats = memoryStats(ctx.config.paths.memoryHome, resolveMemoryRole(ctx.config, options.role));
+      const stats = memoryStats(ctx.config.paths.memoryHome, resolveMemoryRole(ctx.config, options.role), ctx.config.clock.now());
       reportProblems(ctx, stats.problems);
       if (options.json) ctx.printJson(stats);
       else ctx.print(statsText(stats));

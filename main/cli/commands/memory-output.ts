@@ -23,6 +23,9 @@ export function statsText(stats: MemoryStats): string {
   }
   const types = MEMORY_TYPES.map((type) => `${MEMORY_TYPE_LABELS[type].zh} ${type} ${stats.types[type]}`);
   lines.push(`  types: ${types.join(', ')}`);
+  // PM-2: consolidated memories only (the inbox is working memory).
+  const { clear, faded, fuzzy } = stats.clarity;
+  lines.push(`  clarity: 清晰 clear ${clear}, 淡去 faded ${faded}, 模糊 fuzzy ${fuzzy}`);
   if (stats.problems.length) lines.push(`  unreadable files: ${stats.problems.length} (listed on stderr)`);
   return lines.join('\n');
 }

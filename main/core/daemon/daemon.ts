@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { KiokuError, describeError } from '../../../common/errors.js';
-import type { DaemonStatus, HookCall, SpoolRecord } from '../../../common/hook-protocol.js';
+import type { DaemonStatus, HookCall, SleepStatus, SpoolRecord } from '../../../common/hook-protocol.js';
 import type { KiokuConfig } from '../config/config.js';
 import type { Logger } from '../config/log.js';
 import { writeFileAtomicSync } from '../fs/atomic-write.js';
@@ -27,6 +27,8 @@ export interface DaemonDeps {
   version?: string;
   /** How often the capture queue looks at the spool on its own (ms). */
   spoolPollMs?: number;
+  /** The sleep scheduler's state, when this host runs one; shown in status replies (SLEEP-7). */
+  sleepStatus?: () => SleepStatus;
 }
 
 export interface DaemonHandle {
@@ -66,6 +68,7 @@ export function startDaemon(config: KiokuConfig, deps: DaemonDeps): DaemonHandle
     memoryHome: paths.memoryHome,
     spoolPending: countSpoolPending(paths.spoolDir),
     queue: queue?.stats() ?? { busy: false, handled: 0, failed: 0 },
+    ...(deps.sleepStatus ? { sleep: deps.sleepStatus() } : {}),
   });
 
   const enqueue = (call: HookCall) => {

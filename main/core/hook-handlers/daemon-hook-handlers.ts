@@ -1,23 +1,71 @@
 import type { HookCall, SpoolRecord } from '../../../common/hook-protocol.js';
-import { loadConfig } from '../config/config.js';
+import { loadConfig, type KiokuConfig } from '../config/config.js';
 import type { Logger } from '../config/log.js';
 import type { AnswerHandler, QueuedHandler } from '../daemon/daemon.js';
+import { createMemoryCache } from '../memory/memory-cache.js';
+import { resolveCurrentRole } from '../roles/role-active.js';
 import { answerHookCall } from './answer-hook-call.js';
 import type { HookContext } from './hook-handler.js';
 import { handleQueuedCall } from './handle-queued-call.js';
 
+export interface DaemonHookHandlers {
+  handleHook: AnswerHandler;
+  handleQueued: QueuedHandler;
+  /** Stop watching the memory folders (the daemon is stopping). */
+  close(): void;
+}
+
 /**
  * The daemon's two handlers over the shared hook code. Each call is answered with the settings
  * of the terminal that fired it (ROLE_NAME may differ per terminal, seed 000 §環境變數), on top of
- * the daemon's own environment; the memory home is the daemon's, since the socket belongs to it.
+ * the daemon's own environment; the memory home is the daemon's, since the socket belongs to it —
+ * which is also why one memory cache serves every call (memory-cache.ts: parsed memories kept
+ * between events, so a SessionStart does not re-read thousands of files).
  */
-export function createDaemonHookHandlers(baseEnv: NodeJS.ProcessEnv, logger: Logger): { handleHook: AnswerHandler; handleQueued: QueuedHandler } {
+export interface DaemonHookOptions {
+  /**
+   * Called after a SessionStart has been answered, with that terminal's config: the scheduler's
+   * catch-up trigger (CTX-8). Never delays or changes the answer; the hook client's fallback has
+   * no such call (the next daemon start checks every role once instead).
+   */
+  onSessionStart?: (config: KiokuConfig) => void;
+}
+
+export function createDaemonHookHandlers(baseEnv: NodeJS.ProcessEnv, logger: Logger, options: DaemonHookOptions = {}): DaemonHookHandlers {
+  const base = loadConfig(baseEnv);
+  const memories = createMemoryCache(base.paths.memoryHome);
   const contextFor = (call: Pick<HookCall, 'env'>): HookContext => {
     const env = { ...baseEnv, ...call.env, ROLE_MEMORY_HOME: baseEnv.ROLE_MEMORY_HOME, HOME: baseEnv.HOME };
-    return { config: loadConfig(env), logger, host: 'daemon' };
+    return { config: loadConfig(env), logger, host: 'daemon', memories };
   };
+  // The role most likely asked for first is the current one: parse its files now, in slices that
+  // leave the socket responsive, rather than during the first SessionStart.
+  setImmediate(() => {
+    let roleId: string | undefined;
+    try {
+      roleId = resolveCurrentRole(base)?.id;
+    } catch {
+      return; // a broken ROLE_NAME/.active: the first event reports it
+    }
+    if (roleId) memories.warm(roleId).catch((error: unknown) => logger.warn('daemon', `warming the memories of ${roleId}: ${(error as Error).message}`));
+  });
   return {
-    handleHook: async (call) => ({ stdout: answerHookCall(contextFor(call), call) }),
+    handleHook: async (call) => {
+      const ctx = contextFor(call);
+      const stdout = answerHookCall(ctx, call);
+      const onSessionStart = options.onSessionStart;
+      if (onSessionStart && call.event === 'session-start') {
+        setImmediate(() => {
+          try {
+            onSessionStart(ctx.config);
+          } catch (error) {
+            logger.warn('daemon', `after session-start: ${(error as Error).message}`);
+          }
+        });
+      }
+      return { stdout };
+    },
     handleQueued: async (record: SpoolRecord) => handleQueuedCall(contextFor(record), record),
+    close: () => memories.close(),
   };
 }

@@ -56,9 +56,13 @@ export function forgetReason(memory: StoredMemory, now: Date): string | undefine
   if (NEVER_FORGOTTEN_TYPES.includes(memory.memory_type) || hasWarmth(memory)) return undefined;
   const updated = parseLooseDate(memory.updated || memory.created);
   if (!updated) return undefined;
-  const days = Math.floor((now.getTime() - updated.getTime()) / DAY_MS);
+  // The seed's table says "未更新天數 ≥ 14 天": elapsed time, compared in milliseconds, so a daily
+  // memory is kept at 13 days 23:59:59 and goes at exactly 14 × 24 hours — not at the 14th
+  // calendar date, and not a day late as a rounded-down day count compared with ">" would be.
+  const ageMs = now.getTime() - updated.getTime();
   const limit = memory.memory_type === 'episodic' ? limits.episodic : limits.usual;
-  if (days < limit) return undefined;
+  if (ageMs < limit * DAY_MS) return undefined;
+  const days = Math.floor(ageMs / DAY_MS);
   return `${memory.category}, not updated for ${days} days (limit ${limit}${memory.memory_type === 'episodic' ? ', episodic' : ''}), hits ${memory.hits}, priority ${memory.priority}`;
 }
 
@@ -71,9 +75,14 @@ export function selectForgettable(memories: readonly StoredMemory[], now: Date):
   return chosen.sort((a, b) => Number(b.expired) - Number(a.expired)).map(({ memory, reason }) => ({ memory, reason }));
 }
 
+/** `<memory home>/<ID>/archive/forgotten/`: where forgotten memories wait, gzipped (FORGET-3). */
+export function forgottenArchiveDir(memoryHome: string, role: string): string {
+  return path.join(roleMemoryDir(memoryHome, role), 'archive', 'forgotten');
+}
+
 /** gzip the file's original bytes into archive/forgotten/, never over an existing archive. */
 function archiveFile(memoryHome: string, role: string, memory: StoredMemory): string {
-  const dir = path.join(roleMemoryDir(memoryHome, role), 'archive', 'forgotten');
+  const dir = forgottenArchiveDir(memoryHome, role);
   const base = fileNameForId(memory.id || path.basename(memory.path, '.md')).replace(/\.md$/, '');
   const packed = zlib.gzipSync(fs.readFileSync(memory.path));
   for (let n = 1; ; n++) {

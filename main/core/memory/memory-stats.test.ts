@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copySeed000Fixture, fingerprints, SEED000_ROLE } from '../../../test/helpers/memory-fixtures.js';
+import { copySeed000Fixture, fingerprints, SEED000_ROLE, writeMemoryFixture } from '../../../test/helpers/memory-fixtures.js';
 import { makeTempHome, type TempHome } from '../../../test/helpers/temp-home.js';
 import { loadRoleMemories } from './memory-layout.js';
 import { memoryStats } from './memory-stats.js';
 
+const NOW = new Date('2026-12-01T12:00:00+08:00');
+const DAY = 86_400_000;
 let home: TempHome;
 let roleDir: string;
 beforeEach(() => {
@@ -16,14 +18,17 @@ afterEach(() => home.cleanup());
 
 describe('files written by seed 000 scripts', () => {
   it('are counted per category and per type', () => {
-    const stats = memoryStats(home.memoryHome, SEED000_ROLE);
-    expect(stats).toEqual({
+    const stats = memoryStats(home.memoryHome, SEED000_ROLE, NOW);
+    const { clarity, ...counts } = stats;
+    expect(counts).toEqual({
       role: SEED000_ROLE,
       categories: { inbox: 1, important: 1, interest: 1, news: 0, skill: 1, daily: 1, other: 1 },
       types: { semantic: 1, episodic: 3, procedural: 1, emotional: 0, preference: 1, rule: 0 },
       total: 6,
       problems: [],
     });
+    // Every consolidated memory (not the inbox one) is in exactly one clarity state.
+    expect(clarity.clear + clarity.faded + clarity.fuzzy).toBe(5);
   });
 
   it('load with defaults filled and nothing lost', () => {
@@ -53,6 +58,26 @@ describe('files written by seed 000 scripts', () => {
     memoryStats(home.memoryHome, SEED000_ROLE);
     loadRoleMemories(home.memoryHome, SEED000_ROLE);
     expect(fingerprints(roleDir)).toEqual(before);
+  });
+});
+
+describe('clarity (PM-2 made visible)', () => {
+  const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY).toISOString();
+  const write = (category: string, id: string, days: number, fields: Record<string, unknown> = {}) =>
+    writeMemoryFixture(home.memoryHome, 'CLARITY01', category, id, { summary: id, priority: 3, strength: 60, hits: 0, memory_type: 'semantic', created: daysAgo(days), updated: daysAgo(days), ...fields });
+
+  it('counts consolidated memories as clear, faded or fuzzy at the config clock, leaving the inbox out', () => {
+    write('news', 'fresh', 1);
+    write('news', 'recalled-often', 40, { hits: 20 });
+    write('daily', 'fading', 30);
+    write('other', 'fuzzy', 120);
+    write('interest', 'rule-never-fades', 400, { memory_type: 'rule' });
+    write('inbox', 'old-inbox', 400);
+    const stats = memoryStats(home.memoryHome, 'CLARITY01', NOW);
+    expect(stats.clarity).toEqual({ clear: 3, faded: 1, fuzzy: 1 });
+    expect(stats.total).toBe(6);
+    // The same files a year later: only the rule is still clear.
+    expect(memoryStats(home.memoryHome, 'CLARITY01', new Date(NOW.getTime() + 365 * DAY)).clarity).toEqual({ clear: 1, faded: 0, fuzzy: 4 });
   });
 });
 

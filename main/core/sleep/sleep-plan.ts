@@ -121,6 +121,8 @@ export interface InboxItem {
   memory_type: string;
   relevance: string[];
   created: string;
+  /** The inbox file's `expires` (MEM-8), when it has one; planners keep it on the created memory. */
+  expires?: string;
 }
 
 export interface ExistingMemoryRef {
@@ -136,6 +138,14 @@ export interface ExistingMemoryRef {
   gist: string;
   /** PM-4: the memory's probe was denied; a correction is due. */
   needsCorrection?: boolean;
+  /** PM-4: what the user said when denying the probe (`probe_note`), the 「後來發現」 of the correction. */
+  correctionNote?: string;
+  /**
+   * The whole body, when the collector has it at hand (the in-process local planner). A merge is
+   * absolute, so a planner that only knows the gist cannot write a merged body without dropping
+   * the target's detail; the local planner merges only into refs that carry their body.
+   */
+  body?: string;
 }
 
 export interface CollectedBatch {
@@ -168,6 +178,13 @@ export class PlannerError extends Error {
 export interface Planner {
   readonly name: string;
   plan(batch: CollectedBatch, planId: string, signal?: AbortSignal): Promise<SleepPlan>;
+  /**
+   * Batch budgets this planner wants instead of the settings (ROLE_SLEEP_BATCH,
+   * ROLE_SLEEP_COLLECT_LIMIT, ROLE_SLEEP_EXISTING_LIMIT). Those are an LLM's limits — "一次要求模型
+   * 輸出幾筆結構化 JSON" — and mean nothing to the local planner, which is better served by large
+   * batches (more near-duplicates found, fewer plans to record). Failure still halves from here.
+   */
+  readonly batchLimits?: { items?: number; chars?: number; existing?: number };
 }
 
 /**

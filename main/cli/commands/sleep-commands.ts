@@ -1,0 +1,148 @@
+import type { Command } from 'commander';
+import { KiokuError } from '../../../common/errors.js';
+import { explainInvalidRoleId } from '../../../common/role-id.js';
+import type { KiokuConfig } from '../../core/config/config.js';
+import { findAssistantProcesses, listProcesses } from '../../core/schedule/assistant-processes.js';
+import { napCandidates } from '../../core/sleep/nap-candidates.js';
+import { awakeNow, runSleep, sleepRoles } from '../../core/sleep/run-sleep.js';
+import type { RoleSleepResult, SleepProgress, SleepResult } from '../../core/sleep/sleep-result.js';
+import type { Planner } from '../../core/sleep/sleep-plan.js';
+import type { CliContext } from '../cli-context.js';
+import { resolveExistingMemoryRole } from './memory-role.js';
+
+/**
+ * `kioku sleep [--force] [--role ID] [--json]` and `kioku nap [--json]` (CLI.md, SLEEP-1…3).
+ *
+ * `kioku sleep` is the seed's `--sleep`: inside the sleep window, with no AI assistant running,
+ * every role is consolidated in turn (or only `--role`, or only ROLE_NAME's role, SLEEP-3).
+ * Outside the window it says the role is awake and does nothing; `--force` skips both checks.
+ * `kioku nap` consolidates the roles that meet SLEEP-2 (inbox ≥ ROLE_NAP_MIN_INBOX, idle ≥
+ * ROLE_NAP_IDLE_MINUTES), at any time of day. Both run in this process: a command has no event
+ * loop to keep free (the daemon runs the same code on a worker thread, run-in-worker.ts).
+ *
+ * Exit 0 when every role was consolidated (or nothing was due), 1 when any role failed or was busy;
+ * `--json` prints CLI.md's `{ roles: [...] }` either way.
+ */
+export interface SleepCommandDeps {
+  /** Tests: the planner instead of ROLE_CLI's choice. */
+  planner?: Planner;
+  /** Tests: running assistants instead of the machine's process list. */
+  assistantProcesses?: () => string[];
+}
+
+interface SleepOptions {
+  force?: boolean;
+  role?: string;
+  json?: boolean;
+}
+
+function runningAssistants(deps: SleepCommandDeps): string[] {
+  if (deps.assistantProcesses) return deps.assistantProcesses();
+  return findAssistantProcesses(listProcesses()).map((p) => `${p.assistant} (pid ${p.pid})`);
+}
+
+function roleLine(result: RoleSleepResult): string {
+  if (!result.ok) return `${result.id}: ${result.busy ? 'busy' : 'failed'} — ${result.error ?? 'no reason given'}${result.processed ? ` (${result.processed} processed before that)` : ''}`;
+  if (result.processed === 0 && result.forgotten === 0) return `${result.id}: nothing to consolidate.`;
+  const replayed = result.replayed ? `, ${result.replayed} interrupted plan(s) finished` : '';
+  return `${result.id}: ${result.processed} inbox item(s) consolidated — ${result.created} created, ${result.merged} merged, ${result.discarded} discarded; ${result.forgotten} forgotten; ${result.left} left (planner ${result.planner ?? '?'}, ${result.batches} batch(es)${replayed}).`;
+}
+
+function progressNote(event: SleepProgress): string | undefined {
+  switch (event.type) {
+    case 'role-start':
+      return event.inbox ? `${event.role}: consolidating ${event.inbox} inbox item(s) with the ${event.planner} planner…` : undefined;
+    case 'replayed':
+      return `${event.role}: finished the interrupted plan ${event.planId}`;
+    case 'batch-failed':
+      return `${event.role}: a batch of ${event.size} failed (attempt ${event.attempt}): ${event.error}`;
+    case 'batch-applied':
+      return `${event.role}: ${event.processed} applied, ${event.left} left`;
+    default:
+      return undefined;
+  }
+}
+
+function report(ctx: CliContext, result: SleepResult, json: boolean, extra: Record<string, unknown> = {}): void {
+  for (const role of result.roles) for (const warning of role.warnings) ctx.note(`kioku: warning: ${role.id}: ${warning}`);
+  if (json) ctx.printJson({ ...result, ...extra });
+  else if (result.roles.length === 0) ctx.print('No roles to consolidate.');
+  else for (const role of result.roles) ctx.print(roleLine(role));
+  for (const role of result.roles) if (!role.ok) ctx.logger.warn('sleep', `${role.id}: ${role.error ?? 'failed'}`);
+  if (result.roles.some((role) => !role.ok)) process.exitCode = 1;
+}
+
+function explicitRole(config: KiokuConfig, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const problem = explainInvalidRoleId(value.trim());
+  if (problem) throw new KiokuError('INVALID_ID', `--role: ${problem}`, { hint: 'list the roles with `kioku role list`' });
+  return resolveExistingMemoryRole(config, value);
+}
+
+function window(config: KiokuConfig): string {
+  return `${config.settings.ROLE_SLEEP_START}–${config.settings.ROLE_SLEEP_END}`;
+}
+
+export function registerSleepCommands(parent: Command, getContext: () => CliContext, deps: SleepCommandDeps = {}): void {
+  const command = parent.name() === 'sleep' ? parent : parent.command('sleep');
+  command
+    .description('consolidate the inbox into long-term memories now (SLEEP-1…5); every role unless --role or ROLE_NAME')
+    .option('--force', 'ignore the sleep window and the running-assistant check')
+    .option('--role <ID>', 'only this role')
+    .option('--json', 'print the result as JSON')
+    .action(async (options: SleepOptions) => {
+      const ctx = getContext();
+      const { config } = ctx;
+      const role = explicitRole(config, options.role);
+      if (!options.force) {
+        if (awakeNow(config)) {
+          if (options.json) ctx.printJson({ roles: [], awake: true });
+          else ctx.print(`Awake: it is outside the sleep window (${window(config)}), so nothing was consolidated. Run \`kioku sleep --force\` to consolidate now.`);
+          return;
+        }
+        const running = runningAssistants(deps);
+        if (running.length) {
+          // seed 000 §作息: 偵測到有 AI 正在運行就不睡，留到下個整點再試.
+          if (options.json) ctx.printJson({ roles: [], awake: true, assistants: running });
+          else ctx.print(`Not sleeping: an AI assistant is running (${running.slice(0, 3).join(', ')}). The schedule tries again next hour; \`kioku sleep --force\` consolidates now.`);
+          return;
+        }
+      }
+      const result = await runSleep(config, {
+        ...(role ? { role } : {}),
+        force: true,
+        reason: 'manual',
+        ...(deps.planner ? { planner: deps.planner } : {}),
+        ...(!options.json && ctx.interactive ? { onProgress: (event: SleepProgress) => void (progressNote(event) && ctx.note(progressNote(event)!)) } : {}),
+      });
+      report(ctx, result, Boolean(options.json));
+    });
+}
+
+export function registerNapCommands(parent: Command, getContext: () => CliContext, deps: SleepCommandDeps = {}): void {
+  const command = parent.name() === 'nap' ? parent : parent.command('nap');
+  command
+    .description('consolidate the roles that are idle with a full enough inbox (SLEEP-2), at any time of day')
+    .option('--json', 'print the result as JSON')
+    .action(async (options: { json?: boolean }) => {
+      const ctx = getContext();
+      const { config } = ctx;
+      if (!config.settings.ROLE_NAP_ENABLED) {
+        if (options.json) ctx.printJson({ roles: [], napEnabled: false });
+        else ctx.print('Naps are off (ROLE_NAP_ENABLED=0); nothing was consolidated.');
+        return;
+      }
+      const named = config.settings.ROLE_NAME?.trim();
+      const decision = napCandidates(config, named ? [named] : sleepRoles(config));
+      const skipped = decision.skipped.map((s) => ({ id: s.role, reason: s.reason }));
+      const result: SleepResult = decision.ready.length
+        ? await runSleep(config, { roles: decision.ready.map((c) => c.role), reason: 'nap', ...(deps.planner ? { planner: deps.planner } : {}) })
+        : { roles: [] };
+      if (!options.json) for (const s of skipped) ctx.print(`${s.id}: no nap — ${s.reason}.`);
+      if (!options.json && result.roles.length === 0) {
+        if (skipped.length === 0) ctx.print('No roles to nap.');
+        return;
+      }
+      report(ctx, result, Boolean(options.json), { skipped });
+    });
+}

@@ -1,0 +1,161 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bundled } from '../ipc/daemon-kit.js';
+import { writeMemoryFixture } from '../helpers/memory-fixtures.js';
+import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
+
+/**
+ * `kioku status --json` and `kioku diagnose` as scripts see them (CLI.md, OPS-1): the shipped
+ * command bundled from source (test/ipc/fixtures/kioku-cli.ts), a temp home, no daemon, and a
+ * fake `crontab` on PATH that prints what a test wants `crontab -l` to say.
+ */
+const CLI = 'test/ipc/fixtures/kioku-cli.ts';
+let home: TempHome;
+let bin: string;
+
+function kioku(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(process.execPath, [bundled(CLI), ...args], {
+    env: { ...home.env, PATH: `${bin}:${home.env.PATH}`, ...env },
+    cwd: home.root,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function statusJson(env: NodeJS.ProcessEnv = {}) {
+  const result = kioku(['status', '--json'], env);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout);
+}
+
+function role(id: string, name: string) {
+  fs.writeFileSync(path.join(home.roleHome, `${id}.identity.md`), `---\nid: ${id}\nname: ${name}\nemoji: 🧪\n---\n\n# ${name}\n`);
+  fs.writeFileSync(path.join(home.roleHome, `${id}.soul.md`), `# ${name}\n\n## 本質（nature）\n\n冷靜。\n\n## 氛圍（vibe）\n\n簡潔。\n`);
+}
+
+function fakeCrontab(text: string) {
+  const file = path.join(bin, 'crontab');
+  fs.writeFileSync(path.join(bin, 'crontab.txt'), text);
+  fs.writeFileSync(file, `#!/bin/sh\ncat '${path.join(bin, 'crontab.txt')}'\n`);
+  fs.chmodSync(file, 0o755);
+}
+
+beforeEach(() => {
+  // 23:00 local time, in the default window 22:00–06:00.
+  home = makeTempHome({ KIOKU_NOW: '2026-12-01T23:00:00', ROLE_CLI: 'local' });
+  bin = path.join(home.root, 'bin');
+  fs.mkdirSync(bin);
+  fakeCrontab('');
+  role('ALPHA01', '阿爾法');
+  role('BETA01', '貝塔');
+  fs.writeFileSync(path.join(home.roleHome, '.active'), 'ALPHA01\n');
+});
+afterEach(() => home.cleanup());
+
+describe('kioku status --json (CLI.md shape)', () => {
+  it('has roles, activeRole, sleeping, state and daemon, computed from the window when no daemon runs', () => {
+    writeMemoryFixture(home.memoryHome, 'ALPHA01', 'inbox', 'in-1', { summary: '待整理', created: '2026-12-01T20:00:00+08:00' });
+    writeMemoryFixture(home.memoryHome, 'ALPHA01', 'important', 'imp-1', { summary: '重要', memory_type: 'emotional', priority: 4 });
+    // A year-old, low-priority, never-recalled episode: PM-2 fuzzy.
+    writeMemoryFixture(home.memoryHome, 'ALPHA01', 'daily', 'old-1', {
+      summary: '很久以前',
+      memory_type: 'episodic',
+      priority: 1,
+      strength: 10,
+      created: '2025-11-01T10:00:00+08:00',
+      updated: '2025-11-01T10:00:00+08:00',
+    });
+    fs.writeFileSync(
+      path.join(home.memoryHome, 'ALPHA01', 'state.json'),
+      JSON.stringify({ last_sleep: '2026-12-01T05:00:00+08:00', last_forget: '2026-11-30T05:00:00+08:00', last_activity: '2026-12-01T21:30:00+08:00' }),
+    );
+    const status = statusJson();
+    expect(status).toMatchObject({ activeRole: 'ALPHA01', sleeping: true, state: 'asleep', stateSource: 'computed', daemon: { running: false } });
+    expect(status.roles.map((r: { id: string }) => r.id)).toEqual(['ALPHA01', 'BETA01']);
+    const alpha = status.roles[0];
+    expect(alpha).toMatchObject({
+      name: '阿爾法',
+      active: true,
+      covered: true,
+      inbox: 1,
+      memory: { total: 3, categories: { inbox: 1, important: 1, daily: 1 }, types: { emotional: 1, episodic: 2 } }, // the inbox item defaults to episodic
+      clarity: { clear: 1, faded: 0, fuzzy: 1 },
+      lastInteractionSource: 'state.json',
+    });
+    expect(Date.parse(alpha.lastSleep)).toBe(Date.parse('2026-12-01T05:00:00+08:00'));
+    expect(Date.parse(alpha.lastForget)).toBe(Date.parse('2026-11-30T05:00:00+08:00'));
+    expect(Date.parse(alpha.lastInteraction)).toBe(Date.parse('2026-12-01T21:30:00+08:00'));
+    expect(status.roles[1]).toMatchObject({ id: 'BETA01', active: false, inbox: 0, lastSleep: null, memory: { total: 0 } });
+    expect(status.roleResolution).toMatchObject({ id: 'ALPHA01', source: 'active', exists: true });
+    expect(status.sleepWindow).toEqual({ start: '22:00', end: '06:00', now: true });
+    expect(status.dependencies.planner).toMatchObject({ setting: 'local', cli: null });
+    expect(status.schedule).toMatchObject({ present: false, by: [], cron: { available: true, entries: [] } });
+    expect(status.hooks.map((h: { assistant: string }) => h.assistant)).toEqual(['claude', 'codex', 'gemini']);
+  });
+
+  it('outside the window the computed state is awake; ROLE_NAME overrides .active; no crontab is no failure', () => {
+    fs.rmSync(path.join(bin, 'crontab'));
+    const status = statusJson({ KIOKU_NOW: '2026-12-01T14:00:00', ROLE_NAME: 'BETA01', PATH: bin });
+    expect(status).toMatchObject({ activeRole: 'BETA01', sleeping: false, state: 'awake', roleResolution: { source: 'env' } });
+    expect(status.roles.find((r: { id: string }) => r.id === 'BETA01').active).toBe(true);
+    expect(status.schedule.cron).toMatchObject({ available: false, problem: 'no crontab command on this machine' });
+  });
+
+  it('warns when a role with many memories has no emotional one (seed 000 §情緒)', () => {
+    for (let i = 0; i < 10; i++) writeMemoryFixture(home.memoryHome, 'BETA01', 'skill', `s-${i}`, { summary: `技能 ${i}`, memory_type: 'procedural' });
+    const status = statusJson();
+    const beta = status.roles.find((r: { id: string }) => r.id === 'BETA01');
+    expect(beta.warnings.join('\n')).toMatch(/no emotional memories among 10 consolidated ones/);
+    expect(status.roles.find((r: { id: string }) => r.id === 'ALPHA01').warnings).toEqual([]);
+  });
+
+  it('reads the schedule from tagged crontab lines: target, pinned role, legacy lines', () => {
+    const launcher = path.join(home.root, 'kioku-launcher.sh');
+    fs.writeFileSync(launcher, '#!/bin/sh\n');
+    fakeCrontab(
+      [
+        `0 22-23,0-5 * * * PATH=/usr/bin ROLE_SLEEP_ALL_ROLES=1 ${launcher} --cron sleep # kioku:sleep`,
+        `*/10 * * * * PATH=/usr/bin ROLE_NAME=ALPHA01 /gone/v1.2/launcher.sh --cron nap # kioku:nap`,
+        `0 * * * * /old/role_sleep.sh # jsc-role-sleep`,
+        '',
+      ].join('\n'),
+    );
+    const status = statusJson();
+    expect(status.schedule).toMatchObject({ present: true, by: ['cron'], coveredRoles: ['ALPHA01', 'BETA01'], uncoveredRoles: [] });
+    expect(status.schedule.cron.entries).toEqual([
+      { kind: 'sleep', schedule: '0 22-23,0-5 * * *', program: launcher, programExists: true, disabled: false, pinnedRole: null },
+      { kind: 'nap', schedule: '*/10 * * * *', program: '/gone/v1.2/launcher.sh', programExists: false, disabled: false, pinnedRole: 'ALPHA01' },
+    ]);
+    expect(status.schedule.cron.legacyEntries).toBe(1);
+    const warnings = status.schedule.warnings.join('\n');
+    expect(warnings).toMatch(/nap runs \/gone\/v1\.2\/launcher\.sh, which does not exist/);
+    expect(warnings).toMatch(/serves ALPHA01 only/);
+    expect(warnings).toMatch(/jsc-role-sleep/);
+  });
+});
+
+describe('kioku diagnose', () => {
+  it('prints a ✓/✗ checklist with what to do for each ✗', () => {
+    const result = kioku(['diagnose']);
+    expect(result.code).toBe(0);
+    const out = result.stdout;
+    expect(out).toMatch(/^✓ 角色解析 role: ALPHA01 \(from \.active\)/m);
+    expect(out).toMatch(/^✗ hook 註冊 hooks: no assistant has Kioku hooks\n {4}→ `kioku hooks install`/m);
+    expect(out).toMatch(/^✗ 時段 sleep window: now is inside 22:00–06:00/m);
+    expect(out).toMatch(/^✗ 排程 schedule: no running daemon with a scheduler and no Kioku crontab lines\n {4}→ run `kioku daemon`/m);
+    expect(out).toMatch(/^✓ 依賴 planner: local planner/m);
+    expect(out).toMatch(/check\(s\) need attention/);
+  });
+
+  it('names an ROLE_NAME that has no role file, and an overdue inbox', () => {
+    writeMemoryFixture(home.memoryHome, 'BETA01', 'inbox', 'in-1', { summary: '等了很久' });
+    const out = kioku(['diagnose'], { ROLE_NAME: 'GHOST01', KIOKU_NOW: '2026-12-01T14:00:00' }).stdout;
+    expect(out).toMatch(/^✗ 角色解析 role: GHOST01 \(from ROLE_NAME\) has no definition file/m);
+    expect(out).toMatch(/^✗ 記憶 BETA01: 1 inbox item\(s\) waiting; last sleep never\n {4}→ `kioku sleep --force --role BETA01`/m);
+    expect(out).toMatch(/^✓ 時段 sleep window: awake now/m);
+  });
+});

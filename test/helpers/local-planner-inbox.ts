@@ -1,0 +1,71 @@
+import { localCondenser } from '../../main/core/capture/local-condenser.js';
+import { toDraft } from '../../main/core/capture/handle-capture.js';
+import type { CapturedTurnRecord } from '../../main/core/capture/capture-types.js';
+import { fixedClock } from '../../main/core/config/clock.js';
+import { loadConfig, type KiokuConfig } from '../../main/core/config/config.js';
+import type { CollectedBatch, ExistingMemoryRef, InboxItem } from '../../main/core/sleep/sleep-plan.js';
+
+/**
+ * Inbox items as capture really writes them: a zh-TW turn through the local condenser and
+ * toDraft (the same guard rails handle-capture applies), so the planner is tested on the shapes
+ * it will meet — `使用者表示：「…」` summaries, `- 使用者原話：…` / `- 角色當時的回應：…` bodies.
+ */
+export const PLANNER_ROLE = 'LUMI01';
+export const NOW = '2026-12-01T23:30:00+08:00';
+
+export function plannerConfig(now = NOW): KiokuConfig {
+  return loadConfig({ HOME: '/nonexistent-kioku-home', ROLE_MEMORY_HOME: '/nonexistent-kioku-home/.memory' }, { stored: {}, clock: fixedClock(now) });
+}
+
+
+/** All memories capture would write for one turn, as inbox items with ids `<prefix>-<n>`. */
+export async function turnItems(id: string, user: string, reply: string, created = '2026-12-01T21:00:00+08:00'): Promise<InboxItem[]> {
+  const now = new Date(created);
+  const memories = await localCondenser.condense({
+    roleId: PLANNER_ROLE,
+    roleName: '露米',
+    userText: user,
+    assistantText: reply,
+    consent: 'accepted',
+    now,
+    trigger: 'stop',
+  });
+  const record: CapturedTurnRecord = { eventId: `e-${id}`, roleId: PLANNER_ROLE, assistant: 'claude', trigger: 'stop', userText: user, assistantText: reply, receivedAt: created };
+  return memories.map((memory, i) => {
+    const draft = toDraft(memory, record, 'local');
+    return {
+      id: memories.length === 1 ? id : `${id}-${i + 1}`,
+      path: `/inbox/${id}-${i + 1}.md`,
+      summary: draft.summary ?? memory.summary,
+      body: draft.body,
+      tags: draft.tags ?? [],
+      cues: [],
+      priority: draft.priority ?? 3,
+      memory_type: draft.memory_type ?? 'episodic',
+      relevance: draft.relevance ?? [],
+      created,
+      ...(draft.expires ? { expires: draft.expires } : {}),
+    };
+  });
+}
+
+/** The only (or first) memory of a turn. */
+export async function turnItem(id: string, user: string, reply: string, created?: string): Promise<InboxItem> {
+  const items = await turnItems(id, user, reply, created);
+  return { ...items[0]!, id };
+}
+
+export function existingRef(fields: Partial<ExistingMemoryRef> & Pick<ExistingMemoryRef, 'id' | 'summary'>): ExistingMemoryRef {
+  return { category: 'important', tags: [], cues: [], priority: 3, memory_type: 'preference', links: [], gist: fields.summary, ...fields };
+}
+
+export function batchOf(items: InboxItem[], existing: ExistingMemoryRef[] = [], left = 0): CollectedBatch {
+  return {
+    role: PLANNER_ROLE,
+    items,
+    existing,
+    left,
+    header: `本批 ${items.length} 則，另有 ${left} 則留待下批`,
+    materialChars: items.reduce((sum, item) => sum + item.summary.length + item.body.length, 0),
+  };
+}
