@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isKiokuError } from '../../../common/errors.js';
-import { clientPathOf, hooksStatus, installHooks, settingsPathFor, uninstallHooks, type HooksOptions } from './hooks-install.js';
+import { clientPathOf, hooksStatus, installHooks, nodeForHooks, settingsPathFor, uninstallHooks, type HooksOptions } from './hooks-install.js';
 
 let home: string;
 let options: HooksOptions;
@@ -210,5 +210,24 @@ describe('settingsPathFor', () => {
     expect(settingsPathFor('claude', { HOME: '/h', CLAUDE_CONFIG_DIR: '~/cc' })).toBe(path.resolve('/h/cc/settings.json'));
     expect(settingsPathFor('codex', { HOME: '/h', CODEX_HOME: '~/.cx' })).toBe(path.resolve('/h/.cx/hooks.json'));
     expect(settingsPathFor('gemini', { HOME: '/h' })).toBe(path.resolve('/h/.gemini/settings.json'));
+  });
+});
+
+describe('the Node that runs the hooks', () => {
+  it('is the running Node outside Electron', () => {
+    expect(nodeForHooks({ PATH: '' }, { ...process.versions, electron: undefined } as unknown as NodeJS.ProcessVersions, '/usr/bin/node20')).toBe('/usr/bin/node20');
+  });
+
+  it('inside the Electron app is a node on PATH, never the app binary', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-node-'));
+    try {
+      const node = path.join(dir, 'node');
+      fs.writeFileSync(node, '#!/bin/sh\n', { mode: 0o755 });
+      const electron = { ...process.versions, electron: '45.0.0' } as NodeJS.ProcessVersions;
+      expect(nodeForHooks({ PATH: dir }, electron, '/opt/Kioku/kioku')).toBe(node);
+      expect(() => nodeForHooks({ PATH: '' }, electron, '/opt/Kioku/kioku')).toThrow(/Node\.js/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

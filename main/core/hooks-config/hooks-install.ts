@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AssistantName } from '../../../common/hook-events.js';
+import { KiokuError } from '../../../common/errors.js';
+import { findOnPath } from '../capture/cli-commands.js';
 import { expandHome } from '../config/paths.js';
 import { defaultHookClientPath } from './hook-client-path.js';
 import { HOOK_CLIENT_MARK, HOOK_REGISTRATIONS, hookGroup, type HookLauncher } from './hook-registrations.js';
@@ -71,8 +73,23 @@ export function detectAssistants(env: NodeJS.ProcessEnv): AssistantName[] {
   return (['claude', 'codex', 'gemini'] as const).filter((a) => fs.existsSync(path.dirname(settingsPathFor(a, env))));
 }
 
+/**
+ * The Node that runs the hook client. Normally the one running now; inside the Electron app that
+ * would be the app binary itself, which without ELECTRON_RUN_AS_NODE starts a second app for every
+ * assistant event — so there a `node` on PATH is used, and installing without one is refused.
+ */
+export function nodeForHooks(env: NodeJS.ProcessEnv, versions: NodeJS.ProcessVersions = process.versions, execPath = process.execPath): string {
+  if (!versions.electron) return execPath;
+  const node = findOnPath('node', env);
+  if (node) return node;
+  throw new KiokuError('NOT_FOUND', 'the hooks need Node.js to run, and none was found on PATH', {
+    hint: 'install Node.js 20 or later, or run `kioku hooks install` from a terminal where `node` works',
+  });
+}
+
 function launcherFor(options: HooksOptions): HookLauncher & { kind: 'installed' } {
-  return { kind: 'installed', execPath: options.execPath ?? process.execPath, clientPath: options.clientPath ?? defaultHookClientPath() };
+  const execPath = options.execPath ?? nodeForHooks(options.env);
+  return { kind: 'installed', execPath, clientPath: options.clientPath ?? defaultHookClientPath() };
 }
 
 const hooksOf = (data: Record<string, unknown>) => (data.hooks ?? {}) as Record<string, unknown>;
