@@ -16,18 +16,20 @@ interface CommandGroup {
  */
 const GROUPS: Record<string, CommandGroup> = {
   role: {
-    description: 'roles: list, show, create, switch, export, import, unlock (ROLE-*, LOCK-5)',
+    description: 'roles: list, show, create, switch, export, import, unlock, agent (ROLE-*, LOCK-5)',
     load: async () => [
       (await import('./commands/role-commands.js')).registerRoleCommands,
       (await import('./commands/role-unlock-command.js')).registerRoleUnlockCommand,
+      (await import('./commands/role-agent-command.js')).registerRoleAgentCommand,
     ],
   },
   memory: {
-    description: 'memories: recall, remember, stats, forget, restore, bonds (MEM-*)',
+    description: 'memories: recall, remember, stats, forget, restore, bonds, mindmap (MEM-*, PM-5)',
     load: async () => [
       (await import('./commands/memory-commands.js')).registerMemoryCommands,
       (await import('./commands/recall-commands.js')).registerRecallCommands,
       (await import('./commands/memory-restore-command.js')).registerMemoryRestoreCommand,
+      (await import('./commands/mindmap-command.js')).registerMindmapCommand,
     ],
   },
   hooks: {
@@ -69,6 +71,26 @@ const GROUPS: Record<string, CommandGroup> = {
   'remove-cron': {
     description: "remove Kioku's cron entries and its launcher (OPS-2)",
     load: async () => [(await import('./commands/cron-commands.js')).registerRemoveCronCommand],
+  },
+  facts: {
+    description: 'global facts FACT.md: read with usage, update from stdin (100 lines / 8000 bytes, DSH-1)',
+    load: async () => [(await import('./commands/facts-commands.js')).registerFactsCommands],
+  },
+  'project-memory': {
+    description: "the project's MEMORY.md: read with usage, update from stdin (8000 characters, DSH-2)",
+    load: async () => [(await import('./commands/project-memory-commands.js')).registerProjectMemoryCommands],
+  },
+  journal: {
+    description: 'the journal JOURNAL.jsonl: append a note, search by text and tag, newest first (DSH-3)',
+    load: async () => [(await import('./commands/journal-commands.js')).registerJournalCommands],
+  },
+  mcp: {
+    description: 'the MCP server over stdio: recall, remember, journal, facts, project memory, personas, probes (X-MCP)',
+    load: async () => [(await import('./commands/mcp-command.js')).registerMcpCommand],
+  },
+  import: {
+    description: 'import personas and memories from seed 001 (jsc persona-memory) or seed 002 (a DSH_HOME); idempotent, --dry-run lists what would change (X-IMPORT)',
+    load: async () => [(await import('./commands/import-command.js')).registerImportCommand],
   },
 };
 

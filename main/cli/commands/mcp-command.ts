@@ -1,0 +1,32 @@
+import type { Command } from 'commander';
+import { KiokuError } from '../../../common/errors.js';
+import type { McpAssistant } from '../../core/mcp/mcp-role.js';
+import type { CliContext } from '../cli-context.js';
+
+/**
+ * `kioku mcp` (CLI.md; X-MCP): the MCP server over stdio. Registered for Claude Code by the
+ * plugin's `.mcp.json` (`node ${CLAUDE_PLUGIN_ROOT}/bin/kioku.js mcp --assistant claude`); by hand
+ * with `claude mcp add --transport stdio kioku -- kioku mcp`, or in Codex / Gemini CLI's MCP
+ * settings. `--assistant` tells the server which client started it, which is how it finds the
+ * session's role (main/core/mcp/mcp-role.ts); Claude Code also marks its children with CLAUDECODE=1.
+ */
+const ASSISTANTS: readonly McpAssistant[] = ['claude', 'codex', 'gemini'];
+
+function assistantOf(value: string | undefined, env: NodeJS.ProcessEnv): McpAssistant | undefined {
+  if (value === undefined) return env.CLAUDECODE === '1' ? 'claude' : undefined;
+  if ((ASSISTANTS as readonly string[]).includes(value)) return value as McpAssistant;
+  throw new KiokuError('BAD_USAGE', `--assistant "${value}" is not one of ${ASSISTANTS.join(', ')}`, { hint: 'e.g. kioku mcp --assistant claude' });
+}
+
+export function registerMcpCommand(parent: Command, getContext: () => CliContext): void {
+  const command = parent.name() === 'mcp' ? parent : parent.command('mcp');
+  command
+    .description('serve Kioku to an assistant over MCP (stdio): recall, remember, bonds, journal, facts, project memory, personas, probes')
+    .option('--assistant <name>', 'the client: claude, codex or gemini (lets the server find the session\'s role)')
+    .action(async (options: { assistant?: string }) => {
+      const assistant = assistantOf(options.assistant, process.env);
+      const ctx = getContext();
+      const { serveMcpOverStdio } = await import('../../core/mcp/mcp-server.js');
+      await serveMcpOverStdio({ config: ctx.config, logger: ctx.logger, assistant, cwd: process.cwd() });
+    });
+}
