@@ -57,22 +57,22 @@ export async function waitFor<T>(probe: () => T | undefined | false | Promise<T 
 }
 
 /** The daemon's own word that it is ready: a status reply from this very process saying so. */
-export async function waitReady(home: TempHome, daemon: ChildRun): Promise<DaemonStatus> {
+export async function waitReady(home: TempHome, daemon: ChildRun, timeoutMs?: number): Promise<DaemonStatus> {
   return waitFor(async () => {
     if (!daemon.isRunning()) throw new Error(`daemon ${daemon.pid} exited before it was ready: ${daemon.output().stderr}`);
     const result = await requestStatus(endpointOf(home), 1_000);
     return result.ok && result.reply.status.pid === daemon.pid && result.reply.status.ready ? result.reply.status : undefined;
-  }, `daemon ${daemon.pid} to report ready`);
+  }, `daemon ${daemon.pid} to report ready`, timeoutMs);
 }
 
 /** Ready, nothing left in the spool, and the capture queue idle. */
-export async function waitDrained(home: TempHome, daemon: ChildRun): Promise<DaemonStatus> {
+export async function waitDrained(home: TempHome, daemon: ChildRun, timeoutMs?: number): Promise<DaemonStatus> {
   return waitFor(async () => {
     const result = await requestStatus(endpointOf(home), 1_000);
     if (!result.ok || result.reply.status.pid !== daemon.pid) return undefined;
     const { status } = result.reply;
     return status.ready && status.spoolPending === 0 && !status.queue.busy ? status : undefined;
-  }, `daemon ${daemon.pid} to drain the spool`);
+  }, `daemon ${daemon.pid} to drain the spool`, timeoutMs);
 }
 
 export async function killAndWait(run: ChildRun, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {

@@ -22,6 +22,11 @@ export interface CapturedTurnRecord {
   assistantText: string;
   /** ISO time the hook received the event: the interaction time, also when handled much later. */
   receivedAt: string;
+  /**
+   * Which user turn of which session this is (sessions/captured-turn-file.ts turnKeyOf): the same
+   * for the Stop and a PreCompact of one turn, so the PreCompact can tell the turn is already kept.
+   */
+  turn?: { sessionKey: string; key: string };
 }
 
 /** A PostCompact event (CAP-5). */

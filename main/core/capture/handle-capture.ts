@@ -6,6 +6,7 @@ import { appendBond } from '../memory/bonds.js';
 import { readMemoryState, type PersonalMemoryConsent } from '../memory/memory-state.js';
 import type { MemoryDraft } from '../memory/memory-writer.js';
 import { readRoleDefinition } from '../roles/role-repository.js';
+import { readCapturedTurn, writeCapturedTurn } from '../sessions/captured-turn-file.js';
 import { shouldCondense } from './capture-filter.js';
 import {
   CondenseFailure,
@@ -31,7 +32,8 @@ import { asksNotToRememberTurn, detectConsentChange, isPositiveFeedback } from '
  * 2. the local filter (CAP-1; PreCompact skips the length test, CAP-5), then "don't remember this".
  * 3. personal details removed unless consent is `accepted` (PRIV-3, personal-details.ts).
  * 4. the ROLE_CLI condenser, falling back to the local one on any failure: the turn is never lost.
- * 5. each memory to the inbox with writeMemory (working / encoding), idempotent by eventId.
+ * 5. each memory to the inbox with writeMemory (working / encoding), idempotent by eventId; then
+ *    the session records the turn as kept, and a PreCompact of that same turn writes nothing.
  */
 export interface CaptureOptions {
   /** Use this condenser instead of the ROLE_CLI choice; the local condenser stays the fallback. */
@@ -138,8 +140,14 @@ export async function handleCapturedTurn(config: KiokuConfig, record: CapturedTu
   const decision = shouldCondense({ userText, assistantText }, config.settings, { force: record.trigger === 'pre-compact' });
   if (!decision.condense) return { ...report, skipped: decision.reason };
   if (asksNotToRememberTurn(userText)) return { ...report, skipped: 'user-asked-not-to-remember' };
+  // A PreCompact right after the Stop of the same turn: the turn is in the inbox already (the
+  // PreCompact exists for words not yet written, seed 000 §壓縮邊界的上下文保全).
+  if (record.trigger === 'pre-compact' && record.turn && readCapturedTurn(config, record.turn.sessionKey) === record.turn.key) {
+    return { ...report, skipped: 'already-captured' };
+  }
   // Memories are written last index first, so index 0 on disk means the whole event was written.
   if (fs.existsSync(capturedMemoryPath(config, record.roleId, 'inbox', capturedMemoryId(record.eventId, 0, at)))) {
+    rememberCapturedTurn(config, record, logger);
     return { ...report, skipped: 'already-captured' };
   }
 
@@ -187,5 +195,16 @@ export async function handleCapturedTurn(config: KiokuConfig, record: CapturedTu
   }
   report.written.reverse();
   report.existing.reverse();
+  rememberCapturedTurn(config, record, logger);
   return report;
+}
+
+/** The turn is in the inbox now; a failure to note it costs at most a duplicate, never the memory. */
+function rememberCapturedTurn(config: KiokuConfig, record: CapturedTurnRecord, logger: Logger): void {
+  if (!record.turn) return;
+  try {
+    writeCapturedTurn(config, record.turn.sessionKey, record.turn.key);
+  } catch (error) {
+    logger.warn('capture', `could not note the captured turn of session ${record.turn.sessionKey}: ${(error as Error).message}`);
+  }
 }

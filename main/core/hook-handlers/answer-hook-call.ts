@@ -1,6 +1,7 @@
 import type { HookCall } from '../../../common/hook-protocol.js';
 import type { HookResult } from '../../../common/hook-events.js';
 import { adapterFor } from '../assistants/adapters.js';
+import { releaseAfterFailedStart } from '../sessions/failed-start.js';
 import type { HookContext } from './hook-handler.js';
 import { handleSessionStart, type SessionStartOptions } from './session-start-handler.js';
 import { handleSubagentStart } from './subagent-start-handler.js';
@@ -16,8 +17,15 @@ export function answerHookCall(ctx: HookContext, call: Pick<HookCall, 'assistant
   const parsed = adapter.parseEvent(call.event, call.payload, ctx.config.clock.now());
   const event = call.eventId ? { ...parsed, eventId: call.eventId } : parsed;
   let result: HookResult = {};
-  if (event.event === 'session-start') result = handleSessionStart(ctx, event, options);
-  else if (event.event === 'user-prompt-submit') result = handleUserPrompt(ctx, event);
+  if (event.event === 'session-start') {
+    try {
+      result = handleSessionStart(ctx, event, options);
+    } catch (error) {
+      // It may have claimed the role before failing: no persona, so no lock (LOCK-1).
+      releaseAfterFailedStart(ctx.config, event);
+      throw error;
+    }
+  } else if (event.event === 'user-prompt-submit') result = handleUserPrompt(ctx, event);
   else if (event.event === 'subagent-start') result = handleSubagentStart(ctx, event);
   return adapter.formatResult(event, result);
 }

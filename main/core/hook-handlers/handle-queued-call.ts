@@ -1,34 +1,76 @@
 import type { HookCall } from '../../../common/hook-protocol.js';
-import type { HookEvent } from '../../../common/hook-events.js';
+import type { DialogTurn, HookEvent } from '../../../common/hook-events.js';
 import { adapterFor } from '../assistants/adapters.js';
-import { readRecentDialog } from '../assistants/transcripts/recent-dialog.js';
+import { readRecentDialog, type RecentDialogOptions } from '../assistants/transcripts/recent-dialog.js';
 import { handleCapturedTurn } from '../capture/handle-capture.js';
 import { handlePostCompact } from '../capture/post-compact.js';
+import { redactSync } from '../privacy/redact-sync.js';
 import { activationGate } from '../sessions/activation.js';
+import { turnKeyOf } from '../sessions/captured-turn-file.js';
 import { releaseSessionLocks } from '../sessions/session-end.js';
+import { sessionKeyOf } from '../sessions/session-key.js';
 import { resolveSessionRole } from '../sessions/session-role.js';
 import type { HookContext } from './hook-handler.js';
 
-const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
+const normalized = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** Shorter replies ("好。") end too many turns to be matched by their end alone. */
+const MIN_TAIL_MATCH = 8;
+
+/**
+ * The assistant turn holds this reply: it is the whole turn, or its end — Claude Code's
+ * last_assistant_message is the turn's final text, while the transcript merges every text block
+ * of the turn (the ones between tool calls too) into one.
+ */
+function holdsReply(turnText: string, reply: string): boolean {
+  const turn = normalized(turnText);
+  const wanted = normalized(reply);
+  return wanted !== '' && (turn === wanted || (wanted.length >= MIN_TAIL_MATCH && turn.endsWith(wanted)));
+}
+
+/** The newest assistant turn holding the reply; the transcript's text is redacted, so the reply is compared redacted too. */
+function replyIndex(dialog: readonly DialogTurn[], reply: string): number | undefined {
+  const wanted = redactSync(reply);
+  for (let i = dialog.length - 1; i >= 0; i--) if (dialog[i]!.role === 'assistant' && holdsReply(dialog[i]!.text, wanted)) return i;
+  return undefined;
+}
+
+/** Where a live Stop's reply is: among the newest turns. */
+const NEAR: RecentDialogOptions = { maxTurns: 40, maxChars: 200_000 };
+/** Where a replayed Stop's reply may be; the reader's own scan bound (the last 8 MB) still holds. */
+const FAR: RecentDialogOptions = { maxTurns: 5_000, maxChars: 5_000_000 };
+
+export interface LastTurn {
+  userText: string;
+  assistantText: string;
+  /** When the user's line was written (transcript timestamp), if the transcript says. */
+  userAt?: string;
+}
 
 /**
  * The turn this Stop ended: the reply comes from the payload (the transcript is written
  * asynchronously and may lag behind the hook, ASSISTANTS.md), the user's words from the
  * transcript line before THAT reply. When events are replayed from the spool later, the
  * transcript has grown since; taking its last user line would give every queued turn the words
- * of the newest one.
+ * of the newest one — so when the reply is not among the newest turns of a long transcript, the
+ * search goes further back (a daemon that was down while a session went on for 20 more turns).
+ * Only a reply found nowhere (the transcript has not caught up yet) takes the last user line.
  */
-export function lastTurn(event: Pick<HookEvent, 'assistant' | 'transcriptPath' | 'lastAssistantMessage'>): { userText: string; assistantText: string } {
-  const dialog = readRecentDialog(event.assistant, event.transcriptPath, { maxTurns: 40, maxChars: 200_000 });
+export function lastTurn(event: Pick<HookEvent, 'assistant' | 'transcriptPath' | 'lastAssistantMessage'>): LastTurn {
   const reply = event.lastAssistantMessage;
-  let end = dialog.length;
-  if (reply) {
-    const at = dialog.map((turn, i) => (turn.role === 'assistant' && sameText(turn.text, reply) ? i : -1)).filter((i) => i >= 0).pop();
-    if (at !== undefined) end = at;
+  let dialog = readRecentDialog(event.assistant, event.transcriptPath, NEAR);
+  let at = reply ? replyIndex(dialog, reply) : undefined;
+  if (reply && at === undefined && dialog.length >= NEAR.maxTurns - 1) {
+    const wider = readRecentDialog(event.assistant, event.transcriptPath, FAR);
+    const found = replyIndex(wider, reply);
+    if (found !== undefined) [dialog, at] = [wider, found];
   }
-  const user = dialog.slice(0, end).reverse().find((turn) => turn.role === 'user');
+  const user = dialog
+    .slice(0, at ?? dialog.length)
+    .reverse()
+    .find((turn) => turn.role === 'user');
   const assistant = [...dialog].reverse().find((turn) => turn.role === 'assistant');
-  return { userText: user?.text ?? '', assistantText: reply ?? assistant?.text ?? '' };
+  return { userText: user?.text ?? '', assistantText: reply ?? assistant?.text ?? '', ...(user?.timestamp ? { userAt: user.timestamp } : {}) };
 }
 
 /**
@@ -51,7 +93,15 @@ export async function handleQueuedCall(ctx: HookContext, call: HookCall & { spoo
   if (!role) return;
   const base = { eventId: call.eventId, roleId: role.id, assistant: event.assistant, sessionId: event.sessionId ?? null, receivedAt: event.receivedAt };
   if (event.event === 'stop' || event.event === 'pre-compact') {
-    const report = await handleCapturedTurn(config, { ...base, trigger: event.event === 'stop' ? 'stop' : 'pre-compact', ...lastTurn(event) });
+    const { userAt, ...turn } = lastTurn(event);
+    const sessionKey = sessionKeyOf(event);
+    const key = turnKeyOf(turn.userText, userAt);
+    const report = await handleCapturedTurn(config, {
+      ...base,
+      trigger: event.event === 'stop' ? 'stop' : 'pre-compact',
+      ...turn,
+      ...(sessionKey && key ? { turn: { sessionKey, key } } : {}),
+    });
     ctx.logger.info('capture', `${event.event} ${call.eventId} for ${role.id}: ${report.written.length} written${report.skipped ? `, skipped (${report.skipped})` : ''}`);
   } else if (event.event === 'post-compact') {
     await handlePostCompact(config, {

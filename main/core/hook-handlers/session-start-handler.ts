@@ -11,6 +11,14 @@ import { claimRole } from '../sessions/role-locks.js';
 import type { HookContext } from './hook-handler.js';
 import { loadRoleContext } from './load-role-context.js';
 
+function bestEffort(ctx: HookContext, what: string, write: () => unknown): void {
+  try {
+    write();
+  } catch (error) {
+    ctx.logger.warn('context', `could not ${what}: ${(error as Error).message}`);
+  }
+}
+
 /** Which SessionStart part this command prints (CTX-3: the load may span several commands). */
 export interface SessionStartOptions {
   part?: number;
@@ -57,7 +65,9 @@ export function handleSessionStart(ctx: HookContext, event: HookEvent, options: 
       }),
     };
   }
-  refreshCallNameCache(config);
+  // Both are caches (the roles and the load are the truth): a state folder that cannot be
+  // written must not cost the session its persona.
+  bestEffort(ctx, 'refresh the call-name cache', () => refreshCallNameCache(config));
   const sessionId = event.sessionId;
   const snapshot = sessionId ? loadSnapshot(config.paths, sessionId) : undefined;
   const action = snapshotAction(event.source, { snapshotExists: snapshot !== undefined && snapshot.roleId === roleId });
@@ -65,7 +75,7 @@ export function handleSessionStart(ctx: HookContext, event: HookEvent, options: 
   if (action === 'reinject-snapshot' && snapshot) return { additionalContext: pick(snapshot.parts, options) };
   const load = loadRoleContext(ctx, event, roleId, { maxParts: options.parts ?? 1 });
   if (sessionId && (options.part ?? 1) === 1) {
-    saveSnapshot(config.paths, sessionId, load.snapshotParts, { roleId, savedAt: formatLocalIso(now) });
+    bestEffort(ctx, 'save the context snapshot', () => saveSnapshot(config.paths, sessionId, load.snapshotParts, { roleId, savedAt: formatLocalIso(now) }));
   }
   return { additionalContext: pick(load.parts, options) };
 }

@@ -1,5 +1,6 @@
 import type { SecretLintSourceOptions } from '@secretlint/core';
 import { applyRedactions, findSecretsSync, type SecretRange } from './redact-sync.js';
+import { silenceSecretlintProfiler } from './secretlint-profiler-off.js';
 
 /**
  * PRIV-1 for text that is stored: our own patterns (redact-sync.ts) plus "the common key formats a
@@ -31,7 +32,7 @@ function secretlintConfig(): Promise<SecretlintConfig> {
 }
 
 async function findSecretlintRanges(text: string): Promise<SecretRange[]> {
-  const [{ lintSource }, config] = await Promise.all([import('@secretlint/core'), secretlintConfig()]);
+  const [{ lintSource }, config] = await Promise.all([import('@secretlint/core'), secretlintConfig(), silenceSecretlintProfiler()]);
   const result = await lintSource({
     source: { filePath: '/kioku-memory.md', content: text, ext: '.md', contentType: 'text' },
     options: { config, noPhysicFilePath: true },
