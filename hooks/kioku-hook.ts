@@ -4,7 +4,8 @@ import type { HookCall } from '../common/hook-protocol.js';
 import { loadConfig, type KiokuConfig } from '../main/core/config/config.js';
 import { createLogger, type Logger } from '../main/core/config/log.js';
 import { newEventId, requestHookFast } from '../main/core/ipc/hook-request.js';
-import { DAEMON_WAIT_MS, MAX_STDIN_BYTES, STDIN_TIMEOUT_MS } from './hook-budgets.js';
+import { DAEMON_WAIT_MS } from './hook-budgets.js';
+import { readHookStdin } from './hook-stdin.js';
 
 /**
  * The hook client (HOOK-1…5): `kioku-hook <event> [--assistant claude|codex|gemini] [--part N
@@ -33,28 +34,6 @@ function parseArgs(args: readonly string[]): HookArgs | string {
   return parsed;
 }
 
-function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) return Promise.resolve('');
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const done = () => {
-      clearTimeout(timer);
-      process.stdin.removeAllListeners();
-      process.stdin.destroy();
-      resolve(Buffer.concat(chunks).toString('utf8'));
-    };
-    const timer = setTimeout(done, STDIN_TIMEOUT_MS);
-    process.stdin.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_STDIN_BYTES) return done();
-      chunks.push(chunk);
-    });
-    process.stdin.on('end', done);
-    process.stdin.on('error', done);
-  });
-}
-
 /** The settings that shape an answer and may differ per terminal (ROLE_NAME…), for the daemon. */
 function hookEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const out: Record<string, string> = {};
@@ -62,8 +41,8 @@ function hookEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   return out;
 }
 
-async function run(args: HookArgs, config: KiokuConfig, logger: Logger): Promise<string> {
-  const text = await readStdin();
+async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: Promise<string>): Promise<string> {
+  const text = await stdin;
   let payload: unknown;
   try {
     payload = text.trim() ? JSON.parse(text) : {};
@@ -93,9 +72,11 @@ export async function runHook(argv: readonly string[]): Promise<number> {
       process.stderr.write(`kioku hook: ${args}\n`);
       return 0;
     }
+    // Reading stdin starts before the settings are worked out, and runs while they are (X-PERF).
+    const stdin = readHookStdin();
     const config = loadConfig(process.env);
     logger = createLogger({ clock: config.clock, file: `${config.paths.logsDir}/hooks.log`, errlog: config.settings.ROLE_ERRLOG });
-    const stdout = await run(args, config, logger);
+    const stdout = await run(args, config, logger, stdin);
     if (stdout) process.stdout.write(stdout);
     logger.info('hook', `${args.assistant} ${args.event}: ${stdout.length} chars in ${Date.now() - started} ms`);
   } catch (error) {
