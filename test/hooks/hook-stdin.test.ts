@@ -23,8 +23,8 @@ function run(args: string[], env: NodeJS.ProcessEnv, stdin: 'pipe' | number, wri
     const child = spawn(process.execPath, [hookBundle(), ...args], { env, stdio: [stdin, 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
     child.on('close', (code) => {
       clearTimeout(killer);
