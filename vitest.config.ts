@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // `npm run test:e2e`, which `npm test` calls at the end.
 export default defineConfig({
   test: {
-    include: ['common/**/*.test.ts', 'main/**/*.test.ts', 'hooks/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['common/**/*.test.ts', 'main/**/*.test.ts', 'hooks/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts', 'renderer/**/*.test.ts', 'preload/**/*.test.ts'],
     exclude: ['node_modules/**', 'dist/**', 'e2e/**'],
     pool: 'forks',
     testTimeout: 60_000,

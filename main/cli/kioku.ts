@@ -20,6 +20,7 @@ const GROUPS: Record<string, CommandGroup> = {
     load: async () => [
       (await import('./commands/role-commands.js')).registerRoleCommands,
       (await import('./commands/role-unlock-command.js')).registerRoleUnlockCommand,
+      (await import('./commands/emoji-sheet-command.js')).registerEmojiSheetCommand,
       (await import('./commands/role-agent-command.js')).registerRoleAgentCommand,
     ],
   },

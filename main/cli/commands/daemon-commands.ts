@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
 import { KiokuError, describeError } from '../../../common/errors.js';
-import { startDaemon, type AnswerHandler, type QueuedHandler } from '../../core/daemon/daemon.js';
+import type { AnswerHandler, QueuedHandler } from '../../core/daemon/daemon.js';
 import { stopOnSignals } from '../../core/daemon/daemon-signals.js';
+import { startCore } from '../../core/daemon/start-core.js';
 import type { CliContext } from '../cli-context.js';
-import { createDaemonHookHandlers } from '../../core/hook-handlers/daemon-hook-handlers.js';
+import type { WebServer } from '../../core/web/web-server.js';
+import { startDaemonWeb } from './daemon-web.js';
 
 /**
  * What the daemon runs for hook events. Injected because the event handlers live elsewhere
@@ -19,12 +21,15 @@ export interface DaemonCommandDeps {
 interface DaemonOptions {
   web?: boolean;
   port?: string;
+  /** false with --no-schedule. */
+  schedule?: boolean;
 }
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (Number.isInteger(port) && port >= 1 && port <= 65_535) return port;
-  throw new KiokuError('BAD_USAGE', `--port "${value}" must be a whole number from 1 to 65535`, { hint: 'e.g. --port 7421' });
+  // 0 asks the system for a free port (the e2e fixture does; the URL printed says which).
+  if (value.trim() !== '' && Number.isInteger(port) && port >= 0 && port <= 65_535) return port;
+  throw new KiokuError('BAD_USAGE', `--port "${value}" must be a whole number from 0 to 65535 (0: any free port)`, { hint: 'e.g. --port 7421' });
 }
 
 function rootVersion(command: Command): string {
@@ -34,28 +39,37 @@ function rootVersion(command: Command): string {
 }
 
 async function runDaemon(command: Command, options: DaemonOptions, getContext: () => CliContext, deps: DaemonCommandDeps): Promise<void> {
-  if (options.port !== undefined) parsePort(options.port);
+  const port = options.port === undefined ? 0 : parsePort(options.port);
   const ctx = getContext();
-  if (options.web) ctx.note('kioku daemon: the web UI arrives with issue #5; serving the hook socket only for now');
-  else if (options.port !== undefined) ctx.note('kioku daemon: --port only matters with --web; ignored');
-  // The hook code the hook client's fallback also runs (HOOK-5); tests may inject their own.
-  const shared = createDaemonHookHandlers(ctx.config.env, ctx.logger);
-  const daemon = startDaemon(ctx.config, {
-    handleHook: deps.handleHook ?? shared.handleHook,
-    handleQueued: deps.handleQueued ?? shared.handleQueued,
+  if (!options.web && options.port !== undefined) ctx.note('kioku daemon: --port only matters with --web; ignored');
+  // The sleep schedule (SLEEP-1/2, BRIEF-1, CTX-8); off for tests and benches, which must not
+  // have a consolidation move their inbox items behind their back.
+  const scheduleOff = options.schedule === false || ctx.config.env.KIOKU_NO_SCHEDULE === '1';
+  // The hook socket, the spool, the hook code the fallback also runs (HOOK-5) and the scheduler:
+  // the same core the tray app hosts (main/core/daemon/start-core.ts); tests may inject handlers.
+  const core = startCore(ctx.config, {
     logger: ctx.logger,
     version: rootVersion(command),
+    schedule: !scheduleOff,
+    ...(deps.handleHook ? { handleHook: deps.handleHook } : {}),
+    ...(deps.handleQueued ? { handleQueued: deps.handleQueued } : {}),
   });
+  const { daemon } = core;
   const signals = stopOnSignals(daemon, ctx.logger);
+  let web: WebServer | undefined;
   try {
-    await daemon.ready;
+    await core.ready;
+    if (options.web) web = await startDaemonWeb(ctx, daemon, port);
   } catch (error) {
     signals.dispose();
-    await daemon.stop();
+    await core.stop();
     throw error;
   }
   ctx.note(`kioku daemon: serving ${ctx.config.paths.memoryHome} on ${daemon.socketPath} (pid ${process.pid}); stop with Ctrl-C or SIGTERM`);
   const signal = await signals.stopped;
+  // Nothing new starts; a consolidation in hand stops between two batches (apply is crash-safe).
+  await core.stop();
+  await web?.close();
   ctx.note(`kioku daemon: stopped (${signal})`);
 }
 
@@ -68,8 +82,9 @@ export function registerDaemonCommands(parent: Command, getContext: () => CliCon
   const command = parent.name() === 'daemon' ? parent : parent.command('daemon');
   command
     .description('serve the hook socket and ingest the spool without the tray app (X-HEADLESS)')
-    .option('--web', 'also serve the web UI on loopback (arrives with issue #5)')
-    .option('--port <N>', 'web UI port (with --web)')
+    .option('--web', 'also serve the web UI on 127.0.0.1; prints its URL (with the access token) on stdout')
+    .option('--port <N>', 'web UI port (with --web; default or 0: a free port)')
+    .option('--no-schedule', 'do not run the sleep schedule (naps, nightly sleep, catch-up, brief); also KIOKU_NO_SCHEDULE=1')
     .action(async (options: DaemonOptions) => {
       try {
         await runDaemon(command, options, getContext, deps);

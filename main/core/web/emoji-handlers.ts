@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { KiokuError, isKiokuError } from '../../../common/errors.js';
+import { EMOJI_MOODS, defaultEmojiGrid, type EmojiGrid } from '../../../common/emoji-grid.js';
+import type { EmojiCellView, EmojiGridPreview, EmojiSavePlan, EmojiSheetSaved, EmojiSheetView, UiParsedRequest } from '../../../common/ui-contract.js';
+import type { KiokuConfig } from '../config/config.js';
+import { cutCells, pngDataUrl } from '../emoji/crop-cells.js';
+import { cellFileName, emojiAssetsDir, existingSheetPath, gridFileName, listSheetNames } from '../emoji/emoji-sheet-files.js';
+import { gridFor, importSheet, planSheetSave, saveSheet, type SheetSavePlan } from '../emoji/emoji-sheet-service.js';
+import { readGridFile } from '../emoji/grid-file.js';
+import { storedSheetSize } from '../emoji/sheet-image.js';
+import { readRoleDefinition } from '../roles/role-repository.js';
+
+/**
+ * The emoji sheet channels of the UI contract (ROLE-10, APP-2): the same core the
+ * `kioku role emoji-sheet` command runs. The UI stores an image first (a new version, never an
+ * overwrite), lets the user move the grid, then saves through ROLE-5's plan-and-token steps.
+ * Images travel as data URLs: the sheet is at most EMOJI_SHEET_LIMITS.maxBytes, cells are small.
+ */
+
+const CELL_THUMBNAIL = 128;
+
+/** The cut images of a sheet that exist, shrunk to thumbnails (a cell of a big sheet is megabytes). */
+async function readCells(config: KiokuConfig, sheetName: string): Promise<EmojiCellView[]> {
+  const dir = emojiAssetsDir(config.paths.assetsDir);
+  const cells = await Promise.all(
+    EMOJI_MOODS.map(async (mood): Promise<EmojiCellView | undefined> => {
+      const file = path.join(dir, cellFileName(sheetName, mood.id));
+      if (!fs.existsSync(file)) return undefined;
+      try {
+        const png = await sharp(file).resize(CELL_THUMBNAIL, CELL_THUMBNAIL, { fit: 'inside', withoutEnlargement: true }).png().toBuffer();
+        return { mood: mood.id, file, dataUrl: pngDataUrl(png) };
+      } catch {
+        return undefined; // a damaged cell is left out; saving again rewrites it
+      }
+    }),
+  );
+  return cells.filter((cell): cell is EmojiCellView => cell !== undefined);
+}
+
+/** The saved grid; a broken grid file does not lock the editor out: the default grid and why. */
+function savedGrid(config: KiokuConfig, sheetName: string, size: { width: number; height: number }): { grid: EmojiGrid | undefined; problem: string | null } {
+  try {
+    return { grid: readGridFile(config.paths.assetsDir, sheetName, size), problem: null };
+  } catch (error) {
+    if (!isKiokuError(error)) throw error;
+    return { grid: undefined, problem: error.message };
+  }
+}
+
+export async function getEmojiSheet(config: KiokuConfig, id: string, sheet?: string): Promise<EmojiSheetView> {
+  const role = readRoleDefinition(config.paths.roleHome, id);
+  const names = listSheetNames(config.paths.assetsDir, id);
+  const base = { id, name: role.name, emoji: role.emoji, signature: role.signature, versions: names.length };
+  const sheetName = sheet ?? names[names.length - 1];
+  if (!sheetName) return { ...base, sheet: null, grid: null, gridSaved: false, gridProblem: null, cells: [] };
+  const file = existingSheetPath(config.paths.assetsDir, id, sheetName);
+  const bytes = fs.readFileSync(file);
+  const size = await storedSheetSize(file);
+  const saved = savedGrid(config, sheetName, size);
+  return {
+    ...base,
+    sheet: {
+      name: sheetName,
+      path: file,
+      width: size.width,
+      height: size.height,
+      bytes: bytes.length,
+      dataUrl: pngDataUrl(bytes),
+      inSignature: role.signature.includes(sheetName),
+    },
+    grid: saved.grid ?? defaultEmojiGrid(size.width, size.height),
+    gridSaved: saved.grid !== undefined,
+    gridProblem: saved.problem,
+    cells: await readCells(config, sheetName),
+  };
+}
+
+export async function importEmojiSheet(config: KiokuConfig, request: UiParsedRequest<'emoji.importSheet'>): Promise<EmojiSheetView> {
+  const bytes = Buffer.from(request.data, 'base64');
+  const label = `"${request.fileName || 'the image'}"`;
+  if (bytes.length === 0) throw new KiokuError('INVALID_FILE', `${label} is empty`, { hint: 'choose a PNG, JPEG or WebP image of the 3×3 mood sheet' });
+  const stored = await importSheet(config, request.id, bytes, label);
+  return getEmojiSheet(config, request.id, stored.name);
+}
+
+function planFor(config: KiokuConfig, request: { id: string; sheet: string; grid: EmojiGrid }): Promise<SheetSavePlan> {
+  return planSheetSave(config, request.id, { kind: 'stored', name: request.sheet }, { grid: request.grid, cut: true });
+}
+
+export async function previewEmojiGrid(config: KiokuConfig, request: UiParsedRequest<'emoji.previewGrid'>): Promise<EmojiGridPreview> {
+  readRoleDefinition(config.paths.roleHome, request.id);
+  const file = existingSheetPath(config.paths.assetsDir, request.id, request.sheet);
+  const grid = gridFor(config, request.sheet, await storedSheetSize(file), request.grid);
+  const cells = await cutCells(file, grid, request.size ?? 128);
+  return { cells: cells.map((cell) => ({ mood: cell.mood, rect: cell.rect, dataUrl: pngDataUrl(cell.png) })) };
+}
+
+export async function planEmojiSave(config: KiokuConfig, request: UiParsedRequest<'emoji.planSave'>): Promise<EmojiSavePlan> {
+  const plan = await planFor(config, request);
+  const dir = emojiAssetsDir(config.paths.assetsDir);
+  return {
+    id: plan.id,
+    sheet: plan.sheetName,
+    change: plan.change,
+    token: plan.token,
+    files: [
+      path.join(dir, gridFileName(plan.sheetName)),
+      ...EMOJI_MOODS.map((mood) => path.join(dir, cellFileName(plan.sheetName, mood.id))),
+      ...(plan.change.changed ? [plan.signature.paths.identity] : []),
+    ],
+  };
+}
+
+/** Re-plan from the same request and save only when the token still matches (ROLE-5). */
+export async function saveEmojiSheet(config: KiokuConfig, request: UiParsedRequest<'emoji.saveSheet'>): Promise<EmojiSheetSaved> {
+  const plan = await planFor(config, request);
+  const saved = await saveSheet(config, plan, request.token);
+  return {
+    id: saved.id,
+    sheet: saved.sheetName,
+    gridFile: saved.gridFile ?? '',
+    cells: saved.cells,
+    signatureChanged: saved.signatureChanged,
+    view: await getEmojiSheet(config, request.id, saved.sheetName),
+  };
+}

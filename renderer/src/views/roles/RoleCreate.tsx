@@ -1,0 +1,78 @@
+import { useRef, useState, type FormEvent } from 'react';
+import type { UiError } from '../../../../common/ui-contract.js';
+import { useBridge } from '../../app/bridge-context.js';
+import { useNotices } from '../../app/notices.js';
+import { navigate } from '../../app/routes.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { Icon } from '../../components/icons.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { useI18n } from '../../i18n/i18n.js';
+import { createRequest, EMPTY_ROLE_FORM, firstError, validateRoleForm, type RoleFormErrors, type RoleFormField, type RoleFormValues } from './role-form.js';
+import { focusField, RoleForm } from './RoleForm.js';
+
+export function RoleCreate({ onDone }: { onDone(): void }) {
+  const { t } = useI18n();
+  const bridge = useBridge();
+  const { notify } = useNotices();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<RoleFormValues>(EMPTY_ROLE_FORM);
+  const [errors, setErrors] = useState<RoleFormErrors>({});
+  const [serverError, setServerError] = useState<UiError>();
+  const [busy, setBusy] = useState(false);
+
+  const onChange = (field: RoleFormField, value: string) => {
+    setValues((old) => ({ ...old, [field]: value }));
+    if (errors[field]) setErrors((old) => ({ ...old, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateRoleForm(values, 'create', t);
+    setErrors(found);
+    if (firstError(found)) {
+      focusField(form.current, firstError(found));
+      return;
+    }
+    setBusy(true);
+    setServerError(undefined);
+    const result = await bridge.invoke('roles.create', createRequest(values));
+    setBusy(false);
+    if (!result.ok) {
+      setServerError(result.error);
+      return;
+    }
+    const created = result.value;
+    notify('success', [t('create.done', { name: created.name, id: created.id }), created.madeActive ? t('create.madeActive') : ''].filter(Boolean).join(' '));
+    onDone();
+    navigate({ view: 'roles', page: { kind: 'list' } });
+  };
+
+  const hasErrors = Boolean(firstError(errors));
+  return (
+    <div className="page">
+      <a className="back-link" href="#/roles">
+        <Icon name="back" size={16} />
+        {t('edit.back')}
+      </a>
+      <PageHeader title={t('create.title')} subtitle={t('create.subtitle')} />
+      <form ref={form} className="card role-form" noValidate onSubmit={(event) => void submit(event)} aria-label={t('create.title')}>
+        {serverError ? <ErrorNotice error={serverError} /> : null}
+        {hasErrors ? (
+          <p className="form-summary" role="alert">
+            {t('form.fixErrors')}
+          </p>
+        ) : null}
+        <RoleForm mode="create" values={values} errors={errors} onChange={onChange} />
+        <div className="form-actions">
+          <a className="button button-secondary" href="#/roles">
+            {t('common.cancel')}
+          </a>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            <Icon name="plus" size={16} />
+            {t('create.submit')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
