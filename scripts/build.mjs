@@ -21,4 +21,5 @@ function run(label, command, args) {
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 run('tsc', bin('tsc'), ['-p', 'tsconfig.build.json']);
 if (existsSync(path.join(root, 'scripts', 'build-hooks.mjs'))) run('hook client bundle', process.execPath, ['scripts/build-hooks.mjs']);
+if (existsSync(path.join(root, 'scripts', 'build-preload.mjs'))) run('preload bundle', process.execPath, ['scripts/build-preload.mjs']);
 if (existsSync(path.join(root, 'renderer', 'index.html'))) run('renderer (vite)', bin('vite'), ['build', '--logLevel', 'warn']);

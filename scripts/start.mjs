@@ -39,7 +39,8 @@ const electron = existsSync(appEntry) ? electronBinary() : { reason: 'the Electr
 const why = electron.reason ?? (hasDisplay() ? undefined : 'there is no display (DISPLAY/WAYLAND_DISPLAY unset)');
 
 if (!why) {
-  const child = spawn(electron.binary, [appEntry], { stdio: 'inherit' });
+  // The package folder, not the entry file: Electron then reads package.json ("main", name, version).
+  const child = spawn(electron.binary, [root], { stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
   process.stderr.write(`kioku: not starting the desktop app: ${why}.\n`);

@@ -1,0 +1,17 @@
+import { Menu, Tray, nativeImage } from 'electron';
+import type { TrayPort } from '../core/tray/tray-controller.js';
+import type { TrayIconName } from '../core/tray/tray-model.js';
+import { trayMenuTemplate } from './tray-menu-template.js';
+
+/** Electron's Tray behind the core's TrayPort: the whole Electron side of the tray. */
+export function createElectronTray(iconFile: (icon: TrayIconName) => string, onClick: () => void): TrayPort & { destroy(): void } {
+  const tray = new Tray(nativeImage.createFromPath(iconFile('awake')));
+  // Windows and macOS open the window on a click; Linux AppIndicator only ever shows the menu.
+  tray.on('click', onClick);
+  return {
+    setImage: (icon) => tray.setImage(nativeImage.createFromPath(iconFile(icon))),
+    setToolTip: (text) => tray.setToolTip(text),
+    setMenu: (items, onAction) => tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(items, onAction))),
+    destroy: () => tray.destroy(),
+  };
+}

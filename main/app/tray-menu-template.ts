@@ -1,0 +1,16 @@
+import type { MenuItemConstructorOptions } from 'electron';
+import type { TrayAction, TrayMenuItem } from '../core/tray/tray-model.js';
+
+/** The tray model's menu as Electron menu items (types only: this runs, and is tested, without Electron). */
+export function trayMenuTemplate(items: readonly TrayMenuItem[], onAction: (action: TrayAction) => void): MenuItemConstructorOptions[] {
+  return items.map((item): MenuItemConstructorOptions => {
+    if (item.kind === 'separator') return { type: 'separator' };
+    if (item.kind === 'header') return { label: item.label, enabled: false };
+    return {
+      label: item.label,
+      enabled: item.enabled,
+      ...(item.checked === undefined ? {} : { type: 'checkbox' as const, checked: item.checked }),
+      click: () => onAction(item.action),
+    };
+  });
+}
