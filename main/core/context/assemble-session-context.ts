@@ -32,6 +32,12 @@ export interface SessionContextInput {
   role: RoleDefinition;
   /** Every memory of the role, inbox included (`loadRoleMemories`). */
   memories: readonly (Memory & { path?: string })[];
+  /**
+   * The same memories without the inbox, when the caller keeps such a list stable between events
+   * (the daemon's memory cache): the long-term work is then kept with it (list-memo.ts) while
+   * the inbox changes every turn. Gives the same load as leaving it out.
+   */
+  longTermMemories?: readonly Memory[];
   state: MemoryState;
   /** Newest first, as `readBonds` returns them. */
   bonds?: readonly Bond[];
@@ -101,7 +107,8 @@ export function assembleSessionContext(input: SessionContextInput): SessionConte
   const who = { name: role.name, language };
   // Frozen, so that what inbox-block.ts derives from it is kept with it too (list-memo.ts).
   const inboxMemories = memoByList(input.memories, 'inbox', () => Object.freeze(input.memories.filter((memory) => memory.category === 'inbox')));
-  const prepared = prepareLongTermMemory(input.memories, {
+  const longTerm = input.longTermMemories ?? input.memories;
+  const prepared = prepareLongTermMemory(longTerm, {
     roleId: role.id,
     language,
     now,
@@ -115,7 +122,7 @@ export function assembleSessionContext(input: SessionContextInput): SessionConte
     journal: input.journalEntries === undefined ? EMPTY_BLOCK : journalPointerBlock(input.journalEntries, language),
     consent: consentBlock(input.state, { ...who, memoryDir: path.join(paths.memoryHome, role.id) }),
     sleepy: sleepyBlock(inboxMemories.length, settings.ROLE_SLEEP_REMIND_INBOX, who),
-    brief: briefBlock(input.memories, now, who),
+    brief: briefBlock(longTerm, now, who),
     greeting: greetingBlock({ ...who, emoji: role.emoji }, input.flags?.firstMeeting ?? isFirstMeeting(input.state)),
   };
   const project = input.projectMemory?.text.trim() ? input.projectMemory : undefined;

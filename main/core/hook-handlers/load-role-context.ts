@@ -18,7 +18,8 @@ export function loadRoleContext(ctx: HookContext, event: HookEvent, roleId: stri
   const { config } = ctx;
   const { settings, paths } = config;
   const role = readRoleDefinition(paths.roleHome, roleId);
-  const { memories, problems } = ctx.memories ? ctx.memories.load(roleId) : loadRoleMemories(paths.memoryHome, roleId);
+  const cached = ctx.memories?.load(roleId);
+  const { memories, problems } = cached ?? loadRoleMemories(paths.memoryHome, roleId);
   for (const problem of problems) ctx.logger.warn('context', `skipped ${problem.path}: ${problem.message}`);
   const state = readMemoryState(paths.memoryHome, roleId).state;
   const dialog =
@@ -30,6 +31,7 @@ export function loadRoleContext(ctx: HookContext, event: HookEvent, roleId: stri
     config,
     role,
     memories,
+    ...(cached ? { longTermMemories: cached.longTerm } : {}),
     state,
     bonds: readBonds(paths.memoryHome, roleId),
     dialog,

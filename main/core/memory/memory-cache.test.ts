@@ -79,6 +79,21 @@ describe('memory cache', () => {
     });
   }
 
+  it('keeps the same long-term list while only the inbox changes, and a new one when a memory does', () => {
+    const { memoryHome, cache } = setup(true);
+    const first = cache.load(SEED000_ROLE);
+    expect(first.longTerm.every((m) => m.category !== 'inbox')).toBe(true);
+    expect(first.longTerm.length).toBe(first.memories.filter((m) => m.category !== 'inbox').length);
+    writeMemoryFixture(memoryHome, SEED000_ROLE, 'inbox', '20261130-cccccc', { summary: '又一則待整理', priority: 3 });
+    const second = cache.load(SEED000_ROLE);
+    expect(second.memories).not.toBe(first.memories);
+    expect(second.longTerm).toBe(first.longTerm);
+    writeMemoryFixture(memoryHome, SEED000_ROLE, 'skill', '20261130-dddddd', { summary: '新技能', priority: 4 });
+    const third = cache.load(SEED000_ROLE);
+    expect(third.longTerm).not.toBe(first.longTerm);
+    expect(third.longTerm.map((m) => m.summary)).toContain('新技能');
+  });
+
   it('reports a corrupt file and loads it once it is fixed', () => {
     const { memoryHome, cache } = setup(false);
     const file = path.join(memoryHome, SEED000_ROLE, 'daily', 'broken.md');

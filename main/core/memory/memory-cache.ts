@@ -20,8 +20,19 @@ import { readMemoryFile, roleMemoryDir } from './memory-layout.js';
  * say now. The list and the memories handed out are frozen and shared between callers (until a
  * file changes, `load` returns the very same list); copy before changing anything.
  */
+export interface CachedMemories {
+  memories: StoredMemory[];
+  problems: MemoryLoadProblem[];
+  /**
+   * The consolidated memories alone (no inbox), frozen, and the very same list until a file
+   * outside the inbox changes: every turn adds an inbox item, while what a SessionStart sorts
+   * and formats at length is this part (context/list-memo.ts keeps that work with it).
+   */
+  longTerm: readonly StoredMemory[];
+}
+
 export interface MemoryCache {
-  load(roleId: string): { memories: StoredMemory[]; problems: MemoryLoadProblem[] };
+  load(roleId: string): CachedMemories;
   /** Parse a role's files ahead of its first event, yielding to the event loop between slices. */
   warm(roleId: string): Promise<void>;
   close(): void;
@@ -46,7 +57,9 @@ interface CachedFolder {
 
 interface CachedRole {
   folders: Map<MemoryCategory, CachedFolder>;
-  snapshot: { memories: StoredMemory[]; problems: MemoryLoadProblem[] } | undefined;
+  snapshot: CachedMemories | undefined;
+  /** A folder other than the inbox changed since `snapshot.longTerm` was built. */
+  longTermStale: boolean;
 }
 
 const isMemoryName = (name: string) => name.endsWith('.md') && !name.startsWith('.') && !isTempFileName(name);
@@ -86,8 +99,11 @@ export function createMemoryCache(memoryHome: string, options: { watch?: boolean
     return true;
   };
 
-  /** List the folder again and re-read what changed; true when anything did. */
-  const relist = (roleId: string, category: MemoryCategory, dir: string, folder: CachedFolder): boolean => {
+  /**
+   * List the folder again and re-read what changed; true when anything did. With `onlyThese`,
+   * a file already known is looked at only when its name is in it (the watcher reported it).
+   */
+  const relist = (roleId: string, category: MemoryCategory, dir: string, folder: CachedFolder, onlyThese?: ReadonlySet<string>): boolean => {
     let names: string[];
     try {
       names = fs.readdirSync(dir).filter(isMemoryName);
@@ -97,7 +113,10 @@ export function createMemoryCache(memoryHome: string, options: { watch?: boolean
     let changed = false;
     const present = new Set(names);
     for (const name of [...folder.files.keys()]) if (!present.has(name) && folder.files.delete(name)) changed = true;
-    for (const name of names) if (refreshFile(roleId, category, dir, folder, name)) changed = true;
+    for (const name of names) {
+      if (onlyThese && folder.files.has(name) && !onlyThese.has(name)) continue;
+      if (refreshFile(roleId, category, dir, folder, name)) changed = true;
+    }
     return changed;
   };
 
@@ -154,15 +173,20 @@ export function createMemoryCache(memoryHome: string, options: { watch?: boolean
     // The folder's mtime is taken before it is listed: a change during the listing moves it again.
     if (folder.dirMtimeMs !== dirStat.mtimeMs || folder.checkAll) {
       folder.dirMtimeMs = dirStat.mtimeMs;
+      // The inbox gains a file per turn and its files are written once: there the listing says
+      // what is new and the watcher reports the rest. Elsewhere files are rewritten in place by
+      // rename (a sleep, a recall's hit count), and the watcher's report of that may still be on
+      // its way: every file of a changed folder is compared, as is every folder left unwatched.
+      const statEveryFile = folder.checkAll || folder.watcher === undefined || category !== 'inbox';
       folder.checkAll = folder.watcher === undefined;
-      return relist(roleId, category, dir, folder);
+      return relist(roleId, category, dir, folder, statEveryFile ? undefined : new Set(dirty));
     }
     let changed = false;
     for (const name of dirty) if (isMemoryName(name) && refreshFile(roleId, category, dir, folder, name)) changed = true;
     return changed;
   };
 
-  const snapshotOf = (cached: CachedRole): { memories: StoredMemory[]; problems: MemoryLoadProblem[] } => {
+  const snapshotOf = (cached: CachedRole): CachedMemories => {
     const memories: StoredMemory[] = [];
     const problems: MemoryLoadProblem[] = [];
     for (const category of ALL_CATEGORIES) {
@@ -175,13 +199,16 @@ export function createMemoryCache(memoryHome: string, options: { watch?: boolean
         else memories.push(result);
       }
     }
-    return { memories: Object.freeze(memories) as StoredMemory[], problems };
+    const previous = cached.snapshot?.longTerm;
+    const longTerm = previous && !cached.longTermStale ? previous : Object.freeze(memories.filter((memory) => memory.category !== 'inbox'));
+    cached.longTermStale = false;
+    return { memories: Object.freeze(memories) as StoredMemory[], problems, longTerm };
   };
 
   const roleEntry = (roleId: string): CachedRole => {
     let cached = roles.get(roleId);
     if (!cached) {
-      cached = { folders: new Map(), snapshot: undefined };
+      cached = { folders: new Map(), snapshot: undefined, longTermStale: true };
       roles.set(roleId, cached);
     }
     return cached;
@@ -191,10 +218,15 @@ export function createMemoryCache(memoryHome: string, options: { watch?: boolean
     const dir = roleMemoryDir(memoryHome, roleId);
     const cached = roleEntry(roleId);
     let changed = cached.snapshot === undefined;
-    for (const category of ALL_CATEGORIES) if (syncFolder(roleId, cached, category, path.join(dir, category))) changed = true;
+    for (const category of ALL_CATEGORIES) {
+      if (!syncFolder(roleId, cached, category, path.join(dir, category))) continue;
+      changed = true;
+      if (category !== 'inbox') cached.longTermStale = true;
+    }
     if (changed || !cached.snapshot) cached.snapshot = snapshotOf(cached);
-    // The same frozen list until a file changes: what is computed from it can be kept with it.
-    return { memories: cached.snapshot.memories, problems: [...cached.snapshot.problems] };
+    // The same frozen lists until a file changes: what is computed from them can be kept with them.
+    const { memories, problems, longTerm } = cached.snapshot;
+    return { memories, problems: [...problems], longTerm };
   };
 
   const warm = async (roleId: string): Promise<void> => {
@@ -222,6 +254,7 @@ export function createMemoryCache(memoryHome: string, options: { watch?: boolean
       else {
         cached.folders.set(category, folder);
         cached.snapshot = undefined;
+        cached.longTermStale = true;
       }
     }
   };
