@@ -53,6 +53,8 @@ interface CachedFolder {
   /** The watcher lost track (no file name, an error) or could not start: check every file. */
   checkAll: boolean;
   watcher: fs.FSWatcher | undefined;
+  /** The folder's results in name order, kept until a file in it changes. */
+  ordered?: CachedFile['result'][] | undefined;
 }
 
 interface CachedRole {
@@ -192,9 +194,10 @@ export function createMemoryCache(memoryHome: string, options: { watch?: boolean
     for (const category of ALL_CATEGORIES) {
       const folder = cached.folders.get(category);
       if (!folder) continue;
-      // Name order within a category, as loadRoleMemories gives (stable output for the same files).
-      for (const name of [...folder.files.keys()].sort()) {
-        const result = folder.files.get(name)!.result;
+      // Name order within a category, as loadRoleMemories gives (stable output for the same files);
+      // sorted again only for a folder that changed (the inbox, usually).
+      folder.ordered ??= [...folder.files.keys()].sort().map((name) => folder.files.get(name)!.result);
+      for (const result of folder.ordered) {
         if (isProblem(result)) problems.push(result);
         else memories.push(result);
       }
@@ -221,6 +224,8 @@ export function createMemoryCache(memoryHome: string, options: { watch?: boolean
     for (const category of ALL_CATEGORIES) {
       if (!syncFolder(roleId, cached, category, path.join(dir, category))) continue;
       changed = true;
+      const folder = cached.folders.get(category);
+      if (folder) folder.ordered = undefined;
       if (category !== 'inbox') cached.longTermStale = true;
     }
     if (changed || !cached.snapshot) cached.snapshot = snapshotOf(cached);
