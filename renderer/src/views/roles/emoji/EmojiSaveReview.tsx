@@ -1,13 +1,9 @@
 import { forwardRef } from 'react';
 import type { EmojiGridPreview, EmojiSavePlan } from '../../../../../common/ui-contract.js';
 import { Icon } from '../../../components/icons.js';
+import { OldNewTable } from '../../../components/OldNewTable.js';
 import { useI18n } from '../../../i18n/i18n.js';
 import { MoodImages } from './MoodPreviews.js';
-
-function Value({ text }: { text: string }) {
-  const { t } = useI18n();
-  return text ? <span className="diff-value">{text}</span> : <span className="diff-value muted">{t('common.empty')}</span>;
-}
 
 /**
  * ROLE-5 before a save: the 簽名 emoji section old vs new (seed 000 §--new step 7's table:
@@ -24,33 +20,11 @@ export const EmojiSaveReview = forwardRef<HTMLElement, { plan: EmojiSavePlan; pr
           {t('emoji.review.title')}
         </h2>
         <p className="card-text">{change.changed ? t('emoji.review.intro', { id: plan.id }) : t('emoji.review.unchanged')}</p>
-        <div className="table-wrap">
-          <table className="diff-table" data-testid="emoji-signature-table">
-            <caption className="visually-hidden">{t('emoji.review.caption', { id: plan.id })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('diff.field')}</th>
-                <th scope="col">{t('diff.old')}</th>
-                <th scope="col">{t('diff.new')}</th>
-                <th scope="col">{t('diff.changed')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr className={change.changed ? 'diff-row diff-row-changed' : 'diff-row'} data-field="signature" data-changed={change.changed}>
-                <th scope="row">{t('emoji.review.field')}</th>
-                <td className="diff-old">
-                  <Value text={change.old} />
-                </td>
-                <td className="diff-new">
-                  <Value text={change.new} />
-                </td>
-                <td>
-                  <span className={change.changed ? 'badge badge-accent' : 'badge badge-muted'}>{change.changed ? t('diff.yes') : t('diff.no')}</span>
-                </td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
+        <OldNewTable
+          caption={t('emoji.review.caption', { id: plan.id })}
+          testId="emoji-signature-table"
+          rows={[{ field: 'signature', label: t('emoji.review.field'), old: change.old, new: change.new, changed: change.changed }]}
+        />
         <div className="review-columns">
           <div className="review-block">
             <h3 className="review-subtitle">{t('emoji.review.cut')}</h3>
