@@ -3,7 +3,7 @@ import { formatLocalDate } from '../config/clock.js';
 import { expiryTime } from '../memory/memory-expiry.js';
 import { chooseWholeItems, EMPTY_BLOCK, moreNotShown, type ContextBlock } from './context-block.js';
 import { joinWords, say, type ContextLanguage } from './context-language.js';
-import { memoryClarity, splitGist, type Clarity } from './memory-clarity.js';
+import { clarityWindow, splitGist, type Clarity } from './memory-clarity.js';
 import { inDisplayOrder, selectLongTermMemories } from './memory-selection.js';
 
 /**
@@ -73,8 +73,7 @@ function cachedText(memory: Memory, key: string, make: () => string): string {
   return text;
 }
 
-function fullItem(memory: Memory, language: ContextLanguage, now: Date): string {
-  const clarity = memoryClarity(memory, now);
+function fullItem(memory: Memory, language: ContextLanguage, clarity: Clarity): string {
   return cachedText(memory, `full:${language}:${clarity}`, () => fullItemText(memory, language, clarity));
 }
 
@@ -90,8 +89,8 @@ function fullItemText(memory: Memory, language: ContextLanguage, clarity: Clarit
   return [`### ${bracket(language, kinds.join(sep))}${memory.summary}`, meta, body].filter(Boolean).join('\n');
 }
 
-function digestItem(memory: Memory, language: ContextLanguage, now: Date): string {
-  const fuzzy = memoryClarity(memory, now) === 'fuzzy';
+function digestItem(memory: Memory, language: ContextLanguage, clarity: Clarity): string {
+  const fuzzy = clarity === 'fuzzy';
   return cachedText(memory, `digest:${language}:${fuzzy}`, () => digestItemText(memory, language, fuzzy));
 }
 
@@ -127,41 +126,68 @@ export interface LongTermBlock extends ContextBlock {
 
 type PrepareOptions = Omit<LongTermBlockOptions, 'limit' | 'digestLimit'>;
 
-const MINUTE_MS = 60_000;
-/** Kept with the daemon's frozen memory list (memory-cache.ts), per options and minute. */
-const preparedByList = new WeakMap<readonly Memory[], { key: string; prepared: PreparedLongTermMemory }>();
+interface PreparedWindow {
+  key: string;
+  prepared: PreparedLongTermMemory;
+  /** The moment it was prepared for, and the first moment it may be wrong (ms). */
+  from: number;
+  until: number;
+}
+
+/** Kept with the daemon's frozen memory list (memory-cache.ts), per options. */
+const preparedByList = new WeakMap<readonly Memory[], PreparedWindow>();
 
 /**
- * Selection and texts for the moment `options.now`, taken to the minute: expiry and clarity
- * (PM-2) move over hours and days, and at minute precision the daemon can reuse what it prepared
- * for the last event until a memory file changes or the minute turns (X-PERF: otherwise every
- * SessionStart re-formats thousands of memories). The hook's fallback rounds the same way, so
- * both still give the same text for the same files (HOOK-5).
+ * Selection and texts depend on the moment only through expiry (MEM-8) and clarity (PM-2), and
+ * both change at moments known in advance: a date `expires` runs out, a memory crosses from clear
+ * to faded or from faded to fuzzy (memory-clarity.ts). So what was prepared at one moment is the
+ * very answer for every later moment before the earliest such change, and the daemon reuses it
+ * until then or until a memory file changes (X-PERF: otherwise every SessionStart re-judged and
+ * re-formatted thousands of memories). The hook's fallback computes it afresh: the same text.
  */
 export function prepareLongTermMemory(memories: readonly Memory[], options: PrepareOptions): PreparedLongTermMemory {
-  const now = new Date(Math.floor(options.now.getTime() / MINUTE_MS) * MINUTE_MS);
-  if (!Object.isFrozen(memories)) return prepareAt(memories, { ...options, now });
-  const key = `${options.roleId}|${options.language}|${options.fullMinPriority}|${options.digestMinPriority}|${now.getTime()}`;
+  if (!Object.isFrozen(memories)) return prepareAt(memories, options).prepared;
+  const key = `${options.roleId}|${options.language}|${options.fullMinPriority}|${options.digestMinPriority}`;
+  const time = options.now.getTime();
   const known = preparedByList.get(memories);
-  if (known?.key === key) return known.prepared;
-  const prepared = prepareAt(memories, { ...options, now });
-  preparedByList.set(memories, { key, prepared });
+  if (known && known.key === key && known.from <= time && time < known.until) return known.prepared;
+  const { prepared, until } = prepareAt(memories, options);
+  preparedByList.set(memories, { key, prepared, from: time, until });
   return prepared;
 }
 
-function prepareAt(memories: readonly Memory[], options: PrepareOptions): PreparedLongTermMemory {
-  const { full, digest } = selectLongTermMemories(memories, options);
-  return {
+function prepareAt(memories: readonly Memory[], options: PrepareOptions): { prepared: PreparedLongTermMemory; until: number } {
+  const { full, digest, until: expiresNext } = selectLongTermMemories(memories, options);
+  let until = expiresNext;
+  const item = (memory: Memory, format: (memory: Memory, clarity: Clarity) => string) => {
+    const window = clarityWindow(memory, options.now);
+    if (window.until < until) until = window.until;
+    return { memory, text: format(memory, window.clarity) };
+  };
+  const prepared = {
     heading: heading(options),
-    full: full.map((memory) => ({ memory, text: fullItem(memory, options.language, options.now) })),
-    digest: digest.map((memory) => ({ memory, text: digestItem(memory, options.language, options.now) })),
+    full: full.map((memory) => item(memory, (m, clarity) => fullItem(m, options.language, clarity))),
+    digest: digest.map((memory) => item(memory, (m, clarity) => digestItem(m, options.language, clarity))),
     language: options.language,
   };
+  return { prepared, until };
 }
 
 const NOTHING: LongTermBlock = { ...EMPTY_BLOCK, digestLength: 0 };
 
+/** Fitted blocks per prepared load and budget: shrinking a load tries the same budgets again. */
+const fittedByPrepared = new WeakMap<PreparedLongTermMemory, Map<string, LongTermBlock>>();
+
 export function fitLongTermMemory(prepared: PreparedLongTermMemory, limit: number, digestLimit?: number): LongTermBlock {
+  let fitted = fittedByPrepared.get(prepared);
+  if (!fitted) fittedByPrepared.set(prepared, (fitted = new Map()));
+  const key = `${limit}:${digestLimit ?? ''}`;
+  let block = fitted.get(key);
+  if (!block) fitted.set(key, (block = fitAnew(prepared, limit, digestLimit)));
+  return block;
+}
+
+function fitAnew(prepared: PreparedLongTermMemory, limit: number, digestLimit?: number): LongTermBlock {
   const total = prepared.full.length + prepared.digest.length;
   if (limit <= 0 || total === 0) return NOTHING;
   const head = prepared.heading;

@@ -66,11 +66,32 @@ export function retrievability(memory: Memory, now: Date): number {
   return Math.exp(-ageDays / stabilityDays(memory));
 }
 
+/** Retrievability at which a memory stops being clear, and stops being faded. */
+const CLEAR_MIN = 0.6;
+const FADED_MIN = 0.3;
+
+/**
+ * A memory's clarity at `now`, and the moment it next changes (Infinity: never). R = e^(−age/S)
+ * crosses CLEAR_MIN and FADED_MIN at fixed ages, so clarity is a step function of time and a load
+ * built from it stays right until the earliest such step among its memories — the daemon keeps a
+ * prepared load that long (memory-block.ts) instead of re-judging thousands of memories per event.
+ */
+export function clarityWindow(memory: Memory, now: Date): { clarity: Clarity; until: number } {
+  if (neverFades(memory)) return { clarity: 'clear', until: Infinity };
+  const touched = lastTouched(memory);
+  if (!touched) return { clarity: 'clear', until: Infinity };
+  const stability = stabilityDays(memory) * DAY_MS;
+  // The same comparisons as retrievability() ≥ CLEAR_MIN / FADED_MIN, solved for the age.
+  const clearUntil = touched.getTime() + stability * -Math.log(CLEAR_MIN);
+  const fadedUntil = touched.getTime() + stability * -Math.log(FADED_MIN);
+  const time = now.getTime();
+  if (time < clearUntil) return { clarity: 'clear', until: clearUntil };
+  if (time < fadedUntil) return { clarity: 'faded', until: fadedUntil };
+  return { clarity: 'fuzzy', until: Infinity };
+}
+
 export function memoryClarity(memory: Memory, now: Date): Clarity {
-  if (neverFades(memory)) return 'clear';
-  const r = retrievability(memory, now);
-  if (r >= 0.6) return 'clear';
-  return r >= 0.3 ? 'faded' : 'fuzzy';
+  return clarityWindow(memory, now).clarity;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { hasWarmth, type ConsolidatedCategory, type Memory, type MemoryType } from '../../../common/memory.js';
 import { parseLooseDate } from '../config/clock.js';
-import { isExpired } from '../memory/memory-expiry.js';
+import { expiryTime } from '../memory/memory-expiry.js';
 
 /**
  * Which long-term memories SessionStart loads, and in what order (CTX-4, seed 000 §記憶 載入順序):
@@ -13,6 +13,11 @@ export interface SelectionOptions {
   fullMinPriority: number;
   digestMinPriority: number;
   now: Date;
+  /**
+   * The role the memories belong to, when the list is one of the daemon's frozen lists: a new
+   * list of that role is then sorted from the previous one's order (see `sortedFromPrevious`).
+   */
+  roleId?: string;
 }
 
 export interface LongTermSelection<M extends Memory = Memory> {
@@ -76,7 +81,9 @@ function valueKey(memory: Memory): ValueKey {
 
 /**
  * Value order, used to decide what survives a budget: warmth first — MEM-6 puts it "在排序上先於
- * 型態權重" — then type weight, links, priority, recency; the id keeps ties stable.
+ * 型態權重" — then type weight, links, priority, recency; the id, then the category (the same file
+ * name may sit in two folders), make it a total order, so that any way of sorting — a full sort
+ * or a merge into an earlier order — gives the same list.
  */
 export function compareMemoryValue(a: Memory, b: Memory): number {
   return compareKeyed({ memory: a, key: valueKey(a) }, { memory: b, key: valueKey(b) });
@@ -90,7 +97,12 @@ interface Keyed<M extends Memory> {
 function compareKeyed(a: Keyed<Memory>, b: Keyed<Memory>): number {
   const ka = a.key;
   const kb = b.key;
-  return kb.warm - ka.warm || kb.weight - ka.weight || kb.linked - ka.linked || kb.priority - ka.priority || kb.time - ka.time || a.memory.id.localeCompare(b.memory.id);
+  return kb.warm - ka.warm || kb.weight - ka.weight || kb.linked - ka.linked || kb.priority - ka.priority || kb.time - ka.time || compareText(a.memory.id, b.memory.id) || compareText(a.memory.category, b.memory.category);
+}
+
+/** Code-unit order: the same everywhere and cheaper than localeCompare, which sorting calls ~n·log n times. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Most valuable first; each key looked up once, not once per comparison. */
@@ -114,16 +126,60 @@ export function isDigestCandidate(memory: Memory, options: Pick<SelectionOptions
   return memory.priority >= options.digestMinPriority || memory.links.length > 0 || hasWarmth(memory) || DURABLE_TYPES.has(memory.memory_type);
 }
 
+function isCandidate(memory: Memory, options: Omit<SelectionOptions, 'now'>): 'full' | 'digest' | undefined {
+  if (memory.category === 'inbox') return undefined;
+  if (isFullTextCandidate(memory, options)) return 'full';
+  return isDigestCandidate(memory, options) ? 'digest' : undefined;
+}
+
 /** Candidates in value order, expired ones still in: that depends on the moment, the rest does not. */
 function sortedCandidates<M extends Memory>(memories: readonly M[], options: Omit<SelectionOptions, 'now'>): LongTermSelection<M> {
   const full: M[] = [];
   const digest: M[] = [];
   for (const memory of memories) {
-    if (memory.category === 'inbox') continue;
-    if (isFullTextCandidate(memory, options)) full.push(memory);
-    else if (isDigestCandidate(memory, options)) digest.push(memory);
+    const kind = isCandidate(memory, options);
+    if (kind === 'full') full.push(memory);
+    else if (kind === 'digest') digest.push(memory);
   }
   return { full: byValue(full), digest: byValue(digest) };
+}
+
+/** Two lists already in value order, as one. */
+function merge<M extends Memory>(a: readonly M[], b: readonly M[]): M[] {
+  if (b.length === 0) return [...a];
+  const out: M[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(compareMemoryValue(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
+}
+
+interface SortedList {
+  list: readonly Memory[];
+  sorted: LongTermSelection<Memory>;
+}
+
+/**
+ * A new frozen list of a role shares almost every memory object with the previous one (the cache
+ * re-parses changed files only): a turn's summary or a compaction's adds one, a recall rewrites
+ * a few. Sorting 10,000 memories anew was the largest part of a SessionStart after such a change
+ * (X-PERF); instead the previous order is kept minus what left, and what arrived is sorted on its
+ * own and merged in. The order is total (compareKeyed), so this is the same list a full sort gives.
+ */
+function sortedFromPrevious<M extends Memory>(previous: SortedList, memories: readonly M[], options: Omit<SelectionOptions, 'now'>): LongTermSelection<M> {
+  const before = new Set<Memory>(previous.list);
+  const now = new Set<Memory>(memories);
+  const arrived = sortedCandidates(
+    memories.filter((memory) => !before.has(memory)),
+    options,
+  );
+  const stayed = (memory: Memory) => now.has(memory);
+  return {
+    full: merge(previous.sorted.full.filter(stayed) as M[], arrived.full),
+    digest: merge(previous.sorted.digest.filter(stayed) as M[], arrived.digest),
+  };
 }
 
 /**
@@ -132,19 +188,51 @@ function sortedCandidates<M extends Memory>(memories: readonly M[], options: Omi
  * what has expired since (X-PERF). A list that is not frozen may still change and is sorted anew.
  */
 const sortedByList = new WeakMap<readonly Memory[], Map<string, LongTermSelection<Memory>>>();
+/** Per role and thresholds, the last frozen list sorted: where the next one starts from. */
+const lastSorted = new Map<string, SortedList>();
 
-export function selectLongTermMemories<M extends Memory>(memories: readonly M[], options: SelectionOptions): LongTermSelection<M> {
-  let sorted: LongTermSelection<M>;
-  if (Object.isFrozen(memories)) {
-    const key = `${options.fullMinPriority}:${options.digestMinPriority}`;
-    let byOptions = sortedByList.get(memories);
-    if (!byOptions) sortedByList.set(memories, (byOptions = new Map()));
-    const known = byOptions.get(key) as LongTermSelection<M> | undefined;
-    sorted = known ?? sortedCandidates(memories, options);
-    if (!known) byOptions.set(key, sorted);
-  } else sorted = sortedCandidates(memories, options);
-  const live = (memory: M) => !isExpired(memory, options.now);
-  return { full: sorted.full.filter(live), digest: sorted.digest.filter(live) };
+function sortedOnce<M extends Memory>(memories: readonly M[], options: Omit<SelectionOptions, 'now'>): LongTermSelection<M> {
+  if (!Object.isFrozen(memories)) return sortedCandidates(memories, options);
+  const key = `${options.fullMinPriority}:${options.digestMinPriority}`;
+  let byOptions = sortedByList.get(memories);
+  if (!byOptions) sortedByList.set(memories, (byOptions = new Map()));
+  const known = byOptions.get(key) as LongTermSelection<M> | undefined;
+  if (known) return known;
+  const lineage = options.roleId === undefined ? undefined : `${options.roleId}|${key}`;
+  const previous = lineage === undefined ? undefined : lastSorted.get(lineage);
+  const sorted = previous ? sortedFromPrevious(previous, memories, options) : sortedCandidates(memories, options);
+  byOptions.set(key, sorted);
+  if (lineage !== undefined) lastSorted.set(lineage, { list: memories, sorted });
+  return sorted;
+}
+
+/** When a memory's `expires` date runs out (ms; Infinity for none or a condition text), per object. */
+const expiryTimes = new WeakMap<Memory, number>();
+
+function expiresAt(memory: Memory): number {
+  let time = expiryTimes.get(memory);
+  if (time === undefined) {
+    time = expiryTime(memory.expires)?.getTime() ?? Infinity;
+    expiryTimes.set(memory, time);
+  }
+  return time;
+}
+
+/**
+ * The candidates live at `options.now`, and `until`: the first later moment one of them expires
+ * (Infinity when none will), up to which this selection stays the same.
+ */
+export function selectLongTermMemories<M extends Memory>(memories: readonly M[], options: SelectionOptions): LongTermSelection<M> & { until: number } {
+  const sorted = sortedOnce(memories, options);
+  const time = options.now.getTime();
+  let until = Infinity;
+  const live = (memory: M) => {
+    const expires = expiresAt(memory);
+    if (time >= expires) return false; // MEM-8, as isExpired() decides it
+    if (expires < until) until = expires;
+    return true;
+  };
+  return { full: sorted.full.filter(live), digest: sorted.digest.filter(live), until };
 }
 
 /** Chosen memories in the order they are shown: by category (DIGEST_CATEGORY_ORDER), value within. */
