@@ -13,7 +13,7 @@ import { languageOfRole, say, type ContextLanguage } from './context-language.js
 import { packParts } from './context-packing.js';
 import { memoByList } from './list-memo.js';
 import { dialogBlock } from './dialog-block.js';
-import { inboxBlock } from './inbox-block.js';
+import { inboxBlock, inboxNewestFirst } from './inbox-block.js';
 import { fitLongTermMemory, prepareLongTermMemory } from './memory-block.js';
 import { peersBlock, type PeerInfo } from './peers-block.js';
 import { consentBlock, greetingBlock, isFirstMeeting, relationshipBlock, sleepyBlock } from './session-notes.js';
@@ -38,6 +38,8 @@ export interface SessionContextInput {
    * the inbox changes every turn. Gives the same load as leaving it out.
    */
   longTermMemories?: readonly Memory[];
+  /** The inbox part of `memories`, likewise (frozen, kept between events); gives the same load. */
+  inboxMemories?: readonly Memory[];
   state: MemoryState;
   /** Newest first, as `readBonds` returns them. */
   bonds?: readonly Bond[];
@@ -105,16 +107,7 @@ export function assembleSessionContext(input: SessionContextInput): SessionConte
   }
   const now = clock.now();
   const who = { name: role.name, language };
-  // Frozen, so that what inbox-block.ts derives from it is kept with it too (list-memo.ts).
-  const inboxMemories = memoByList(input.memories, 'inbox', () => Object.freeze(input.memories.filter((memory) => memory.category === 'inbox')));
-  const longTerm = input.longTermMemories ?? input.memories;
-  const prepared = prepareLongTermMemory(longTerm, {
-    roleId: role.id,
-    language,
-    now,
-    fullMinPriority: settings.ROLE_LOAD_FULL_MIN_PRIORITY,
-    digestMinPriority: settings.ROLE_LOAD_DIGEST_MIN_PRIORITY,
-  });
+  const { inboxMemories, longTerm, prepared } = listDerived(input, now);
   const fixed = {
     soul: soulBlock(role, language),
     agents: agentsBlock(role, { language, memoryHome: paths.memoryHome, roleHome: paths.roleHome, rules: input.agentsRules, resourcesDir: input.resourcesDir }),
@@ -179,6 +172,40 @@ export function assembleSessionContext(input: SessionContextInput): SessionConte
   if (project && !budgets.project) omitted.projectMemory = 1;
   if (!budgets.peers) omitted.peers = (input.peers ?? []).filter((peer) => peer.id !== role.id).length;
   return { parts: pack(blocks), omitted, snapshotParts: pack(blocks.filter((named) => !named.opening)) };
+}
+
+/**
+ * What the load derives from the memory lists alone: with the daemon's frozen lists it is kept
+ * with them (list-memo.ts, memory-block.ts), which is what `warmSessionContext` fills ahead.
+ */
+function listDerived(input: WarmInput, now: Date) {
+  const { settings } = input.config;
+  // Frozen, so that what inbox-block.ts derives from it is kept with it too (list-memo.ts).
+  const inboxMemories = input.inboxMemories ?? memoByList(input.memories, 'inbox', () => Object.freeze(input.memories.filter((memory) => memory.category === 'inbox')));
+  const longTerm = input.longTermMemories ?? input.memories;
+  const prepared = prepareLongTermMemory(longTerm, {
+    roleId: input.role.id,
+    language: languageOfRole(input.role),
+    now,
+    fullMinPriority: settings.ROLE_LOAD_FULL_MIN_PRIORITY,
+    digestMinPriority: settings.ROLE_LOAD_DIGEST_MIN_PRIORITY,
+  });
+  return { inboxMemories, longTerm, prepared };
+}
+
+type WarmInput = Pick<SessionContextInput, 'config' | 'role' | 'memories' | 'longTermMemories' | 'inboxMemories'>;
+
+/**
+ * Do now, in the daemon's idle time after its memory files changed, the part of the next load
+ * that depends on the memories alone — selecting, sorting and formatting thousands of them — so
+ * that the SessionStart or call by name that follows finds it done (X-PERF). Changes nothing:
+ * an event assembled without it gives the same text, only later.
+ */
+export function warmSessionContext(input: WarmInput): void {
+  const now = input.config.clock.now();
+  const { inboxMemories, longTerm } = listDerived(input, now);
+  inboxNewestFirst(inboxMemories, now);
+  briefBlock(longTerm, now, { name: input.role.name, language: languageOfRole(input.role) });
 }
 
 function memo<T>(build: (budget: number) => T): (budget: number) => T {

@@ -5,6 +5,7 @@ import type { AnswerHandler, QueuedHandler } from '../daemon/daemon.js';
 import { createMemoryCache } from '../memory/memory-cache.js';
 import { resolveCurrentRole } from '../roles/role-active.js';
 import { answerHookCall } from './answer-hook-call.js';
+import { createLoadWarmer } from './load-warmer.js';
 import type { HookContext } from './hook-handler.js';
 import { handleQueuedCall } from './handle-queued-call.js';
 
@@ -33,10 +34,14 @@ export interface DaemonHookOptions {
 
 export function createDaemonHookHandlers(baseEnv: NodeJS.ProcessEnv, logger: Logger, options: DaemonHookOptions = {}): DaemonHookHandlers {
   const base = loadConfig(baseEnv);
-  const memories = createMemoryCache(base.paths.memoryHome);
+  // Watcher callbacks come from the event loop, never while the cache is being created.
+  const memories = createMemoryCache(base.paths.memoryHome, { onChange: (roleId) => warmer.soon(roleId) });
+  const warmer = createLoadWarmer(memories, base, logger);
   const contextFor = (call: Pick<HookCall, 'env'>): HookContext => {
     const env = { ...baseEnv, ...call.env, ROLE_MEMORY_HOME: baseEnv.ROLE_MEMORY_HOME, HOME: baseEnv.HOME };
-    return { config: loadConfig(env), logger, host: 'daemon', memories };
+    const config = loadConfig(env);
+    warmer.remember(config);
+    return { config, logger, host: 'daemon', memories };
   };
   // The role most likely asked for first is the current one: parse its files now, in slices that
   // leave the socket responsive, rather than during the first SessionStart.
@@ -47,7 +52,11 @@ export function createDaemonHookHandlers(baseEnv: NodeJS.ProcessEnv, logger: Log
     } catch {
       return; // a broken ROLE_NAME/.active: the first event reports it
     }
-    if (roleId) memories.warm(roleId).catch((error: unknown) => logger.warn('daemon', `warming the memories of ${roleId}: ${(error as Error).message}`));
+    if (!roleId) return;
+    memories
+      .warm(roleId)
+      .then(() => warmer.now())
+      .catch((error: unknown) => logger.warn('daemon', `warming the memories of ${roleId}: ${(error as Error).message}`));
   });
   return {
     handleHook: async (call) => {
@@ -65,7 +74,14 @@ export function createDaemonHookHandlers(baseEnv: NodeJS.ProcessEnv, logger: Log
       }
       return { stdout };
     },
-    handleQueued: async (record: SpoolRecord) => handleQueuedCall(contextFor(record), record),
-    close: () => memories.close(),
+    handleQueued: async (record: SpoolRecord) => {
+      await handleQueuedCall(contextFor(record), record);
+      // A capture wrote memories: the next SessionStart should not be the one to sort them in.
+      warmer.now();
+    },
+    close: () => {
+      warmer.close();
+      memories.close();
+    },
   };
 }

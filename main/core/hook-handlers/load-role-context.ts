@@ -1,6 +1,6 @@
 import type { HookEvent } from '../../../common/hook-events.js';
 import { readRecentDialogWithFallback } from '../assistants/transcripts/recent-dialog.js';
-import { assembleSessionContext, type SessionContext } from '../context/assemble-session-context.js';
+import { assembleSessionContext, warmSessionContext, type SessionContext } from '../context/assemble-session-context.js';
 import { countJournalEntries, readFactsText, readProjectMemory } from '../context/context-files.js';
 import type { PeerInfo } from '../context/peers-block.js';
 import { readBonds } from '../memory/bonds-reader.js';
@@ -31,7 +31,7 @@ export function loadRoleContext(ctx: HookContext, event: HookEvent, roleId: stri
     config,
     role,
     memories,
-    ...(cached ? { longTermMemories: cached.longTerm } : {}),
+    ...(cached ? { longTermMemories: cached.longTerm, inboxMemories: cached.inbox } : {}),
     state,
     bonds: readBonds(paths.memoryHome, roleId),
     dialog,
@@ -41,4 +41,15 @@ export function loadRoleContext(ctx: HookContext, event: HookEvent, roleId: stri
     peers,
     ...(options.maxParts ? { maxParts: options.maxParts } : {}),
   });
+}
+
+/**
+ * The daemon, idle after a role's memory files changed: load them into the cache and prepare the
+ * memory part of that role's next load (assemble-session-context.ts `warmSessionContext`).
+ */
+export function warmRoleLoad(ctx: HookContext, roleId: string): void {
+  if (!ctx.memories) return;
+  const role = readRoleDefinition(ctx.config.paths.roleHome, roleId);
+  const cached = ctx.memories.load(roleId);
+  warmSessionContext({ config: ctx.config, role, memories: cached.memories, longTermMemories: cached.longTerm, inboxMemories: cached.inbox });
 }

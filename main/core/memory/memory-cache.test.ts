@@ -94,6 +94,29 @@ describe('memory cache', () => {
     expect(third.longTerm.map((m) => m.summary)).toContain('新技能');
   });
 
+  it('hands out the inbox part on its own, and together with the long-term part it is the whole list', () => {
+    const { memoryHome, cache } = setup(true);
+    writeMemoryFixture(memoryHome, SEED000_ROLE, 'inbox', '20261130-eeeeee', { summary: '收件匣的一則', priority: 3 });
+    const loaded = cache.load(SEED000_ROLE);
+    expect(loaded.inbox.length).toBeGreaterThan(0);
+    expect(loaded.inbox.every((m) => m.category === 'inbox')).toBe(true);
+    expect(Object.isFrozen(loaded.inbox)).toBe(true);
+    expect([...loaded.inbox, ...loaded.longTerm]).toEqual(loaded.memories);
+  });
+
+  it('tells the daemon when a watched folder of a role changes, and which role', async () => {
+    home = makeTempHome();
+    copySeed000Fixture(home.memoryHome);
+    const changed: string[] = [];
+    cache = createMemoryCache(home.memoryHome, { onChange: (roleId) => changed.push(roleId) });
+    cache.load(SEED000_ROLE);
+    expect(cache.roles()).toEqual([SEED000_ROLE]);
+    expect(changed).toEqual([]);
+    writeMemoryFixture(home.memoryHome, SEED000_ROLE, 'daily', '20261130-ffffff', { summary: '睡眠寫入的一則', priority: 3 });
+    await eventually(() => changed.length > 0);
+    expect(new Set(changed)).toEqual(new Set([SEED000_ROLE]));
+  });
+
   it('reports a corrupt file and loads it once it is fixed', () => {
     const { memoryHome, cache } = setup(false);
     const file = path.join(memoryHome, SEED000_ROLE, 'daily', 'broken.md');

@@ -29,12 +29,16 @@ export interface CachedMemories {
    * and formats at length is this part (context/list-memo.ts keeps that work with it).
    */
   longTerm: readonly StoredMemory[];
+  /** The inbox alone, frozen: what the inbox block and the sleepy reminder count. */
+  inbox: readonly StoredMemory[];
 }
 
 export interface MemoryCache {
   load(roleId: string): CachedMemories;
   /** Parse a role's files ahead of its first event, yielding to the event loop between slices. */
   warm(roleId: string): Promise<void>;
+  /** The roles loaded so far (the ones worth keeping ready). */
+  roles(): string[];
   close(): void;
 }
 
@@ -71,7 +75,17 @@ function isProblem(result: CachedFile['result']): result is MemoryLoadProblem {
   return !('id' in result);
 }
 
-export function createMemoryCache(memoryHome: string, options: { watch?: boolean } = {}): MemoryCache {
+export interface MemoryCacheOptions {
+  /** Watch the folders (default); off, every load compares every file of a changed folder. */
+  watch?: boolean;
+  /**
+   * A watched folder of this role reported a change (a sleep, an edit, a capture): the daemon
+   * prepares the role's next load in its idle time. Called from the watcher, often in bursts.
+   */
+  onChange?: (roleId: string) => void;
+}
+
+export function createMemoryCache(memoryHome: string, options: MemoryCacheOptions = {}): MemoryCache {
   const watch = options.watch ?? true;
   const roles = new Map<string, CachedRole>();
 
@@ -122,7 +136,7 @@ export function createMemoryCache(memoryHome: string, options: { watch?: boolean
     return changed;
   };
 
-  const startWatching = (dir: string, folder: CachedFolder): void => {
+  const startWatching = (roleId: string, dir: string, folder: CachedFolder): void => {
     if (!watch) {
       folder.checkAll = true;
       return;
@@ -131,6 +145,7 @@ export function createMemoryCache(memoryHome: string, options: { watch?: boolean
       const watcher = fs.watch(dir, { persistent: false }, (_type, name) => {
         if (name) folder.dirty.add(name.toString());
         else folder.checkAll = true;
+        options.onChange?.(roleId);
       });
       watcher.on('error', () => {
         folder.checkAll = true;
@@ -166,7 +181,7 @@ export function createMemoryCache(memoryHome: string, options: { watch?: boolean
       folder = { dirMtimeMs: dirStat.mtimeMs, files: new Map(), dirty: new Set(), checkAll: false, watcher: undefined };
       cached.folders.set(category, folder);
       // Watch before listing, so that a change made while listing is not missed.
-      startWatching(dir, folder);
+      startWatching(roleId, dir, folder);
       relist(roleId, category, dir, folder);
       return true;
     }
@@ -191,21 +206,24 @@ export function createMemoryCache(memoryHome: string, options: { watch?: boolean
   const snapshotOf = (cached: CachedRole): CachedMemories => {
     const memories: StoredMemory[] = [];
     const problems: MemoryLoadProblem[] = [];
+    let inbox: StoredMemory[] = [];
     for (const category of ALL_CATEGORIES) {
       const folder = cached.folders.get(category);
       if (!folder) continue;
       // Name order within a category, as loadRoleMemories gives (stable output for the same files);
       // sorted again only for a folder that changed (the inbox, usually).
       folder.ordered ??= [...folder.files.keys()].sort().map((name) => folder.files.get(name)!.result);
+      const start = memories.length;
       for (const result of folder.ordered) {
         if (isProblem(result)) problems.push(result);
         else memories.push(result);
       }
+      if (category === 'inbox') inbox = memories.slice(start);
     }
     const previous = cached.snapshot?.longTerm;
-    const longTerm = previous && !cached.longTermStale ? previous : Object.freeze(memories.filter((memory) => memory.category !== 'inbox'));
+    const longTerm = previous && !cached.longTermStale ? previous : Object.freeze(memories.slice(inbox.length)); // the inbox comes first in ALL_CATEGORIES
     cached.longTermStale = false;
-    return { memories: Object.freeze(memories) as StoredMemory[], problems, longTerm };
+    return { memories: Object.freeze(memories) as StoredMemory[], problems, longTerm, inbox: Object.freeze(inbox) };
   };
 
   const roleEntry = (roleId: string): CachedRole => {
@@ -230,8 +248,8 @@ export function createMemoryCache(memoryHome: string, options: { watch?: boolean
     }
     if (changed || !cached.snapshot) cached.snapshot = snapshotOf(cached);
     // The same frozen lists until a file changes: what is computed from them can be kept with them.
-    const { memories, problems, longTerm } = cached.snapshot;
-    return { memories, problems: [...problems], longTerm };
+    const { memories, problems, longTerm, inbox } = cached.snapshot;
+    return { memories, problems: [...problems], longTerm, inbox };
   };
 
   const warm = async (roleId: string): Promise<void> => {
@@ -249,7 +267,7 @@ export function createMemoryCache(memoryHome: string, options: { watch?: boolean
         continue;
       }
       const folder: CachedFolder = { dirMtimeMs: dirStat.mtimeMs, files: new Map(), dirty: new Set(), checkAll: false, watcher: undefined };
-      startWatching(folderDir, folder);
+      startWatching(roleId, folderDir, folder);
       for (let i = 0; i < names.length; i += WARM_SLICE) {
         for (const name of names.slice(i, i + WARM_SLICE)) refreshFile(roleId, category, folderDir, folder, name);
         await new Promise((resolve) => setImmediate(resolve));
@@ -269,5 +287,5 @@ export function createMemoryCache(memoryHome: string, options: { watch?: boolean
     roles.clear();
   };
 
-  return { load, warm, close };
+  return { load, warm, roles: () => [...roles.keys()], close };
 }
