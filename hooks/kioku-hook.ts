@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { ANSWERED_EVENTS, ASSISTANTS, HOOK_EVENTS, type AssistantName, type HookEventName } from '../common/hook-events.js';
 import type { HookCall } from '../common/hook-protocol.js';
+import { surelyNotACall } from '../main/core/call/silent-prompt.js';
 import { loadConfig, type KiokuConfig } from '../main/core/config/config.js';
 import { createLogger, type Logger } from '../main/core/config/log.js';
 import { newEventId, requestHookFast } from '../main/core/ipc/hook-request.js';
@@ -50,6 +51,8 @@ async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: P
     logger.warn('hook', `${args.event}: stdin is not JSON (${text.length} bytes); nothing done`);
     return '';
   }
+  // CALL-4: a prompt that names nobody is answered here, without a round trip to the app.
+  if (args.event === 'user-prompt-submit' && surelyNotACall(config, payload)) return '';
   const call: HookCall = { eventId: newEventId(), assistant: args.assistant, event: args.event, payload, env: hookEnv(config.env) };
   const endpoint = { socketPath: config.paths.socketPath, tokenFile: config.paths.tokenFile };
   const reply = await requestHookFast(endpoint, { id: call.eventId, assistant: call.assistant, event: call.event, payload, env: call.env }, DAEMON_WAIT_MS[args.event]);

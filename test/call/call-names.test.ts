@@ -63,7 +63,7 @@ describe('call name cache', () => {
     fs.mkdirSync(config.paths.stateDir, { recursive: true });
     const fingerprint = names.roleFilesFingerprint(home.roleHome);
     const cacheFile = names.callNameCachePath(config);
-    fs.writeFileSync(cacheFile, JSON.stringify({ v: 1, roleHome: home.roleHome, fingerprint, roles: [{ id: '../x', name: 1, aliases: 'no' }] }));
+    fs.writeFileSync(cacheFile, JSON.stringify({ v: 2, roleHome: home.roleHome, fingerprint, roles: [{ id: '../x', name: 1, aliases: 'no' }] }));
     expect(names.loadCallableRoles(config)).toMatchObject({ source: 'parsed', roles: [{ id: 'SILICA01' }] });
     fs.writeFileSync(cacheFile, '{broken');
     vi.resetModules();

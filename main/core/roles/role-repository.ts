@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { KiokuError, isKiokuError } from '../../../common/errors.js';
 import { explainInvalidRoleId, isValidRoleId } from '../../../common/role-id.js';
+import { roleIdOfFileName } from './role-file-name.js';
 import { parseLegacyRole, parseSplitRole, type RoleDefinition, type RoleFileText } from './role-definition.js';
 
 /** The files of one role in the role home (ARCHITECTURE.md §Data on disk). */
@@ -33,13 +34,7 @@ export function roleFilesExist(roleHome: string, id: string): boolean {
   return [files.identity, files.soul, files.legacy].some((file) => fs.existsSync(file));
 }
 
-const ROLE_FILE_NAME = /^(.+?)(?:\.identity|\.soul)?\.md$/;
-
-/** The role ID a file name belongs to, when it is a role file (`X01.md`, `X01.identity.md`, `X01.soul.md`). */
-export function roleIdOfFileName(name: string): string | undefined {
-  const id = ROLE_FILE_NAME.exec(name)?.[1];
-  return id !== undefined && isValidRoleId(id) ? id : undefined;
-}
+export { roleIdOfFileName };
 
 /** IDs that have at least one role file, sorted. Other `.md` files in the folder are not roles. */
 export function listRoleIds(roleHome: string): string[] {
