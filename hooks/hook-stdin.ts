@@ -1,16 +1,27 @@
 import fs from 'node:fs';
-import net from 'node:net';
+import type { Socket } from 'node:net';
+import { loadNet } from '../main/core/ipc/lazy-net.js';
 import { MAX_STDIN_BYTES, STDIN_TIMEOUT_MS } from './hook-budgets.js';
 
 /**
- * The assistant's hook JSON from fd 0, without `process.stdin`. Setting that stream up and
- * draining it cost the hook client more than everything else it does when the daemon answers
- * (X-PERF; measured side by side: `process.stdin` about 12 ms, fs.read on the thread pool about
- * 10 ms, a net.Socket on fd 0 about 4.5 ms — and node:net is loaded anyway to ask the daemon).
- * Assistants give a pipe or a socket pair; a file is read directly; a terminal or /dev/null gives
- * nothing. An assistant that never closes stdin must not hang the hook: after STDIN_TIMEOUT_MS
- * the socket is destroyed and what arrived is used. More than MAX_STDIN_BYTES is not a hook
- * payload: reading stops there.
+ * The assistant's hook JSON from fd 0, without `process.stdin` (X-PERF: setting that stream up
+ * and draining it cost the hook client more than everything else it does). Assistants give a
+ * pipe or a socket pair and have written the whole payload long before Node has started, so the
+ * first read is one `read(2)` on libuv's thread pool: well under a millisecond, where node:net
+ * (about 5 ms to load) and a net.Socket on fd 0 (about 3 ms more) were most of a silent hook.
+ *
+ * - A file is read directly; a terminal or /dev/null gives nothing.
+ * - Reading ends at the end of stdin or as soon as what arrived is one whole JSON object.
+ * - Otherwise the rest is read through a net.Socket, which waits without holding a thread: a
+ *   large payload, a slow writer, a descriptor the parent left non-blocking (EAGAIN), or an
+ *   assistant that never closes stdin — after STDIN_TIMEOUT_MS what arrived is used.
+ * - More than MAX_STDIN_BYTES is not a hook payload: reading stops there.
+ *
+ * One case is left: a writer that keeps stdin open and writes nothing at all. The hook still
+ * answers after STDIN_TIMEOUT_MS, but the first read stays blocked in the pool and Node waits for
+ * it before the process can end — until the writer closes stdin or stops the hook. No assistant
+ * does that (each writes the payload and closes), and guarding against it would put node:net
+ * back on every hook's start.
  */
 export function readHookStdin(fd = 0): Promise<string> {
   let stat: fs.Stats;
@@ -24,28 +35,68 @@ export function readHookStdin(fd = 0): Promise<string> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let socket: net.Socket;
-    try {
-      socket = new net.Socket({ fd, readable: true, writable: false });
-    } catch {
-      return resolve('');
-    }
+    let done = false;
+    let socket: Socket | undefined;
     const finish = () => {
+      if (done) return;
+      done = true;
       clearTimeout(timer);
-      socket.removeAllListeners();
-      socket.on('error', () => undefined);
-      socket.destroy();
       resolve(Buffer.concat(chunks).toString('utf8'));
     };
-    const timer = setTimeout(finish, STDIN_TIMEOUT_MS);
-    socket.on('data', (chunk: Buffer) => {
+    // Stop reading early (too much, too late, an error): close the socket, if any, ourselves.
+    const stop = () => {
+      if (socket) {
+        socket.removeAllListeners();
+        socket.on('error', () => undefined);
+        socket.destroy();
+      }
+      finish();
+    };
+    const timer = setTimeout(stop, STDIN_TIMEOUT_MS);
+    const keep = (chunk: Buffer): boolean => {
       size += chunk.length;
-      if (size > MAX_STDIN_BYTES) return finish();
+      if (size > MAX_STDIN_BYTES) return false;
       chunks.push(chunk);
+      return true;
+    };
+    const readRest = () => {
+      try {
+        socket = new (loadNet().Socket)({ fd, readable: true, writable: false });
+      } catch {
+        return finish();
+      }
+      socket.on('data', (chunk: Buffer) => {
+        if (!keep(chunk) || isWholeObject(chunks)) stop();
+      });
+      // Closed by the assistant: a socket that cannot write ends itself (tearing it down by hand
+      // cost about as long as reading it).
+      socket.on('end', finish);
+      socket.on('error', stop);
+    };
+    const first = Buffer.allocUnsafe(64 * 1024);
+    fs.read(fd, first, 0, first.length, null, (error, bytes) => {
+      if (done) return;
+      if (error && error.code !== 'EAGAIN') return finish();
+      if (!error) {
+        if (bytes === 0) return finish();
+        keep(Buffer.from(first.subarray(0, bytes)));
+        if (isWholeObject(chunks)) return finish();
+      }
+      readRest();
     });
-    socket.on('end', finish);
-    socket.on('error', finish);
   });
+}
+
+/** The payload is one JSON object: once it parses, nothing more is needed from stdin. */
+function isWholeObject(chunks: readonly Buffer[]): boolean {
+  const text = Buffer.concat(chunks).toString('utf8').trimEnd();
+  if (!text.endsWith('}')) return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function readFileFd(fd: number, fileSize: number): string {

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -69,4 +69,80 @@ describe('the hook reads its stdin', () => {
     expect(result.ms).toBeGreaterThanOrEqual(STDIN_TIMEOUT_MS - 50);
     expect(result.ms).toBeLessThanOrEqual(STDIN_TIMEOUT_MS + SLACK_MS);
   });
+
+  it('larger than one read, and from a slow writer: the rest is read until the object is whole', async () => {
+    const h = (home = await makeHookHome());
+    h.transcript('sess-big');
+    // Over the first 64 KB read: a pasted log in a field the hook does not use.
+    const big = JSON.stringify(claudePayload(h, 'session-start', 'sess-big', { source: 'startup', pasted: '記'.repeat(100_000) }));
+    const whole = await run(['session-start', '--assistant', 'claude'], h.env, 'pipe', big);
+    expect(whole).toMatchObject({ code: 0, stderr: '' });
+    expect(whole.stdout).toContain(ACTIVE.name);
+
+    const payload = JSON.stringify(claudePayload(h, 'session-start', 'sess-big', { source: 'startup' }));
+    const slow = await runSlowWriter(['session-start', '--assistant', 'claude'], h.env, [payload.slice(0, 40), payload.slice(40)], 300);
+    expect(slow).toMatchObject({ code: 0, stderr: '' });
+    expect(slow.stdout).toContain(ACTIVE.name);
+  });
+
+  it('from a descriptor left non-blocking and never closed: the whole object is enough', async () => {
+    const h = (home = await makeHookHome());
+    h.transcript('sess-fifo');
+    const fifo = path.join(h.root, 'stdin.fifo');
+    execFileSync('mkfifo', [fifo]);
+    // Read and write ends in one descriptor, non-blocking: the hook's first read finds nothing
+    // (EAGAIN), and stdin never ends, since the hook itself holds a writer.
+    const fd = fs.openSync(fifo, fs.constants.O_RDWR | fs.constants.O_NONBLOCK);
+    try {
+      const pending = run(['session-start', '--assistant', 'claude'], h.env, fd);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      fs.writeSync(fd, JSON.stringify(claudePayload(h, 'session-start', 'sess-fifo', { source: 'startup' })));
+      const result = await pending;
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(result.stdout).toContain(ACTIVE.name);
+      expect(result.ms).toBeLessThan(STDIN_TIMEOUT_MS);
+    } finally {
+      fs.closeSync(fd);
+    }
+  });
+
+  it('from a writer that keeps stdin open and writes nothing: answers after its wait, ends when stdin closes', async () => {
+    const h = (home = await makeHookHome());
+    const closeAfterMs = STDIN_TIMEOUT_MS + 500;
+    const result = await runSlowWriter(['stop', '--assistant', 'claude'], h.env, [], closeAfterMs);
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    // The documented limit (hooks/hook-stdin.ts): the process ends with stdin, but the hook had
+    // done its work at its wait, as its log line says.
+    expect(result.ms).toBeGreaterThanOrEqual(closeAfterMs - 50);
+    const log = fs.readFileSync(path.join(h.config().paths.logsDir, 'hooks.log'), 'utf8');
+    const took = Number(/claude stop: 0 chars in (\d+) ms/.exec(log)?.[1]);
+    expect(took).toBeGreaterThanOrEqual(STDIN_TIMEOUT_MS - 50);
+    expect(took).toBeLessThan(closeAfterMs);
+  });
 });
+
+/** A writer that sends `parts` `gapMs` apart, then closes stdin `gapMs` after the last one. */
+function runSlowWriter(args: string[], env: NodeJS.ProcessEnv, parts: string[], gapMs: number): ReturnType<typeof run> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [hookBundle(), ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdin.on('error', () => undefined);
+    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.on('close', (code) => {
+      clearTimeout(killer);
+      resolve({ code, stdout, stderr, ms: performance.now() - started });
+    });
+    const [head, ...rest] = parts;
+    if (head !== undefined) child.stdin.write(head);
+    const timer = setInterval(() => {
+      const next = rest.shift();
+      if (next !== undefined) return void child.stdin.write(next);
+      clearInterval(timer);
+      child.stdin.end();
+    }, gapMs);
+  });
+}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTempHome, type TempHome } from '../../../test/helpers/temp-home.js';
+import type { StoredMemory } from '../../../common/memory.js';
 import type { Logger } from '../config/log.js';
 import type { MemoryCache } from '../memory/memory-cache.js';
 import { createRole, planRoleChange } from '../roles/role-editor.js';
@@ -14,7 +15,7 @@ afterEach(() => {
 
 /** A cache that only counts what it is asked; its lists are empty but frozen, like the real one's. */
 function countingCache(roles: string[]): MemoryCache & { loads: string[] } {
-  const empty = Object.freeze([]);
+  const empty = Object.freeze([]) as unknown as StoredMemory[];
   const loads: string[] = [];
   return {
     loads,

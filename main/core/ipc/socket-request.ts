@@ -1,12 +1,13 @@
-import net from 'node:net';
 import { MAX_LINE_BYTES } from '../../../common/hook-wire.js';
+import { loadNet } from './lazy-net.js';
 import { LineSplitter } from './line-splitter.js';
 
 /**
  * One request line, one reply line, one connection, within `timeoutMs` from connect to the
  * reply's newline. Never throws: every transport problem becomes a reason, and a hook falls back
  * to the files (STYLE.md: hooks fail open). node:net only — the reply's checker is passed in, so
- * the hook's fast path can check by hand what other clients check with the zod schema.
+ * the hook's fast path can check by hand what other clients check with the zod schema — and
+ * node:net is loaded on the first request, not with the module (lazy-net.ts).
  */
 export type IpcFailureReason = 'no-socket' | 'refused' | 'timeout' | 'closed' | 'bad-reply' | 'bad-token';
 
@@ -20,6 +21,7 @@ interface ReplyBase {
 }
 
 export function sendLine<R extends ReplyBase>(socketPath: string, requestId: string, line: string, timeoutMs: number, parse: (line: string) => R | string): Promise<SocketResult<R>> {
+  const net = loadNet();
   return new Promise((resolve) => {
     let settled = false;
     let connected = false;
