@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STDIN_TIMEOUT_MS } from '../../hooks/hook-budgets.js';
 import { SLACK_MS } from './fail-open-kit.js';
@@ -17,7 +18,10 @@ afterEach(() => {
   home = undefined;
 });
 
-function run(args: string[], env: NodeJS.ProcessEnv, stdin: 'pipe' | number, write?: string, close = true): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+type Run = { code: number | null; stdout: string; stderr: string; ms: number };
+
+/** The hook with fd 0 = `stdin`; with a pipe, `feed` writes to it as the test's writer would. */
+function spawnHook(args: string[], env: NodeJS.ProcessEnv, stdin: 'pipe' | number, feed?: (input: Writable) => void): Promise<Run> {
   return new Promise((resolve) => {
     const started = performance.now();
     const child = spawn(process.execPath, [hookBundle(), ...args], { env, stdio: [stdin, 'pipe', 'pipe'] });
@@ -32,9 +36,29 @@ function run(args: string[], env: NodeJS.ProcessEnv, stdin: 'pipe' | number, wri
     });
     if (child.stdin) {
       child.stdin.on('error', () => undefined);
-      if (write !== undefined) child.stdin.write(write);
-      if (close) child.stdin.end();
+      feed?.(child.stdin);
     }
+  });
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv, stdin: 'pipe' | number, write?: string, close = true): Promise<Run> {
+  return spawnHook(args, env, stdin, (input) => {
+    if (write !== undefined) input.write(write);
+    if (close) input.end();
+  });
+}
+
+/** A writer that sends `parts` `gapMs` apart, then closes stdin `gapMs` after the last one. */
+function runSlowWriter(args: string[], env: NodeJS.ProcessEnv, parts: string[], gapMs: number): Promise<Run> {
+  return spawnHook(args, env, 'pipe', (input) => {
+    const [head, ...rest] = parts;
+    if (head !== undefined) input.write(head);
+    const timer = setInterval(() => {
+      const next = rest.shift();
+      if (next !== undefined) return void input.write(next);
+      clearInterval(timer);
+      input.end();
+    }, gapMs);
   });
 }
 
@@ -120,29 +144,3 @@ describe('the hook reads its stdin', () => {
     expect(took).toBeLessThan(closeAfterMs);
   });
 });
-
-/** A writer that sends `parts` `gapMs` apart, then closes stdin `gapMs` after the last one. */
-function runSlowWriter(args: string[], env: NodeJS.ProcessEnv, parts: string[], gapMs: number): ReturnType<typeof run> {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [hookBundle(), ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdin.on('error', () => undefined);
-    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.on('close', (code) => {
-      clearTimeout(killer);
-      resolve({ code, stdout, stderr, ms: performance.now() - started });
-    });
-    const [head, ...rest] = parts;
-    if (head !== undefined) child.stdin.write(head);
-    const timer = setInterval(() => {
-      const next = rest.shift();
-      if (next !== undefined) return void child.stdin.write(next);
-      clearInterval(timer);
-      child.stdin.end();
-    }, gapMs);
-  });
-}

@@ -1,36 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { memoryObject as memory } from '../../../test/helpers/memory-object.js';
 import type { Memory } from '../../../common/memory.js';
 import { longTermMemoryBlock } from './memory-block.js';
 import { memoryClarity, retrievability, splitGist } from './memory-clarity.js';
 import { selectLongTermMemories } from './memory-selection.js';
 
 const NOW = new Date('2026-12-01T12:00:00+08:00');
-
-function memory(id: string, fields: Partial<Memory> = {}): Memory {
-  return {
-    id,
-    category: 'daily',
-    summary: `summary ${id}`,
-    tags: [],
-    priority: 3,
-    cues: [],
-    expires: '',
-    relevance: [],
-    links: [],
-    memory_type: 'semantic',
-    declarative: 'explicit',
-    retention_stage: 'long_term',
-    sleep_stage: 'nrem-rem',
-    created: '2026-11-30T10:00:00+08:00',
-    updated: '2026-11-30T10:00:00+08:00',
-    last_replayed: '',
-    hits: 0,
-    strength: 60,
-    body: `body of ${id}`,
-    extra: {},
-    ...fields,
-  };
-}
 
 const options = { fullMinPriority: 4, digestMinPriority: 3, now: NOW };
 const block = (memories: Memory[], limit = 4000, extra: { digestLimit?: number } = {}) =>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memoryObject as memory } from '../../../test/helpers/memory-object.js';
 import type { Memory, MemoryCategory, MemoryType } from '../../../common/memory.js';
 import { prepareLongTermMemory } from './memory-block.js';
 import { clarityWindow, memoryClarity } from './memory-clarity.js';
@@ -21,32 +22,6 @@ function random(seed: number): () => number {
   return () => {
     state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
     return state / 2 ** 31;
-  };
-}
-
-function memory(id: string, fields: Partial<Memory> = {}): Memory {
-  return {
-    id,
-    category: 'daily',
-    summary: `summary ${id}`,
-    tags: [],
-    priority: 3,
-    cues: [],
-    expires: '',
-    relevance: [],
-    links: [],
-    memory_type: 'semantic',
-    declarative: 'explicit',
-    retention_stage: 'long_term',
-    sleep_stage: 'nrem-rem',
-    created: '2026-11-30T10:00:00+08:00',
-    updated: '2026-11-30T10:00:00+08:00',
-    last_replayed: '',
-    hits: 0,
-    strength: 60,
-    body: `body of ${id}`,
-    extra: {},
-    ...fields,
   };
 }
 
