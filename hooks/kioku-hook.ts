@@ -65,6 +65,20 @@ async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: P
   return '';
 }
 
+/**
+ * Write to stdout or stderr without ever failing: an assistant that stopped reading (a closed
+ * pipe: EPIPE, reported later as an 'error' event) must not turn into a stack trace and a
+ * non-zero exit. The streams are touched only here — creating one for a pipe loads node:net.
+ */
+function say(stream: NodeJS.WriteStream, text: string): void {
+  try {
+    stream.on('error', () => undefined);
+    stream.write(text);
+  } catch {
+    /* closed */
+  }
+}
+
 export async function runHook(argv: readonly string[]): Promise<number> {
   if (process.env.KIOKU_HOOK_DISABLED === '1') return 0; // inside our own condenser CLI runs
   const started = Date.now();
@@ -72,7 +86,7 @@ export async function runHook(argv: readonly string[]): Promise<number> {
   try {
     const args = parseArgs(argv);
     if (typeof args === 'string') {
-      process.stderr.write(`kioku hook: ${args}\n`);
+      say(process.stderr, `kioku hook: ${args}\n`);
       return 0;
     }
     // Reading stdin starts before the settings are worked out, and runs while they are (X-PERF).
@@ -80,16 +94,12 @@ export async function runHook(argv: readonly string[]): Promise<number> {
     const config = loadConfig(process.env);
     logger = createLogger({ clock: config.clock, file: `${config.paths.logsDir}/hooks.log`, errlog: config.settings.ROLE_ERRLOG });
     const stdout = await run(args, config, logger, stdin);
-    if (stdout) process.stdout.write(stdout);
+    if (stdout) say(process.stdout, stdout);
     logger.info('hook', `${args.assistant} ${args.event}: ${stdout.length} chars in ${Date.now() - started} ms`);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     logger.error('hook', message);
-    try {
-      process.stderr.write(`kioku hook: ${message} (the assistant was not blocked)\n`);
-    } catch {
-      /* stderr closed */
-    }
+    say(process.stderr, `kioku hook: ${message} (the assistant was not blocked)\n`);
   }
   return 0;
 }

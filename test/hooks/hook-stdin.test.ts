@@ -143,4 +143,23 @@ describe('the hook reads its stdin', () => {
     expect(took).toBeGreaterThanOrEqual(STDIN_TIMEOUT_MS - 50);
     expect(took).toBeLessThan(closeAfterMs);
   });
+
+  it('with stdout closed before the answer (EPIPE): exits 0, no stack trace', async () => {
+    const h = (home = await makeHookHome());
+    h.transcript('sess-epipe');
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [hookBundle(), 'session-start', '--assistant', 'claude'], { env: h.env, stdio: ['pipe', 'pipe', 'pipe'] });
+      // The reader goes away before the hook writes its answer.
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.on('close', (code) => {
+        clearTimeout(killer);
+        resolve({ code, stderr });
+      });
+      child.stdin.end(JSON.stringify(claudePayload(h, 'session-start', 'sess-epipe', { source: 'startup' })));
+    });
+    expect(result).toEqual({ code: 0, stderr: '' });
+  });
 });
