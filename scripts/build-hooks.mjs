@@ -7,6 +7,7 @@
 // closure is checked by check-imports.mjs to contain nothing native or heavy): left external,
 // `zod/mini` alone loads zod's whole module graph from node_modules.
 import { build } from 'esbuild';
+import { builtinImports } from './builtin-imports-plugin.mjs';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,7 @@ const shared = {
   banner: { js: "const __kiokuSelfUrl = require('node:url').pathToFileURL(__filename).href;" },
   define: { 'import.meta.url': '__kiokuSelfUrl' },
   logLevel: 'warning',
+  plugins: [builtinImports],
 };
 mkdirSync(outdir, { recursive: true });
 writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify({ type: 'commonjs', private: true }, null, 2)}\n`);
