@@ -39,6 +39,11 @@ export interface CaptureQueueOptions {
   logger: Logger;
   /** Also look every this often: hooks that timed out spool while the daemon runs. Default 2 s. */
   pollMs?: number;
+  /**
+   * After a run of passes that handled events, before the queue counts as idle: work that should
+   * follow a burst of captures once, not each of them (the daemon prepares the next load).
+   */
+  afterDrained?: () => void;
 }
 
 export function createCaptureQueue(options: CaptureQueueOptions): CaptureQueue {
@@ -58,6 +63,7 @@ export function createCaptureQueue(options: CaptureQueueOptions): CaptureQueue {
   };
 
   async function drain(): Promise<void> {
+    const handledBefore = handled;
     // `due` is tested and `running` cleared with no await in between, so a kick that lands
     // while the last pass finishes is never lost.
     while (due && !stopped) {
@@ -67,6 +73,7 @@ export function createCaptureQueue(options: CaptureQueueOptions): CaptureQueue {
         const result = await ingestSpool(spoolDir, handle, { logger, shouldStop: () => stopped });
         handled += result.handled;
         failed += result.failed;
+        if (!due && handled > handledBefore && !stopped) runAfterDrained();
         release(pass);
       } catch (error) {
         // A folder we cannot list: say so and let the poll try again, rather than spin.
@@ -77,6 +84,14 @@ export function createCaptureQueue(options: CaptureQueueOptions): CaptureQueue {
     running = undefined;
     // Stopped or failed: nobody would wake these waiters, and they must not hang a shutdown.
     release(Number.POSITIVE_INFINITY);
+  }
+
+  function runAfterDrained(): void {
+    try {
+      options.afterDrained?.();
+    } catch (error) {
+      logger.warn('spool', `after the queue drained: ${describeError(error)}`);
+    }
   }
 
   function kick(): void {

@@ -22,6 +22,8 @@ export interface DaemonDeps {
    * acknowledged, and the spool is left alone for a host that can — nothing is dropped.
    */
   handleQueued: QueuedHandler | null;
+  /** Once the capture queue has handled a burst of events (capture-queue.ts `afterDrained`). */
+  afterQueueDrained?: () => void;
   logger: Logger;
   /** Shown in status replies. */
   version?: string;
@@ -100,7 +102,13 @@ export function startDaemon(config: KiokuConfig, deps: DaemonDeps): DaemonHandle
     const handleQueued = deps.handleQueued;
     if (stopping) return;
     if (handleQueued) {
-      queue = createCaptureQueue({ spoolDir: paths.spoolDir, handle: (record) => handleQueued(record), logger, pollMs: deps.spoolPollMs });
+      queue = createCaptureQueue({
+        spoolDir: paths.spoolDir,
+        handle: (record) => handleQueued(record),
+        logger,
+        pollMs: deps.spoolPollMs,
+        ...(deps.afterQueueDrained ? { afterDrained: deps.afterQueueDrained } : {}),
+      });
       await queue.flush();
     } else {
       logger.warn('daemon', `no capture handler: events stay in ${paths.spoolDir} until a Kioku that can capture starts`);

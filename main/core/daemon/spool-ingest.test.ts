@@ -106,4 +106,34 @@ describe('spool', () => {
     await queue.stop();
     expect(await queue.flush()).toBeUndefined();
   });
+
+  it('runs its after-drain work once per burst, while still busy, and not for a pass that handled nothing', async () => {
+    const dir = spoolDir();
+    const drained: Array<{ seen: number; busy: boolean }> = [];
+    let seen = 0;
+    const queue = createCaptureQueue({
+      spoolDir: dir,
+      logger: silentLogger,
+      pollMs: 60_000,
+      handle: async () => {
+        seen++;
+        await new Promise((resolve) => setImmediate(resolve));
+      },
+      afterDrained: () => drained.push({ seen, busy: queue.stats().busy }),
+    });
+    for (let i = 0; i < 8; i++) writeSpoolRecord(dir, call(`b${i}`), 'daemon');
+    queue.kick();
+    queue.kick();
+    await queue.idle();
+    expect(drained).toEqual([{ seen: 8, busy: true }]);
+    await queue.flush(); // an empty pass
+    expect(drained).toHaveLength(1);
+    writeSpoolRecord(dir, call('b8'), 'daemon');
+    await queue.flush();
+    expect(drained).toEqual([
+      { seen: 8, busy: true },
+      { seen: 9, busy: true },
+    ]);
+    await queue.stop();
+  });
 });

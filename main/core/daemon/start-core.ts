@@ -100,6 +100,7 @@ export function startCore(config: KiokuConfig, deps: CoreDeps): KiokuCore {
   const daemon = startDaemon(config, {
     handleHook: deps.handleHook ?? shared.handleHook,
     handleQueued: deps.handleQueued ?? shared.handleQueued,
+    afterQueueDrained: shared.afterQueueDrained,
     logger,
     version: deps.version,
     ...(deps.spoolPollMs !== undefined ? { spoolPollMs: deps.spoolPollMs } : {}),

@@ -12,6 +12,8 @@ import { handleQueuedCall } from './handle-queued-call.js';
 export interface DaemonHookHandlers {
   handleHook: AnswerHandler;
   handleQueued: QueuedHandler;
+  /** The capture queue handled a burst of events: prepare the next loads (load-warmer.ts). */
+  afterQueueDrained(): void;
   /** Stop watching the memory folders (the daemon is stopping). */
   close(): void;
 }
@@ -74,11 +76,11 @@ export function createDaemonHookHandlers(baseEnv: NodeJS.ProcessEnv, logger: Log
       }
       return { stdout };
     },
-    handleQueued: async (record: SpoolRecord) => {
-      await handleQueuedCall(contextFor(record), record);
-      // A capture wrote memories: the next SessionStart should not be the one to sort them in.
-      warmer.now();
-    },
+    handleQueued: async (record: SpoolRecord) => handleQueuedCall(contextFor(record), record),
+    // Captures wrote memories: the next SessionStart should not be the one to sort them in. Once
+    // per burst (400 events spooled while the daemon was down are one burst), and still inside
+    // the queue's busy time, so that `status` says idle only when the load is ready.
+    afterQueueDrained: () => warmer.now(),
     close: () => {
       warmer.close();
       memories.close();
