@@ -6,28 +6,15 @@ import { loadRoleMemories } from '../memory/memory-layout.js';
 import { readMemoryState } from '../memory/memory-state.js';
 import { readRoleDefinition } from '../roles/role-repository.js';
 import { lastInteraction } from '../schedule/last-interaction.js';
+import type { RoleStatusView } from '../../../common/ui-contract-dsh-types.js';
 
 /**
  * One role in `kioku status` (OPS-1, seed 000 §--status: 各分類記憶筆數、上次互動、上次整理與遺忘時間),
- * plus PM-2's clarity counts. Read-only: nothing here writes a file.
+ * plus PM-2's clarity counts (consolidated memories only: inbox items are not long-term yet);
+ * `covered`: served by the schedule (SLEEP-3). The same shape the UI receives, so it is defined
+ * once, in the UI contract. Read-only: nothing here writes a file.
  */
-export interface RoleStatus {
-  id: string;
-  name: string;
-  emoji: string;
-  active: boolean;
-  /** Served by the schedule (SLEEP-3). */
-  covered: boolean;
-  inbox: number;
-  memory: { categories: Record<MemoryCategory, number>; types: Record<MemoryType, number>; total: number };
-  /** Consolidated memories by PM-2 state (inbox items are not long-term yet). */
-  clarity: Record<Clarity, number>;
-  lastInteraction: string | null;
-  lastInteractionSource: string | null;
-  lastSleep: string | null;
-  lastForget: string | null;
-  warnings: string[];
-}
+export type RoleStatus = RoleStatusView;
 
 /**
  * Seed 000 §情緒 self-check: "「記憶型態」若長期 `情緒 0`，而互動明顯帶有情感，就是上述某一道保護失效了".
