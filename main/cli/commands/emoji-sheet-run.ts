@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import { KiokuError } from '../../../common/errors.js';
 import { EMOJI_MOODS } from '../../../common/emoji-grid.js';
 import { planSheetSave, saveSheet, type SavedSheet, type SheetSavePlan, type SheetSource } from '../../core/emoji/emoji-sheet-service.js';
@@ -8,6 +7,7 @@ import { storedSheetNameOf } from '../../core/emoji/emoji-sheet-files.js';
 import { checkSheetByteSize, readSheetImage } from '../../core/emoji/sheet-image.js';
 import { resolveRoleReference } from '../../core/roles/role-repository.js';
 import type { CliContext } from '../cli-context.js';
+import { askForConfirmation, promptYes } from './confirm-change.js';
 import { renderTable } from './role-text-table.js';
 
 /**
@@ -62,34 +62,14 @@ function whatWillBeWritten(plan: SheetSavePlan): string[] {
   return lines;
 }
 
-function askForConfirmation(ctx: CliContext, plan: SheetSavePlan, json: boolean, reason: string): never {
-  if (json) {
-    ctx.printJson({ confirmNeeded: true, id: plan.id, token: plan.token, sheet: plan.sheetPath, changes: [plan.change] });
-  } else {
-    ctx.print(
-      [
-        `Role ${plan.signature.current.name} (${plan.id}) already has a signature emoji section. Proposed change:`,
-        '',
-        signatureTable(plan),
-        '',
-        'This would write:',
-        ...whatWillBeWritten(plan),
-        '',
-        'Nothing was written. To apply exactly this change, run the same command again with:',
-        `  --confirm ${plan.token}`,
-      ].join('\n'),
-    );
-  }
-  throw new KiokuError('CONFIRM_NEEDED', `${reason}; nothing was written`, { hint: `check the table, then add --confirm ${plan.token}` });
-}
-
-async function promptYes(question: string): Promise<boolean> {
-  const prompt = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return /^y(es)?$/i.test((await prompt.question(question)).trim());
-  } finally {
-    prompt.close();
-  }
+function askToConfirmSheet(ctx: CliContext, plan: SheetSavePlan, json: boolean, reason: string): never {
+  return askForConfirmation(ctx, {
+    json,
+    jsonReply: { confirmNeeded: true, id: plan.id, token: plan.token, sheet: plan.sheetPath, changes: [plan.change] },
+    proposal: [`Role ${plan.signature.current.name} (${plan.id}) already has a signature emoji section. Proposed change:`, '', signatureTable(plan), '', 'This would write:', ...whatWillBeWritten(plan)],
+    token: plan.token,
+    reason,
+  });
 }
 
 function report(ctx: CliContext, plan: SheetSavePlan, saved: SavedSheet, json: boolean): void {
@@ -123,7 +103,7 @@ export async function runEmojiSheet(ctx: CliContext, reference: string, image: s
   if (!plan.needsConfirm) return report(ctx, plan, await saveSheet(ctx.config, plan, undefined), json);
   if (options.confirm !== undefined) {
     if (options.confirm.trim().toLowerCase() === plan.token) return report(ctx, plan, await saveSheet(ctx.config, plan, plan.token), json);
-    askForConfirmation(ctx, plan, json, `confirm token "${options.confirm}" does not match this change of role ${id} (the files, the image or the grid differ from when it was shown)`);
+    askToConfirmSheet(ctx, plan, json, `confirm token "${options.confirm}" does not match this change of role ${id} (the files, the image or the grid differ from when it was shown)`);
   }
   if (ctx.interactive && !json) {
     ctx.print([`Role ${plan.signature.current.name} (${id}) already has a signature emoji section. Proposed change:`, '', signatureTable(plan), '', 'This would write:', ...whatWillBeWritten(plan), ''].join('\n'));
@@ -131,5 +111,5 @@ export async function runEmojiSheet(ctx: CliContext, reference: string, image: s
     ctx.print('Nothing was written.');
     return;
   }
-  askForConfirmation(ctx, plan, json, `role ${id}'s signature emoji section would be replaced and the change needs confirming`);
+  askToConfirmSheet(ctx, plan, json, `role ${id}'s signature emoji section would be replaced and the change needs confirming`);
 }

@@ -1,8 +1,7 @@
-import { createInterface } from 'node:readline/promises';
-import { KiokuError } from '../../../common/errors.js';
 import { toStringList } from '../../core/memory/memory-file.js';
 import { applyRoleUpdate, createRole, planRoleChange, type RoleInput, type RolePlan } from '../../core/roles/role-editor.js';
 import type { CliContext } from '../cli-context.js';
+import { askForConfirmation, promptYes } from './confirm-change.js';
 import { changeTableText } from './role-output.js';
 
 export interface RoleNewOptions {
@@ -76,31 +75,14 @@ function reportUpdated(ctx: CliContext, plan: UpdatePlan, token: string, json: b
 }
 
 /** Show the table and the token, write nothing, exit 3 (ROLE-5; no --yes exists on purpose). */
-function askForConfirmation(ctx: CliContext, plan: UpdatePlan, json: boolean, reason: string): never {
-  if (json) {
-    ctx.printJson({ confirmNeeded: true, id: plan.role.id, token: plan.token, changes: plan.changes });
-  } else {
-    ctx.print(
-      [
-        `Role ${plan.current.name} (${plan.role.id}) exists. Proposed change:`,
-        '',
-        changeTableText(plan.changes),
-        '',
-        'Nothing was written. To apply exactly this change, run the same command again with:',
-        `  --confirm ${plan.token}`,
-      ].join('\n'),
-    );
-  }
-  throw new KiokuError('CONFIRM_NEEDED', `${reason}; nothing was written`, { hint: `check the table, then add --confirm ${plan.token}` });
-}
-
-async function promptYes(question: string): Promise<boolean> {
-  const prompt = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return /^y(es)?$/i.test((await prompt.question(question)).trim());
-  } finally {
-    prompt.close();
-  }
+function askToConfirmUpdate(ctx: CliContext, plan: UpdatePlan, json: boolean, reason: string): never {
+  return askForConfirmation(ctx, {
+    json,
+    jsonReply: { confirmNeeded: true, id: plan.role.id, token: plan.token, changes: plan.changes },
+    proposal: [`Role ${plan.current.name} (${plan.role.id}) exists. Proposed change:`, '', changeTableText(plan.changes)],
+    token: plan.token,
+    reason,
+  });
 }
 
 /** `kioku role new`: create a role, or update one after its old/new table was confirmed. */
@@ -115,7 +97,7 @@ export async function runRoleNew(ctx: CliContext, options: RoleNewOptions): Prom
   }
   if (options.confirm !== undefined) {
     if (options.confirm.trim().toLowerCase() === plan.token) return reportUpdated(ctx, plan, plan.token, json);
-    askForConfirmation(ctx, plan, json, `confirm token "${options.confirm}" does not match this change of role ${plan.role.id} (the files or the options differ from when it was shown)`);
+    askToConfirmUpdate(ctx, plan, json, `confirm token "${options.confirm}" does not match this change of role ${plan.role.id} (the files or the options differ from when it was shown)`);
   }
   if (ctx.interactive && !json) {
     ctx.print([`Role ${plan.current.name} (${plan.role.id}) exists. Proposed change:`, '', changeTableText(plan.changes), ''].join('\n'));
@@ -123,5 +105,5 @@ export async function runRoleNew(ctx: CliContext, options: RoleNewOptions): Prom
     ctx.print('Nothing was written.');
     return;
   }
-  askForConfirmation(ctx, plan, json, `role ${plan.role.id} exists and the change needs confirming`);
+  askToConfirmUpdate(ctx, plan, json, `role ${plan.role.id} exists and the change needs confirming`);
 }
