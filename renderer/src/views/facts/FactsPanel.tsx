@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { FactsView, UiError } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
+import { useLoaded } from '../../app/use-loaded.js';
 import { useNotices } from '../../app/notices.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useI18n } from '../../i18n/i18n.js';
@@ -11,20 +11,7 @@ export function FactsPanel() {
   const { t } = useI18n();
   const bridge = useBridge();
   const { notify } = useNotices();
-  const [view, setView] = useState<FactsView>();
-  const [error, setError] = useState<UiError>();
-
-  const load = useCallback(async () => {
-    const answer = await bridge.invoke('facts.read', {});
-    if (answer.ok) {
-      setView(answer.value);
-      setError(undefined);
-    } else setError(answer.error);
-  }, [bridge]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { value: view, error, reload: load, setValue: setView } = useLoaded<FactsView>(() => bridge.invoke('facts.read', {}), [bridge]);
 
   const save = async (text: string): Promise<UiError | undefined> => {
     if (!view) return undefined;

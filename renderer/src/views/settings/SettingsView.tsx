@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
-import { SETTING_GROUPS, type SettingGroupId, type SettingsView as SettingsData, type UiError } from '../../../../common/ui-contract.js';
+import { useState, type KeyboardEvent } from 'react';
+import { SETTING_GROUPS, type SettingGroupId, type SettingsView as SettingsData } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
+import { useLoaded } from '../../app/use-loaded.js';
 import { useTheme, type Theme } from '../../app/theme.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Icon } from '../../components/icons.js';
@@ -71,20 +72,7 @@ function InterfaceCard() {
 export function SettingsView() {
   const { t } = useI18n();
   const bridge = useBridge();
-  const [data, setData] = useState<SettingsData>();
-  const [error, setError] = useState<UiError>();
-
-  const load = useCallback(async () => {
-    const answer = await bridge.invoke('settings.get', {});
-    if (answer.ok) {
-      setData(answer.value);
-      setError(undefined);
-    } else setError(answer.error);
-  }, [bridge]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { value: data, error, reload: load, setValue: setData } = useLoaded<SettingsData>(() => bridge.invoke('settings.get', {}), [bridge]);
 
   const envCount = data?.settings.filter((s) => s.readOnly === 'env').length ?? 0;
   const groups = GROUP_ORDER.filter((group) => data?.settings.some((s) => s.group === group));
