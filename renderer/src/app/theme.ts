@@ -13,12 +13,28 @@ export function storedTheme(): Theme {
 }
 
 /**
- * Light or dark follows `prefers-color-scheme` unless the user chose one in Settings; the choice
- * is a `data-theme` attribute on <html> that the stylesheet reads.
+ * Light or dark follows `prefers-color-scheme` unless the user chose one in Settings. Either way
+ * the result is a `data-theme` attribute of `light` or `dark` on <html>, so the stylesheets hold
+ * each palette once (`:root[data-theme='dark']`), not a second time inside a media query; on
+ * `system` the attribute follows the system's changes while the app is open.
  */
+let stopFollowing: (() => void) | undefined;
+
 export function applyTheme(theme: Theme): void {
-  if (theme === 'system') delete document.documentElement.dataset.theme;
-  else document.documentElement.dataset.theme = theme;
+  stopFollowing?.();
+  stopFollowing = undefined;
+  const root = document.documentElement;
+  if (theme !== 'system') {
+    root.dataset.theme = theme;
+    return;
+  }
+  const query = window.matchMedia('(prefers-color-scheme: dark)');
+  const follow = () => {
+    root.dataset.theme = query.matches ? 'dark' : 'light';
+  };
+  follow();
+  query.addEventListener('change', follow);
+  stopFollowing = () => query.removeEventListener('change', follow);
 }
 
 /** For Settings; main.tsx applies the stored choice at start, before anything is drawn. */
