@@ -1,6 +1,6 @@
 import type { FieldChange } from '../../core/roles/role-change-table.js';
 import type { RoleDefinition } from '../../core/roles/role-definition.js';
-import type { RoleSummary } from '../../core/roles/role-summary.js';
+import { roleListItem, type RoleSummary } from '../../core/roles/role-summary.js';
 import { renderTable } from './role-text-table.js';
 
 /** What `role list` and `role show` print, for people and for `--json` (CLI.md shapes). */
@@ -20,18 +20,7 @@ export function roleListTable(roles: RoleSummary[]): string {
 }
 
 export function roleListJson(roles: RoleSummary[]) {
-  return roles.map((role) => ({
-    id: role.id,
-    name: role.name,
-    emoji: role.emoji,
-    active: role.active,
-    memoryCount: role.memoryCount,
-    natureFirstLine: role.natureFirstLine,
-    updated: role.updated,
-    format: role.format,
-    memoryDir: role.memoryDir,
-    ...(role.problem ? { problem: role.problem } : {}),
-  }));
+  return roles.map((role) => ({ ...roleListItem(role), memoryDir: role.memoryDir }));
 }
 
 export function roleShowJson(role: RoleDefinition) {

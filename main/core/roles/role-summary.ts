@@ -1,4 +1,5 @@
 import { isKiokuError } from '../../../common/errors.js';
+import type { RoleListItem } from '../../../common/ui-contract-types.js';
 import type { KiokuConfig } from '../config/config.js';
 import { listMemoryFiles, roleMemoryDir } from '../memory/memory-layout.js';
 import { resolveCurrentRole, type CurrentRole } from './role-active.js';
@@ -9,17 +10,23 @@ import { loadAllRoles } from './role-repository.js';
  * One row of `role list` (ROLE-7, seed 000 §--list). The first five fields are the `--json`
  * contract of CLI.md; `problem` is set when the role's files cannot be read.
  */
-export interface RoleSummary {
-  id: string;
-  name: string;
-  emoji: string;
-  active: boolean;
-  memoryCount: number;
-  natureFirstLine: string;
-  updated: string;
-  format: 'split' | 'legacy' | 'unreadable';
+export interface RoleSummary extends RoleListItem {
   memoryDir: string;
-  problem?: string;
+}
+
+/** The row the UI shows (the UI contract's RoleListItem): the summary without its folder. */
+export function roleListItem(role: RoleSummary): RoleListItem {
+  return {
+    id: role.id,
+    name: role.name,
+    emoji: role.emoji,
+    active: role.active,
+    memoryCount: role.memoryCount,
+    natureFirstLine: role.natureFirstLine,
+    updated: role.updated,
+    format: role.format,
+    ...(role.problem ? { problem: role.problem } : {}),
+  };
 }
 
 export interface RoleSummaries {

@@ -16,7 +16,7 @@ import { archiveRole } from '../roles/role-archive.js';
 import { applyRoleUpdate, createRole, planRoleChange, type RoleInput, type RolePlan } from '../roles/role-editor.js';
 import { readRoleOrder, sortByRoleOrder, writeRoleOrder } from '../roles/role-order.js';
 import { readRoleDefinition, roleFilesExist } from '../roles/role-repository.js';
-import { listRoleSummaries } from '../roles/role-summary.js';
+import { listRoleSummaries, roleListItem } from '../roles/role-summary.js';
 
 /**
  * The role channels of the UI contract, each a few lines over main/core/roles — the same code
@@ -27,17 +27,7 @@ export function listRoles(config: KiokuConfig): RoleList {
   const { roles, current, currentProblem } = listRoleSummaries(config);
   const ordered = sortByRoleOrder(roles, readRoleOrder(config.paths.roleHome));
   return {
-    roles: ordered.map((role) => ({
-      id: role.id,
-      name: role.name,
-      emoji: role.emoji,
-      active: role.active,
-      memoryCount: role.memoryCount,
-      natureFirstLine: role.natureFirstLine,
-      updated: role.updated,
-      format: role.format,
-      ...(role.problem ? { problem: role.problem } : {}),
-    })),
+    roles: ordered.map(roleListItem),
     activeRole: current?.id ?? null,
     activeSource: current?.source ?? null,
     activeProblem: currentProblem ?? null,
