@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AppState, BondView, UiError } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
+import { useOnMemoriesChanged } from '../../app/use-memories-changed.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -45,13 +46,7 @@ export function BondsView({ state }: { state: AppState }) {
     setBonds(undefined);
     setCount(STEP);
   }, [role]);
-  useEffect(
-    () =>
-      bridge.subscribe('memories.changed', ({ roles }) => {
-        if (roles.includes(role)) void load();
-      }),
-    [bridge, role, load],
-  );
+  useOnMemoriesChanged(role, load);
 
   const when = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
   const whenDay = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric' });

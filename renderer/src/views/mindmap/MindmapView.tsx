@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AppState, MindmapView as MindmapData, UiError } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
+import { useOnMemoriesChanged } from '../../app/use-memories-changed.js';
 import { useNotices } from '../../app/notices.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
@@ -61,13 +62,7 @@ export function MindmapView({ state }: { state: AppState }) {
     setFocused(undefined);
     void load();
   }, [load]);
-  useEffect(
-    () =>
-      bridge.subscribe('memories.changed', ({ roles }) => {
-        if (roles.includes(role)) void load();
-      }),
-    [bridge, role, load],
-  );
+  useOnMemoriesChanged(role, load);
 
   const copy = async () => {
     if (!map) return;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AppState, DigestView, SleepRunView, UiError } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
+import { useOnMemoriesChanged } from '../../app/use-memories-changed.js';
 import { useNotices } from '../../app/notices.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
@@ -93,13 +94,7 @@ export function SleepView({ state }: { state: AppState }) {
     setDigests(undefined);
     void load();
   }, [load]);
-  useEffect(
-    () =>
-      bridge.subscribe('memories.changed', ({ roles }) => {
-        if (roles.includes(role)) void load();
-      }),
-    [bridge, role, load],
-  );
+  useOnMemoriesChanged(role, load);
 
   const sleepNow = async () => {
     setConfirming(false);
