@@ -40,14 +40,15 @@ export function readLockInfo(file: string): LockInfo | undefined {
   return undefined;
 }
 
-function isStale(file: string, staleMs: number, now: number): boolean {
+/** `ifMissing`: the answer when there is no lock file at all (worth a retry, nothing to remove). */
+function isStale(file: string, staleMs: number, now: number, ifMissing = true): boolean {
   const info = readLockInfo(file);
   if (!info) {
     // Unreadable lock: judge by age so a half-written file does not lock forever.
     try {
       return now - fs.statSync(file).mtimeMs > 5_000;
     } catch {
-      return true;
+      return ifMissing;
     }
   }
   if (info.host === os.hostname() && !processAlive(info.pid)) return true;
@@ -78,7 +79,10 @@ function takeOverStale(file: string, staleMs: number): boolean {
     return false;
   }
   try {
-    if (isStale(file, staleMs, Date.now())) fs.rmSync(file, { force: true });
+    // Only a lock file that is there and stale. A missing one is the caller's cue to retry, but
+    // removing whatever name is in its place by now would delete a lock another process has
+    // just created (creators do not take the guard), and two processes would hold the lock.
+    if (isStale(file, staleMs, Date.now(), false)) fs.rmSync(file, { force: true });
     return true;
   } finally {
     fs.rmSync(guard, { force: true });
