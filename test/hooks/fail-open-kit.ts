@@ -1,15 +1,13 @@
 import { expect } from 'vitest';
 import type { HookEventName } from '../../common/hook-events.js';
-import { DAEMON_WAIT_MS } from '../../hooks/hook-budgets.js';
 import { ACTIVE, claudePayload, runHook, type HookHome, type HookRun } from './hook-kit.js';
 
 /**
- * HOOK-2 checks shared by the fail-open tests: exit 0, on time, stdout either empty or the
- * expected answer, never a stack trace or an error text; stderr at most one line.
+ * HOOK-2 checks shared by the fail-open tests: exit 0 on its own (not killed at its deadline),
+ * stdout either empty or the expected answer, never a stack trace or an error text; stderr at
+ * most one line. How long a hook takes to fail open (its wait for the daemon plus the answer
+ * from the files) is a speed target, measured by `npm run bench -- hooks` (daemon hung), not here.
  */
-
-/** How much longer than its wait for the daemon a hook may take: start Node, answer from the files. */
-export const SLACK_MS = 1_000;
 
 /** A stack frame, an exception name, an errno code, or our own stderr prefix. */
 const HARMFUL = [/\n\s*at .+:\d+:\d+/, /\b(?:Type|Range|Syntax|Reference)?Error:/, /\bE(?:NOENT|NOTDIR|ACCES|PERM|CONNREFUSED|CONNRESET|PIPE|ISDIR|ROFS|NOTSOCK)\b/, /kioku hook:/, /\[object Object\]/, /\bundefined\b/];
@@ -39,12 +37,11 @@ export function checkAnswer(event: HookEventName, stdout: string, options: { mem
   }
 }
 
-export function expectFailOpen(event: HookEventName, run: HookRun, expected: Expect, options: { memories?: boolean; budgetMs?: number } = {}): void {
+export function expectFailOpen(event: HookEventName, run: HookRun, expected: Expect, options: { memories?: boolean } = {}): void {
   const context = `${event}: stdout ${JSON.stringify(run.stdout.slice(0, 300))}, stderr ${JSON.stringify(run.stderr)}, ${Math.round(run.ms)} ms`;
   if (process.env.KIOKU_HOOK_TEST_VERBOSE) process.stdout.write(`${context}\n`);
   expect(run.code, context).toBe(0);
   expect(run.signal, context).toBeNull();
-  expect(run.ms, context).toBeLessThanOrEqual(options.budgetMs ?? DAEMON_WAIT_MS[event] + SLACK_MS);
   for (const pattern of HARMFUL) expect(run.stdout, context).not.toMatch(pattern);
   expect(run.stderr.trim().split('\n').filter(Boolean).length, context).toBeLessThanOrEqual(1);
   if (expected === 'empty') expect(run.stdout, context).toBe('');

@@ -6,6 +6,7 @@ import type { HookEventName } from '../../common/hook-events.js';
 import { planRoleChange, createRole } from '../../main/core/roles/role-editor.js';
 import { writeMemory } from '../../main/core/memory/memory-writer.js';
 import { bundled, runNode, waitReady, type ChildRun } from '../ipc/daemon-kit.js';
+import { guardChild, SHORT_CHILD_DEADLINE_MS } from '../helpers/child-guard.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 
 /**
@@ -139,22 +140,22 @@ export function hookBundle(): string {
 
 /**
  * One hook run as the assistant does it. `stdin` is JSON-encoded unless it is a string or a
- * Buffer. The run is killed after `killAfterMs` so a hanging hook fails the test, not the suite.
+ * Buffer. The run is killed after `killAfterMs` (a safety net, not a budget) so a hanging hook
+ * fails the test, not the suite, and at the end of the test in any case (child-guard.ts).
+ * `ms` is for messages and the bench only: no test asserts on it.
  */
 export function runHook(event: string, stdin: unknown, env: NodeJS.ProcessEnv, options: { killAfterMs?: number; args?: string[] } = {}): Promise<HookRun> {
   const input = typeof stdin === 'string' || Buffer.isBuffer(stdin) ? stdin : JSON.stringify(stdin);
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [hookBundle(), event, ...(options.args ?? ['--assistant', 'claude'])], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = guardChild(spawn(process.execPath, [hookBundle(), event, ...(options.args ?? ['--assistant', 'claude'])], { env, stdio: ['pipe', 'pipe', 'pipe'] }), options.killAfterMs ?? SHORT_CHILD_DEADLINE_MS);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     child.stdin.on('error', () => undefined); // the hook may stop reading early (EPIPE)
-    const killer = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 15_000);
     child.on('error', reject);
     child.on('close', (code, signal) => {
-      clearTimeout(killer);
       resolve({ code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), ms: performance.now() - started });
     });
     child.stdin.end(input);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { DaemonStatus } from '../../common/hook-protocol.js';
 import { requestStatus, type IpcEndpoint } from '../../main/core/ipc/ipc-client.js';
 import { bundleEntry } from '../helpers/bundle-entry.js';
+import { guardChild, LONG_CHILD_DEADLINE_MS, WATCHDOG_ARGS } from '../helpers/child-guard.js';
 import type { TempHome } from '../helpers/temp-home.js';
 
 /** Real processes for the IPC tests: the test daemon, waits on observable state, never on time. */
@@ -21,8 +22,13 @@ export function bundled(entry: string): string {
   return file;
 }
 
-export function runNode(entry: string, args: string[], env: NodeJS.ProcessEnv): ChildRun {
-  const child = spawn(process.execPath, [bundled(entry), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * A bundled entry as a real child process. It is guarded (test/helpers/child-guard.ts): killed
+ * at the end of the test that started it (of the file, when started in beforeAll), killed at its
+ * deadline, and it stops itself if the test process goes away.
+ */
+export function runNode(entry: string, args: string[], env: NodeJS.ProcessEnv, options: { deadlineMs?: number } = {}): ChildRun {
+  const child = guardChild(spawn(process.execPath, [...WATCHDOG_ARGS, bundled(entry), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] }), options.deadlineMs ?? LONG_CHILD_DEADLINE_MS);
   let stdout = '';
   let stderr = '';
   let running = true;
@@ -75,8 +81,20 @@ export async function waitDrained(home: TempHome, daemon: ChildRun, timeoutMs?: 
   }, `daemon ${daemon.pid} to drain the spool`, timeoutMs);
 }
 
+/**
+ * Stop a child and wait for its exit. A stopped (SIGSTOP) child is resumed first, or a SIGTERM
+ * would wait forever; a child that has not exited KILL_GRACE_MS after a gentler signal is killed.
+ */
+const KILL_GRACE_MS = 10_000;
 export async function killAndWait(run: ChildRun, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
   if (!run.isRunning()) return;
+  try {
+    process.kill(run.pid, 'SIGCONT');
+  } catch {
+    /* gone */
+  }
   run.child.kill(signal);
+  const grace = signal === 'SIGKILL' ? undefined : setTimeout(() => run.child.kill('SIGKILL'), KILL_GRACE_MS);
   await run.exited;
+  if (grace) clearTimeout(grace);
 }
