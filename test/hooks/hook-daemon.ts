@@ -16,16 +16,42 @@ const logger = createLogger({ clock: config.clock, file: `${config.paths.logsDir
 const handlers = createDaemonHookHandlers(process.env, logger);
 // KIOKU_TEST_ANSWERED_LOG: one line per answered event, so a test can tell the daemon's answer
 // from the hook's own fallback (the two print the same bytes, which is the point).
-// KIOKU_TEST_REPLY_DELAY_MS: hold each answer that long after it was computed (its files are
-// written by then) — a daemon slower than the hook's wait, deterministically.
+// KIOKU_TEST_REPLY_GATE: a daemon slower than the hook's wait, by order rather than by time. Each
+// answer is computed (its files are written), then held until this file exists; the test creates
+// it only after the hook has exited. A hook that sent KIOKU_TEST_HOOK_PID (its own pid, in the
+// env it forwards) is stopped (SIGSTOP) from the moment its request arrives until the answer's
+// files are written, so its wait cannot run out before the daemon has done the work, however
+// slow the machine. KIOKU_TEST_REPLIED_LOG: one line per reply actually sent. A held reply is sent
+// anyway after GATE_DEADLINE_MS, so a daemon left alone never holds a connection forever.
 const answeredLog = process.env.KIOKU_TEST_ANSWERED_LOG;
-const replyDelayMs = Number(process.env.KIOKU_TEST_REPLY_DELAY_MS ?? '0');
+const repliedLog = process.env.KIOKU_TEST_REPLIED_LOG;
+const replyGate = process.env.KIOKU_TEST_REPLY_GATE;
+const GATE_DEADLINE_MS = 120_000;
+const signalHook = (pid: number, signal: NodeJS.Signals) => {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    /* the hook is gone */
+  }
+};
+async function gateOpen(): Promise<void> {
+  const deadline = Date.now() + GATE_DEADLINE_MS;
+  while (replyGate && !fs.existsSync(replyGate) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}
 const handleHook: typeof handlers.handleHook =
-  answeredLog || replyDelayMs > 0
+  answeredLog || repliedLog || replyGate
     ? async (call) => {
-        const reply = await handlers.handleHook(call);
-        if (answeredLog) fs.appendFileSync(answeredLog, `${JSON.stringify({ event: call.event, eventId: call.eventId, chars: reply.stdout.length })}\n`);
-        if (replyDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, replyDelayMs));
+        const hookPid = Number(call.env?.KIOKU_TEST_HOOK_PID ?? 0);
+        if (replyGate && hookPid > 0) signalHook(hookPid, 'SIGSTOP');
+        let reply: Awaited<ReturnType<typeof handlers.handleHook>>;
+        try {
+          reply = await handlers.handleHook(call);
+          if (answeredLog) fs.appendFileSync(answeredLog, `${JSON.stringify({ event: call.event, eventId: call.eventId, chars: reply.stdout.length })}\n`);
+        } finally {
+          if (replyGate && hookPid > 0) signalHook(hookPid, 'SIGCONT');
+        }
+        await gateOpen();
+        if (repliedLog) fs.appendFileSync(repliedLog, `${JSON.stringify({ event: call.event, eventId: call.eventId })}\n`);
         return reply;
       }
     : handlers.handleHook;

@@ -144,11 +144,15 @@ export function hookBundle(): string {
  * fails the test, not the suite, and at the end of the test in any case (child-guard.ts).
  * `ms` is for messages and the bench only: no test asserts on it.
  */
-export function runHook(event: string, stdin: unknown, env: NodeJS.ProcessEnv, options: { killAfterMs?: number; args?: string[] } = {}): Promise<HookRun> {
+export function runHook(event: string, stdin: unknown, env: NodeJS.ProcessEnv, options: { killAfterMs?: number; args?: string[]; ownPidInEnv?: boolean } = {}): Promise<HookRun> {
   const input = typeof stdin === 'string' || Buffer.isBuffer(stdin) ? stdin : JSON.stringify(stdin);
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = guardChild(spawn(process.execPath, [hookBundle(), event, ...(options.args ?? ['--assistant', 'claude'])], { env, stdio: ['pipe', 'pipe', 'pipe'] }), options.killAfterMs ?? SHORT_CHILD_DEADLINE_MS);
+    const argv = [process.execPath, hookBundle(), event, ...(options.args ?? ['--assistant', 'claude'])];
+    // ownPidInEnv: the hook's env carries KIOKU_TEST_HOOK_PID = its own pid (sh `exec` keeps the
+    // pid), which the hook forwards to the daemon with its other KIOKU_ settings (hook-daemon.ts).
+    const [command, ...args] = options.ownPidInEnv ? ['/bin/sh', '-c', 'KIOKU_TEST_HOOK_PID=$$ exec "$@"', 'sh', ...argv] : argv;
+    const child = guardChild(spawn(command!, args, { env, stdio: ['pipe', 'pipe', 'pipe'] }), options.killAfterMs ?? SHORT_CHILD_DEADLINE_MS);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
