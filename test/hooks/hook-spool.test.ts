@@ -11,7 +11,9 @@ import { ACTIVE, CALLEE, NOW, claudePayload, makeHookHome, runHook, startHookDae
 /**
  * HOOK-5 / APP-3 end to end with the real hook client and the real daemon: what the hook could
  * not hand over is spooled and captured once the app runs — exactly once — and SessionEnd frees
- * the role at once even with no app (LOCK-4), inside Claude Code's ~1.5 s for that hook.
+ * the role at once even with no app (LOCK-4): the hook itself releases the lock before it exits,
+ * with the daemon gone or hung. That it does so inside Claude Code's ~1.5 s for that hook is a
+ * speed target, measured by `npm run bench -- hooks` (session-end, daemon down and hung).
  */
 let home: HookHome | undefined;
 const daemons: ChildRun[] = [];
@@ -110,10 +112,10 @@ describe('Stop sent to a hung daemon', () => {
   });
 });
 
-describe('SessionEnd with no daemon releases the role lock within 1.5 s', () => {
+describe('SessionEnd with no daemon releases the role lock before the hook exits', () => {
   const lockFile = (h: HookHome, roleId: string) => path.join(h.roleHome, '.locks', `${roleId}.lock`);
 
-  async function loadThenEnd(h: HookHome, session: string, options: { call?: boolean } = {}): Promise<number> {
+  async function loadThenEnd(h: HookHome, session: string, options: { call?: boolean } = {}): Promise<void> {
     h.transcript(session);
     const start = await runHook('session-start', claudePayload(h, 'session-start', session), h.env);
     expect(start.stdout).toContain(ACTIVE.name);
@@ -135,17 +137,16 @@ describe('SessionEnd with no daemon releases the role lock within 1.5 s', () => 
     h.transcript(`${session}-next`);
     const next = await runHook('session-start', claudePayload(h, 'session-start', `${session}-next`), h.env);
     expect(next.stdout).toContain('黑咖啡');
-    return end.ms;
   }
 
   it('no daemon at all', async () => {
     const h = (home = await makeHookHome());
-    expect(await loadThenEnd(h, 'sess-end')).toBeLessThanOrEqual(1_500);
+    await loadThenEnd(h, 'sess-end');
   });
 
   it('after a call by name (the callee holds the lock)', async () => {
     const h = (home = await makeHookHome());
-    expect(await loadThenEnd(h, 'sess-end-call', { call: true })).toBeLessThanOrEqual(1_500);
+    await loadThenEnd(h, 'sess-end-call', { call: true });
   });
 
   it('daemon hung (SIGSTOP)', async () => {
@@ -155,7 +156,10 @@ describe('SessionEnd with no daemon releases the role lock within 1.5 s', () => 
     await waitReady(h, daemon);
     process.kill(daemon.pid, 'SIGSTOP');
     try {
-      expect(await loadThenEnd(h, 'sess-end-hung')).toBeLessThanOrEqual(1_500);
+      // Every hook here gave up on the stopped daemon and did the work itself, SessionEnd included:
+      // the lock was gone while the daemon could not have touched it.
+      await loadThenEnd(h, 'sess-end-hung');
+      expect(fs.readFileSync(path.join(h.config().paths.logsDir, 'hooks.log'), 'utf8')).toContain('session-end: daemon did not answer (timeout)');
     } finally {
       process.kill(daemon.pid, 'SIGCONT');
     }
