@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockFromEnv, formatLocalDateTime, formatLocalIso, parseLooseDate, systemClock } from './clock.js';
+import { clockFromEnv, formatLocalDateTime, formatLocalIso, parseLooseDate, parseStrictDate, systemClock } from './clock.js';
 import { formatLogLine } from './log.js';
 
 describe('clock', () => {
@@ -19,6 +19,39 @@ describe('clock', () => {
     expect(parseLooseDate('2026-11-01T10:15:00+08:00')?.toISOString()).toBe('2026-11-01T02:15:00.000Z');
     expect(parseLooseDate('本工作階段')).toBeUndefined();
     expect(parseLooseDate('')).toBeUndefined();
+  });
+
+  it('issue 11: reads every date shape of the seed files, with or without a zone, / or - separated', () => {
+    const utc = (h: number, mi = 0) => new Date(Date.UTC(2026, 11, 1, h, mi)).toISOString();
+    // With a zone: the same instant in every time zone the test runs in.
+    expect(parseLooseDate('2026/12/01T10:00Z')?.toISOString()).toBe(utc(10));
+    expect(parseLooseDate('2026/12/01 10:00:00Z')?.toISOString()).toBe(utc(10));
+    expect(parseLooseDate('2026/12/01T10:00:00+08:00')?.toISOString()).toBe(utc(2));
+    expect(parseLooseDate('2026/12/01 10:00:00+0800')?.toISOString()).toBe(utc(2));
+    expect(parseLooseDate('2026/12/01 10:00 -05:30')?.toISOString()).toBe(utc(15, 30));
+    expect(parseLooseDate('2026-12-01 10:00:00Z')?.toISOString()).toBe(utc(10));
+    expect(parseLooseDate('2026-12-01T10:00:00.250+08:00')?.toISOString()).toBe('2026-12-01T02:00:00.250Z');
+    expect(parseLooseDate('2026/12/01t10:00z')?.toISOString()).toBe(utc(10));
+    // Without a zone: local time; a bare day is the local day's start.
+    expect(parseLooseDate('2026/12/01 10:00:00')?.getTime()).toBe(new Date(2026, 11, 1, 10).getTime());
+    expect(parseLooseDate('2026/12/01T10:00')?.getTime()).toBe(new Date(2026, 11, 1, 10).getTime());
+    expect(parseLooseDate('2026-12-01 10:00')?.getTime()).toBe(new Date(2026, 11, 1, 10).getTime());
+    expect(parseLooseDate('2026/12/01')?.getTime()).toBe(new Date(2026, 11, 1).getTime());
+    expect(parseLooseDate('2026-1-5')?.getTime()).toBe(new Date(2026, 0, 5).getTime());
+    expect(parseStrictDate('2026/12/01')).toMatchObject({ dateOnly: true });
+    expect(parseStrictDate('2026/12/01 00:00')).toMatchObject({ dateOnly: false });
+    // Anything Date reads still parses; a Date (a YAML reader's timestamp) is taken as it is.
+    expect(parseLooseDate('Tue, 01 Dec 2026 10:00:00 GMT')?.toISOString()).toBe(utc(10));
+    expect(parseLooseDate(new Date(Date.UTC(2026, 11, 1, 10)))?.toISOString()).toBe(utc(10));
+  });
+
+  it('issue 11: refuses impossible dates instead of rolling them over', () => {
+    for (const text of ['2026/02/30', '2026-02-30T10:00:00Z', '2026/13/01', '2026/12/01 24:00', '2026/12/01 10:60', '2026/12/01T10:00+19:00', '2026/12-01', '今天']) {
+      expect(parseStrictDate(text), text).toBeUndefined();
+    }
+    expect(parseLooseDate('2026/02/30')).toBeUndefined();
+    expect(parseLooseDate('2026-02-30T10:00:00Z')).toBeUndefined();
+    expect(parseLooseDate(new Date(Number.NaN))).toBeUndefined();
   });
 
   it('writes local ISO with the offset', () => {

@@ -50,18 +50,65 @@ export function formatLocalIso(date: Date): string {
   return `${formatLocalDate(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
-/** Parse the date formats found in memory files (ISO, `yyyy/MM/dd HH:mm:ss`, `yyyy-MM-dd`). */
-export function parseLooseDate(value: string | undefined | null): Date | undefined {
+/**
+ * A date written in one of the shapes memory files use (seed 000's scripts, hand edits, Kioku):
+ * `yyyy/MM/dd` or `yyyy-MM-dd` (one-digit month and day too), optionally followed by
+ * ` HH:mm[:ss]` or `THH:mm[:ss[.fff]]`, optionally followed (a space allowed) by `Z`, `±HH:MM` or
+ * `±HHMM`. Without a zone the time is local; `dateOnly` says no time was written (callers decide
+ * what a bare day means: expiry runs to the end of that local day, MEM-8). Undefined for anything
+ * else, and for impossible dates (2026/02/30, 25:00), which `new Date` would silently roll over.
+ */
+export interface StrictDate {
+  date: Date;
+  dateOnly: boolean;
+}
+
+const STRICT_DATE = /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})(?:[ Tt](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
+
+export function parseStrictDate(value: string): StrictDate | undefined {
+  const match = STRICT_DATE.exec(value.trim());
+  if (!match) return undefined;
+  const [, y, , mo, d, h, mi, s, fraction, zone] = match;
+  const f = {
+    year: Number(y),
+    month: Number(mo) - 1,
+    day: Number(d),
+    hour: Number(h ?? 0),
+    minute: Number(mi ?? 0),
+    second: Number(s ?? 0),
+    ms: fraction ? Math.floor(Number(`0.${fraction}`) * 1000) : 0,
+  };
+  if (f.month > 11 || f.day < 1 || f.hour > 23 || f.minute > 59 || f.second > 59) return undefined;
+  let date: Date;
+  if (zone) {
+    const offsetMinutes = /^z$/i.test(zone) ? 0 : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
+    if (Math.abs(offsetMinutes) > 18 * 60 || Number(zone.slice(-2)) > 59) return undefined;
+    const utc = new Date(Date.UTC(f.year, f.month, f.day, f.hour, f.minute, f.second, f.ms));
+    if (utc.getUTCFullYear() !== f.year || utc.getUTCMonth() !== f.month || utc.getUTCDate() !== f.day) return undefined;
+    date = new Date(utc.getTime() - offsetMinutes * 60_000);
+  } else {
+    date = new Date(f.year, f.month, f.day, f.hour, f.minute, f.second, f.ms);
+    // A day past the month's end rolls over; a local time skipped by a DST jump moves an hour (kept).
+    if (date.getFullYear() !== f.year || date.getMonth() !== f.month || date.getDate() !== f.day) return undefined;
+  }
+  return { date, dateOnly: h === undefined };
+}
+
+/**
+ * Parse the date formats found in memory files: every shape parseStrictDate reads (a bare day is
+ * that local day's start), anything else `Date` reads (full ISO 8601, RFC 2822), and a Date
+ * (what a YAML reader with timestamps would hand over). Undefined when it is not a date.
+ */
+export function parseLooseDate(value: string | Date | undefined | null): Date | undefined {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : new Date(value.getTime());
   if (!value) return undefined;
   const text = String(value).trim();
   if (!text) return undefined;
-  const slash = /^(\d{4})\/(\d{1,2})\/(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
-  if (slash) {
-    const [, y, mo, d, h = '0', mi = '0', s = '0'] = slash;
-    return new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  }
-  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (dateOnly) return new Date(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]));
+  const strict = parseStrictDate(text);
+  if (strict) return strict.date;
+  // An impossible day (2026/02/30) is not a date, whatever follows it; Date would roll it over.
+  const day = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?![\d])/.exec(text);
+  if (day && !parseStrictDate(`${day[1]}-${day[2]}-${day[3]}`)) return undefined;
   const time = new Date(text);
   return Number.isNaN(time.getTime()) ? undefined : time;
 }

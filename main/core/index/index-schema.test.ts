@@ -26,6 +26,25 @@ describe('index migrations', () => {
     expect(db.prepare("SELECT rowid FROM memories_fts WHERE memories_fts MATCH '\"咖啡\"'").pluck().all()).toEqual([]);
   });
 
+  it('migration 2 reads again as dates the expires that the old parser missed (issue 11)', () => {
+    const db = new Database(':memory:');
+    migrate(db, MIGRATIONS.slice(0, 1));
+    const insert = db.prepare(
+      "INSERT INTO memories (rowid, role, category, path, id, summary, tags, cues, memory_type, priority, hits, strength, expires, relevance, links, created, updated, last_replayed, mtime_ms, size, body_preview) VALUES (?, 'R', 'daily', ?, ?, '', '', '', 'episodic', 3, 0, 50, ?, '', '', '', '', '', 0, 0, '')",
+    );
+    const rank = db.prepare("INSERT INTO memory_rank (rowid, role, memory_type, priority, expires_ms) VALUES (?, 'R', 'episodic', 3, ?)");
+    for (const [rowid, expires] of [[1, '2026/12/01T10:00Z'], [2, '本工作階段'], [3, '']] as const) {
+      insert.run(rowid, `R/daily/${rowid}.md`, `m${rowid}`, expires);
+      rank.run(rowid, null);
+    }
+    expect(migrate(db)).toContain(2);
+    expect(db.prepare('SELECT rowid, expires_ms FROM memory_rank ORDER BY rowid').all()).toEqual([
+      { rowid: 1, expires_ms: Date.UTC(2026, 11, 1, 10) },
+      { rowid: 2, expires_ms: null },
+      { rowid: 3, expires_ms: null },
+    ]);
+  });
+
   it('running the migrations again changes nothing', () => {
     const db = new Database(':memory:');
     migrate(db);

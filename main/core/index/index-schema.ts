@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { expiryTime } from '../memory/memory-expiry.js';
 
 /**
  * The index schema as a list of migrations that only grows (STYLE.md "Data layer"): migration
@@ -86,6 +87,16 @@ export const MIGRATIONS: readonly Migration[] = [
 
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       `);
+    },
+  },
+  {
+    version: 2,
+    description: 'memory_rank.expires_ms again from each row\'s expires: dates such as 2026/12/01T10:00Z were not read as dates before (issue 11)',
+    up(db) {
+      // Recomputed from the text the row already holds, so unchanged files need no re-reading.
+      const rows = db.prepare("SELECT rowid, expires FROM memories WHERE expires != ''").all() as Array<{ rowid: number; expires: string }>;
+      const update = db.prepare('UPDATE memory_rank SET expires_ms = ? WHERE rowid = ?');
+      for (const row of rows) update.run(expiryTime(row.expires)?.getTime() ?? null, row.rowid);
     },
   },
 ];

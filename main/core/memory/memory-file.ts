@@ -71,8 +71,22 @@ export function toStringList(value: unknown): string[] {
     .filter(Boolean);
 }
 
+/**
+ * A Date is what a YAML reader with timestamps makes of an unquoted `2026-12-01` or
+ * `2026-12-01T10:00:00Z` (ours keeps them as text, JSON_SCHEMA, but a file may come through
+ * another reader). Written back as a date the strict parser reads: a bare day as that day (YAML
+ * puts it at UTC midnight), anything else as the exact instant.
+ */
+function dateText(value: Date): string {
+  if (Number.isNaN(value.getTime())) return '';
+  const iso = value.toISOString();
+  if (iso.endsWith('T00:00:00.000Z')) return iso.slice(0, 10);
+  return iso.replace('.000Z', 'Z');
+}
+
 function toText(value: unknown): string {
   if (value === null || value === undefined) return '';
+  if (value instanceof Date) return dateText(value);
   if (Array.isArray(value)) return value.join(', ');
   return String(value).trim();
 }
