@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseLooseDate } from '../../main/core/config/clock.js';
 import { stringifyFrontmatter } from '../../main/core/frontmatter/stringify-frontmatter.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -15,7 +16,12 @@ export function copySeed000Fixture(memoryHome: string): string {
   return path.join(memoryHome, SEED000_ROLE);
 }
 
-/** Write one memory file by hand (as a user or an old script would), returning its path. */
+/**
+ * Write one memory file by hand (as a user or an old script would), returning its path. The
+ * file's mtime is the memory's own `updated` (else `created`) when it has one: a test that freezes
+ * KIOKU_NOW must not have the real clock leak in through a file time (issue 11: an inbox fixture
+ * written "now" became the last interaction once the real day passed the frozen one).
+ */
 export function writeMemoryFixture(
   memoryHome: string,
   role: string,
@@ -27,6 +33,8 @@ export function writeMemoryFixture(
   const file = path.join(memoryHome, role, category, `${id}.md`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, stringifyFrontmatter({ id, category, ...fields }, body));
+  const stamp = [fields.updated, fields.created].map((value) => (value instanceof Date ? value : typeof value === 'string' ? parseLooseDate(value) : undefined)).find(Boolean);
+  if (stamp) fs.utimesSync(file, stamp, stamp);
   return file;
 }
 

@@ -1,0 +1,37 @@
+/**
+ * The time zones the suite runs in (issue 11), in one place for vitest.config.ts.
+ *
+ * Every test runs in SUITE_TIME_ZONE, the users' own zone: vitest sets TZ in each worker before a
+ * test file loads, and every child process a test starts inherits it (makeTempHome copies
+ * process.env.TZ), so the test and the product it spawns always agree on "local time" — whatever
+ * zone the machine or CI is in.
+ *
+ * The tests whose outcome hangs on the local date or hour run again in FAR_TIME_ZONES: one far
+ * behind UTC and one as far ahead as a zone goes, with different day boundaries from Taipei's.
+ * A product that quietly uses UTC, or a test that hard-codes a Taipei date, fails there.
+ * (Not the whole suite: most files never look at a clock, and a second and third full pass would
+ * double CI for nothing.)
+ */
+export const SUITE_TIME_ZONE = 'Asia/Taipei';
+
+export const FAR_TIME_ZONES = ['America/Los_Angeles', 'Pacific/Kiritimati'] as const;
+
+/** Globs, relative to the repository root: the date/hour-dependent tests. */
+export const TIME_SENSITIVE_TESTS = [
+  'main/core/config/clock.test.ts',
+  'main/core/schedule/*.test.ts',
+  'main/core/brief/*.test.ts',
+  'main/cli/commands/brief-commands.test.ts',
+  'main/cli/commands/cron-commands.test.ts',
+  'main/core/context/{blocks,memory-selection,prepared-load}.test.ts',
+  'main/core/memory/*.test.ts',
+  'main/core/facts/journal.test.ts',
+  'main/core/index/recall.test.ts',
+  'main/core/sleep/**/*.test.ts',
+  'main/core/web/memory-handlers.test.ts',
+  'test/cli/{recall-cli,status-cli}.test.ts',
+  'test/forget/*.test.ts',
+  'test/sleep/cli-planner.test.ts',
+  'test/schedule/*.test.ts',
+  'test/time-zone-setup.test.ts',
+];
