@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { clockFromEnv, type Clock } from './clock.js';
+import { applyUserTimeZone } from './time-zone.js';
 import { loadSettings, type SettingProblem } from './load-settings.js';
 import { expandHome, resolvePaths, type KiokuPaths } from './paths.js';
 import type { Settings } from './settings-schema.js';
@@ -54,6 +55,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   if ('problem' in storedRead && storedRead.problem) {
     problems.push({ name: 'ROLE_MEMORY_HOME', value: '', source: 'settings', message: storedRead.problem });
   }
+  // ROLE_TIMEZONE moves this process's clock, so it applies only to the process's own environment
+  // (a test or the daemon resolving another home's config must not move everyone's clock).
+  if (env === process.env) applyUserTimeZone(settings.ROLE_TIMEZONE, env);
   return {
     settings,
     paths: resolvePaths(settings, env),

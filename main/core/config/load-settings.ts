@@ -47,6 +47,8 @@ function parseValue(spec: SettingSpec, raw: string): { ok: true; value: unknown 
       if (spec.choices && !spec.choices.includes(text)) {
         return { ok: false, message: `expected one of ${spec.choices.join(', ')}` };
       }
+      const problem = spec.validate?.(text);
+      if (problem) return { ok: false, message: problem };
       return { ok: true, value: text };
     }
   }

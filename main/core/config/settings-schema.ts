@@ -1,3 +1,5 @@
+import { explainTimeZone } from './time-zone.js';
+
 /**
  * Every ROLE_* variable of seed 000 §環境變數 (and Kioku's own KIOKU_* knobs) with its type and
  * default, in one table. Environment wins over the settings file (APP-4); a value that does not
@@ -13,6 +15,8 @@ export interface SettingSpec {
   min?: number;
   max?: number;
   choices?: readonly string[];
+  /** A check beyond the kind's own (a string that must name something real); the reason when it fails. */
+  validate?: (text: string) => string | undefined;
 }
 
 export const SETTINGS = {
@@ -22,6 +26,12 @@ export const SETTINGS = {
   ROLE_MEMORY_HOME: { kind: 'path', default: '~/.memory', description: 'memory root folder' },
   ROLE_SLEEP_START: { kind: 'time', default: '22:00', description: 'sleep window start (HH:MM, local time)' },
   ROLE_SLEEP_END: { kind: 'time', default: '06:00', description: 'sleep window end (HH:MM, local time)' },
+  ROLE_TIMEZONE: {
+    kind: 'string',
+    default: null,
+    description: "the user's time zone (IANA name, e.g. Asia/Taipei) for the sleep window, the brief and every local time; unset: TZ, else the machine's",
+    validate: explainTimeZone,
+  },
   ROLE_CLI: {
     kind: 'string',
     default: 'auto',

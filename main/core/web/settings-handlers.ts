@@ -27,6 +27,7 @@ const GROUP_OF: Partial<Record<SettingName, SettingGroupId>> = {
   ROLE_LOAD_DIALOG_LIMIT: 'load',
   ROLE_SLEEP_START: 'sleep',
   ROLE_SLEEP_END: 'sleep',
+  ROLE_TIMEZONE: 'sleep',
   ROLE_SLEEP_ALL_ROLES: 'sleep',
   ROLE_SLEEP_TIMEOUT: 'sleep',
   ROLE_SLEEP_COLLECT_LIMIT: 'sleep',
