@@ -193,6 +193,11 @@ export const DIAGNOSE_CODES = [
   'scope.all',
   'window.asleep',
   'window.awake',
+  'zone.ok',
+  'zone.shellUnknown',
+  'zone.shellDiffers',
+  'zone.cronLineZone',
+  'zone.cronLineHours',
   'node.ok',
   'node.old',
   'planner.cli',
@@ -214,7 +219,7 @@ export const DIAGNOSE_CODES = [
 export type DiagnoseCode = (typeof DIAGNOSE_CODES)[number];
 
 /** Which part of the setup a row is about (the checklist's row label). */
-export type DiagnoseArea = 'role' | 'enabled' | 'hooks' | 'session' | 'scope' | 'window' | 'node' | 'planner' | 'schedule' | 'cron' | 'target' | 'coverage' | 'lastRun' | 'memory';
+export type DiagnoseArea = 'role' | 'enabled' | 'hooks' | 'session' | 'scope' | 'window' | 'zone' | 'node' | 'planner' | 'schedule' | 'cron' | 'target' | 'coverage' | 'lastRun' | 'memory';
 
 export interface DiagnoseCheck {
   area: DiagnoseArea;

@@ -25,6 +25,33 @@ Generated from \`main/core/config/settings-schema.ts\` by \`node scripts/gen-set
 | name | kind | default | meaning |
 | --- | --- | --- | --- |
 ${rows.join('\n')}
+
+## "Local time"
+
+Every time Kioku reads or writes as a time of day or a date is on **the user's clock**: the
+sleep window (\`ROLE_SLEEP_START\`–\`ROLE_SLEEP_END\`), the morning brief at the window's end,
+"今天" in an \`expires\`, the day a memory belongs to in the timeline and the forgetting clock, log
+lines (\`[yyyy/MM/dd HH:mm:ss]\`), journal times, and the \`+08:00\`-style offsets written into
+frontmatter. The user's clock is, in order:
+
+1. \`ROLE_TIMEZONE\`, when set (an IANA name such as \`Asia/Taipei\`; an unknown name is reported
+   and ignored) — for a server, container or WSL whose own zone is UTC while its user is not;
+2. else \`TZ\` in the environment Kioku starts from (the assistant's, for hooks; the shell's, for
+   the CLI; the line's, for cron);
+3. else the machine's zone (\`/etc/timezone\`, \`/etc/localtime\`).
+
+Dates in files are read as written: \`2026-12-01T22:00:00+08:00\` and \`…Z\` are instants; the
+seed's \`2026/12/01 22:00:00\` and a bare \`2026-12-01\` have no zone and are read on the user's
+clock.
+
+**cron** reads its five fields on its own clock — the machine's, whatever \`TZ\` a line sets for
+its command. So \`kioku install-cron\` writes hourly lines (at the minute the window starts on
+the user's clock) with \`TZ=<the user's zone>\` in each, and \`kioku sleep\` / \`kioku brief
+--scheduled\` decide on the user's clock whether it is the window / the hour after it. This works
+in any pair of zones and any cron (Debian's and busybox's cron ignore \`CRON_TZ\`). \`kioku status\`
+shows the zone and where it came from; \`kioku diagnose\` flags a shell \`TZ\` that differs from
+\`ROLE_TIMEZONE\`, and crontab lines that run in another zone or that fire only at fixed hours on a
+clock that is not the user's (lines from an older install: run \`kioku install-cron\` again).
 `;
 }
 

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { KiokuError } from '../../../common/errors.js';
+import { briefDue, recordBrief } from '../../core/brief/brief-due.js';
 import { rolesWithChecks } from '../../core/brief/check-scripts.js';
 import { runBrief, type BriefResult } from '../../core/brief/run-brief.js';
 import type { CliContext } from '../cli-context.js';
@@ -9,6 +10,7 @@ interface BriefCliOptions {
   role?: string;
   all?: boolean;
   json?: boolean;
+  scheduled?: boolean;
 }
 
 /** Human output: what ran, what was skipped and why, and what the role will be told. */
@@ -32,7 +34,8 @@ export function briefText(result: BriefResult): string {
 /**
  * `kioku brief [--role ID | --all] [--json]` (CLI.md, BRIEF-1): run the morning brief now — what
  * the schedule does at the end of the sleep window. `--all` serves every role with a checks
- * folder (the schedule's default, seed 000 §排程涵蓋所有角色). Exit 0 whatever the scripts did:
+ * folder (the schedule's default, seed 000 §排程涵蓋所有角色). `--scheduled` (the hourly cron line)
+ * runs only when brief-due.ts says the window has just ended on the user's clock. Exit 0 whatever the scripts did:
  * a check that fails is something to report, not a failure of the command. `--json` prints
  * `{ "roles": [BriefResult] }`. Registers on the `brief` command itself (kioku.ts's GROUPS), or
  * adds one to the given parent.
@@ -44,9 +47,18 @@ export function registerBriefCommand(parent: Command, getContext: () => CliConte
     .option('--role <ID>', 'role ID (default: ROLE_NAME, then the active role)')
     .option('--all', 'every role that has a checks folder (what the schedule runs)')
     .option('--json', 'print { "roles": [...] } with what each script did')
+    .option('--scheduled', "only in the hour after the sleep window ends on the user's clock, once a day (what the hourly cron line runs)")
     .action(async (options: BriefCliOptions) => {
       const ctx = getContext();
       if (options.all && options.role) throw new KiokuError('BAD_USAGE', '--all and --role cannot be used together', { hint: 'pass one of them' });
+      const due = options.scheduled ? briefDue(ctx.config) : undefined;
+      if (due && !due.due) {
+        if (options.json) ctx.printJson({ roles: [], due: false, reason: due.reason });
+        else ctx.print(`Not now: ${due.reason}.`);
+        return;
+      }
+      // Noted before the scripts run: a brief that outlives its hour is not started again.
+      if (due?.due) recordBrief(ctx.config, due.day);
       const roles = options.all ? rolesWithChecks(ctx.config.paths.roleHome) : [resolveExistingMemoryRole(ctx.config, options.role)];
       const results: BriefResult[] = [];
       for (const role of roles) results.push(await runBrief(ctx.config, role, { logger: ctx.logger }));

@@ -35,6 +35,7 @@ const deps = (): CronDeps => ({
   },
   install: { node: process.execPath, entry: path.join(home.root, 'kioku.js') },
   serviceRunning: () => true,
+  cronZone: 'UTC',
 });
 
 async function run(...args: string[]): Promise<string> {
@@ -60,9 +61,10 @@ describe('kioku install-cron / remove-cron', () => {
     fs.mkdirSync(path.join(home.roleHome, 'ALPHA01.checks'));
     const text = await run('install-cron');
     expect(text).toMatch(/^installed 3 cron entries:/);
-    expect(text).toMatch(/0 22-23,0-5 \* \* \*\s+kioku sleep/);
+    expect(text).toMatch(/0 \* \* \* \*\s+kioku sleep/);
     expect(text).toMatch(/\*\/10 \* \* \* \*\s+kioku nap/);
-    expect(text).toMatch(/0 6 \* \* \*\s+kioku brief --all/);
+    expect(text).toMatch(/0 \* \* \* \*\s+kioku brief --scheduled --all/);
+    expect(text).toContain(`time zone: ${process.env.TZ} (cron itself runs in UTC; the hourly lines check the window in ${process.env.TZ})`);
     expect(text).toMatch(/morning brief for: ALPHA01/);
     expect(crontab.startsWith('# mine\n0 4 * * * /usr/bin/backup\n')).toBe(true);
 

@@ -10,13 +10,17 @@ function installText(result: CronInstallResult): string {
   for (const entry of result.entries) lines.push(`  ${entry.schedule.padEnd(20)} kioku ${entry.args.join(' ')}`);
   if (result.dryRun) lines.push('', ...result.entries.map((entry) => entry.line));
   lines.push(`launcher: ${result.launcher}`);
+  // Hourly lines: the commands look at the window on the user's clock, so say which clock that is.
+  const zones = result.zones.user === result.zones.cron ? result.zones.user : `${result.zones.user} (cron itself runs in ${result.zones.cron}; the hourly lines check the window in ${result.zones.user})`;
+  lines.push(`time zone: ${zones}`);
   if (result.briefRoles.length) lines.push(`morning brief for: ${result.briefRoles.join(', ')}`);
   return lines.join('\n');
 }
 
 /**
- * `kioku install-cron [--dry-run] [--json]` (CLI.md, OPS-2): the hourly sleep check in the sleep
- * window, the nap check and the morning brief as tagged crontab lines, calling the fixed launcher.
+ * `kioku install-cron [--dry-run] [--json]` (CLI.md, OPS-2): the hourly sleep check, the nap check
+ * and the hourly morning-brief check as tagged crontab lines, calling the fixed launcher; the
+ * commands decide on the user's clock (TZ in each line), so cron's own zone does not matter.
  * Registers on the `install-cron` command itself (kioku.ts's GROUPS) or adds one to the parent.
  */
 export function registerInstallCronCommand(parent: Command, getContext: () => CliContext, deps: CronDeps = {}): void {

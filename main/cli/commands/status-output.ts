@@ -1,6 +1,7 @@
 import { CATEGORY_LABELS, MEMORY_TYPE_LABELS, ALL_CATEGORIES, MEMORY_TYPES } from '../../../common/memory.js';
 import type { RoleStatus } from '../../core/status/role-status.js';
 import type { StatusReport } from '../../core/status/status-report.js';
+import type { TimeZoneStatus } from '../../core/status/time-zone-status.js';
 
 /**
  * Human output of `kioku status` and `kioku diagnose` (OPS-1). `diagnose` is seed 000's checklist
@@ -19,6 +20,13 @@ const HOURS_OVERDUE = 48;
 
 function when(value: string | null): string {
   return value ?? 'never';
+}
+
+const ZONE_SOURCES: Record<TimeZoneStatus['source'], string> = { setting: 'ROLE_TIMEZONE', TZ: 'TZ', system: "the machine's zone" };
+
+function timeZoneLine(zone: TimeZoneStatus): string {
+  const cron = zone.cronZone === zone.zone ? '' : `; cron's clock: ${zone.cronZone}`;
+  return `${zone.zone} (UTC${zone.offset}, from ${ZONE_SOURCES[zone.source]}${cron})`;
 }
 
 function roleLine(role: RoleStatus): string {
@@ -40,6 +48,7 @@ export function statusText(report: StatusReport): string {
     `狀態 state: ${report.state}${report.stateSource === 'computed' ? ' (no daemon: from the sleep window)' : ''}${sleep?.role ? ` — consolidating ${sleep.role}` : ''}`,
     `角色 active role: ${report.activeRole ?? '(none)'}${report.roleResolution.source ? ` (from ${report.roleResolution.source === 'env' ? 'ROLE_NAME' : '.active'})` : ''}`,
     `睡眠時段 sleep window: ${report.sleepWindow.start}–${report.sleepWindow.end}${report.sleepWindow.now ? ' (now: asleep)' : ''}`,
+    `時區 time zone: ${timeZoneLine(report.timeZone)}`,
     `小睡 nap: ${report.nap.enabled ? `on — idle ≥ ${report.nap.idleMinutes} min and inbox ≥ ${report.nap.minInbox}, checked every ${report.nap.intervalMinutes} min` : 'off'}`,
     `常駐 daemon: ${report.daemon.running ? `running (pid ${report.daemon.pid}${report.daemon.scheduler ? ', with the scheduler' : ', no scheduler'})` : 'not running'}`,
     `排程 schedule: ${report.schedule.present ? report.schedule.by.join(' + ') : 'none'}${sleep?.nextCheck ? `; next check ${sleep.nextCheck}` : ''}`,
@@ -50,7 +59,7 @@ export function statusText(report: StatusReport): string {
   }
   lines.push(`摘要 CLI planner: ${report.dependencies.planner.cli ?? 'local planner'} (ROLE_CLI=${report.dependencies.planner.setting})`);
   lines.push('', ...(report.roles.length ? report.roles.map(roleLine) : ['(no roles yet: kioku role new …)']));
-  for (const warning of report.schedule.warnings) lines.push(`warning: ${warning}`);
+  for (const warning of [...report.timeZone.warnings, ...report.schedule.warnings]) lines.push(`warning: ${warning}`);
   return lines.join('\n');
 }
 
@@ -84,6 +93,9 @@ function checks(report: StatusReport): Row[] {
   const w = report.sleepWindow;
   if (w.now) rows.push({ mark: '✗', label: '時段 sleep window', text: `now is inside ${w.start}–${w.end}: the role sleeps and is not loaded (by design)`, fix: `wait until ${w.end}, or change ROLE_SLEEP_START / ROLE_SLEEP_END` });
   else rows.push({ mark: '✓', label: '時段 sleep window', text: `awake now (sleeps ${w.start}–${w.end})` });
+  const zone = report.timeZone;
+  if (zone.warnings.length === 0) rows.push({ mark: '✓', label: '時區 time zone', text: timeZoneLine(zone) });
+  for (const warning of zone.warnings) rows.push({ mark: '✗', label: '時區 time zone', text: warning, fix: 'set ROLE_TIMEZONE (or TZ) to your zone, then run `kioku install-cron` again if you use cron' });
 
   const node = report.dependencies.node;
   rows.push(node.ok ? { mark: '✓', label: '依賴 node', text: `node ${node.version}` } : { mark: '✗', label: '依賴 node', text: `node ${node.version} is older than ${node.required}`, fix: `install Node ${node.required} or newer` });

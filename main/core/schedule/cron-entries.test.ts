@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.js';
+import { zoneOffsetMinutes } from '../config/time-zone.js';
 import {
   briefSchedule,
   cronEnvironment,
+  cronMinuteFor,
   formatCronLine,
   parseKiokuCronEntries,
   parseKiokuCronLine,
@@ -14,35 +16,57 @@ import {
 const config = (env: NodeJS.ProcessEnv = {}) =>
   loadConfig({ HOME: '/home/u', ROLE_HOME: '/home/u/.roles', ROLE_MEMORY_HOME: '/home/u/.memory', ...env }, { stored: {} });
 
-describe('schedules', () => {
+// A winter day and a summer day: DST moves offsets by whole hours, which the minute ignores.
+const WINTER = new Date('2026-01-15T12:00:00Z');
+const SUMMER = new Date('2026-07-15T12:00:00Z');
+const zones = (user: string, cron: string, at = WINTER) => ({ user, cron, at });
+
+describe("schedules (hourly in cron's zone; the command decides on the user's clock)", () => {
   it.each([
-    ['22:00', '06:00', '0 22-23,0-5 * * *'],
-    ['23:30', '01:30', '30 23,0 * * *'],
-    ['01:00', '05:00', '0 1-4 * * *'],
-    ['22:00', '22:45', '0 22 * * *'],
-  ])('the hourly sleep check covers %s–%s', (start, end, expected) => {
-    expect(sleepCheckSchedule(start, end)).toBe(expected);
+    ['22:00', '06:00', 'Asia/Taipei', 'UTC', '0 * * * *'],
+    ['23:30', '01:30', 'Asia/Taipei', 'UTC', '30 * * * *'],
+    ['22:00', '06:00', 'Asia/Kolkata', 'UTC', '30 * * * *'],
+    ['22:00', '06:00', 'Asia/Kathmandu', 'UTC', '15 * * * *'],
+    ['22:00', '06:00', 'UTC', 'Asia/Kolkata', '30 * * * *'],
+    ['22:15', '06:00', 'America/St_Johns', 'Asia/Taipei', '45 * * * *'],
+  ])('the sleep check for %s–%s in %s under a cron in %s', (start, end, user, cron, expected) => {
+    expect(sleepCheckSchedule(start, end, zones(user, cron))).toBe(expected);
+    expect(sleepCheckSchedule(start, end, zones(user, cron, SUMMER))).toBe(expected);
+  });
+
+  it('cronMinuteFor: the same instant on both clocks', () => {
+    for (const [user, cron] of [['Asia/Kathmandu', 'UTC'], ['America/St_Johns', 'Asia/Taipei'], ['Australia/Adelaide', 'America/Los_Angeles']] as const) {
+      for (let minute = 0; minute < 60; minute += 7) {
+        const m = cronMinuteFor(minute, zones(user, cron));
+        // An instant at which cron's clock shows minute m: the user's clock must show `minute`.
+        const instant = new Date(Date.UTC(2026, 0, 15, 3, 0) + ((m - zoneOffsetMinutes(cron, WINTER)) % 60) * 60_000);
+        const userMinute = (((instant.getUTCMinutes() + zoneOffsetMinutes(user, WINTER)) % 60) + 60) % 60;
+        expect(userMinute, `${user} vs ${cron}, minute ${minute}`).toBe(minute);
+      }
+    }
   });
 
   it('no window (start == end) schedules no sleep check and no brief', () => {
-    expect(sleepCheckSchedule('06:00', '06:00')).toBeUndefined();
-    expect(briefSchedule('06:00', '06:00')).toBeUndefined();
+    expect(sleepCheckSchedule('06:00', '06:00', zones('UTC', 'UTC'))).toBeUndefined();
+    expect(briefSchedule('06:00', '06:00', zones('UTC', 'UTC'))).toBeUndefined();
   });
 
-  it('the brief runs at the end of the window', () => {
-    expect(briefSchedule('22:00', '06:00')).toBe('0 6 * * *');
-    expect(briefSchedule('23:00', '07:15')).toBe('15 7 * * *');
+  it("the brief check fires hourly at the minute the window ends on the user's clock", () => {
+    expect(briefSchedule('22:00', '06:00', zones('Asia/Taipei', 'UTC'))).toBe('0 * * * *');
+    expect(briefSchedule('23:00', '07:15', zones('Asia/Taipei', 'UTC'))).toBe('15 * * * *');
+    expect(briefSchedule('23:00', '07:15', zones('Asia/Kolkata', 'UTC'))).toBe('45 * * * *');
   });
 
-  it('plans sleep, nap (when on) and brief (only with a checks folder, when on)', () => {
-    const kinds = (env: NodeJS.ProcessEnv, hasChecks: boolean) => planCronEntries(config(env), { hasChecks }).map((e) => `${e.kind}: ${e.schedule} ${e.args.join(' ')}`);
-    expect(kinds({}, true)).toEqual(['sleep: 0 22-23,0-5 * * * sleep', 'nap: */10 * * * * nap', 'brief: 0 6 * * * brief --all']);
-    expect(kinds({}, false)).toEqual(['sleep: 0 22-23,0-5 * * * sleep', 'nap: */10 * * * * nap']);
-    expect(kinds({ ROLE_NAP_ENABLED: '0', ROLE_BRIEF_ENABLED: '0' }, true)).toEqual(['sleep: 0 22-23,0-5 * * * sleep']);
+  it('plans sleep, nap (when on) and brief --scheduled (only with a checks folder, when on)', () => {
+    const kinds = (env: NodeJS.ProcessEnv, hasChecks: boolean) =>
+      planCronEntries(config(env), { hasChecks, zones: zones('Asia/Taipei', 'UTC') }).map((e) => `${e.kind}: ${e.schedule} ${e.args.join(' ')}`);
+    expect(kinds({}, true)).toEqual(['sleep: 0 * * * * sleep', 'nap: */10 * * * * nap', 'brief: 0 * * * * brief --scheduled --all']);
+    expect(kinds({}, false)).toEqual(['sleep: 0 * * * * sleep', 'nap: */10 * * * * nap']);
+    expect(kinds({ ROLE_NAP_ENABLED: '0', ROLE_BRIEF_ENABLED: '0' }, true)).toEqual(['sleep: 0 * * * * sleep']);
     expect(kinds({ ROLE_NAP_INTERVAL_MINUTES: '15', ROLE_SLEEP_ALL_ROLES: '0' }, true)).toEqual([
-      'sleep: 0 22-23,0-5 * * * sleep',
+      'sleep: 0 * * * * sleep',
       'nap: */15 * * * * nap',
-      'brief: 0 6 * * * brief',
+      'brief: 0 * * * * brief --scheduled',
     ]);
   });
 });
@@ -53,6 +77,7 @@ describe('the environment of a line', () => {
       config({ ROLE_NAME: 'ACTIVE01', ROLE_CLI: 'local', ROLE_LOAD_LIMIT: '5000', KIOKU_NOW: '2026-01-01T00:00:00Z', UNRELATED: 'x', TZ: 'Asia/Taipei' }),
       ['/usr/bin', '/bin', '/usr/bin'],
       'ACTIVE01',
+      'Asia/Taipei',
     );
     expect(env).toEqual([
       ['PATH', '/usr/bin:/bin'],
@@ -66,13 +91,13 @@ describe('the environment of a line', () => {
   });
 
   it('single role: ROLE_SLEEP_ALL_ROLES=0 and the role pinned', () => {
-    const env = cronEnvironment(config({ ROLE_SLEEP_ALL_ROLES: '0' }), ['/bin'], 'ONLY01');
+    const env = cronEnvironment(config({ ROLE_SLEEP_ALL_ROLES: '0' }), ['/bin'], 'ONLY01', 'UTC');
     expect(env).toContainEqual(['ROLE_SLEEP_ALL_ROLES', '0']);
     expect(env).toContainEqual(['ROLE_NAME', 'ONLY01']);
   });
 
   it('refuses a value with a line break', () => {
-    expect(() => cronEnvironment(config({ ROLE_SCOPE: 'a\nb' }), ['/bin'], undefined)).toThrow(/ROLE_SCOPE contains a line break/);
+    expect(() => cronEnvironment(config({ ROLE_SCOPE: 'a\nb' }), ['/bin'], undefined, 'UTC')).toThrow(/ROLE_SCOPE contains a line break/);
   });
 });
 

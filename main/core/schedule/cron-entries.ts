@@ -1,6 +1,7 @@
 import { KiokuError } from '../../../common/errors.js';
 import type { KiokuConfig } from '../config/config.js';
 import { SETTINGS } from '../config/settings-schema.js';
+import { zoneOffsetMinutes } from '../config/time-zone.js';
 
 /**
  * The crontab lines of OPS-2 (seed 000 §--install-cron／--remove-cron, §排程涵蓋所有角色), as pure
@@ -50,57 +51,77 @@ function minutesOf(hhmm: string): number {
   return Number(h) * 60 + Number(m);
 }
 
-/** `22,23,0,1` → `22-23,0-1`: runs of consecutive hours, in the order given. */
-function hourList(hours: readonly number[]): string {
-  const runs: [number, number][] = [];
-  for (const hour of hours) {
-    const last = runs[runs.length - 1];
-    if (last && hour === last[1] + 1) last[1] = hour;
-    else runs.push([hour, hour]);
-  }
-  return runs.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(',');
+/**
+ * Zones and the day the schedule is computed for. cron reads its five fields in *its* zone — the
+ * machine's, whatever TZ a line sets for its command — while the window is in the user's. Issue
+ * 11 found the old lines (`0 22-23,0-5 * * *`, the window's hours written as they are) firing at
+ * 22:00 UTC on a UTC server whose user lives in Taipei: every run found itself outside the window
+ * and the nights passed with nothing consolidated, and nothing said so.
+ */
+export interface CronZones {
+  /** The user's zone (ROLE_TIMEZONE, TZ, the machine's: config/time-zone.ts). */
+  user: string;
+  /** The zone the cron daemon reads the fields in (the machine's). */
+  cron: string;
+  /** When the offsets are taken (install time); DST moves them by whole hours, which hourly lines do not care about. */
+  at: Date;
 }
 
 /**
- * The hourly check inside the sleep window (睡眠時段每小時檢查一次): at the window's start minute,
- * every hour that starts inside the window. Undefined when start == end (no window; see
- * sleep-window.ts). `kioku sleep` checks the window again itself, so this is only the trigger.
+ * The minute past each hour, in cron's zone, at which the user's clock shows `userMinute` past
+ * an hour. Equal for zones a whole number of hours apart; Asia/Kolkata (+05:30) against UTC moves
+ * :00 to :30.
  */
-export function sleepCheckSchedule(start: string, end: string): string | undefined {
-  const s = minutesOf(start);
-  const duration = (minutesOf(end) - s + 1440) % 1440;
-  if (duration === 0) return undefined;
-  const hours: number[] = [];
-  for (let offset = 0; offset < duration; offset += 60) hours.push(Math.floor(((s + offset) % 1440) / 60));
-  return `${s % 60} ${hourList(hours)} * * *`;
+export function cronMinuteFor(userMinute: number, zones: CronZones): number {
+  const apart = zoneOffsetMinutes(zones.user, zones.at) - zoneOffsetMinutes(zones.cron, zones.at);
+  return (((userMinute - apart) % 60) + 60) % 60;
 }
 
-/** The brief runs at the window's end (在睡眠時段結束的整點執行). */
-export function briefSchedule(start: string, end: string): string | undefined {
+/**
+ * The sleep check: every hour, all day, at the minute the window starts on the user's clock
+ * (seed 000's own launcher line was `0 * * * *` too). Hourly lines are right in any pair of zones:
+ * `kioku sleep` itself asks whether it is inside the window on the user's clock
+ * (睡眠時段每小時檢查一次; outside it, it says it is awake and does nothing). Pinning the window's
+ * hours in the fields instead (CRON_TZ) would need a cron that reads CRON_TZ — cronie does,
+ * Debian's and busybox's cron do not — and would still break when the user's zone changes.
+ * Undefined when start == end (no window; see sleep-window.ts).
+ */
+export function sleepCheckSchedule(start: string, end: string, zones: CronZones): string | undefined {
   if (minutesOf(start) === minutesOf(end)) return undefined;
-  const e = minutesOf(end);
-  return `${e % 60} ${Math.floor(e / 60)} * * *`;
+  return `${cronMinuteFor(minutesOf(start) % 60, zones)} * * * *`;
+}
+
+/**
+ * The brief: an hourly check at the minute the window ends on the user's clock; `kioku brief
+ * --scheduled` runs the check scripts only in the hour after the window ends, once a day
+ * (在睡眠時段結束的整點執行; brief/brief-due.ts).
+ */
+export function briefSchedule(start: string, end: string, zones: CronZones): string | undefined {
+  if (minutesOf(start) === minutesOf(end)) return undefined;
+  return `${cronMinuteFor(minutesOf(end) % 60, zones)} * * * *`;
 }
 
 export interface PlanInput {
   /** Whether any role the schedule serves has a `<ID>.checks/` folder. */
   hasChecks: boolean;
+  zones: CronZones;
 }
 
 /**
  * What to schedule for these settings: the hourly sleep check, the nap check every
- * ROLE_NAP_INTERVAL_MINUTES (when naps are on), and the brief at the window's end — only when a
- * checks folder exists (目錄不存在 … 也不會安裝排程條目 — 對沒設定的人零影響) and briefs are on.
+ * ROLE_NAP_INTERVAL_MINUTES (when naps are on; idle time has no zone), and the hourly brief check
+ * — only when a checks folder exists (目錄不存在 … 也不會安裝排程條目 — 對沒設定的人零影響) and
+ * briefs are on.
  */
 export function planCronEntries(config: KiokuConfig, input: PlanInput): PlannedCronEntry[] {
   const { settings } = config;
   const planned: PlannedCronEntry[] = [];
-  const sleep = sleepCheckSchedule(settings.ROLE_SLEEP_START, settings.ROLE_SLEEP_END);
+  const sleep = sleepCheckSchedule(settings.ROLE_SLEEP_START, settings.ROLE_SLEEP_END, input.zones);
   if (sleep) planned.push({ kind: 'sleep', schedule: sleep, args: ['sleep'] });
   if (settings.ROLE_NAP_ENABLED) planned.push({ kind: 'nap', schedule: `*/${settings.ROLE_NAP_INTERVAL_MINUTES} * * * *`, args: ['nap'] });
-  const brief = briefSchedule(settings.ROLE_SLEEP_START, settings.ROLE_SLEEP_END);
+  const brief = briefSchedule(settings.ROLE_SLEEP_START, settings.ROLE_SLEEP_END, input.zones);
   if (brief && settings.ROLE_BRIEF_ENABLED && input.hasChecks) {
-    planned.push({ kind: 'brief', schedule: brief, args: settings.ROLE_SLEEP_ALL_ROLES ? ['brief', '--all'] : ['brief'] });
+    planned.push({ kind: 'brief', schedule: brief, args: settings.ROLE_SLEEP_ALL_ROLES ? ['brief', '--scheduled', '--all'] : ['brief', '--scheduled'] });
   }
   return planned;
 }
@@ -110,15 +131,15 @@ const ALWAYS_WRITTEN = new Set(['ROLE_HOME', 'ROLE_MEMORY_HOME', 'ROLE_SLEEP_ALL
 
 /**
  * The environment of every line (cron has none of the interactive shell's variables): a minimal
- * PATH (不得把互動 shell 的完整 `PATH` 原樣寫入 — a long line gets the crontab refused), TZ when set,
+ * PATH (不得把互動 shell 的完整 `PATH` 原樣寫入 — a long line gets the crontab refused), TZ = the
+ * user's zone (so the command reads the window on the user's clock, whatever cron's zone is),
  * the resolved homes, and the ROLE_* settings the user set explicitly in this environment.
  * Multi-role (the default) writes ROLE_SLEEP_ALL_ROLES=1 and never ROLE_NAME: a pinned
  * ROLE_NAME once made only the active role ever sleep, silently (§排程涵蓋所有角色 修正前的錯誤).
  */
-export function cronEnvironment(config: KiokuConfig, pathDirs: readonly string[], singleRole: string | undefined): [string, string][] {
+export function cronEnvironment(config: KiokuConfig, pathDirs: readonly string[], singleRole: string | undefined, userZone: string): [string, string][] {
   const env: [string, string][] = [['PATH', [...new Set(pathDirs)].join(':')]];
-  const tz = config.env.TZ?.trim();
-  if (tz) env.push(['TZ', tz]);
+  env.push(['TZ', userZone]);
   env.push(['ROLE_HOME', config.paths.roleHome], ['ROLE_MEMORY_HOME', config.paths.memoryHome]);
   env.push(['ROLE_SLEEP_ALL_ROLES', config.settings.ROLE_SLEEP_ALL_ROLES ? '1' : '0']);
   if (!config.settings.ROLE_SLEEP_ALL_ROLES && singleRole) env.push(['ROLE_NAME', singleRole]);

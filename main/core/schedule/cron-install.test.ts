@@ -28,7 +28,7 @@ function fakeCrontab(initial = '') {
 }
 
 beforeEach(() => {
-  home = makeTempHome({ TZ: 'Asia/Taipei' });
+  home = makeTempHome();
   // Stands in for bin/kioku.js: records its arguments and the variables cron gave it.
   calls = path.join(home.root, 'calls.jsonl');
   fakeEntry = path.join(home.root, 'fake-kioku.mjs');
@@ -43,6 +43,7 @@ const deps = (runner: CrontabRunner, extra: Partial<CronDeps> = {}): CronDeps =>
   runner,
   install: { node: process.execPath, entry: fakeEntry },
   serviceRunning: () => true,
+  cronZone: 'UTC',
   ...extra,
 });
 
@@ -74,14 +75,14 @@ describe('install-cron', () => {
     expect(state.text.startsWith(USER_LINES)).toBe(true);
     const ours = parseKiokuCronEntries(state.text);
     expect(ours.map((e) => [e.kind, e.schedule, e.args.join(' ')])).toEqual([
-      ['sleep', '0 22-23,0-5 * * *', 'sleep'],
+      ['sleep', '0 * * * *', 'sleep'],
       ['nap', '*/10 * * * *', 'nap'],
-      ['brief', '0 6 * * *', 'brief --all'],
+      ['brief', '0 * * * *', 'brief --scheduled --all'],
     ]);
     const launcher = launcherPath(home.config().paths.stateDir);
     for (const entry of ours) {
       expect(entry.program).toBe(launcher);
-      expect(entry.env).toMatchObject({ ROLE_SLEEP_ALL_ROLES: '1', ROLE_HOME: home.roleHome, ROLE_MEMORY_HOME: home.memoryHome, TZ: 'Asia/Taipei' });
+      expect(entry.env).toMatchObject({ ROLE_SLEEP_ALL_ROLES: '1', ROLE_HOME: home.roleHome, ROLE_MEMORY_HOME: home.memoryHome, TZ: process.env.TZ });
       expect(entry.env.ROLE_NAME).toBeUndefined();
       expect(entry.env.PATH!.split(':')).toEqual(expect.arrayContaining(['/usr/bin', '/bin', path.dirname(process.execPath)]));
       expect(entry.env.PATH).not.toBe(process.env.PATH);
@@ -99,9 +100,9 @@ describe('install-cron', () => {
   it('replaces its own lines when the settings change, never adding a second set', () => {
     const { state, runner } = fakeCrontab(USER_LINES);
     installCron(home.config(), deps(runner));
-    installCron(home.config({ ROLE_NAP_INTERVAL_MINUTES: '20', ROLE_SLEEP_START: '23:00', ROLE_LOAD_LIMIT: '6000' }), deps(runner));
+    installCron(home.config({ ROLE_NAP_INTERVAL_MINUTES: '20', ROLE_SLEEP_START: '23:30', ROLE_LOAD_LIMIT: '6000' }), deps(runner));
     const ours = parseKiokuCronEntries(state.text);
-    expect(ours.map((e) => `${e.kind} ${e.schedule}`)).toEqual(['sleep 0 23,0-5 * * *', 'nap */20 * * * *']);
+    expect(ours.map((e) => `${e.kind} ${e.schedule}`)).toEqual(['sleep 30 * * * *', 'nap */20 * * * *']);
     expect(ours[0]?.env.ROLE_LOAD_LIMIT).toBe('6000');
     expect(state.text.split('\n').filter((line) => !/# kioku:/.test(line)).join('\n')).toBe(USER_LINES.slice(0, -1) + '\n');
   });
@@ -123,7 +124,7 @@ describe('install-cron', () => {
     installCron(home.config({ ROLE_SLEEP_ALL_ROLES: '0' }), deps(runner));
     const ours = parseKiokuCronEntries(state.text);
     expect(ours.every((e) => e.env.ROLE_NAME === 'ALPHA01' && e.env.ROLE_SLEEP_ALL_ROLES === '0')).toBe(true);
-    expect(ours.find((e) => e.kind === 'brief')?.args).toEqual(['brief']);
+    expect(ours.find((e) => e.kind === 'brief')?.args).toEqual(['brief', '--scheduled']);
   });
 
   it("warns about the original scripts' lines and a stopped cron service, without touching them", () => {
@@ -199,7 +200,7 @@ describe('the launcher (a fixed path; it finds the current install at each run)'
     installCron(home.config(), deps(runner));
     for (const entry of parseKiokuCronEntries(state.text)) expect(runLikeCron(entry.line)).toBe(0);
     const seen = readCalls();
-    expect(seen.map((c) => c.args)).toEqual([['sleep'], ['nap'], ['brief', '--all']]);
+    expect(seen.map((c) => c.args)).toEqual([['sleep'], ['nap'], ['brief', '--scheduled', '--all']]);
     expect(seen.every((c) => c.all === '1' && c.name === null && c.home === home.roleHome)).toBe(true);
     const log = fs.readFileSync(cronLogPath(home.config().paths.stateDir), 'utf8');
     expect(log.match(/stderr goes to cron\.log/g)).toHaveLength(3);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { KiokuError } from '../../../common/errors.js';
 import type { KiokuConfig } from '../config/config.js';
 import { listCheckScripts, rolesWithChecks } from '../brief/check-scripts.js';
+import { resolveUserTimeZone, systemTimeZone } from '../config/time-zone.js';
 import { resolveCurrentRole } from '../roles/role-active.js';
 import {
   cronEnvironment,
@@ -123,6 +124,8 @@ export interface CronDeps {
   install?: KiokuInstall;
   /** Default: cronServiceRunning(). */
   serviceRunning?: () => boolean | undefined;
+  /** The zone cron reads its fields in; default: the machine's (systemTimeZone()). */
+  cronZone?: string;
 }
 
 export interface CronInstallResult {
@@ -136,6 +139,8 @@ export interface CronInstallResult {
   legacyLines: string[];
   warnings: string[];
   dryRun: boolean;
+  /** The user's zone the lines' commands run in, and the zone cron reads the fields in. */
+  zones: { user: string; cron: string };
 }
 
 /**
@@ -158,8 +163,9 @@ export function installCron(config: KiokuConfig, deps: CronDeps = {}, options: {
 
   const current = runner.read();
   const launcher = launcherPath(config.paths.stateDir);
-  const env = cronEnvironment(config, minimalPathDirs(config, install), single);
-  const planned = planCronEntries(config, { hasChecks: briefRoles.length > 0 });
+  const zones = { user: resolveUserTimeZone(config.settings.ROLE_TIMEZONE, config.env).zone, cron: deps.cronZone ?? systemTimeZone(), at: config.clock.now() };
+  const env = cronEnvironment(config, minimalPathDirs(config, install), single, zones.user);
+  const planned = planCronEntries(config, { hasChecks: briefRoles.length > 0, zones });
   const lines = planned.map((entry) => formatCronLine(entry, env, launcher));
   const next = replaceKiokuLines(current, lines);
   const changed = next !== current;
@@ -179,7 +185,7 @@ export function installCron(config: KiokuConfig, deps: CronDeps = {}, options: {
   }
   const service = (deps.serviceRunning ?? (() => cronServiceRunning()))();
   if (service === false) warnings.push('no cron service is running, so these entries will not run until it is started (e.g. sudo service cron start; WSL does not start it by itself)');
-  return { entries: parseKiokuCronEntries(lines.join('\n')), changed, launcher, briefRoles, legacyLines, warnings, dryRun: Boolean(options.dryRun) };
+  return { entries: parseKiokuCronEntries(lines.join('\n')), changed, launcher, briefRoles, legacyLines, warnings, dryRun: Boolean(options.dryRun), zones: { user: zones.user, cron: zones.cron } };
 }
 
 export interface CronRemoveResult {

@@ -49,6 +49,9 @@ function setupChecks(report: StatusReport): DiagnoseCheck[] {
 
   const w = report.sleepWindow;
   rows.push(w.now ? fail('window', 'window.asleep', { start: w.start, end: w.end }) : ok('window', 'window.awake', { start: w.start, end: w.end }));
+  const zone = report.timeZone;
+  if (zone.problems.length === 0) rows.push(ok('zone', 'zone.ok', { zone: zone.zone, offset: zone.offset, source: zone.source, cronZone: zone.cronZone }));
+  for (const problem of zone.problems) rows.push(fail('zone', problem.code, problem.params));
   return rows;
 }
 

@@ -13,6 +13,7 @@ import { allKnownRoles, scheduledRoles } from '../schedule/schedule-sources.js';
 import { isInSleepWindow } from '../schedule/sleep-window.js';
 import { activationGate, scopePrefixes } from '../sessions/activation.js';
 import { roleStatus, type RoleStatus } from './role-status.js';
+import { timeZoneStatus, type TimeZoneStatus } from './time-zone-status.js';
 import { scheduleStatus, type CrontabReading, type ScheduleStatus } from './schedule-status.js';
 import { sessionRestartedSince, type SessionRestart } from './session-restart.js';
 
@@ -33,6 +34,8 @@ export interface StatusReport {
   session: SessionRestart | null;
   scope: { prefixes: string[] | null; cwd: string; inScope: boolean };
   sleepWindow: { start: string; end: string; now: boolean };
+  /** The clock "local time" is read on (ROLE_TIMEZONE, TZ, the machine's) and cron's zone. */
+  timeZone: TimeZoneStatus;
   nap: { enabled: boolean; idleMinutes: number; minInbox: number; intervalMinutes: number };
   sleeping: boolean;
   state: SleepStateName;
@@ -113,6 +116,7 @@ export function collectStatus(config: KiokuConfig, input: StatusInput): StatusRe
     session,
     scope: { prefixes, cwd: path.resolve(input.cwd), inScope: gate !== 'out-of-scope' },
     sleepWindow: { start: settings.ROLE_SLEEP_START, end: settings.ROLE_SLEEP_END, now: inWindow },
+    timeZone: timeZoneStatus(config, { crontabText: input.crontab.text }),
     nap: {
       enabled: settings.ROLE_NAP_ENABLED,
       idleMinutes: settings.ROLE_NAP_IDLE_MINUTES,
