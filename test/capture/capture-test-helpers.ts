@@ -28,6 +28,7 @@ export function fakeCliEnv(bin: string, log: string, mode = 'valid'): NodeJS.Pro
 
 export interface FakeCall {
   name: string;
+  pid: number;
   argv: string[];
   env: Record<string, string | null>;
   cwd: string;
@@ -41,6 +42,16 @@ export function readCalls(log: string): FakeCall[] {
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as FakeCall);
+}
+
+/** Whether a process is still alive (a fake the product should have killed). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 export const ROLE = 'TESTER01';

@@ -9,7 +9,8 @@ import { CondenseFailure } from '../../main/core/capture/capture-types.js';
 import { handleCapturedTurn } from '../../main/core/capture/handle-capture.js';
 import { readBonds } from '../../main/core/memory/bonds.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
-import { fakeCliEnv, inboxOf, makeFakeBin, readCalls, ROLE, turnInput, turnRecord } from './capture-test-helpers.js';
+import { waitFor } from '../ipc/daemon-kit.js';
+import { fakeCliEnv, inboxOf, isAlive, makeFakeBin, readCalls, ROLE, turnInput, turnRecord } from './capture-test-helpers.js';
 
 let home: TempHome;
 let log: string;
@@ -72,22 +73,29 @@ describe('CLI condenser: every failure falls back to local and the turn is still
     expect(inboxOf(home.memoryHome).length).toBe(report.written.length);
   });
 
+  // The fake in "sleep" mode answers only once its gate file exists, which these tests never
+  // create: whatever the machine's speed, the run can only end by the timeout or the abort, and
+  // before the fake's canned answer is printed. The fake, if it got as far as starting, is killed.
   it('a CLI that sleeps past ROLE_CAPTURE_TIMEOUT is killed and the local condenser answers', async () => {
-    const config = configWith(['claude'], 'sleep', { ROLE_CAPTURE_TIMEOUT: '1' });
-    const started = Date.now();
+    const config = configWith(['claude'], 'sleep', { ROLE_CAPTURE_TIMEOUT: '1', FAKE_CLI_GATE: path.join(home.root, 'never') });
     const report = await handleCapturedTurn(config, turnRecord(...TURN));
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(report.fallback).toMatchObject({ kind: 'timeout' });
     expect(report.fallback!.message).toContain('within 1 s');
+    expect(report.condenser).toBe('local');
     expect(inboxOf(home.memoryHome).length).toBeGreaterThanOrEqual(1);
+    for (const call of readCalls(log)) await waitFor(() => !isAlive(call.pid), `the timed-out fake CLI (pid ${call.pid}) to be killed`);
   });
 
-  it('an abort stops the run', async () => {
-    const config = configWith(['claude'], 'sleep');
+  it('an abort stops the run, and the CLI with it', async () => {
+    const config = configWith(['claude'], 'sleep', { FAKE_CLI_GATE: path.join(home.root, 'never') });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 200);
-    const result = await resolveCliCondenser(config, 'claude').condenser!.attempt(turnInput(...TURN), controller.signal);
+    const pending = resolveCliCondenser(config, 'claude').condenser!.attempt(turnInput(...TURN), controller.signal);
+    // Abort once the fake is running (it has logged its call), not after a guess at how long that takes.
+    const [call] = await waitFor(() => (readCalls(log).length > 0 ? readCalls(log) : undefined), 'the fake CLI to start');
+    controller.abort();
+    const result = await pending;
     expect(result).toMatchObject({ ok: false, failure: { kind: 'aborted' } });
+    await waitFor(() => !isAlive(call!.pid), `the aborted fake CLI (pid ${call!.pid}) to be killed`);
   });
 
   it('a named CLI missing from PATH → local, reported as not-found', async () => {

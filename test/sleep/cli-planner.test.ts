@@ -5,6 +5,8 @@ import { createCliPlanner } from '../../main/core/sleep/cli-planner/index.js';
 import { PlannerError, sleepPlanSchema, type CollectedBatch } from '../../main/core/sleep/sleep-plan.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { SPLIT_ENGINEER_IDENTITY, SPLIT_ENGINEER_SOUL } from '../cli/role-test-fixtures.js';
+import { isAlive } from '../capture/capture-test-helpers.js';
+import { waitFor } from '../ipc/daemon-kit.js';
 import { fakePlanner, plannerCalls } from './fake-planner.js';
 
 const ROLE = 'ENGINEER01';
@@ -136,22 +138,31 @@ describe('CLI planner: each failure is a PlannerError of its kind, with SLEEP-5 
     expect(error.diagnostics.outputHead).toContain('REDACTED');
   });
 
+  // The fake in "slow" mode answers only once its gate file exists, which these tests never
+  // create: whatever the machine's speed, the run can only end by the timeout or the abort, and
+  // before the fake's plan is printed. The fake, if it got as far as starting, is killed.
   it('a CLI slower than ROLE_SLEEP_TIMEOUT is killed → timeout', async () => {
-    const error = await failure(setup('slow', { ROLE_SLEEP_TIMEOUT: '1' }).planner.plan(batchOf(IDS), 'p'));
+    const { fake, planner } = setup('slow', { ROLE_SLEEP_TIMEOUT: '1', FAKE_PLANNER_GATE: path.join(home.root, 'never') });
+    const error = await failure(planner.plan(batchOf(IDS), 'p'));
     expect(error.kind).toBe('timeout');
     expect(error.message).toContain('within 1 s (ROLE_SLEEP_TIMEOUT)');
+    for (const call of plannerCalls(fake.log)) await waitFor(() => !isAlive(call.pid), `the timed-out fake planner (pid ${call.pid}) to be killed`);
   });
 
   it('an abort stops the run and rejects with the abort reason, not a planner failure', async () => {
     const controller = new AbortController();
-    const run = setup('slow').planner.plan(batchOf(IDS), 'p', controller.signal);
-    setTimeout(() => controller.abort(), 300);
-    const error = await run.then(
+    const { fake, planner } = setup('slow', { FAKE_PLANNER_GATE: path.join(home.root, 'never') });
+    const run = planner.plan(batchOf(IDS), 'p', controller.signal).then(
       () => undefined,
       (e: unknown) => e,
     );
+    // Abort once the fake is running (it has logged its call), not after a guess at how long that takes.
+    const [call] = await waitFor(() => (plannerCalls(fake.log).length > 0 ? plannerCalls(fake.log) : undefined), 'the fake planner to start');
+    controller.abort();
+    const error = await run;
     expect(error).not.toBeInstanceOf(PlannerError);
     expect((error as Error).name).toBe('AbortError');
+    await waitFor(() => !isAlive(call!.pid), `the aborted fake planner (pid ${call!.pid}) to be killed`);
   });
 
   it('a CLI that cannot start → execution', async () => {

@@ -52,6 +52,7 @@ export function fakePlanner(root: string, how: string | FakePlannerScript, optio
 
 export interface PlannerCall {
   index: number;
+  pid: number;
   name: string;
   mode: string;
   ids: string[];
