@@ -17,7 +17,7 @@ function tree(files: Record<string, string>): string {
 }
 
 function check(dir: string) {
-  const result = spawnSync(process.execPath, [script, dir], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [script, dir], { encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
   return { code: result.status, out: result.stdout + result.stderr };
 }
 

@@ -31,7 +31,7 @@ function fakeDf(rows: [string, number, number][]): void {
 }
 
 function runScript(env: NodeJS.ProcessEnv = {}) {
-  const result = spawnSync(SCRIPT, [], { env: { HOME: home.root, ROLE_HOME: home.roleHome, PATH: `${bin}:/usr/bin:/bin`, ...env }, encoding: 'utf8' });
+  const result = spawnSync(SCRIPT, [], { env: { HOME: home.root, ROLE_HOME: home.roleHome, PATH: `${bin}:/usr/bin:/bin`, ...env }, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
   return { code: result.status, stdout: result.stdout };
 }
 

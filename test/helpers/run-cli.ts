@@ -21,6 +21,7 @@ export function runKioku(args: string[], env: NodeJS.ProcessEnv, input?: string)
     input: input ?? '',
     encoding: 'utf8',
     timeout: 60_000,
+    killSignal: 'SIGKILL',
   });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }

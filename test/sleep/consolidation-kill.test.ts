@@ -9,6 +9,7 @@ import type { SleepResult } from '../../main/core/sleep/sleep-result.js';
 import { bundleEntry } from '../helpers/bundle-entry.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { countOf, fateOf, readArchives, readConsolidated, ROLE, writeExisting, writeInbox } from './sleep-fixtures.js';
+import { guardChild } from '../helpers/child-guard.js';
 
 /**
  * The issue's must-show: 20 consolidations, each in a real child process killed with SIGKILL at a
@@ -46,7 +47,9 @@ interface ChildRun {
 /** Run the child; when `killAfter` is given, SIGKILL it that many ms after it said `ready`. */
 function runChild(script: string, env: NodeJS.ProcessEnv, killAfter?: number): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Killed at its deadline (a hung consolidation fails the round instead of the suite) and at
+    // the end of the test (child-guard.ts).
+    const child = guardChild(spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'pipe'] }), 120_000);
     let stdout = '';
     let stderr = '';
     let readyAt: number | undefined;

@@ -25,7 +25,7 @@ describe('context builders in the hook client', () => {
     expect(modules.length).toBeGreaterThan(10);
     const probe = modules.map((name, i) => `import * as m${i} from '../main/core/context/${name.replace(/\.ts$/, '.js')}';\nconsole.log(m${i});`).join('\n');
     fs.writeFileSync(path.join(root, 'hooks', 'probe.ts'), probe);
-    const result = spawnSync(process.execPath, [path.join(repo, 'scripts', 'check-imports.mjs'), root], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [path.join(repo, 'scripts', 'check-imports.mjs'), root], { encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
     // Only what the probe reaches is ours to answer for; other folders are checked by CI itself.
     const ours = result.stderr.split('\n').filter((line) => line.includes('hooks/probe.ts') || line.includes('main/core/context/'));
     expect(ours).toEqual([]);

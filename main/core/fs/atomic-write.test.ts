@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileExclusiveSync, isTempFileName, writeFileAtomicSync } from './atomic-write.js';
 import { acquireLock, readLockInfo, tryAcquireLock } from './file-lock.js';
+import { guardChild } from '../../../test/helpers/child-guard.js';
 
 let dir: string;
 beforeEach(() => {
@@ -126,8 +127,9 @@ for (let i = 0; i < 15; i++) {
 }`,
     );
     const { spawn } = await import('node:child_process');
+    // Each worker is killed at its deadline and at the end of the test (child-guard.ts).
     const codes = await Promise.all(
-      Array.from({ length: 6 }, () => new Promise<number>((resolve) => spawn(process.execPath, [worker], { stdio: 'ignore' }).on('exit', (code) => resolve(code ?? -1)))),
+      Array.from({ length: 6 }, () => new Promise<number>((resolve) => guardChild(spawn(process.execPath, [worker], { stdio: 'ignore' })).on('exit', (code) => resolve(code ?? -1)))),
     );
     expect(codes).toEqual([0, 0, 0, 0, 0, 0]);
     expect(fs.readFileSync(counter, 'utf8')).toBe('90');
