@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatLocalIso } from '../../main/core/config/clock.js';
 import { bundleEntry } from '../helpers/bundle-entry.js';
 import type { CliResult } from '../helpers/run-cli.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
@@ -138,6 +139,17 @@ describe('kioku journal', () => {
     expect(JSON.parse(result.stdout)).toHaveLength(1);
     expect(result.stderr).toMatch(/skipped 2 line\(s\) .*JOURNAL\.jsonl .*line 2, 3/);
     expect(badLimit.code).toBe(2);
+  });
+
+  it('an entry with an epoch ts (seed-002 tooling) shows in local time, in --json and in the human output (issue 11)', async () => {
+    const home = newHome();
+    const at = new Date(Date.UTC(2026, 2, 9, 18, 30, 0));
+    fs.writeFileSync(path.join(home.memoryHome, 'JOURNAL.jsonl'), `${JSON.stringify({ ts: at.getTime(), tags: [], text: '舊工具寫的' })}\n`);
+    const [json, human] = await Promise.all([kioku(home, ['journal', 'search', '--json']), kioku(home, ['journal', 'search'])]);
+    // The child runs in the test's zone (makeTempHome passes TZ on), so local time is the same on both sides.
+    expect(JSON.parse(json.stdout)).toEqual([{ ts: formatLocalIso(at), tags: [], text: '舊工具寫的' }]);
+    expect(human.stdout).toBe(`${formatLocalIso(at).slice(0, 10)} ${formatLocalIso(at).slice(11, 16)}\n  舊工具寫的\n`);
+    expect(human.stdout).not.toContain('Z');
   });
 
   it('concurrent appends from several processes all land as whole lines', async () => {

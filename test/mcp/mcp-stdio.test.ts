@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatLocalIso } from '../../main/core/config/clock.js';
 import { parseFrontmatter } from '../../main/core/frontmatter/parse-frontmatter.js';
 import { writeMemory, type MemoryDraft } from '../../main/core/memory/memory-writer.js';
 import { claudeProjectFolderName } from '../../main/core/mcp/mcp-role.js';
@@ -139,6 +140,14 @@ describe('kioku mcp over stdio', () => {
     expect((byTag.structuredContent as { entries: Array<{ text: string }> }).entries.map((e) => e.text)).toEqual(['今天把部署流程改成先跑 CI 再上線']);
     const newest = await call('journal_search', {});
     expect((newest.structuredContent as { total: number }).total).toBe(2);
+  });
+
+  it('journal_search shows an epoch ts (seed-002 tooling) in local time, like the entries Kioku writes (issue 11)', async () => {
+    const at = new Date(Date.UTC(2026, 2, 9, 18, 30, 0));
+    fs.appendFileSync(path.join(home.memoryHome, 'JOURNAL.jsonl'), `${JSON.stringify({ ts: at.getTime(), tags: [], text: '舊工具寫的毫秒時間' })}\n`);
+    const found = await call('journal_search', { query: '舊工具' });
+    expect((found.structuredContent as { entries: unknown[] }).entries).toEqual([{ ts: formatLocalIso(at), tags: [], text: '舊工具寫的毫秒時間' }]);
+    expect(textOf(found)).toContain(`[${formatLocalIso(at)}]`);
   });
 
   it('persona_current resolves .active, then the role this Claude Code session switched to', async () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempHome, type TempHome } from '../../../test/helpers/temp-home.js';
+import { formatLocalIso } from '../config/clock.js';
 import { countJournalEntries } from '../context/context-files.js';
 import { appendJournal, readJournal } from './journal.js';
 import { searchJournal } from './journal-search.js';
@@ -109,5 +110,48 @@ describe('searchJournal (DSH-3)', () => {
   it('an empty or missing journal is no error', async () => {
     const { config } = setup();
     expect(await searchJournal(config.paths.journalFile, { query: '任何' })).toMatchObject({ entries: [], matched: 0, total: 0, corrupt: 0 });
+  });
+});
+
+describe('entry times (issue 11)', () => {
+  const at = Date.UTC(2026, 2, 10, 4, 5, 6);
+  const local = formatLocalIso(new Date(at));
+
+  it('reads epoch ms, epoch seconds and UTC text as the same instant in local ISO, like every time Kioku writes', () => {
+    const { config } = setup();
+    const lines = [
+      { ts: at, tags: [], text: 'epoch ms' },
+      { ts: at / 1000, tags: [], text: 'epoch s' },
+      { ts: String(at), tags: [], text: 'epoch ms as text' },
+      { ts: new Date(at).toISOString(), tags: [], text: 'UTC text' },
+      { ts: '2026/03/10 12:05:06', tags: [], text: 'seed style, local' },
+      { ts: '上週某天', tags: [], text: 'no date' },
+      { tags: [], text: 'no ts' },
+    ];
+    fs.writeFileSync(config.paths.journalFile, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+    const ts = Object.fromEntries(readJournal(config.paths.journalFile).entries.map((entry) => [entry.text, entry.ts]));
+    expect(ts).toEqual({
+      'epoch ms': local,
+      'epoch s': local,
+      'epoch ms as text': local,
+      'UTC text': local,
+      'seed style, local': formatLocalIso(new Date(2026, 2, 10, 12, 5, 6)),
+      'no date': '上週某天',
+      'no ts': '',
+    });
+    expect(local).toMatch(/^2026-03-\d\dT\d\d:05:06[+-]\d\d:\d\d$/);
+  });
+
+  it('sorts numeric and written times together, newest first', async () => {
+    const { config } = setup();
+    const lines = [
+      { ts: at + 60_000, tags: [], text: 'one minute later (ms)' },
+      { ts: formatLocalIso(new Date(at + 120_000)), tags: [], text: 'two minutes later (Kioku)' },
+      { ts: Math.floor(at / 1000) + 180, tags: [], text: 'three minutes later (s)' },
+      { ts: new Date(at).toISOString(), tags: [], text: 'at (UTC text)' },
+    ];
+    fs.writeFileSync(config.paths.journalFile, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+    const found = await searchJournal(config.paths.journalFile);
+    expect(found.entries.map((e) => e.text)).toEqual(['three minutes later (s)', 'two minutes later (Kioku)', 'one minute later (ms)', 'at (UTC text)']);
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { KiokuError } from '../../../common/errors.js';
-import { formatLocalIso } from '../config/clock.js';
+import { formatLocalIso, parseLooseDate } from '../config/clock.js';
 import type { KiokuConfig } from '../config/config.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../fs/atomic-write.js';
 import { withLock } from '../fs/file-lock.js';
@@ -14,7 +14,10 @@ import { cleanDshText } from './clean-dsh-text.js';
  * journalPointerBlock), searched by substring and tag, newest first.
  */
 export interface JournalEntry {
-  /** ISO 8601 with offset, from the clock (KIOKU_NOW in tests). */
+  /**
+   * ISO 8601 with the local offset, from the clock (KIOKU_NOW in tests). Read back, any time the
+   * file holds (epoch number, UTC string) is given in this form; a text that is no date as it is.
+   */
   ts: string;
   tags: string[];
   text: string;
@@ -51,11 +54,28 @@ export function normalizeTags(tags: readonly string[]): string[] {
   return [...seen];
 }
 
+/** Epoch numbers below this are seconds (1e11 s is the year 5138; 1e11 ms is 1973). */
+const EPOCH_SECONDS_BELOW = 1e11;
+
+function epochDate(value: number): Date {
+  return new Date(Math.abs(value) < EPOCH_SECONDS_BELOW ? value * 1000 : value);
+}
+
+/**
+ * An entry's time as shown everywhere (CLI, MCP tool, UI): local ISO with its offset, like every
+ * time Kioku writes (formatLocalIso). Seed-002 tooling may have written epoch milliseconds or
+ * seconds, or a UTC `…Z` string; those are the same instants, shown in local time instead of
+ * as a number or in UTC. A text that is no date is kept as it is; no `ts` at all is ''.
+ */
 function parseTs(value: unknown): string {
-  if (typeof value === 'string') return value;
-  // Seed-002 tooling may have written epoch milliseconds; show them as a date, not a number.
-  if (typeof value === 'number' && Number.isFinite(value)) return new Date(value).toISOString();
-  return '';
+  if (typeof value === 'number') {
+    const date = epochDate(value);
+    return Number.isNaN(date.getTime()) ? '' : formatLocalIso(date);
+  }
+  if (typeof value !== 'string') return '';
+  const text = value.trim();
+  const date = /^\d{9,}(?:\.\d+)?$/.test(text) ? epochDate(Number(text)) : parseLooseDate(text);
+  return date && !Number.isNaN(date.getTime()) ? formatLocalIso(date) : value;
 }
 
 /** One line as an entry, or undefined when it is not one (blank lines are not entries either). */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DshSaved, FactsView, JournalAppended, JournalSearchView, JournalTags, KnownProjects, MindmapView, ProjectMemoryView } from '../../../common/ui-contract.js';
 import { writeMemoryFixture } from '../../../test/helpers/memory-fixtures.js';
+import { formatLocalIso } from '../config/clock.js';
 import { bytesOf, linesText, startTestApi, writeFile, type TestApi } from '../../../test/helpers/web-api.js';
 
 let api: TestApi | undefined;
@@ -153,6 +154,16 @@ describe('journal.* (DSH-3)', () => {
     const limited = await value<JournalSearchView>('journal.search', { limit: 1 });
     expect(limited).toMatchObject({ matched: 3, entries: [{ text: '部署後記得看錯誤率', line: 3 }] });
     expect(await value<JournalTags>('journal.tags', {})).toEqual({ tags: [{ tag: '部署', count: 2 }, { tag: '上線', count: 1 }, { tag: '生活', count: 1 }], total: 3 });
+  });
+
+  it('gives an epoch or UTC ts (seed-002 tooling) in local ISO like the entries Kioku writes (issue 11)', async () => {
+    const at = new Date(Date.UTC(2026, 2, 9, 18, 30, 0));
+    const { value } = await start({
+      prepare: (home) =>
+        writeFile(path.join(home.memoryHome, 'JOURNAL.jsonl'), `${JSON.stringify({ ts: at.getTime(), tags: [], text: '毫秒' })}\n${JSON.stringify({ ts: at.toISOString(), tags: [], text: 'UTC' })}\n`),
+    });
+    const found = await value<JournalSearchView>('journal.search', { limit: 50 });
+    expect(found.entries.map((e) => e.ts)).toEqual([formatLocalIso(at), formatLocalIso(at)]);
   });
 
   it('refuses an empty entry and writes nothing', async () => {
