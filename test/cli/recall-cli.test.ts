@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatLocalIso } from '../../main/core/config/clock.js';
 import { parseFrontmatter } from '../../main/core/frontmatter/parse-frontmatter.js';
 import { runKioku, runKiokuJson } from '../helpers/run-cli.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
@@ -8,10 +9,12 @@ import { ROLE, writeMemory } from './recall-test-fixtures.js';
 
 // These run the built CLI (`npm run build` first; `npm test` does it in pretest).
 const homes: TempHome[] = [];
+// "Now" for every CLI here: noon on 2026-03-10 in the zone the test runs in (the child inherits TZ).
+const NOW = new Date(2026, 2, 10, 12, 0, 0);
 afterEach(() => homes.splice(0).forEach((home) => home.cleanup()));
 
 function homeWithMemories(env: NodeJS.ProcessEnv = {}): TempHome {
-  const home = makeTempHome({ KIOKU_NOW: '2026-03-10T12:00:00+08:00', ...env });
+  const home = makeTempHome({ KIOKU_NOW: formatLocalIso(NOW), ...env });
   homes.push(home);
   writeMemory(home.memoryHome, 'daily', { id: 'haircut', summary: '近況', body: '使用者昨天去剪了頭髮，覺得很清爽', tags: ['生活'] });
   writeMemory(home.memoryHome, 'important', { id: 'rule', summary: '提到頭髮時不要評論外表', memory_type: 'rule', priority: 4 });
@@ -40,7 +43,7 @@ describe('kioku memory recall', () => {
       expect(fs.existsSync(memory.path)).toBe(true);
     }
     expect(found[0]).toMatchObject({ summary: '提到頭髮時不要評論外表', category: 'important', memory_type: 'rule', priority: 4 });
-    expect(parseFrontmatter(fs.readFileSync(found[1]!.path, 'utf8')).data).toMatchObject({ hits: 1, last_replayed: '2026-03-10T12:00:00+08:00' });
+    expect(parseFrontmatter(fs.readFileSync(found[1]!.path, 'utf8')).data).toMatchObject({ hits: 1, last_replayed: formatLocalIso(NOW) });
   });
 
   it('uses ROLE_NAME, then .active, when --role is not given', () => {
