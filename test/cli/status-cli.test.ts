@@ -105,6 +105,18 @@ describe('kioku status --json (CLI.md shape)', () => {
     expect(status.schedule.cron).toMatchObject({ available: false, problem: 'no crontab command on this machine' });
   });
 
+  it('ROLE_TIMEZONE moves the window to the user’s clock and is shown with where it came from (issue 11)', () => {
+    // 23:45 UTC: 05:30 in Kathmandu (asleep), daytime in Taipei, Los Angeles and Kiritimati.
+    const now = '2026-12-01T23:45:00Z';
+    expect(statusJson({ KIOKU_NOW: now })).toMatchObject({ sleeping: false, timeZone: { zone: process.env.TZ, source: 'TZ', problems: [] } });
+    const status = statusJson({ KIOKU_NOW: now, ROLE_TIMEZONE: 'Asia/Kathmandu' });
+    expect(status).toMatchObject({ sleeping: true, sleepWindow: { now: true }, timeZone: { zone: 'Asia/Kathmandu', source: 'setting', offset: '+05:45', shellTz: process.env.TZ } });
+    expect(status.now).toBe('2026-12-02T05:30:00+05:45');
+    expect(status.timeZone.problems.map((p: { code: string }) => p.code)).toEqual(['zone.shellDiffers']);
+    const text = kioku(['diagnose'], { KIOKU_NOW: now, ROLE_TIMEZONE: 'Asia/Kathmandu' }).stdout;
+    expect(text).toMatch(new RegExp(`^✗ 時區 time zone: your shell's TZ=${process.env.TZ} differs from ROLE_TIMEZONE=Asia/Kathmandu`, 'm'));
+  });
+
   it('warns when a role with many memories has no emotional one (seed 000 §情緒)', () => {
     for (let i = 0; i < 10; i++) writeMemoryFixture(home.memoryHome, 'BETA01', 'skill', `s-${i}`, { summary: `技能 ${i}`, memory_type: 'procedural' });
     const status = statusJson();

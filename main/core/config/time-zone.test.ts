@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSettings } from './load-settings.js';
+import { applyUserTimeZone, explainTimeZone, isKnownTimeZone, resolveUserTimeZone, systemTimeZone, zoneOffsetMinutes } from './time-zone.js';
+
+describe('the user time zone (issue 11)', () => {
+  it('ROLE_TIMEZONE wins, then TZ (also as :Zone), then the machine’s zone', () => {
+    const system = () => 'Europe/Berlin';
+    expect(resolveUserTimeZone('Asia/Taipei', { TZ: 'America/Los_Angeles' }, system)).toEqual({ zone: 'Asia/Taipei', source: 'setting' });
+    expect(resolveUserTimeZone(null, { TZ: 'America/Los_Angeles' }, system)).toEqual({ zone: 'America/Los_Angeles', source: 'TZ' });
+    expect(resolveUserTimeZone(null, { TZ: ':Asia/Tokyo' }, system)).toEqual({ zone: 'Asia/Tokyo', source: 'TZ' });
+    expect(resolveUserTimeZone(null, { TZ: 'Not/AZone' }, system)).toEqual({ zone: 'Europe/Berlin', source: 'system' });
+    expect(resolveUserTimeZone('Mars/Olympus', {}, system)).toEqual({ zone: 'Europe/Berlin', source: 'system' });
+  });
+
+  it('an unknown zone name is a setting problem with what to do, and the default is used', () => {
+    expect(isKnownTimeZone('Asia/Taipei')).toBe(true);
+    expect(isKnownTimeZone('Asia/Taipie')).toBe(false);
+    expect(explainTimeZone('Asia/Taipie')).toMatch(/"Asia\/Taipie" is not a time zone name .* such as Asia\/Taipei/);
+    const loaded = loadSettings({ ROLE_TIMEZONE: 'Asia/Taipie' });
+    expect(loaded.settings.ROLE_TIMEZONE).toBeNull();
+    expect(loaded.problems.map((p) => p.name)).toEqual(['ROLE_TIMEZONE']);
+    expect(loadSettings({}, { ROLE_TIMEZONE: 'Asia/Taipei' }).settings.ROLE_TIMEZONE).toBe('Asia/Taipei');
+  });
+
+  it('applying the setting moves the clock of the environment it is given, and only with a known zone', () => {
+    const env: NodeJS.ProcessEnv = { TZ: 'UTC' };
+    applyUserTimeZone('Asia/Kathmandu', env);
+    expect(env.TZ).toBe('Asia/Kathmandu');
+    applyUserTimeZone('Nowhere/Else', env);
+    applyUserTimeZone(null, env);
+    expect(env.TZ).toBe('Asia/Kathmandu');
+  });
+
+  it('offsets, with DST and half/quarter hours', () => {
+    const winter = new Date('2026-01-15T12:00:00Z');
+    const summer = new Date('2026-07-15T12:00:00Z');
+    expect(zoneOffsetMinutes('Asia/Taipei', winter)).toBe(480);
+    expect(zoneOffsetMinutes('America/Los_Angeles', winter)).toBe(-480);
+    expect(zoneOffsetMinutes('America/Los_Angeles', summer)).toBe(-420);
+    expect(zoneOffsetMinutes('Asia/Kathmandu', winter)).toBe(345);
+    expect(zoneOffsetMinutes('Pacific/Kiritimati', winter)).toBe(840);
+    expect(zoneOffsetMinutes('UTC', summer)).toBe(0);
+  });
+
+  it('the machine’s zone: /etc/timezone, else the /etc/localtime link, else UTC', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-tz-'));
+    try {
+      const timezone = path.join(dir, 'timezone');
+      const localtime = path.join(dir, 'localtime');
+      expect(systemTimeZone({ timezone, localtime })).toBe('UTC');
+      fs.symlinkSync('/usr/share/zoneinfo/posix/Asia/Tokyo', localtime);
+      expect(systemTimeZone({ timezone, localtime })).toBe('Asia/Tokyo');
+      fs.writeFileSync(timezone, 'America/Chicago\n');
+      expect(systemTimeZone({ timezone, localtime })).toBe('America/Chicago');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
