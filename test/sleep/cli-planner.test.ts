@@ -36,7 +36,9 @@ const EXISTING: CollectedBatch['existing'] = [
 
 let home: TempHome;
 beforeEach(() => {
-  home = makeTempHome({ KIOKU_NOW: '2026-12-02T12:00:00+08:00' });
+  // Local time (no offset), in the zone the test runs in: "今天" in the prompt is 2026-12-02 in
+  // every zone. 07:00 is still 2026-12-01 in UTC in Taipei and Kiritimati, so a UTC date shows.
+  home = makeTempHome({ KIOKU_NOW: '2026-12-02T07:00:00' });
   fs.writeFileSync(path.join(home.roleHome, `${ROLE}.identity.md`), SPLIT_ENGINEER_IDENTITY);
   fs.writeFileSync(path.join(home.roleHome, `${ROLE}.soul.md`), SPLIT_ENGINEER_SOUL);
 });
