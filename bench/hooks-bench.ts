@@ -1,9 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import type { HookEventName } from '../common/hook-events.js';
@@ -21,15 +22,26 @@ import { generateMemories } from './generate-memories.js';
  * assistant starts it — `node <bundle> <event> --assistant claude`, stdin = the payload — from
  * the hook client bundled exactly as scripts/build-hooks.mjs bundles it (ESM, split, minified,
  * packages external), on a home with one role holding 10,000 memories, with the daemon (the
- * `kioku daemon` CLI, bundled likewise) up and then down. Wall time per run, from spawn to exit,
- * against `node -e 0` spawned the same way. Targets with the daemon up: SessionStart ≤ 1.5×,
- * a UserPromptSubmit that is not a call ≤ 1.3×, Stop ≤ 1.5×.
+ * `kioku daemon` CLI, bundled likewise) up, then hung, then down. Wall time per run, from spawn
+ * to exit, against `node -e 0` spawned the same way. Targets with the daemon up: SessionStart ≤
+ * 1.5×, a UserPromptSubmit that is not a call ≤ 1.3×, Stop ≤ 1.5×. With the daemon hung (a
+ * socket that accepts and never answers, as a SIGSTOPped daemon does), every hook fails open
+ * within its wait for the daemon (hooks/hook-budgets.ts) plus FAIL_OPEN_SLACK_MS; SessionEnd,
+ * hung or down, within Claude Code's ~1.5 s for that hook. (The hook tests check the same
+ * behaviour by order, not by time: test/hooks/hook-daemon-faults.test.ts, hook-spool.test.ts.)
  */
 const ROLE = 'BENCH01';
 const ROLE_NAME = '小記';
 /** The role a session has before it calls ROLE by name (a switch is what a call costs). */
 const OTHER = 'OTHERS01';
 const PROJECT_MEMORY = '# bench project\n\n- 每次 push 之前先跑 `npm test`。\n';
+/** How much longer than its wait for the daemon a hook may take to fail open: start Node, answer from the files. */
+const FAIL_OPEN_SLACK_MS = 1_000;
+/** Claude Code gives SessionEnd about this long in total. */
+const SESSION_END_MS = 1_500;
+
+type Phase = 'up' | 'hung' | 'down';
+const PHASES: readonly Phase[] = ['up', 'hung', 'down'];
 
 interface Scenario {
   name: string;
@@ -57,11 +69,7 @@ interface Stats {
   badRuns: number;
 }
 
-interface HookResult {
-  name: string;
-  up: Stats;
-  down: Stats;
-}
+type HookResult = { name: string } & Record<Phase, Stats>;
 
 function findRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -74,7 +82,7 @@ function findRoot(): string {
 }
 
 /** The hook client built by scripts/build-hooks.mjs, and the CLI for `kioku daemon`. */
-async function bundle(root: string, outDir: string): Promise<{ hook: string; cli: string }> {
+async function bundle(root: string, outDir: string): Promise<{ hook: string; cli: string; budgets: string }> {
   // The shipped build script itself, so the bench can never measure a differently built client.
   const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-hooks.mjs'), path.join(outDir, 'hooks')], { stdio: 'inherit' });
   if (built.status !== 0) throw new Error(`hooks bench: scripts/build-hooks.mjs failed (exit ${built.status})`);
@@ -94,7 +102,11 @@ async function bundle(root: string, outDir: string): Promise<{ hook: string; cli
     packages: 'external',
     logLevel: 'warning',
   });
-  return { hook: path.join(outDir, 'hooks', 'kioku-hook.js'), cli };
+  // The hook's waits for the daemon, from the source (dist/hooks/ is the CommonJS client bundle's
+  // folder, where tsc's ESM output of hook-budgets.ts cannot be imported).
+  const budgets = path.join(outDir, 'hook-budgets.mjs');
+  await build({ entryPoints: [path.join(root, 'hooks', 'hook-budgets.ts')], outfile: budgets, bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning' });
+  return { hook: path.join(outDir, 'hooks', 'kioku-hook.js'), cli, budgets };
 }
 
 function spawnTimed(args: string[], stdin: string, env: NodeJS.ProcessEnv): Promise<Sample> {
@@ -146,20 +158,10 @@ function summarize(samples: Sample[], baselineMs: number, bad: number): Stats {
 function table(baseline: Stats, results: HookResult[]): string {
   // "bad": runs that exited non-zero, wrote to stderr, printed the wrong thing, or (daemon up)
   // were not answered by the daemon in time and fell back to the files.
-  const header = ['hook', 'up median ms', 'up p95', 'up ×node', 'up bad', 'down median ms', 'down p95', 'down ×node', 'down bad'];
+  const header = ['hook', ...PHASES.flatMap((phase) => [`${phase} median ms`, `${phase} p95`, `${phase} ×node`, `${phase} bad`])];
   const rows = [
-    ['node -e 0', String(baseline.medianMs), String(baseline.p95Ms), '1.00×', '', '', '', '', ''],
-    ...results.map((r) => [
-      r.name,
-      String(r.up.medianMs),
-      String(r.up.p95Ms),
-      `${r.up.ratio.toFixed(2)}×`,
-      String(r.up.badRuns),
-      String(r.down.medianMs),
-      String(r.down.p95Ms),
-      `${r.down.ratio.toFixed(2)}×`,
-      String(r.down.badRuns),
-    ]),
+    ['node -e 0', String(baseline.medianMs), String(baseline.p95Ms), '1.00×', '', ...PHASES.slice(1).flatMap(() => ['', '', '', ''])],
+    ...results.map((r) => [r.name, ...PHASES.flatMap((phase) => [String(r[phase].medianMs), String(r[phase].p95Ms), `${r[phase].ratio.toFixed(2)}×`, String(r[phase].badRuns)])]),
   ];
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
   return [header, ...rows].map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).join('\n');
@@ -186,7 +188,8 @@ export async function runHooksBench(args: string[]): Promise<void> {
   let daemon: ReturnType<typeof spawn> | undefined;
   try {
     process.stderr.write('hooks bench: bundling the hook client and the CLI…\n');
-    const { hook, cli } = await bundle(root, buildDir);
+    const { hook, cli, budgets } = await bundle(root, buildDir);
+    const { DAEMON_WAIT_MS } = (await import(pathToFileURL(budgets).href)) as typeof import('../hooks/hook-budgets.js');
 
     // 14:00 today, local time (no offset: every process reads it in the same zone, this one's),
     // so that SessionStart loads the persona whatever the hour the bench runs at (CTX-7).
@@ -268,12 +271,14 @@ export async function runHooksBench(args: string[]): Promise<void> {
     ];
 
     const baselineSamples: Sample[] = [];
-    const samples = new Map<string, { up: Sample[]; down: Sample[]; upBad: number; downBad: number }>(scenarios.map((s) => [s.name, { up: [], down: [], upBad: 0, downBad: 0 }]));
+    const samples = new Map<string, Record<Phase, { samples: Sample[]; bad: number }>>(
+      scenarios.map((s) => [s.name, { up: { samples: [], bad: 0 }, hung: { samples: [], bad: 0 }, down: { samples: [], bad: 0 } }]),
+    );
     const problems: string[] = [];
     const hooksLog = path.join(config.paths.logsDir, 'hooks.log');
     const fallbacksSoFar = () => (fs.existsSync(hooksLog) ? (fs.readFileSync(hooksLog, 'utf8').match(/did not answer/g) ?? []).length : 0);
 
-    const runPhase = async (phase: 'up' | 'down', daemonPid: number | undefined) => {
+    const runPhase = async (phase: Phase, daemonPid: number | undefined) => {
       // One untimed round first (page cache, snapshots, the name cache), then N rounds, each
       // hook once per round with `node -e 0` among them, so that a change in the machine's load
       // touches every row alike.
@@ -285,15 +290,14 @@ export async function runHooksBench(args: string[]): Promise<void> {
           const sample = await spawnTimed([hook, scenario.event!, '--assistant', 'claude'], JSON.stringify(scenario.payload!()), env);
           if (daemonPid !== undefined) await waitIdle(config, daemonPid); // its background work stays out of the next run
           if (round < 0) continue;
-          const entry = samples.get(scenario.name)!;
-          entry[phase].push(sample);
+          const entry = samples.get(scenario.name)![phase];
+          entry.samples.push(sample);
           const fellBack = phase === 'up' && fallbacksSoFar() > before;
           const ok = sample.code === 0 && sample.stderr === '' && !fellBack && (scenario.expectOutput?.(sample.stdout) ?? true);
           if (!ok) {
-            if (phase === 'up') entry.upBad++;
-            else entry.downBad++;
+            entry.bad++;
             // A few per hook and phase, so one hook's repeated failure cannot hide another's.
-            if ((phase === 'up' ? entry.upBad : entry.downBad) <= 3) problems.push(`${phase} ${scenario.name}: exit ${sample.code}${fellBack ? ', fell back to the files' : ''}, stdout ${JSON.stringify(sample.stdout.slice(0, 120))}, stderr ${JSON.stringify(sample.stderr.slice(0, 200))}`);
+            if (entry.bad <= 3) problems.push(`${phase} ${scenario.name}: exit ${sample.code}${fellBack ? ', fell back to the files' : ''}, stdout ${JSON.stringify(sample.stdout.slice(0, 120))}, stderr ${JSON.stringify(sample.stderr.slice(0, 200))}`);
           }
         }
         if (round >= 0 && (round + 1) % 10 === 0) process.stderr.write(`hooks bench: daemon ${phase}, ${round + 1}/${runs} rounds\n`);
@@ -314,18 +318,49 @@ export async function runHooksBench(args: string[]): Promise<void> {
     await exited;
     daemon = undefined;
     if (fs.existsSync(config.paths.socketPath)) throw new Error(`the daemon left its socket ${config.paths.socketPath} behind`);
+    // Hung: the token is still there and the socket accepts every connection, but nothing is
+    // ever answered — what a hook meets when the daemon is stopped (SIGSTOP) or stuck.
+    const held = new Set<net.Socket>();
+    const hung = net.createServer((socket) => {
+      held.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => held.delete(socket));
+      socket.resume();
+    });
+    await new Promise<void>((resolve, reject) => hung.once('error', reject).listen(config.paths.socketPath, () => resolve()));
+    try {
+      await runPhase('hung', undefined);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise<void>((resolve) => hung.close(() => resolve()));
+      fs.rmSync(config.paths.socketPath, { force: true });
+    }
     await runPhase('down', undefined);
 
     const baseline = summarize(baselineSamples, percentile(baselineSamples.map((s) => s.ms), 50), 0);
     const results: HookResult[] = scenarios.map((scenario) => {
       const entry = samples.get(scenario.name)!;
-      return { name: scenario.name, up: summarize(entry.up, baseline.medianMs, entry.upBad), down: summarize(entry.down, baseline.medianMs, entry.downBad) };
+      return { name: scenario.name, up: summarize(entry.up.samples, baseline.medianMs, entry.up.bad), hung: summarize(entry.hung.samples, baseline.medianMs, entry.hung.bad), down: summarize(entry.down.samples, baseline.medianMs, entry.down.bad) };
     });
-    const verdicts = TARGETS.map((target) => {
+    const bad = (stats: Stats) => (stats.badRuns ? `; ${stats.badRuns} bad run(s)` : '');
+    const verdicts: Array<{ name: string; label: string; pass: boolean; line: string; ratio?: number; max?: number; medianMs?: number; maxMs?: number }> = TARGETS.map((target) => {
       const result = results.find((r) => r.name === target.name)!;
       const pass = result.up.ratio <= target.max && result.up.badRuns === 0;
-      return { ...target, ratio: result.up.ratio, pass, line: `${pass ? 'PASS' : 'FAIL'}  ${target.label}: ${result.up.medianMs} ms = ${result.up.ratio.toFixed(2)}× node -e 0 (≤ ${target.max}×)${result.up.badRuns ? `; ${result.up.badRuns} bad run(s)` : ''}` };
+      return { ...target, ratio: result.up.ratio, pass, line: `${pass ? 'PASS' : 'FAIL'}  ${target.label}: ${result.up.medianMs} ms = ${result.up.ratio.toFixed(2)}× node -e 0 (≤ ${target.max}×)${bad(result.up)}` };
     });
+    // Fail open in time: each hook within its wait for the daemon plus the slack, daemon hung.
+    for (const scenario of scenarios) {
+      const stats = results.find((r) => r.name === scenario.name)!.hung;
+      const maxMs = DAEMON_WAIT_MS[scenario.event!] + FAIL_OPEN_SLACK_MS;
+      const pass = stats.medianMs <= maxMs && stats.badRuns === 0;
+      verdicts.push({ name: scenario.name, label: `${scenario.name} fails open, daemon hung`, medianMs: stats.medianMs, maxMs, pass, line: `${pass ? 'PASS' : 'FAIL'}  ${scenario.name} fails open, daemon hung: ${stats.medianMs} ms (≤ ${maxMs} ms: its wait + ${FAIL_OPEN_SLACK_MS})${bad(stats)}` });
+    }
+    // SessionEnd releases the role inside Claude Code's budget for it, whatever the daemon's state.
+    for (const phase of ['hung', 'down'] as const) {
+      const stats = results.find((r) => r.name === 'session-end')![phase];
+      const pass = stats.medianMs <= SESSION_END_MS && stats.badRuns === 0;
+      verdicts.push({ name: 'session-end', label: `session-end, daemon ${phase}`, medianMs: stats.medianMs, maxMs: SESSION_END_MS, pass, line: `${pass ? 'PASS' : 'FAIL'}  session-end, daemon ${phase}: ${stats.medianMs} ms (≤ ${SESSION_END_MS} ms)${bad(stats)}` });
+    }
 
     process.stdout.write(`\nhooks bench: ${memoryCount} memories, ${runs} runs each, median of wall time from spawn to exit (node ${process.version}, ${os.cpus().length} CPUs)\n`);
     process.stdout.write(`${table(baseline, results)}\n\n${verdicts.map((v) => v.line).join('\n')}\n`);

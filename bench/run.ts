@@ -8,8 +8,16 @@ const BENCHES: Record<string, { description: string; run: (args: string[]) => Pr
     run: async (args) => (await import('./recall-bench.js')).runRecallBench(args),
   },
   hooks: {
-    description: 'wall time of every hook, started as an assistant starts it, vs. `node -e 0`, daemon up and down (--runs 30 --memories 10000)',
+    description: 'wall time of every hook, started as an assistant starts it, vs. `node -e 0`, daemon up, hung and down; fail-open and SessionEnd budgets (--runs 30 --memories 10000)',
     run: async (args) => (await import('./hooks-bench.js')).runHooksBench(args),
+  },
+  redact: {
+    description: 'redactSync on 50 KB of prose and on 200 KB of each input that would make a careless pattern backtrack (--runs 20)',
+    run: async (args) => (await import('./redact-bench.js')).runRedactBench(args),
+  },
+  transcripts: {
+    description: 'the recent dialog from the end of a 50 MB transcript, and giving up after the scan budget (--runs 10)',
+    run: async (args) => (await import('./transcripts-bench.js')).runTranscriptsBench(args),
   },
   sleep: {
     description: '1,000 inbox items through the local planner on a worker thread: total time and the longest main-loop stall (--items 1000 --existing 300)',

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { formatCompactDateTime } from '../main/core/config/clock.js';
+import { redactSync } from '../main/core/privacy/redact-sync.js';
+import { percentile, round, timeMs } from './bench-stats.js';
+
+/**
+ * PRIV-1 on the hot path: redactSync runs on every text a hook injects, so it must stay cheap.
+ * Targets: 50 KB of ordinary prose in ≤ 50 ms, and 200 KB of each input that would make a
+ * careless pattern backtrack quadratically in ≤ 500 ms (median of --runs, after one warm-up).
+ * The unit tests (main/core/privacy/redact.test.ts) check the behaviour and that the work grows
+ * linearly; the milliseconds are measured here, where a machine's speed is the point.
+ */
+const PROSE_TARGET_MS = 50;
+const PATHOLOGICAL_TARGET_MS = 500;
+
+const CASES: Array<{ name: string; text: () => string; targetMs: number }> = [
+  { name: '50 KB of prose', text: () => `一般的中文內容，沒有秘密 hello world ${'x'.repeat(20)} 0912 `.repeat(1200) + ' a@b.co', targetMs: PROSE_TARGET_MS },
+  ...(
+    [
+      ['many schemes', () => 'a://'.repeat(50_000)],
+      ['many user infos', () => `https://${'a:b@'.repeat(50_000)}`],
+      ['colons and one late @', () => `${'x://a:'.repeat(35_000)}@h`],
+      ['many URLs with long users', () => `x://${'b'.repeat(100)}@`.repeat(2000)],
+      ['unclosed quotes', () => 'password="'.repeat(20_000)],
+      ['curl without -u', () => 'curl '.repeat(40_000)],
+      ['ssh options', () => `${'ssh -p 1 '.repeat(20_000)}a@b.com`],
+      ['domain labels', () => `a@${'b.'.repeat(100_000)}`],
+    ] as const
+  ).map(([name, text]) => ({ name: `200 KB: ${name}`, text, targetMs: PATHOLOGICAL_TARGET_MS })),
+];
+
+export async function runRedactBench(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { runs: { type: 'string', default: '20' } } });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number (e.g. --runs 20)');
+  const results = CASES.map(({ name, text, targetMs }) => {
+    const input = text();
+    redactSync(input);
+    const samples = Array.from({ length: runs }, () => timeMs(() => redactSync(input)));
+    const medianMs = percentile(samples, 50);
+    return { name, chars: input.length, medianMs: round(medianMs, 2), p95Ms: round(percentile(samples, 95), 2), targetMs, pass: medianMs <= targetMs };
+  });
+  const width = Math.max(...results.map((r) => r.name.length));
+  process.stdout.write(`\nredact bench: redactSync, ${runs} runs each, median (node ${process.version}, ${os.cpus().length} CPUs)\n`);
+  for (const r of results) process.stdout.write(`${r.pass ? 'PASS' : 'FAIL'}  ${r.name.padEnd(width)}  ${String(r.medianMs).padStart(8)} ms  p95 ${String(r.p95Ms).padStart(8)} ms  (≤ ${r.targetMs} ms)\n`);
+  const dir = path.join(findRoot(), 'bench', 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `redact-${formatCompactDateTime(new Date())}.json`);
+  const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, platform: process.platform, loadavg: os.loadavg().map((n) => round(n)) };
+  fs.writeFileSync(file, `${JSON.stringify({ bench: 'redact', date: new Date().toISOString(), machine, runs, results }, null, 2)}\n`);
+  process.stdout.write(`results: ${file}\n`);
+  if (results.some((r) => !r.pass)) process.exitCode = 1;
+}
+
+/** The repository (for bench/results/), from dist/bench/ or from a bundle under .tmp/. */
+function findRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'bench'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
