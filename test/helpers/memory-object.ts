@@ -2,7 +2,7 @@ import type { Memory } from '../../common/memory.js';
 
 /**
  * A long-term memory as the loader gives it, for tests of selection and formatting: a daily,
- * semantic, priority-3 memory written on 2026-11-30 (Taipei), with `fields` on top.
+ * semantic, priority-3 memory written on 2026-11-30 at 10:00 local time, with `fields` on top.
  */
 export function memoryObject(id: string, fields: Partial<Memory> = {}): Memory {
   return {
@@ -19,8 +19,8 @@ export function memoryObject(id: string, fields: Partial<Memory> = {}): Memory {
     declarative: 'explicit',
     retention_stage: 'long_term',
     sleep_stage: 'nrem-rem',
-    created: '2026-11-30T10:00:00+08:00',
-    updated: '2026-11-30T10:00:00+08:00',
+    created: '2026-11-30T10:00:00',
+    updated: '2026-11-30T10:00:00',
     last_replayed: '',
     hits: 0,
     strength: 60,

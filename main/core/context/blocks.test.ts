@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DialogTurn } from '../../../common/hook-events.js';
 import type { Memory } from '../../../common/memory.js';
+import { formatLocalIso } from '../config/clock.js';
 import type { Bond } from '../memory/bonds.js';
 import { defaultMemoryState } from '../memory/memory-state.js';
 import { parseSplitRole } from '../roles/role-definition.js';
@@ -17,7 +18,9 @@ import { peersBlock } from './peers-block.js';
 import { consentBlock, relationshipBlock, sleepyBlock } from './session-notes.js';
 import { soulBlock } from './soul-block.js';
 
-const NOW = new Date('2026-12-01T12:00:00+08:00');
+// Noon on 2026-12-01 in the zone the test runs in: the product reads dates (expiry, ages) in
+// local time, so "now" must be a local time too, not a Taipei instant.
+const NOW = new Date(2026, 11, 1, 12, 0);
 
 const IDENTITY = `---
 id: ENGINEER01
@@ -157,6 +160,8 @@ describe('inboxBlock (CTX-2, CTX-5)', () => {
   it('never shows an expired item, and is off at 0', () => {
     const items = [inbox('x', '2026-11-30T10:00:00+08:00', '過期', { expires: '2026-11-30' })];
     expect(inboxBlock(items, opts)).toMatchObject({ text: '', omitted: 0 });
+    // A bare date runs to the end of that local day: one expiring today is still shown.
+    expect(inboxBlock([inbox('t', '2026-11-30T10:00:00+08:00', '今天到期', { expires: '2026-12-01' })], opts)).toMatchObject({ shown: 1 });
     expect(inboxBlock([inbox('y', '2026-11-30T10:00:00+08:00', 'y')], { ...opts, limit: 0 }).text).toBe('');
     expect(inboxBlock([inbox('y', '2026-11-30T10:00:00+08:00', 'y')], { ...opts, count: 0 }).text).toBe('');
   });
@@ -214,9 +219,13 @@ describe('peers and session notes', () => {
   });
 
   it('states the relationship counters plainly, never as a demand', () => {
-    const state = { ...defaultMemoryState(), first_activity: '2026-01-05T10:00:00+08:00', active_days: 12, total_turns: 340, positive_feedback: 15, last_activity: '2026-11-29T10:00:00+08:00' };
+    // Written as Kioku writes them (local ISO); early morning, when the UTC date is still the day before east of UTC.
+    const first = formatLocalIso(new Date(2026, 0, 5, 7, 0));
+    const last = formatLocalIso(new Date(2026, 10, 29, 7, 0));
+    const state = { ...defaultMemoryState(), first_activity: first, active_days: 12, total_turns: 340, positive_feedback: 15, last_activity: last };
     const text = relationshipBlock(state, { name: '小豹', language: 'zh-TW' }).text;
     expect(text).toContain('自 2026-01-05 起互動');
+    expect(text).toContain('上次互動 2026-11-29');
     expect(text).toContain('12 個活躍日、340 輪對話');
     expect(text).toContain('正向回饋 15 次');
     expect(text).toContain('不在對話中引用');

@@ -5,7 +5,9 @@ import { longTermMemoryBlock } from './memory-block.js';
 import { memoryClarity, retrievability, splitGist } from './memory-clarity.js';
 import { selectLongTermMemories } from './memory-selection.js';
 
-const NOW = new Date('2026-12-01T12:00:00+08:00');
+// Noon on 2026-12-01 in the zone the test runs in: the product reads dates (expiry, ages) in
+// local time, so "now" must be a local time too, not a Taipei instant.
+const NOW = new Date(2026, 11, 1, 12, 0);
 
 const options = { fullMinPriority: 4, digestMinPriority: 3, now: NOW };
 const block = (memories: Memory[], limit = 4000, extra: { digestLimit?: number } = {}) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryObject as memory } from '../../../test/helpers/memory-object.js';
 import type { Memory, MemoryCategory, MemoryType } from '../../../common/memory.js';
+import { formatLocalDate } from '../config/clock.js';
 import { prepareLongTermMemory } from './memory-block.js';
 import { clarityWindow, memoryClarity } from './memory-clarity.js';
 import { selectLongTermMemories } from './memory-selection.js';
@@ -11,7 +12,9 @@ import { selectLongTermMemories } from './memory-selection.js';
  * moment a memory's clarity or expiry changes. Each test compares against a list that is not
  * frozen, which is always computed from scratch (the hook's fallback path).
  */
-const NOW = new Date('2026-12-01T12:00:00+08:00');
+// Noon on 2026-12-01 in the zone the test runs in: a bare expires date runs to the end of that
+// local day, so "now" and the days after it must be local times, not Taipei instants.
+const NOW = new Date(2026, 11, 1, 12, 0);
 const DAY = 86_400_000;
 const CATEGORIES: MemoryCategory[] = ['important', 'interest', 'skill', 'news', 'daily', 'other'];
 const TYPES: MemoryType[] = ['rule', 'preference', 'emotional', 'procedural', 'episodic', 'semantic'];
@@ -37,7 +40,7 @@ function randomMemory(next: () => number, id: string): Memory {
     created: day,
     updated: next() < 0.5 ? day : '',
     links: next() < 0.1 ? ['other'] : [],
-    expires: next() < 0.1 ? new Date(NOW.getTime() + (next() - 0.3) * 10 * DAY).toISOString().slice(0, 10) : '',
+    expires: next() < 0.1 ? formatLocalDate(new Date(NOW.getTime() + (next() - 0.3) * 10 * DAY)) : '',
     hits: Math.floor(next() * 4),
   });
 }
@@ -99,7 +102,7 @@ describe('clarityWindow (PM-2)', () => {
 
 describe('prepared long-term load reused over time (daemon)', () => {
   const list = Object.freeze([
-    memory('fading', { category: 'important', priority: 4, created: '2026-11-01T00:00:00+08:00', updated: '' }),
+    memory('fading', { category: 'important', priority: 4, created: '2026-11-01T00:00:00', updated: '' }),
     memory('expiring', { priority: 3, expires: '2026-12-05' }),
     memory('steady', { memory_type: 'rule' }),
   ]);
