@@ -7,7 +7,8 @@ import { recall, type RecallOptions } from './recall.js';
 
 let home: TempHome;
 let index: MemoryIndex;
-const clock = fixedClock('2026-03-10T12:00:00+08:00');
+// Noon on 2026-03-10 in the zone the test runs in (a bare expires date is a local day).
+const clock = fixedClock(new Date(2026, 2, 10, 12, 0));
 
 beforeEach(() => {
   home = makeTempHome();
@@ -116,7 +117,8 @@ describe('recall: ranking, expiry and limit (MEM-4, MEM-8)', () => {
     writeMemory(home.memoryHome, 'daily', { id: 'future', summary: '暫時允許直接推送', expires: '2026-04-01T00:00:00+08:00' });
     writeMemory(home.memoryHome, 'daily', { id: 'condition', summary: '暫時允許直接推送', expires: '這個 PR 合併前' });
     expect(ids('直接推送', { limit: 10 }).sort()).toEqual(['condition', 'future', 'today']);
-    expect(ids('直接推送', { limit: 10, clock: fixedClock('2026-03-11T08:00:00+08:00') }).sort()).toEqual(['condition', 'future']);
+    // Half an hour into the next local day, "today" has run out (in Taipei it is still 03-10 in UTC).
+    expect(ids('直接推送', { limit: 10, clock: fixedClock(new Date(2026, 2, 11, 0, 30)) }).sort()).toEqual(['condition', 'future']);
   });
 
   it('returns at most `limit` memories, 5 by default', () => {
