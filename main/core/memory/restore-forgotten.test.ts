@@ -10,12 +10,14 @@ import { restoreForgotten } from './restore-forgotten.js';
 const ROLE = 'TESTER01';
 let home: TempHome;
 beforeEach(() => {
-  home = makeTempHome({ KIOKU_NOW: '2026-12-01T12:00:00+08:00' });
+  // Local times (no offset) in the zone the test runs in: a bare expires date ends with its local
+  // day. At 07:00 it is still 2026-11-30 in UTC in Taipei and Kiritimati, so a UTC day would show.
+  home = makeTempHome({ KIOKU_NOW: '2026-12-01T07:00:00' });
 });
 afterEach(() => home.cleanup());
 
 const old = (category: string, id: string, fields: Record<string, unknown> = {}) =>
-  writeMemoryFixture(home.memoryHome, ROLE, category, id, { summary: id, priority: 1, hits: 0, memory_type: 'semantic', updated: '2026-10-01T00:00:00+08:00', ...fields }, '舊的內容\n第二行');
+  writeMemoryFixture(home.memoryHome, ROLE, category, id, { summary: id, priority: 1, hits: 0, memory_type: 'semantic', updated: '2026-10-01T00:00:00', ...fields }, '舊的內容\n第二行');
 
 describe('memory restore (the inverse of forget)', () => {
   it('puts the original bytes back in their category and removes the archive', () => {
