@@ -14,7 +14,9 @@ import { startWebServer, type WebServer } from './web-server.js';
 
 /** The timeline, sleep-history and bonds channels, called over HTTP as the UI calls them. */
 const TOKEN = 'memory-test-token-0123456789';
-const NOW = '2026-11-30T14:00:00+08:00';
+// Every time here is local (no offset), in the zone the test runs in: days, Monday-first weeks and
+// ages are the user's local ones, so the same fixture gives the same days and weeks in every zone.
+const NOW = '2026-11-30T14:00:00';
 const ROLE = 'ENGINEER01';
 const OTHER = 'MUSE01';
 
@@ -55,13 +57,13 @@ function memory(spec: Spec): string {
 
 /** A small home: two roles, every clarity state, Chinese text, links (one of them dangling). */
 function seed(): void {
-  memory({ id: 'm-deploy', summary: '上週把服務部署到正式環境', created: '2026-11-24T10:00:00+08:00', memory_type: 'procedural', tags: ['部署', 'ops'], cues: ['上線'], links: ['m-build', 'm-gone'], body: '主旨：部署流程\n細節：先跑測試，再用 blue-green 切換。' });
-  memory({ id: 'm-build', summary: '建置要用 Node 20', created: '2026-11-25T09:00:00+08:00', memory_type: 'rule', category: 'skill' });
-  memory({ id: 'm-faded', summary: '十月的讀書會聊到分散式系統', created: '2026-10-25T20:00:00+08:00', memory_type: 'episodic', category: 'interest' });
-  memory({ id: 'm-fuzzy', summary: '六月去過一家咖啡店', created: '2026-06-01T15:00:00+08:00', memory_type: 'episodic', category: 'daily' });
-  memory({ id: 'm-warm', summary: '使用者說謝謝陪伴', created: '2026-11-28T22:00:00+08:00', memory_type: 'emotional', relevance: ['emotional'], category: 'important' });
-  memory({ id: 'i-new', summary: '今天在看 React 虛擬清單', created: '2026-11-30T11:00:00+08:00', memory_type: 'episodic', category: 'inbox' });
-  memory({ id: 'o-muse', summary: '寫作時喜歡先列大綱', created: '2026-11-29T08:00:00+08:00', memory_type: 'preference', role: OTHER });
+  memory({ id: 'm-deploy', summary: '上週把服務部署到正式環境', created: '2026-11-24T10:00:00', memory_type: 'procedural', tags: ['部署', 'ops'], cues: ['上線'], links: ['m-build', 'm-gone'], body: '主旨：部署流程\n細節：先跑測試，再用 blue-green 切換。' });
+  memory({ id: 'm-build', summary: '建置要用 Node 20', created: '2026-11-25T09:00:00', memory_type: 'rule', category: 'skill' });
+  memory({ id: 'm-faded', summary: '十月的讀書會聊到分散式系統', created: '2026-10-25T20:00:00', memory_type: 'episodic', category: 'interest' });
+  memory({ id: 'm-fuzzy', summary: '六月去過一家咖啡店', created: '2026-06-01T15:00:00', memory_type: 'episodic', category: 'daily' });
+  memory({ id: 'm-warm', summary: '使用者說謝謝陪伴', created: '2026-11-28T22:00:00', memory_type: 'emotional', relevance: ['emotional'], category: 'important' });
+  memory({ id: 'i-new', summary: '今天在看 React 虛擬清單', created: '2026-11-30T11:00:00', memory_type: 'episodic', category: 'inbox' });
+  memory({ id: 'o-muse', summary: '寫作時喜歡先列大綱', created: '2026-11-29T08:00:00', memory_type: 'preference', role: OTHER });
 }
 
 async function start(): Promise<void> {
@@ -238,7 +240,7 @@ describe('sleep history and bonds', () => {
 
   it('sleep.run consolidates the inbox now and the new digest shows in the history', async () => {
     await start();
-    for (let n = 0; n < 3; n++) writeMemoryFixture(home.memoryHome, ROLE, 'inbox', `I${n}`, { summary: `第 ${n} 件事`, created: `2026-11-30T10:0${n}:00+08:00`, memory_type: 'episodic' }, `第 ${n} 件事。記號-${n}。`);
+    for (let n = 0; n < 3; n++) writeMemoryFixture(home.memoryHome, ROLE, 'inbox', `I${n}`, { summary: `第 ${n} 件事`, created: `2026-11-30T10:0${n}:00`, memory_type: 'episodic' }, `第 ${n} 件事。記號-${n}。`);
     expect(await call('sleep.run', { role: ROLE })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
     const run = await value<SleepRunView>('sleep.run', { role: ROLE, force: true });
     expect(run.roles).toHaveLength(1);
