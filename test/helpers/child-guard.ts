@@ -34,7 +34,14 @@ function hasExited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
 
-/** Kill a child (resumed first, in case a test stopped it with SIGSTOP) and wait until it has exited. */
+/** How long a child has to stop on SIGTERM (a daemon removes its socket and pid file) before SIGKILL. */
+const STOP_GRACE_MS = 5_000;
+
+/**
+ * Stop a child and wait until it has exited: resumed first (a test may have stopped it with
+ * SIGSTOP), then SIGTERM so that a daemon stops cleanly and leaves no socket behind, then
+ * SIGKILL if it is still there after STOP_GRACE_MS.
+ */
 export async function stopChild(child: ChildProcess): Promise<void> {
   if (hasExited(child) || child.pid === undefined) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -43,8 +50,10 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   } catch {
     /* already gone */
   }
-  child.kill('SIGKILL');
+  child.kill('SIGTERM');
+  const kill = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
   await exited;
+  clearTimeout(kill);
 }
 
 /** Give a child its deadline and register it for the cleanup of the running test (or file). */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { killAndWait, type ChildRun } from '../ipc/daemon-kit.js';
 import { ACTIVE, CALLEE, claudePayload, forgetSessions, makeHookHome, runHook, startReadyDaemon, type HookHome } from './hook-kit.js';
 
@@ -18,10 +18,12 @@ beforeAll(async () => {
   home = await makeHookHome();
   answeredLog = path.join(home.root, 'answered.log');
 });
-afterAll(async () => {
+// Each test stops the daemon it started (cleanly: its socket goes with it), pass or fail.
+afterEach(async () => {
   if (daemon) await killAndWait(daemon, 'SIGTERM');
-  home?.cleanup();
+  daemon = undefined;
 });
+afterAll(() => home?.cleanup());
 
 const answered = () => (fs.existsSync(answeredLog) ? fs.readFileSync(answeredLog, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { event: string; chars: number }) : []);
 const hooksLog = () => {
