@@ -71,7 +71,9 @@ describe('kioku status --json (CLI.md shape)', () => {
     });
     fs.writeFileSync(
       path.join(home.memoryHome, 'ALPHA01', 'state.json'),
-      JSON.stringify({ last_sleep: '2026-12-01T05:00:00+08:00', last_forget: '2026-11-30T05:00:00+08:00', last_activity: '2026-12-01T21:30:00+08:00' }),
+      // last_activity in local time like KIOKU_NOW: 21:30+08:00 would be ahead of the clock in
+      // zones east of Taipei, and a time ahead of the clock is not an interaction (issue 11).
+      JSON.stringify({ last_sleep: '2026-12-01T05:00:00+08:00', last_forget: '2026-11-30T05:00:00+08:00', last_activity: '2026-12-01T21:30:00' }),
     );
     const status = statusJson();
     expect(status).toMatchObject({ activeRole: 'ALPHA01', sleeping: true, state: 'asleep', stateSource: 'computed', daemon: { running: false } });
@@ -88,7 +90,7 @@ describe('kioku status --json (CLI.md shape)', () => {
     });
     expect(Date.parse(alpha.lastSleep)).toBe(Date.parse('2026-12-01T05:00:00+08:00'));
     expect(Date.parse(alpha.lastForget)).toBe(Date.parse('2026-11-30T05:00:00+08:00'));
-    expect(Date.parse(alpha.lastInteraction)).toBe(Date.parse('2026-12-01T21:30:00+08:00'));
+    expect(Date.parse(alpha.lastInteraction)).toBe(new Date(2026, 11, 1, 21, 30).getTime());
     expect(status.roles[1]).toMatchObject({ id: 'BETA01', active: false, inbox: 0, lastSleep: null, memory: { total: 0 } });
     expect(status.roleResolution).toMatchObject({ id: 'ALPHA01', source: 'active', exists: true });
     expect(status.sleepWindow).toEqual({ start: '22:00', end: '06:00', now: true });

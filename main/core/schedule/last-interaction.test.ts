@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeMemoryFixture } from '../../../test/helpers/memory-fixtures.js';
 import { makeTempHome, type TempHome } from '../../../test/helpers/temp-home.js';
+import { napCandidates } from '../sleep/nap-candidates.js';
 import { inboxCount, lastInteraction } from './last-interaction.js';
 
 const ROLE = 'ALPHA01';
@@ -13,7 +14,7 @@ const touch = (file: string, at: Date) => fs.utimesSync(file, at, at);
 
 describe('last interaction (the nap idle clock, SLEEP-2)', () => {
   it('is undefined for a role nobody has talked to, and takes the newest of its sources', () => {
-    home = makeTempHome();
+    home = makeTempHome({ KIOKU_NOW: '2026-12-01T14:00:00+08:00' });
     const config = home.config();
     expect(lastInteraction(config, ROLE)).toBeUndefined();
 
@@ -42,6 +43,61 @@ describe('last interaction (the nap idle clock, SLEEP-2)', () => {
     fs.mkdirSync(path.join(home.roleHome, '.locks'), { recursive: true });
     fs.writeFileSync(path.join(home.roleHome, '.locks', `${ROLE}.lock`), JSON.stringify({ role: ROLE, sessionKey: 's', transcriptPath: transcript, assistant: 'claude', since: '' }));
     expect(lastInteraction(config, ROLE)).toEqual({ at: new Date('2026-12-01T11:45:00+08:00'), source: 'transcript' });
+  });
+
+  describe('times ahead of the clock (issue 11: clock skew, a synced folder)', () => {
+    // The frozen clock is a month behind the real one, so the files' real change times (ctime,
+    // which no test can set) are ahead of it too: only the times the test sets count.
+    const frozen = new Date(Math.floor(Date.now() / 1000) * 1000 - 30 * 24 * 3_600_000);
+    const minutes = (n: number) => new Date(frozen.getTime() + n * 60_000);
+    const setup = () => {
+      home = makeTempHome({ KIOKU_NOW: frozen.toISOString(), ROLE_NAP_MIN_INBOX: '1' });
+      fs.mkdirSync(path.join(home.memoryHome, ROLE), { recursive: true });
+      return home.config();
+    };
+    const writeState = (lastActivity: Date) =>
+      fs.writeFileSync(path.join(home.memoryHome, ROLE, 'state.json'), JSON.stringify({ last_activity: lastActivity.toISOString() }));
+    const inboxAt = (id: string, at: Date) => touch(writeMemoryFixture(home.memoryHome, ROLE, 'inbox', id, { summary: id }), at);
+
+    it('a future mtime does not outrank a real recent interaction, and the idle clock runs on', () => {
+      const config = setup();
+      writeState(minutes(-10));
+      inboxAt('synced', minutes(365 * 24 * 60));
+      expect(lastInteraction(config, ROLE)).toEqual({ at: minutes(-10), source: 'state.json' });
+      // An hour later the role has been idle 70 minutes: the future file does not keep it busy.
+      expect(napCandidates(home.config({ KIOKU_NOW: minutes(60).toISOString() }), [ROLE]).ready).toEqual([{ role: ROLE, inbox: 1, idleMinutes: 70 }]);
+    });
+
+    it('future times alone do not make a role look busy forever', () => {
+      const config = setup();
+      writeState(minutes(90));
+      inboxAt('synced', minutes(24 * 60));
+      const lock = path.join(home.roleHome, '.locks', `${ROLE}.lock`);
+      const transcript = path.join(home.root, 'transcript.jsonl');
+      fs.writeFileSync(transcript, '{}\n');
+      touch(transcript, minutes(24 * 60));
+      fs.mkdirSync(path.dirname(lock), { recursive: true });
+      fs.writeFileSync(lock, JSON.stringify({ role: ROLE, sessionKey: 's', transcriptPath: transcript, assistant: 'claude', since: '' }));
+      expect(lastInteraction(config, ROLE)).toBeUndefined();
+      expect(napCandidates(config, [ROLE]).ready.map((c) => c.role)).toEqual([ROLE]);
+    });
+
+    it('a time a moment ahead (timestamp rounding) is capped at now', () => {
+      const config = setup();
+      writeState(minutes(-5));
+      inboxAt('just-now', new Date(frozen.getTime() + 1_000));
+      expect(lastInteraction(config, ROLE)).toEqual({ at: frozen, source: 'inbox' });
+    });
+
+    it('a future mtime written on this machine counts from its change time, never later than now', () => {
+      home = makeTempHome(); // the real clock: the file's ctime is now
+      const before = Date.now();
+      inboxAt('synced', new Date(before + 365 * 24 * 3_600_000));
+      const found = lastInteraction(home.config(), ROLE);
+      expect(found?.source).toBe('inbox');
+      expect(found!.at.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+      expect(found!.at.getTime()).toBeLessThanOrEqual(Date.now());
+    });
   });
 
   it('a consolidation writing state.json (last_sleep) is not an interaction', () => {

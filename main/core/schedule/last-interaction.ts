@@ -21,45 +21,64 @@ import { readLockFile, roleLockPath } from '../sessions/role-lock-file.js';
  *    Stop yet, but its transcript keeps growing.
  *
  * Undefined when none of them says anything (a role nobody has talked to).
+ *
+ * Every time is capped at now (issue 11). A time well ahead of the clock — a synced folder
+ * carrying another machine's mtimes, a clock set back, KIOKU_NOW behind the files — says nothing
+ * about when the user was last here: taken as it is (or as "now") it would keep the role busy
+ * until the real clock caught up and outrank a real recent interaction. So such a time is not
+ * counted; for a file its change time (ctime, stamped by this machine's clock whenever the file
+ * or its mtime is written, a sync included) stands in when that one is not ahead too.
  */
 export interface LastInteraction {
   at: Date;
   source: 'state.json' | 'inbox' | 'session' | 'transcript';
 }
 
-function mtime(file: string): Date | undefined {
+/** Ahead of the clock by no more than this is timestamp rounding, not skew: capped at now. */
+const FUTURE_TOLERANCE_MS = 2_000;
+
+/** `at` capped at now; undefined when it is further ahead than the tolerance. */
+function notAfter(at: number, now: number): Date | undefined {
+  if (!Number.isFinite(at) || at > now + FUTURE_TOLERANCE_MS) return undefined;
+  return new Date(Math.min(at, now));
+}
+
+/** When the file was last written, by this machine's clock and no later than now (see above). */
+function fileTime(file: string, now: number): Date | undefined {
+  let stat: fs.Stats;
   try {
-    return fs.statSync(file).mtime;
+    stat = fs.statSync(file);
   } catch {
     return undefined;
   }
+  return notAfter(stat.mtimeMs, now) ?? notAfter(stat.ctimeMs, now);
 }
 
-function newestInboxFile(config: KiokuConfig, role: string): Date | undefined {
+function newest(dates: Iterable<Date | undefined>): Date | undefined {
+  let best: Date | undefined;
+  for (const at of dates) if (at && (!best || at > best)) best = at;
+  return best;
+}
+
+function newestInboxFile(config: KiokuConfig, role: string, now: number): Date | undefined {
   const dir = categoryDir(config.paths.memoryHome, role, 'inbox');
-  let newest: Date | undefined;
   let names: string[];
   try {
     names = fs.readdirSync(dir);
   } catch {
     return undefined;
   }
-  for (const name of names) {
-    if (!name.endsWith('.md') || name.startsWith('.') || isTempFileName(name)) continue;
-    const at = mtime(path.join(dir, name));
-    if (at && (!newest || at > newest)) newest = at;
-  }
-  return newest;
+  return newest(names.filter((name) => name.endsWith('.md') && !name.startsWith('.') && !isTempFileName(name)).map((name) => fileTime(path.join(dir, name), now)));
 }
 
-function newestSessionFile(config: KiokuConfig, role: string): Date | undefined {
+function newestSessionFile(config: KiokuConfig, role: string, now: number): Date | undefined {
   let names: string[];
   try {
     names = fs.readdirSync(config.paths.sessionsDir);
   } catch {
     return undefined;
   }
-  let newest: Date | undefined;
+  const times: Array<Date | undefined> = [];
   for (const name of names) {
     if (!name.endsWith('.role')) continue;
     const file = path.join(config.paths.sessionsDir, name);
@@ -68,23 +87,28 @@ function newestSessionFile(config: KiokuConfig, role: string): Date | undefined 
     } catch {
       continue;
     }
-    const at = mtime(file);
-    if (at && (!newest || at > newest)) newest = at;
+    times.push(fileTime(file, now));
   }
-  return newest;
+  return newest(times);
 }
 
-function lockTranscript(config: KiokuConfig, role: string): Date | undefined {
+function lockTranscript(config: KiokuConfig, role: string, now: number): Date | undefined {
   const lock = readLockFile(roleLockPath(config, role));
-  return lock.kind === 'held' ? mtime(lock.lock.transcriptPath) : undefined;
+  return lock.kind === 'held' ? fileTime(lock.lock.transcriptPath, now) : undefined;
 }
 
-export function lastInteraction(config: KiokuConfig, role: string): LastInteraction | undefined {
+function stateActivity(config: KiokuConfig, role: string, now: number): Date | undefined {
+  const at = parseLooseDate(readMemoryState(config.paths.memoryHome, role).state.last_activity);
+  return at && notAfter(at.getTime(), now);
+}
+
+export function lastInteraction(config: KiokuConfig, role: string, now: Date = config.clock.now()): LastInteraction | undefined {
+  const nowMs = now.getTime();
   const candidates: Array<[Date | undefined, LastInteraction['source']]> = [
-    [parseLooseDate(readMemoryState(config.paths.memoryHome, role).state.last_activity), 'state.json'],
-    [newestInboxFile(config, role), 'inbox'],
-    [newestSessionFile(config, role), 'session'],
-    [lockTranscript(config, role), 'transcript'],
+    [stateActivity(config, role, nowMs), 'state.json'],
+    [newestInboxFile(config, role, nowMs), 'inbox'],
+    [newestSessionFile(config, role, nowMs), 'session'],
+    [lockTranscript(config, role, nowMs), 'transcript'],
   ];
   let best: LastInteraction | undefined;
   for (const [at, source] of candidates) if (at && (!best || at > best.at)) best = { at, source };
