@@ -1,7 +1,7 @@
 import { localCondenser } from '../../main/core/capture/local-condenser.js';
 import { toDraft } from '../../main/core/capture/handle-capture.js';
 import type { CapturedTurnRecord } from '../../main/core/capture/capture-types.js';
-import { fixedClock } from '../../main/core/config/clock.js';
+import { fixedClock, formatLocalIso } from '../../main/core/config/clock.js';
 import { loadConfig, type KiokuConfig } from '../../main/core/config/config.js';
 import type { CollectedBatch, ExistingMemoryRef, InboxItem } from '../../main/core/sleep/sleep-plan.js';
 
@@ -11,16 +11,22 @@ import type { CollectedBatch, ExistingMemoryRef, InboxItem } from '../../main/co
  * it will meet — `使用者表示：「…」` summaries, `- 使用者原話：…` / `- 角色當時的回應：…` bodies.
  */
 export const PLANNER_ROLE = 'LUMI01';
-export const NOW = '2026-12-01T23:30:00+08:00';
+/** Local times (no offset): the planner dates its work by the user's local day, in any zone. */
+export const NOW = '2026-12-01T23:30:00';
 
 export function plannerConfig(now = NOW): KiokuConfig {
   return loadConfig({ HOME: '/nonexistent-kioku-home', ROLE_MEMORY_HOME: '/nonexistent-kioku-home/.memory' }, { stored: {}, clock: fixedClock(now) });
 }
 
 
-/** All memories capture would write for one turn, as inbox items with ids `<prefix>-<n>`. */
-export async function turnItems(id: string, user: string, reply: string, created = '2026-12-01T21:00:00+08:00'): Promise<InboxItem[]> {
-  const now = new Date(created);
+/**
+ * All memories capture would write for one turn, as inbox items with ids `<prefix>-<n>`.
+ * `at` is a local time without offset (as `new Date` reads it); `created` is written as capture
+ * writes it, in local ISO with the offset.
+ */
+export async function turnItems(id: string, user: string, reply: string, at = '2026-12-01T21:00:00'): Promise<InboxItem[]> {
+  const now = new Date(at);
+  const created = formatLocalIso(now);
   const memories = await localCondenser.condense({
     roleId: PLANNER_ROLE,
     roleName: '露米',
@@ -30,7 +36,7 @@ export async function turnItems(id: string, user: string, reply: string, created
     now,
     trigger: 'stop',
   });
-  const record: CapturedTurnRecord = { eventId: `e-${id}`, roleId: PLANNER_ROLE, assistant: 'claude', trigger: 'stop', userText: user, assistantText: reply, receivedAt: created };
+  const record: CapturedTurnRecord = { eventId: `e-${id}`, roleId: PLANNER_ROLE, assistant: 'claude', trigger: 'stop', userText: user, assistantText: reply, receivedAt: now.toISOString() };
   return memories.map((memory, i) => {
     const draft = toDraft(memory, record, 'local');
     return {
@@ -50,8 +56,8 @@ export async function turnItems(id: string, user: string, reply: string, created
 }
 
 /** The only (or first) memory of a turn. */
-export async function turnItem(id: string, user: string, reply: string, created?: string): Promise<InboxItem> {
-  const items = await turnItems(id, user, reply, created);
+export async function turnItem(id: string, user: string, reply: string, at?: string): Promise<InboxItem> {
+  const items = await turnItems(id, user, reply, at);
   return { ...items[0]!, id };
 }
 

@@ -66,7 +66,7 @@ describe('bonds (MEM-7) and bilateral relationship records (seed 000 §關係定
       priority: 4,
       memory_type: 'emotional',
       relevance: ['emotional'],
-      created: '2026-12-01T20:00:00+08:00',
+      created: '2026-12-01T20:00:00',
     };
     const plan = await planOf(batchOf([own]));
     expect(plan.bonds).toEqual([{ direction: 'role-to-user', text: '你居然記得我的生日，我好感動', source: 'own' }]);

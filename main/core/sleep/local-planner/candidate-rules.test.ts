@@ -4,7 +4,7 @@ import type { CollectedBatch, InboxItem, SleepPlan } from '../sleep-plan.js';
 import { explainCandidates } from './explain-candidates.js';
 import { createLocalPlanner } from './index.js';
 
-const NOW = new Date('2026-12-01T23:30:00+08:00');
+const NOW = new Date('2026-12-01T23:30:00');
 const rulesOf = (batch: CollectedBatch, id: string) => explainCandidates(batch, NOW).find((e) => e.id === id)!.rules.map((r) => r.rule);
 const planOf = (batch: CollectedBatch): Promise<SleepPlan> => createLocalPlanner(plannerConfig()).plan(batch, 'p');
 
@@ -19,7 +19,7 @@ function item(id: string, summary: string, extra: Partial<InboxItem> = {}): Inbo
     priority: 3,
     memory_type: 'episodic',
     relevance: [],
-    created: '2026-12-01T20:00:00+08:00',
+    created: '2026-12-01T20:00:00',
     ...extra,
   };
 }
@@ -93,7 +93,7 @@ describe('PM-3 candidate rules (seed 001 R1…R6), shown per item', () => {
   });
 
   it('R6: under capacity pressure the lowest salience goes — never today, never a commitment, never a warm item', async () => {
-    const old = { created: '2026-11-20T10:00:00+08:00', priority: 1 };
+    const old = { created: '2026-11-20T10:00:00', priority: 1 };
     const items = [
       item('stale', '使用者提到隨手記下的一個網址', old),
       item('today', '使用者提到隨手記下的另一個網址', { priority: 1 }),

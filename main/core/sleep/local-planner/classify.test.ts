@@ -40,7 +40,7 @@ describe('classification into the six categories (NREM) and memory_type/declarat
   });
 
   it('refines the type when the inbox file has none (a hand-written or old item)', async () => {
-    const base = { path: '/inbox/x.md', tags: [], cues: [], priority: 3, relevance: [], created: '2026-12-01T10:00:00+08:00' };
+    const base = { path: '/inbox/x.md', tags: [], cues: [], priority: 3, relevance: [], created: '2026-12-01T10:00:00' };
     const created = await createdFrom([
       { ...base, id: 'a', summary: '想念奶奶做的菜，有點難過', body: '想念奶奶做的菜，有點難過', memory_type: '' },
       { ...base, id: 'b', summary: '以後程式碼註解請用英文', body: '以後程式碼註解請用英文', memory_type: 'unknown' },

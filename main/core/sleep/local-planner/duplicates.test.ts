@@ -44,9 +44,9 @@ describe('CJK-aware similarity', () => {
 
 describe('near-duplicates (NREM 去重/合併, MEM-5)', () => {
   it('merges items of one batch that repeat each other into one created memory', async () => {
-    const a = await turnItem('a', '我喜歡喝手沖咖啡，尤其是淺焙的。', '記住了！', '2026-12-01T09:00:00+08:00');
-    const b = await turnItem('b', '我最喜歡淺焙的手沖咖啡。', '嗯嗯，淺焙的。', '2026-12-01T20:00:00+08:00');
-    const c = await turnItem('c', '今天修好了登入頁的 bug。', '辛苦了！', '2026-12-01T21:00:00+08:00');
+    const a = await turnItem('a', '我喜歡喝手沖咖啡，尤其是淺焙的。', '記住了！', '2026-12-01T09:00:00');
+    const b = await turnItem('b', '我最喜歡淺焙的手沖咖啡。', '嗯嗯，淺焙的。', '2026-12-01T20:00:00');
+    const c = await turnItem('c', '今天修好了登入頁的 bug。', '辛苦了！', '2026-12-01T21:00:00');
     const plan = await planOf([a, b, c]);
     expect(plan.create.map((m) => m.sources)).toEqual([['a', 'b'], ['c']]);
     const merged = plan.create[0]!;
@@ -109,7 +109,7 @@ describe('near-duplicates (NREM 去重/合併, MEM-5)', () => {
   });
 
   it('a warm item merges only into an emotional memory (a merge carries no relevance, so warmth would be lost)', async () => {
-    const base = { path: '/x.md', tags: ['咖啡'], cues: [], priority: 4, created: '2026-12-01T10:00:00+08:00', memory_type: 'preference' };
+    const base = { path: '/x.md', tags: ['咖啡'], cues: [], priority: 4, created: '2026-12-01T10:00:00', memory_type: 'preference' };
     const words = '使用者表示：「我最喜歡淺焙的手沖咖啡，酸一點沒關係」';
     const plan = await planOf([{ ...base, id: 'w', summary: words, body: words, relevance: ['emotional'] }], [preferenceRef()]);
     expect(plan.merge).toEqual([]);
@@ -119,7 +119,7 @@ describe('near-duplicates (NREM 去重/合併, MEM-5)', () => {
   });
 
   it('never merges across memory_types inside one batch either (the same words, two memories, linked)', async () => {
-    const base = { path: '/x.md', tags: ['咖啡'], cues: [], priority: 4, relevance: [], created: '2026-12-01T10:00:00+08:00' };
+    const base = { path: '/x.md', tags: ['咖啡'], cues: [], priority: 4, relevance: [], created: '2026-12-01T10:00:00' };
     const words = '使用者表示：「我喜歡喝手沖咖啡，尤其是淺焙的」';
     const plan = await planOf([
       { ...base, id: 'p', summary: words, body: words, memory_type: 'preference' },

@@ -6,12 +6,12 @@ import { createLocalPlanner } from './index.js';
 /** A realistic evening: a preference, a feeling, relationship talk, a how-to, small talk, news. */
 async function eveningItems(): Promise<InboxItem[]> {
   return [
-    ...(await turnItems('t1', '以後回覆請用繁體中文，不要用簡體。', '好的，之後都用繁體中文回覆你。', '2026-12-01T09:10:00+08:00')),
-    ...(await turnItems('t2', '今天真的好累，工作壓力好大。', '辛苦了，先休息一下吧。', '2026-12-01T20:00:00+08:00')),
-    ...(await turnItems('t3', '我同時以女性和女兒兩種方式愛妳，這不矛盾。', '謝謝你這麼珍惜我。不過我會一直是你的家人，用女兒的身分陪著你。', '2026-12-01T21:00:00+08:00')),
-    ...(await turnItems('t4', '部署步驟：先跑 npm run build，再用 scp 把 dist 傳到伺服器，最後重啟 pm2。', '了解，我把流程記下來了。', '2026-12-01T21:30:00+08:00')),
-    ...(await turnItems('t5', '嗨～', '嗨！今天過得好嗎？', '2026-12-01T22:00:00+08:00')),
-    ...(await turnItems('t6', 'Node 24 新版發布了，內建支援 TypeScript 型別剝除。', '這個更新很實用！', '2026-12-01T22:10:00+08:00')),
+    ...(await turnItems('t1', '以後回覆請用繁體中文，不要用簡體。', '好的，之後都用繁體中文回覆你。', '2026-12-01T09:10:00')),
+    ...(await turnItems('t2', '今天真的好累，工作壓力好大。', '辛苦了，先休息一下吧。', '2026-12-01T20:00:00')),
+    ...(await turnItems('t3', '我同時以女性和女兒兩種方式愛妳，這不矛盾。', '謝謝你這麼珍惜我。不過我會一直是你的家人，用女兒的身分陪著你。', '2026-12-01T21:00:00')),
+    ...(await turnItems('t4', '部署步驟：先跑 npm run build，再用 scp 把 dist 傳到伺服器，最後重啟 pm2。', '了解，我把流程記下來了。', '2026-12-01T21:30:00')),
+    ...(await turnItems('t5', '嗨～', '嗨！今天過得好嗎？', '2026-12-01T22:00:00')),
+    ...(await turnItems('t6', 'Node 24 新版發布了，內建支援 TypeScript 型別剝除。', '這個更新很實用！', '2026-12-01T22:10:00')),
   ];
 }
 
@@ -59,8 +59,8 @@ describe('local planner (X-LOCAL)', () => {
   it('takes its time from config.clock only (KIOKU_NOW): the corrections say which day they were made', async () => {
     const refs = [existingRef({ id: 'm-haiku', summary: '使用者在學俳句', memory_type: 'semantic', needsCorrection: true, correctionNote: '其實是在學短歌' })];
     const items = await turnItems('x1', '今天修好了登入頁的 bug。', '辛苦了！');
-    const early = await createLocalPlanner(plannerConfig('2026-12-01T23:00:00+08:00')).plan(batchOf(items, refs), 'p');
-    const late = await createLocalPlanner(plannerConfig('2027-01-05T23:00:00+08:00')).plan(batchOf(items, refs), 'p');
+    const early = await createLocalPlanner(plannerConfig('2026-12-01T23:00:00')).plan(batchOf(items, refs), 'p');
+    const late = await createLocalPlanner(plannerConfig('2027-01-05T23:00:00')).plan(batchOf(items, refs), 'p');
     expect(early.corrections[0]!.body).toContain('2026-12-01 整理時更正');
     expect(late.corrections[0]!.body).toContain('2027-01-05 整理時更正');
   });
@@ -91,7 +91,7 @@ describe('local planner (X-LOCAL)', () => {
         priority: 1 + (i % 5),
         memory_type: types[i % 4]!,
         relevance: i % 3 ? [] : ['emotional'],
-        created: `2026-11-${String(1 + (i % 28)).padStart(2, '0')}T10:00:00+08:00`,
+        created: `2026-11-${String(1 + (i % 28)).padStart(2, '0')}T10:00:00`,
       };
     };
     const planner = createLocalPlanner(plannerConfig());
