@@ -1,13 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { formatLocalIso } from '../../main/core/config/clock.js';
+import { loadRoleMemories } from '../../main/core/memory/memory-layout.js';
 import { createCliPlanner } from '../../main/core/sleep/cli-planner/index.js';
+import { runSleep } from '../../main/core/sleep/run-sleep.js';
 import { PlannerError, sleepPlanSchema, type CollectedBatch } from '../../main/core/sleep/sleep-plan.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { SPLIT_ENGINEER_IDENTITY, SPLIT_ENGINEER_SOUL } from '../cli/role-test-fixtures.js';
 import { isAlive } from '../capture/capture-test-helpers.js';
 import { waitFor } from '../ipc/daemon-kit.js';
 import { fakePlanner, plannerCalls } from './fake-planner.js';
+import { writeInbox } from './sleep-fixtures.js';
 
 const ROLE = 'ENGINEER01';
 const SECRET = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789';
@@ -81,6 +85,19 @@ describe('CLI planner: accepted plans', () => {
       expect(plan.planner).toBe(`cli:${cli}`);
       expect(plan.batch).toEqual(IDS.slice(0, 1));
     }
+  });
+});
+
+describe('CLI planner through a consolidation: the dates of what it creates (issue 11)', () => {
+  it('a memory made from an item said at 23:50 keeps that time as created; updated is the consolidation', async () => {
+    const said = formatLocalIso(new Date(2026, 11, 1, 23, 50));
+    writeInbox(home.memoryHome, { id: '20261201-235000-aaaa', body: '睡前想到：部署前先跑 e2e。', created: said }, ROLE);
+    const fake = fakePlanner(home.root, 'valid');
+    const result = await runSleep(home.config({ ...fake.env, ROLE_CLI: 'claude' }), { role: ROLE, reason: 'manual', force: true });
+    expect(result.roles[0]).toMatchObject({ ok: true, created: 1, planner: 'cli:claude' });
+    const made = loadRoleMemories(home.memoryHome, ROLE).memories.filter((m) => m.category !== 'inbox');
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ created: said, updated: formatLocalIso(new Date(2026, 11, 2, 7, 0)) });
   });
 });
 

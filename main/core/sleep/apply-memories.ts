@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ConsolidatedCategory, Memory, StoredMemory } from '../../../common/memory.js';
-import { formatCompactDateTime } from '../config/clock.js';
+import { formatCompactDateTime, formatLocalIso, parseLooseDate } from '../config/clock.js';
 import { stringifyFrontmatter } from '../frontmatter/stringify-frontmatter.js';
 import { fileNameForId, parseMemory, serializeMemory } from '../memory/memory-file.js';
 import { categoryDir } from '../memory/memory-layout.js';
@@ -23,6 +23,8 @@ export interface ApplyContext {
   /** The plan's recorded time, as a Date and as written into files (ISO 8601 with offset). */
   at: Date;
   iso: string;
+  /** The batch's inbox items' `created` as written, by inbox id (see createdOf). */
+  sourceCreated: ReadonlyMap<string, string>;
   writes: DeferredWrites;
   /** Consolidated memories by id, as found when apply started. */
   existing: ReadonlyMap<string, StoredMemory>;
@@ -113,6 +115,23 @@ function union(base: readonly string[], more: readonly string[]): string[] {
   return [...new Set([...base, ...more])];
 }
 
+/**
+ * A created memory's `created` (issue 11): when its earliest source inbox item was captured, so
+ * that something said at 23:50 stays on that day in the timeline instead of moving to the night's
+ * consolidation. Never later than the plan (a source stamped ahead of the clock counts as the
+ * plan's time), and the plan's time when no source has a readable one. Its `updated` is the
+ * plan's time: consolidating is the write FORGET-1's "not updated for N days" counts from, so an
+ * item that waited in the inbox is not forgotten any sooner for it.
+ */
+function createdOf(ctx: ApplyContext, sources: readonly string[]): string {
+  let earliest = ctx.at.getTime();
+  for (const id of sources) {
+    const at = parseLooseDate(ctx.sourceCreated.get(id))?.getTime();
+    if (at !== undefined && at < earliest) earliest = at;
+  }
+  return earliest === ctx.at.getTime() ? ctx.iso : formatLocalIso(new Date(earliest));
+}
+
 /** A new consolidated memory with the defaults every reader gives a missing field (MEM-2), as writeMemory does. */
 function newMemory(ctx: ApplyContext, create: PlanCreate, id: string, links: string[]): Memory {
   const defaults = parseMemory(stringifyFrontmatter({ id, category: create.category, priority: create.priority, memory_type: create.memory_type }, ''), {
@@ -129,7 +148,7 @@ function newMemory(ctx: ApplyContext, create: PlanCreate, id: string, links: str
     declarative: create.declarative,
     retention_stage: 'long_term',
     sleep_stage: 'nrem-rem',
-    created: ctx.iso,
+    created: createdOf(ctx, create.sources),
     updated: ctx.iso,
     last_replayed: '',
     hits: 0,
@@ -169,8 +188,9 @@ export function rewriteExisting(ctx: ApplyContext, memory: StoredMemory, mutate:
 
 /**
  * A merge: the target takes the plan's summary, body, tags, cues and priority (absolute); it keeps
- * its strength, created and every unknown key, and its hits go up by one — `first_seen` included (FORGET: "Rewriting a
- * memory keeps its earned strength and first_seen"). Links and sources are unions: a planner that
+ * its strength, its own `created` (not the sources': only `updated` becomes the plan's time) and
+ * every unknown key — `first_seen` included (FORGET: "Rewriting a memory keeps its earned strength
+ * and first_seen") — and its hits go up by one. Links and sources are unions: a planner that
  * lists fewer links than the target had must not cut the target loose (links protect from
  * forgetting, FORGET-1).
  */

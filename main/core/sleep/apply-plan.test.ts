@@ -9,6 +9,7 @@ import type { KiokuConfig } from '../config/config.js';
 import { readBonds } from '../memory/bonds.js';
 import { readDigests } from '../memory/digests.js';
 import { parseMemory } from '../memory/memory-file.js';
+import { forgetReason } from '../memory/forget.js';
 import { readMemoryState } from '../memory/memory-state.js';
 import { applyNewPlan, applyPending } from './apply-plan.js';
 import { collectBatch } from './collect.js';
@@ -99,6 +100,9 @@ describe('apply', () => {
     const n2 = memoryAt(`important/${warmFile}`);
     expect(applied.createdIds).toEqual([n1.id, n2.id]);
     expect(n1).toMatchObject({ summary: '修好 CI', memory_type: 'procedural', retention_stage: 'long_term', links: ['E1'], hits: 0 });
+    // created: when its source was captured (issue 11); updated: this consolidation.
+    expect(n1).toMatchObject({ created: formatLocalIso(new Date('2026-11-29T10:00:00+08:00')), updated: STAMP });
+    expect(n2).toMatchObject({ created: formatLocalIso(new Date('2026-11-29T10:03:00+08:00')), updated: STAMP });
     expect(n1.extra).toMatchObject({ sources: ['I1'], sleep_plan: `${PLAN_ID}#n1` });
     expect(n2.links).toEqual(['E2']);
 
@@ -238,5 +242,99 @@ describe('apply', () => {
     expect(applied.createdIds[1]).toBe(`${formatCompactDateTime(new Date(NOW))}-${hash.slice(0, 8)}`);
     expect(memoryAt(`important/${applied.createdIds[1]}.md`).body).toContain('記號-2。');
     expect(fs.existsSync(pendingFile(home.memoryHome, ROLE, PLAN_ID))).toBe(false);
+  });
+});
+
+describe('created and updated of consolidated memories (issue 11)', () => {
+  // The night's consolidation at 03:00 local time, whatever the zone the test runs in.
+  const PLAN_TIME = new Date(2026, 11, 2, 3, 0, 0);
+  const local = (...parts: [number, number, number, number, number]) => formatLocalIso(new Date(...parts));
+
+  function night(): { config: KiokuConfig; batch: CollectedBatch; existing: ReturnType<typeof existingById> } {
+    home = makeTempHome({ KIOKU_NOW: formatLocalIso(PLAN_TIME) });
+    writeExisting(home.memoryHome, 'E1', { memory_type: 'semantic', tags: ['部署'] }, '部署流程要先跑測試。');
+    writeInbox(home.memoryHome, { id: 'A', body: '睡前說的話。', created: local(2026, 11, 1, 23, 50) });
+    writeInbox(home.memoryHome, { id: 'B', body: '半夜又補一句。', created: local(2026, 11, 2, 1, 10) });
+    writeInbox(home.memoryHome, { id: 'C', body: '時鐘快了一天的機器寫的。', created: local(2026, 11, 3, 10, 0) });
+    writeInbox(home.memoryHome, { id: 'D', body: '三週前的小事。', created: local(2026, 10, 11, 10, 0) });
+    writeInbox(home.memoryHome, { id: 'M', body: '部署前要清快取。', memory_type: 'semantic', created: local(2026, 11, 1, 22, 0) });
+    const catalog = new MemoryCatalog(home.memoryHome, ROLE);
+    const batch = collectBatch(ROLE, catalog.snapshot(), { items: 10, chars: 12_000, existing: 120 })!;
+    return { config: home.config(), batch, existing: existingById(catalog.snapshot()) };
+  }
+
+  const create = (key: string, sources: string[], category: 'daily' | 'important' = 'important') => ({
+    key,
+    category,
+    summary: key,
+    body: `${key} 的內容。`,
+    tags: [],
+    priority: 2,
+    cues: [],
+    memory_type: 'semantic' as const,
+    declarative: 'explicit' as const,
+    relevance: [],
+    expires: '',
+    links: [],
+    sources,
+  });
+
+  it('a created memory keeps its earliest source time; a merge keeps the target created; both are updated now', async () => {
+    const { config, batch, existing } = night();
+    const applied = await applyNewPlan(
+      config,
+      batch,
+      PLAN_ID,
+      {
+        v: 1,
+        id: PLAN_ID,
+        role: ROLE,
+        planner: 'test',
+        batch: batch.items.map((item) => item.id),
+        create: [create('late', ['B', 'A']), create('skewed', ['C']), create('old', ['D'], 'daily')],
+        merge: [{ target: 'E1', summary: '部署流程', body: '部署流程要先跑測試。\n部署前要清快取。', tags: ['部署'], cues: [], priority: 3, links: [], sources: ['M'] }],
+        link: [],
+        bonds: [],
+        discard: [],
+        corrections: [],
+        digest: '整理了 5 則。',
+      },
+      existing,
+    );
+    const [late, skewed, old] = applied.createdIds.map((id, i) => memoryAt(`${i === 2 ? 'daily' : 'important'}/${id}.md`));
+    const planStamp = formatLocalIso(PLAN_TIME);
+    // Said at 23:50: still on 12/01 in the timeline, though consolidated on 12/02.
+    expect(late).toMatchObject({ created: local(2026, 11, 1, 23, 50), updated: planStamp });
+    expect(formatLocalDate(new Date(late!.created))).toBe('2026-12-01');
+    // A source stamped ahead of the clock does not date a memory in the future.
+    expect(skewed).toMatchObject({ created: planStamp, updated: planStamp });
+    expect(old).toMatchObject({ created: local(2026, 10, 11, 10, 0), updated: planStamp });
+    // The merge target: its own created, only updated moves.
+    expect(memoryAt('important/E1.md')).toMatchObject({ created: '2026-11-01T09:00:00+08:00', updated: planStamp });
+
+    // FORGET-1 counts "not updated" from the consolidation, not from the source: a three-week-old
+    // item is not forgotten the night it becomes a memory, and goes 14 days after it.
+    const stored = { ...old!, role: ROLE, path: '' };
+    const day = 24 * 3_600_000;
+    expect(forgetReason(stored, PLAN_TIME)).toBeUndefined();
+    expect(forgetReason(stored, new Date(PLAN_TIME.getTime() + 14 * day - 1_000))).toBeUndefined();
+    expect(forgetReason(stored, new Date(PLAN_TIME.getTime() + 14 * day))).toMatch(/daily, not updated for 14 days/);
+  });
+
+  it('a plan recorded before sources carried their created gives its memories the plan time', async () => {
+    const { config, batch } = night();
+    const at = new Date(PLAN_TIME);
+    const recorded: PendingPlan = {
+      v: 1,
+      plan: { ...plan({ ...batch, items: batch.items.filter((item) => item.id === 'A') }), create: [create('n1', ['A'])], merge: [], link: [], bonds: [], discard: [], corrections: [] },
+      at: formatLocalIso(at),
+      atMs: at.getTime(),
+      sources: { A: { file: 'inbox/A.md', memory_type: 'episodic' } },
+      warnings: [],
+    };
+    writePending(home.memoryHome, ROLE, recorded);
+    const replayed = await replayPendingPlans(config, ROLE, new MemoryCatalog(home.memoryHome, ROLE));
+    expect(replayed.applied).toHaveLength(1);
+    expect(memoryAt(`important/${replayed.applied[0]!.createdIds[0]}.md`).created).toBe(formatLocalIso(at));
   });
 });

@@ -74,7 +74,9 @@ export async function applyNewPlan(
   const { plan, warnings } = await cleanPlanForStorage(valid);
   const roleDir = roleMemoryDir(config.paths.memoryHome, batch.role);
   const sources: PendingPlan['sources'] = {};
-  for (const item of batch.items) sources[item.id] = { file: path.relative(roleDir, item.path), memory_type: item.memory_type };
+  for (const item of batch.items) {
+    sources[item.id] = { file: path.relative(roleDir, item.path), memory_type: item.memory_type, ...(item.created ? { created: item.created } : {}) };
+  }
   const at = config.clock.now();
   const pending = newPendingPlan(plan, at, formatLocalIso(at), sources, warnings);
   writePending(config.paths.memoryHome, batch.role, pending);
@@ -96,7 +98,8 @@ export async function applyPending(
   const writes = new DeferredWrites();
   const at = new Date(pending.atMs);
   const catalog = hooks.catalog ?? new MemoryCatalog(memoryHome, role);
-  const ctx: ApplyContext = { memoryHome, role, plan, at, iso: pending.at, writes, existing, catalog };
+  const sourceCreated = new Map(Object.entries(pending.sources).flatMap(([id, source]) => (source.created ? [[id, source.created] as const] : [])));
+  const ctx: ApplyContext = { memoryHome, role, plan, at, iso: pending.at, sourceCreated, writes, existing, catalog };
   const warnings = [...pending.warnings];
 
   // Created memories (their ids first, so that links can name them).

@@ -26,9 +26,11 @@ export const pendingPlanSchema = z.object({
   atMs: z.number(),
   /**
    * The batch's inbox files, by inbox id: the path relative to the role's memory folder (so a
-   * replay on another machine of a synced memory finds them) and the item's memory_type.
+   * replay on another machine of a synced memory finds them), the item's memory_type, and its
+   * `created` as written (a created memory keeps its earliest source's; absent in plans recorded
+   * before issue 11, whose created memories then take the plan's time).
    */
-  sources: z.record(z.string(), z.object({ file: z.string(), memory_type: z.string() })),
+  sources: z.record(z.string(), z.object({ file: z.string(), memory_type: z.string(), created: z.string().optional() })),
   /** SHA-256 of DIGESTS.md right before the digest was appended; '' when there was no file. */
   digestBefore: z.string().optional(),
   warnings: z.array(z.string()).default([]),

@@ -83,6 +83,18 @@ describe('local planner with collect and apply', () => {
     expect(mergedInto.map((m) => m.memory_type)).toEqual(['preference']);
     expect(memories.filter((m) => m.category === 'inbox')).toEqual([]);
 
+    // issue 11: a created memory is dated by its earliest source (the evening of 12/01), not by
+    // the consolidation at 03:00 on 12/02; every memory this run wrote is updated at 03:00.
+    const createdAt = new Map(items.map((item) => [item.id, new Date(item.created).getTime()]));
+    const consolidation = new Date('2026-12-02T03:00:00').getTime();
+    const made = memories.filter((m) => typeof m.extra.sleep_plan === 'string');
+    expect(made.length).toBeGreaterThan(0);
+    for (const memory of made) {
+      const sources = (memory.extra.sources as string[]).map((id) => createdAt.get(id)!);
+      expect(new Date(memory.created).getTime(), memory.summary).toBe(Math.min(...sources));
+      expect(new Date(memory.updated).getTime(), memory.summary).toBe(consolidation);
+    }
+
     const bonds = readBonds(home.memoryHome, ROLE).map((b) => `${b.direction} ${b.text}`);
     expect(bonds).toEqual(
       expect.arrayContaining(['user-to-role 我同時以女性和女兒兩種方式愛妳，這不矛盾', 'role-to-user 不過我會一直是你的家人，用女兒的身分陪著你']),
