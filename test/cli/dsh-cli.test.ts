@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { guardChild } from '../helpers/child-guard.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +37,7 @@ interface RunOptions {
 
 function kioku(home: TempHome, args: string[], options: RunOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { env: { ...home.env, ...options.env }, cwd: options.cwd });
+    const child = guardChild(spawn(process.execPath, [cli, ...args], { env: { ...home.env, ...options.env }, cwd: options.cwd }));
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

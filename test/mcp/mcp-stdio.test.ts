@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LONG_CHILD_DEADLINE_MS } from '../helpers/child-guard.js';
 import { formatLocalIso } from '../../main/core/config/clock.js';
 import { parseFrontmatter } from '../../main/core/frontmatter/parse-frontmatter.js';
 import { writeMemory, type MemoryDraft } from '../../main/core/memory/memory-writer.js';
@@ -71,10 +72,28 @@ beforeAll(async () => {
   client = new Client({ name: 'kioku-test', version: '1.0.0' });
   client.onerror = (error) => protocolErrors.push(error);
   await client.connect(transport);
+  // A deadline for the server process, pass or fail: a hung server is killed, never left behind.
+  serverPid = transport.pid;
+  deadline = setTimeout(killServer, LONG_CHILD_DEADLINE_MS);
+  deadline.unref();
 });
 
+let serverPid: number | null = null;
+let deadline: NodeJS.Timeout | undefined;
+
+function killServer(): void {
+  if (serverPid === null) return;
+  try {
+    process.kill(serverPid, 'SIGKILL');
+  } catch {
+    /* already gone */
+  }
+}
+
 afterAll(async () => {
+  clearTimeout(deadline);
   await client?.close();
+  killServer();
   home?.cleanup();
 });
 

@@ -171,7 +171,7 @@ describe('limits', () => {
     expect(result.scripts[1]).toMatchObject({ status: 'reported', output: '下一個照跑' });
     const pid = Number(fs.readFileSync(pidFile, 'utf8'));
     // The kill is sent before runBrief returns; give the kernel a moment to finish it.
-    for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 1500 && alive(pid); i++) await new Promise((r) => setTimeout(r, 20));
     expect(alive(pid)).toBe(false);
     const body = memories()[0]!.body;
     expect(body).toContain('## 10-slow.sh\n開始檢查\n（逾時 1 秒，已中止）');

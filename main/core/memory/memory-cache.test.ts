@@ -30,8 +30,9 @@ const fromFiles = (memoryHome: string) => {
 };
 const plain = (loaded: ReturnType<MemoryCache['load']>) => ({ memories: loaded.memories.map((m) => ({ ...m })), problems: loaded.problems });
 
+/** Waits for a watcher event; 30 s is a safety net for a loaded machine, not a budget. */
 async function eventually(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  for (let i = 0; i < 1500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 describe('memory cache', () => {

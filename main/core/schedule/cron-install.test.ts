@@ -55,7 +55,7 @@ function makeRole(id: string, withChecks = false): void {
 /** Run a crontab line's command the way cron does: `\%` → `%`, then /bin/sh -c, with no environment. */
 function runLikeCron(line: string): number {
   const command = line.replace(/^(\S+\s+){5}/, '').replace(/\\%/g, '%');
-  const result = spawnSync('/bin/sh', ['-c', command], { env: { HOME: home.root }, encoding: 'utf8' });
+  const result = spawnSync('/bin/sh', ['-c', command], { env: { HOME: home.root }, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
   return result.status ?? -1;
 }
 
@@ -216,10 +216,10 @@ describe('the launcher (a fixed path; it finds the current install at each run)'
     const bin = path.join(home.root, 'other-bin');
     fs.mkdirSync(bin);
     fs.writeFileSync(path.join(bin, 'kioku'), `#!/bin/sh\necho "path kioku $*" >> "${calls}.path"\n`, { mode: 0o755 });
-    const viaPath = spawnSync('/bin/sh', [launcher, '--cron', 'nap'], { env: { PATH: `${bin}:/usr/bin:/bin` }, encoding: 'utf8' });
+    const viaPath = spawnSync('/bin/sh', [launcher, '--cron', 'nap'], { env: { PATH: `${bin}:/usr/bin:/bin` }, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
     expect(viaPath.status).toBe(0);
     expect(fs.readFileSync(`${calls}.path`, 'utf8')).toBe('path kioku nap\n');
-    const nowhere = spawnSync('/bin/sh', [launcher, '--cron', 'sleep'], { env: { PATH: '/usr/bin:/bin' }, encoding: 'utf8' });
+    const nowhere = spawnSync('/bin/sh', [launcher, '--cron', 'sleep'], { env: { PATH: '/usr/bin:/bin' }, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
     expect(nowhere.status).toBe(127);
     expect(fs.readFileSync(cronLogPath(home.config().paths.stateDir), 'utf8')).toMatch(/\[cron\]\[ERROR\]: kioku-launch: cannot find Kioku: .*fake-kioku\.mjs is gone/);
   });

@@ -219,8 +219,9 @@ describe('the event socket', () => {
     });
   }
 
+  // A safety net, not a budget: on a loaded machine a broadcast may take a while; 30 s means "never".
   async function until(check: () => boolean): Promise<void> {
-    for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (let i = 0; i < 1200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
     expect(check()).toBe(true);
   }
 
