@@ -126,7 +126,9 @@ function condenseTurn(input: TurnInput): CondensedMemory[] {
   const L = zh ? ZH : EN;
   const explicit = FILTER_CUES.remember.test(matchForm(input.userText));
   const replyGist = reply.length ? join(reply.slice(0, 3), 200) : L.noAnswer;
-  const tagsFor = (fixed: string[]) => extractTags([input.userText, input.assistantText], fixed);
+  // Issue 12: topics are what the user talked about; the role's words never make a tag (a tag is
+  // what PM-3's R2 counts, and a reply that keeps naming 便當 must not promote a lunch chat).
+  const tagsFor = (fixed: string[]) => extractTags([input.userText], fixed);
   const withExplicit = (relevance: string[]) => (explicit ? ['explicit', ...relevance] : relevance);
   const memories: CondensedMemory[] = [];
 

@@ -14,11 +14,12 @@ import {
   type Tally,
 } from './candidate-rules.js';
 import { classifyItem, type Classification } from './classify.js';
-import { ExistingIndex, topicsOf, type ExistingAnalysis } from './existing-index.js';
+import { ExistingIndex, type ExistingAnalysis } from './existing-index.js';
 import { itemParts, type ItemParts } from './item-parts.js';
 import { noiseOf, type NoiseReason } from './noise.js';
 import { emotionOf, salienceOf, type EmotionReading } from './salience.js';
 import { featuresOf, similarity, type Features } from './text-features.js';
+import { userTopicsOf } from './user-topics.js';
 
 /**
  * Everything the planner needs to know about each inbox item, computed once per item before any
@@ -94,7 +95,7 @@ export function analyseBatch(batch: CollectedBatch, now: Date, index: ExistingIn
       form,
       noise: noiseOf(item, parts),
       salience: salienceOf(item.priority, item.relevance),
-      topics: topicsOf(item.tags),
+      topics: userTopicsOf(item, parts),
       persons: personsInForm(form),
     };
   });

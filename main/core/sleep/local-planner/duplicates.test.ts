@@ -142,7 +142,8 @@ describe('near-duplicates (NREM 去重/合併, MEM-5)', () => {
   it('links related memories of any type below the merge bar', async () => {
     const meeting = existingRef({ id: 'm-meet', summary: '使用者討厭早上的會議，約會議請排下午', tags: ['會議'], memory_type: 'preference', body: '主旨：使用者討厭早上的會議' });
     const cat = existingRef({ id: 'm-cat', summary: '使用者養了一隻橘貓叫麻糬', tags: ['貓'], memory_type: 'semantic', body: '主旨：橘貓麻糬' });
-    const item = await turnItem('w', '明天早上九點又要開會，好煩。', '辛苦了，會議前先喝杯咖啡吧。');
+    // The user's own word (會議) relates them: the reply's words make no tags (issue 12).
+    const item = await turnItem('w', '明天早上九點又有會議，好煩。', '辛苦了，會議前先喝杯咖啡吧。');
     const plan = await planOf([item], [meeting, cat]);
     expect(plan.create[0]!.links).toContain('m-meet');
     expect(plan.create[0]!.links).not.toContain('m-cat');
