@@ -37,14 +37,27 @@ function reportProblems(ctx: CliContext, problems: MemoryLoadProblem[]): void {
 
 /** CLI.md's `memory recall` shape first; the other fields are extras. */
 function recallJson(memory: RecalledMemory) {
-  const { id, summary, category, memory_type, priority, path, score, tags, hits, strength, last_replayed } = memory;
-  return { id, summary, category, memory_type, priority, path, score, tags, hits, strength, last_replayed };
+  const { id, summary, category, memory_type, priority, path, score, tags, hits, strength, last_replayed, grant } = memory;
+  return { id, summary, category, memory_type, priority, path, score, tags, hits, strength, last_replayed, ...(grant ? { grant } : {}) };
+}
+
+/** MEM-8: a temporary grant is marked as one; a session grant is not this session's (issue 12). */
+function grantLine(memory: RecalledMemory): string {
+  const grant = memory.grant;
+  if (!grant) return '';
+  const text =
+    grant.kind === 'session'
+      ? `臨時授權，只在授權當時的那個工作階段有效，不適用於目前的工作階段 (a one-time grant of another session): ${grant.expires}`
+      : grant.kind === 'until'
+        ? `臨時授權，有效至 (temporary, until) ${grant.expires}`
+        : `臨時授權，有效範圍 (temporary, scope) ${grant.expires}`;
+  return `\n    ${text}`;
 }
 
 /** Best match first; raw bm25 scores mean little to a person, so the rank is shown instead. */
 function recallText(memories: RecalledMemory[]): string {
   return memories
-    .map((m, i) => `${String(i + 1).padStart(2)}. ${m.summary}\n    ${m.category}/${m.memory_type}  priority ${m.priority}  ${m.path}`)
+    .map((m, i) => `${String(i + 1).padStart(2)}. ${m.summary}\n    ${m.category}/${m.memory_type}  priority ${m.priority}  ${m.path}${grantLine(m)}`)
     .join('\n');
 }
 

@@ -1,6 +1,6 @@
 import type { Memory } from '../../../common/memory.js';
 import { formatLocalIso, parseLooseDate } from '../config/clock.js';
-import { isExpired } from '../memory/memory-expiry.js';
+import { isInjectable } from '../memory/memory-expiry.js';
 import { EMPTY_BLOCK, fitWholeItems, moreNotShown, renderBlock, startWithin, type ContextBlock } from './context-block.js';
 import { say, type ContextLanguage } from './context-language.js';
 import { memoByList } from './list-memo.js';
@@ -40,7 +40,7 @@ export function inboxNewestFirst<M extends Memory>(memories: readonly M[], now: 
   const sorted = memoByList(memories, 'inbox-newest-first', () =>
     memories.filter((memory) => memory.category === 'inbox').sort((a, b) => timeOf(b) - timeOf(a) || b.id.localeCompare(a.id)),
   );
-  return sorted.filter((memory) => !isExpired(memory, now));
+  return sorted.filter((memory) => isInjectable(memory, now)); // MEM-8: no expired date, no session grant
 }
 
 function when(memory: Memory): string {

@@ -1,6 +1,7 @@
 import { CATEGORY_LABELS, MEMORY_TYPE_LABELS, type Memory } from '../../../common/memory.js';
 import { formatLocalDate } from '../config/clock.js';
 import { expiryTime } from '../memory/memory-expiry.js';
+import { conditionWithGrantDay } from '../memory/grant-scope.js';
 import { chooseWholeItems, EMPTY_BLOCK, moreNotShown, type ContextBlock } from './context-block.js';
 import { joinWords, say, type ContextLanguage } from './context-language.js';
 import { clarityWindow, splitGist, type Clarity } from './memory-clarity.js';
@@ -31,15 +32,17 @@ function label(language: ContextLanguage, labels: { zh: string; en: string }): s
 }
 
 /**
- * MEM-8: a date that has not passed yet is shown as "until"; a condition text ("本工作階段",
- * "PR 合併後失效") is shown as its scope, for the role to judge (seed 000 §臨時授權會過期).
+ * MEM-8: a date that has not passed yet is shown as "until"; a condition text ("PR 合併後失效")
+ * is shown as its scope with the day it was granted, for the role to judge (seed 000
+ * §臨時授權會過期). A session grant never gets here: loads leave it out (grant-scope.ts).
  */
 function scopeNote(memory: Memory, language: ContextLanguage): string {
   const expires = memory.expires.trim();
   if (!expires) return '';
   const until = expiryTime(expires);
   if (until) return say(language, `有效至 ${formatLocalDate(new Date(until.getTime() - 1))}`, `valid until ${formatLocalDate(new Date(until.getTime() - 1))}`);
-  return say(language, `有效範圍：${expires}`, `scope: ${expires}`);
+  // A condition carries the day it was granted (MEM-8): "this PR" means the PR of that day.
+  return say(language, `有效範圍：${conditionWithGrantDay(memory, 'zh')}`, `scope: ${conditionWithGrantDay(memory, 'en')}`);
 }
 
 /** PM-2 fuzzy: only that something happened and its topics, as a question to confirm. */

@@ -95,13 +95,25 @@ describe('longTermMemoryBlock', () => {
     expect(text).not.toContain('吵架的原因');
   });
 
-  it('shows a condition-scoped expiry as a scope label, and a future date as "until"', () => {
+  it('shows a condition-scoped expiry as a scope label with the day it was granted, and a future date as "until"', () => {
     const text = block([
-      memory('scoped', { category: 'important', priority: 5, expires: '本工作階段', summary: '可以直接推 main' }),
+      memory('scoped', { category: 'important', priority: 5, expires: '這個 PR 合併後失效', summary: '可以直接推 main', created: '2026-11-28T10:00:00' }),
       memory('dated', { category: 'skill', expires: '2026-12-31' }),
     ]).text;
-    expect(text).toContain('有效範圍：本工作階段');
+    expect(text).toContain('有效範圍：這個 PR 合併後失效（2026-11-28 授權）');
     expect(text).toContain('有效至 2026-12-31');
+  });
+
+  it('never injects a session grant, with or without its session id, even on the day it was granted (issue 12)', () => {
+    const text = block([
+      memory('seed-era', { category: 'important', priority: 5, expires: '本工作階段', summary: '這次可以直接 force push', created: '2026-12-01T09:00:00' }),
+      memory('bound', { category: 'important', priority: 5, expires: '本工作階段（session s-1，2026-12-01 授權）', summary: '先跳過 lint' }),
+      memory('kept', { category: 'important', priority: 5, summary: '偏好 pnpm' }),
+    ]).text;
+    expect(text).toContain('偏好 pnpm');
+    expect(text).not.toContain('force push');
+    expect(text).not.toContain('跳過 lint');
+    expect(text).not.toContain('本工作階段');
   });
 
   it('shows full text first, digests by category skill → news → daily → other, within the limit', () => {

@@ -1,6 +1,6 @@
 import { hasWarmth, type ConsolidatedCategory, type Memory, type MemoryType } from '../../../common/memory.js';
 import { parseLooseDate } from '../config/clock.js';
-import { expiryTime } from '../memory/memory-expiry.js';
+import { loadExpiryTime } from '../memory/memory-expiry.js';
 
 /**
  * Which long-term memories SessionStart loads, and in what order (CTX-4, seed 000 §記憶 載入順序):
@@ -206,13 +206,16 @@ function sortedOnce<M extends Memory>(memories: readonly M[], options: Omit<Sele
   return sorted;
 }
 
-/** When a memory's `expires` date runs out (ms; Infinity for none or a condition text), per object. */
+/**
+ * When a load must stop injecting a memory (ms; Infinity for none or a condition text), per object:
+ * its `expires` date, or at once for a session grant (MEM-8, grant-scope.ts).
+ */
 const expiryTimes = new WeakMap<Memory, number>();
 
 function expiresAt(memory: Memory): number {
   let time = expiryTimes.get(memory);
   if (time === undefined) {
-    time = expiryTime(memory.expires)?.getTime() ?? Infinity;
+    time = loadExpiryTime(memory)?.getTime() ?? Infinity;
     expiryTimes.set(memory, time);
   }
   return time;
@@ -228,7 +231,7 @@ export function selectLongTermMemories<M extends Memory>(memories: readonly M[],
   let until = Infinity;
   const live = (memory: M) => {
     const expires = expiresAt(memory);
-    if (time >= expires) return false; // MEM-8, as isExpired() decides it
+    if (time >= expires) return false; // MEM-8, as isInjectable() decides it
     if (expires < until) until = expires;
     return true;
   };

@@ -37,10 +37,34 @@ describe('index migrations', () => {
       insert.run(rowid, `R/daily/${rowid}.md`, `m${rowid}`, expires);
       rank.run(rowid, null);
     }
-    expect(migrate(db)).toContain(2);
+    expect(migrate(db, MIGRATIONS.slice(0, 2))).toContain(2);
     expect(db.prepare('SELECT rowid, expires_ms FROM memory_rank ORDER BY rowid').all()).toEqual([
       { rowid: 1, expires_ms: Date.UTC(2026, 11, 1, 10) },
       { rowid: 2, expires_ms: null },
+      { rowid: 3, expires_ms: null },
+    ]);
+  });
+
+  it('migration 3 gives session grants (本工作階段) the end of the local day they were granted in (issue 12)', () => {
+    const db = new Database(':memory:');
+    migrate(db, MIGRATIONS.slice(0, 2));
+    const insert = db.prepare(
+      "INSERT INTO memories (rowid, role, category, path, id, summary, tags, cues, memory_type, priority, hits, strength, expires, relevance, links, created, updated, last_replayed, mtime_ms, size, body_preview) VALUES (?, 'R', 'important', ?, ?, '', '', '', 'preference', 5, 0, 50, ?, '', '', ?, '', '', 0, 0, '')",
+    );
+    const rank = db.prepare("INSERT INTO memory_rank (rowid, role, memory_type, priority, expires_ms) VALUES (?, 'R', 'preference', 5, NULL)");
+    const rows = [
+      [1, '本工作階段', '2026-04-09T10:00:00'],
+      [2, '本工作階段（session s-1，2026-04-08 授權）', '2026-04-09T10:00:00'],
+      [3, '這個 PR 合併後失效', '2026-04-09T10:00:00'],
+    ] as const;
+    for (const [rowid, expires, created] of rows) {
+      insert.run(rowid, `R/important/${rowid}.md`, `m${rowid}`, expires, created);
+      rank.run(rowid);
+    }
+    expect(migrate(db)).toEqual([3]);
+    expect(db.prepare('SELECT rowid, expires_ms FROM memory_rank ORDER BY rowid').all()).toEqual([
+      { rowid: 1, expires_ms: new Date(2026, 3, 10).getTime() },
+      { rowid: 2, expires_ms: new Date(2026, 3, 9).getTime() },
       { rowid: 3, expires_ms: null },
     ]);
   });

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { expiryTime } from '../memory/memory-expiry.js';
+import { expiryTime, memoryExpiryTime } from '../memory/memory-expiry.js';
 
 /**
  * The index schema as a list of migrations that only grows (STYLE.md "Data layer"): migration
@@ -97,6 +97,15 @@ export const MIGRATIONS: readonly Migration[] = [
       const rows = db.prepare("SELECT rowid, expires FROM memories WHERE expires != ''").all() as Array<{ rowid: number; expires: string }>;
       const update = db.prepare('UPDATE memory_rank SET expires_ms = ? WHERE rowid = ?');
       for (const row of rows) update.run(expiryTime(row.expires)?.getTime() ?? null, row.rowid);
+    },
+  },
+  {
+    version: 3,
+    description: 'memory_rank.expires_ms for session grants (本工作階段): the end of the local day they were granted in, so recall stops returning them (issue 12)',
+    up(db) {
+      const rows = db.prepare("SELECT rowid, expires, created FROM memories WHERE expires != ''").all() as Array<{ rowid: number; expires: string; created: string }>;
+      const update = db.prepare('UPDATE memory_rank SET expires_ms = ? WHERE rowid = ?');
+      for (const row of rows) update.run(memoryExpiryTime(row)?.getTime() ?? null, row.rowid);
     },
   },
 ];

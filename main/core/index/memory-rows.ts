@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { MemoryCategory, MemoryType, StoredMemory } from '../../../common/memory.js';
-import { expiryTime } from '../memory/memory-expiry.js';
+import { memoryExpiryTime } from '../memory/memory-expiry.js';
 import { segmentForIndex } from './cjk-segmenter.js';
 import { statement } from './statement-cache.js';
 
@@ -96,7 +96,8 @@ export function writeMemoryRow(db: Database.Database, row: MemoryRow, text: Sear
     statement(db, UPDATE_SQL).run({ ...row, rowid });
     statement(db, DELETE_FTS_SQL).run(rowid);
   }
-  statement(db, RANK_SQL).run(rowid, row.role, row.memory_type, row.priority, expiryTime(row.expires)?.getTime() ?? null);
+  // A session grant lapses with the local day it was granted in (MEM-8, grant-scope.ts).
+  statement(db, RANK_SQL).run(rowid, row.role, row.memory_type, row.priority, memoryExpiryTime(row)?.getTime() ?? null);
   statement(db, INSERT_FTS_SQL).run(rowid, text.summary, text.tags, text.cues, text.body);
   return rowid;
 }

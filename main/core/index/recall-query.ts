@@ -52,7 +52,7 @@ const CANDIDATES_SQL = `
   FROM candidates c JOIN memory_rank r ON r.rowid = c.rowid`;
 
 const ROW_SQL = `
-  SELECT rowid, id, role, category, path, summary, tags, memory_type, priority, hits, strength, last_replayed, mtime_ms, size
+  SELECT rowid, id, role, category, path, summary, tags, memory_type, priority, hits, strength, last_replayed, expires, mtime_ms, size
   FROM memories WHERE rowid = ?`;
 
 export interface RankedRow {
@@ -69,6 +69,8 @@ export interface RankedRow {
   hits: number;
   strength: number;
   last_replayed: string;
+  /** MEM-8: recall marks a temporary grant (recall.ts `grant`). */
+  expires: string;
   mtime_ms: number;
   size: number;
   score: number;

@@ -121,6 +121,15 @@ describe('recall: ranking, expiry and limit (MEM-4, MEM-8)', () => {
     expect(ids('直接推送', { limit: 10, clock: fixedClock(new Date(2026, 2, 11, 0, 30)) }).sort()).toEqual(['condition', 'future']);
   });
 
+  it('marks a session grant as one, and leaves it out once the local day it was granted in is over (issue 12)', () => {
+    writeMemory(home.memoryHome, 'important', { id: 'bound', summary: '這次可以直接 force push', expires: '本工作階段（session s-1，2026-03-10 授權）', memory_type: 'preference' });
+    writeMemory(home.memoryHome, 'important', { id: 'seed-era', summary: '先直接 force push', expires: '本工作階段', created: '2026-03-09T15:00:00', memory_type: 'preference' });
+    const found = recall(index, { role: ROLE, query: 'force push', clock, writeBack: false, limit: 10 }).memories;
+    expect(found.map((m) => m.id)).toEqual(['bound']);
+    expect(found[0]!.grant).toEqual({ kind: 'session', expires: '本工作階段（session s-1，2026-03-10 授權）' });
+    expect(ids('force push', { limit: 10, clock: fixedClock(new Date(2026, 2, 11, 0, 30)) })).toEqual([]);
+  });
+
   it('returns at most `limit` memories, 5 by default', () => {
     for (let i = 0; i < 8; i += 1) writeMemory(home.memoryHome, 'news', { id: `n${i}`, summary: `第${i}則新聞：颱風` });
     expect(ids('颱風')).toHaveLength(5);

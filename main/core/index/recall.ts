@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import type { Memory, MemoryCategory, MemoryLoadProblem, MemoryType } from '../../../common/memory.js';
 import type { Clock } from '../config/clock.js';
+import { isSessionGrant } from '../memory/grant-scope.js';
+import { expiryTime } from '../memory/memory-expiry.js';
 import { roleMemoryDir } from '../memory/memory-layout.js';
 import { buildMatchQueries, type MatchQueries } from './cjk-segmenter.js';
 import { absoluteMemoryPath } from './folder-diff.js';
@@ -40,6 +42,12 @@ export interface RecalledMemory {
   hits: number;
   strength: number;
   last_replayed: string;
+  /**
+   * MEM-8: a temporary grant still within its time is marked, never passed off as a standing
+   * rule: `session` — valid only in the session it was granted in (issue 12), `until` — a date,
+   * `condition` — a condition text. Expired ones are not returned at all.
+   */
+  grant?: { kind: 'session' | 'until' | 'condition'; expires: string };
 }
 
 export type WriteBackStatus = 'written' | 'disabled' | 'nothing-returned' | 'skipped-locked';
@@ -111,7 +119,13 @@ function toRecalled(index: MemoryIndex, row: RankedRow, written: Memory | undefi
     hits: written?.hits ?? row.hits,
     strength: written?.strength ?? row.strength,
     last_replayed: written?.last_replayed ?? row.last_replayed,
+    ...(row.expires ? { grant: grantOf(row.expires) } : {}),
   };
+}
+
+function grantOf(expires: string): NonNullable<RecalledMemory['grant']> {
+  const kind = expiryTime(expires) ? 'until' : isSessionGrant({ expires }) ? 'session' : 'condition';
+  return { kind, expires };
 }
 
 /**

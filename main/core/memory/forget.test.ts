@@ -63,12 +63,16 @@ describe('the forgetting table (seed 000, FORGET-1)', () => {
     faded('daily', 'old-daily', 30);
     faded('important', 'expired-rule', 0, { memory_type: 'rule', priority: 5, hits: 9, expires: '2026-11-29' });
     faded('skill', 'expired-time', 0, { memory_type: 'procedural', expires: '2026-12-01T11:00:00+08:00' });
-    faded('important', 'condition-text', 400, { priority: 1, expires: '本工作階段' });
+    faded('important', 'condition-text', 400, { priority: 1, expires: '這個 PR 合併後失效' });
+    // A seed-era session grant (no session id): its session ended with the local day it was created in.
+    faded('important', 'old-session', 2, { memory_type: 'preference', priority: 5, expires: '本工作階段' });
+    faded('important', 'session-today', 0, { memory_type: 'preference', priority: 5, expires: '本工作階段' });
     faded('daily', 'condition-pr', 1, { expires: 'PR 合併後失效' });
     faded('important', 'later-today', 0, { expires: '2026-12-01T23:00:00+08:00' });
     faded('important', 'next-week', 0, { expires: '2026-12-08' });
     const result = forget();
-    expect(result.forgotten.map((entry) => entry.id)).toEqual(['expired-rule', 'expired-time', 'old-daily']);
+    expect(result.forgotten.map((entry) => entry.id).sort()).toEqual(['expired-rule', 'expired-time', 'old-daily', 'old-session'].sort());
+    expect(result.forgotten.at(-1)?.id).toBe('old-daily');
     expect(result.forgotten[0]?.reason).toMatch(/^expired/);
   });
 });
