@@ -72,11 +72,84 @@ describe('file lock', () => {
     lock!.release();
   });
 
-  it('takes over a lock older than staleMs', () => {
+  it('takes over a live holder (a reused pid) only when held longer than staleMs by its since and seen unchanged that long', () => {
     const file = path.join(dir, '.lock');
     fs.writeFileSync(file, JSON.stringify({ pid: process.pid, host: os.hostname(), since: Date.now() - 10_000, purpose: 'old' }));
-    expect(tryAcquireLock(file, { purpose: 'new', staleMs: 60_000 })).toBeUndefined();
-    expect(tryAcquireLock(file, { purpose: 'new', staleMs: 5_000 })).toBeDefined();
+    expect(tryAcquireLock(file, { purpose: 'new', staleMs: 60_000 })).toBeUndefined(); // young by its since
+    const firstSeen = Date.now();
+    expect(tryAcquireLock(file, { purpose: 'new', staleMs: 300 })).toBeUndefined(); // old by its since, but just seen
+    const lock = tryAcquireLock(file, { purpose: 'new', staleMs: 300, waitMs: 10_000 });
+    expect(lock).toBeDefined();
+    expect(Date.now() - firstSeen).toBeGreaterThanOrEqual(300);
+    lock!.release();
+    expect(fs.readdirSync(dir)).toEqual([]); // the lock and what was seen of it are gone
+  });
+});
+
+describe('clock skew (issue 11)', () => {
+  const DAY_MS = 24 * 3_600_000;
+  const writeLock = (file: string, info: Record<string, unknown>, mtime?: Date) => {
+    fs.writeFileSync(file, JSON.stringify(info));
+    if (mtime) fs.utimesSync(file, mtime, mtime);
+  };
+
+  it('a lock whose since and mtime are a day in the past is not taken over while its holder process lives', async () => {
+    const file = path.join(dir, '.lock');
+    const { spawn } = await import('node:child_process');
+    const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      const dayAgo = new Date(Date.now() - DAY_MS);
+      writeLock(file, { pid: holder.pid, host: os.hostname(), since: dayAgo.getTime(), purpose: 'consolidation' }, dayAgo);
+      const before = fs.readFileSync(file, 'utf8');
+      expect(tryAcquireLock(file, { purpose: 'contender', staleMs: 60_000, waitMs: 300 })).toBeUndefined();
+      expect(fs.readFileSync(file, 'utf8')).toBe(before);
+    } finally {
+      const exited = new Promise((resolve) => holder.once('exit', resolve));
+      holder.kill('SIGKILL');
+      await exited;
+    }
+    // The moment its process is gone, it is stale.
+    expect(tryAcquireLock(file, { purpose: 'contender', staleMs: 60_000 })).toBeDefined();
+  });
+
+  it('a lock from another machine: taken over when its since and its mtime are both old; a time ahead of the clock only after being seen unchanged', () => {
+    const elsewhere = { pid: 1, host: 'another-machine.invalid', purpose: 'sync' };
+    const dayAgo = new Date(Date.now() - DAY_MS);
+    const old = path.join(dir, 'old.lock');
+    writeLock(old, { ...elsewhere, since: dayAgo.getTime() }, dayAgo);
+    expect(tryAcquireLock(old, { purpose: 'x', staleMs: 60_000 })).toBeDefined();
+
+    const ahead = path.join(dir, 'ahead.lock');
+    writeLock(ahead, { ...elsewhere, since: Date.now() + DAY_MS });
+    const mtimeAhead = path.join(dir, 'mtime-ahead.lock');
+    writeLock(mtimeAhead, { ...elsewhere, since: dayAgo.getTime() }, new Date(Date.now() + DAY_MS));
+    for (const file of [ahead, mtimeAhead]) {
+      const firstSeen = Date.now();
+      expect(tryAcquireLock(file, { purpose: 'x', staleMs: 300 }), file).toBeUndefined();
+      expect(tryAcquireLock(file, { purpose: 'x', staleMs: 300, waitMs: 10_000 }), file).toBeDefined();
+      expect(Date.now() - firstSeen).toBeGreaterThanOrEqual(300);
+    }
+  });
+
+  it('an unreadable lock with an mtime ahead of the clock does not lock forever', () => {
+    const file = path.join(dir, '.lock');
+    const yearAhead = new Date(Date.now() + 365 * DAY_MS);
+    fs.writeFileSync(file, 'not a lock');
+    fs.utimesSync(file, yearAhead, yearAhead);
+    const firstSeen = Date.now();
+    expect(tryAcquireLock(file, { purpose: 'x' })).toBeUndefined();
+    expect(tryAcquireLock(file, { purpose: 'x', waitMs: 15_000 })).toBeDefined();
+    expect(Date.now() - firstSeen).toBeGreaterThanOrEqual(5_000);
+  });
+
+  it('the takeover guard of a live process is respected however old its mtime', () => {
+    const file = path.join(dir, '.lock');
+    writeLock(file, { pid: 2 ** 22 + 4242, host: os.hostname(), since: Date.now(), purpose: 'dead' });
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    writeLock(`${file}.takeover`, { pid: process.pid, host: os.hostname(), since: hourAgo.getTime(), purpose: 'takeover' }, hourAgo);
+    expect(tryAcquireLock(file, { purpose: 'x', waitMs: 300 })).toBeUndefined();
+    expect(fs.existsSync(`${file}.takeover`)).toBe(true);
+    expect(readLockInfo(file)?.purpose).toBe('dead');
   });
 });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseLooseDate } from '../config/clock.js';
 import type { KiokuConfig } from '../config/config.js';
 import { isTempFileName } from '../fs/atomic-write.js';
+import { notAfter, writtenAt } from '../fs/clock-skew.js';
 import { categoryDir } from '../memory/memory-layout.js';
 import { readMemoryState } from '../memory/memory-state.js';
 import { readLockFile, roleLockPath } from '../sessions/role-lock-file.js';
@@ -22,25 +23,16 @@ import { readLockFile, roleLockPath } from '../sessions/role-lock-file.js';
  *
  * Undefined when none of them says anything (a role nobody has talked to).
  *
- * Every time is capped at now (issue 11). A time well ahead of the clock — a synced folder
- * carrying another machine's mtimes, a clock set back, KIOKU_NOW behind the files — says nothing
- * about when the user was last here: taken as it is (or as "now") it would keep the role busy
- * until the real clock caught up and outrank a real recent interaction. So such a time is not
- * counted; for a file its change time (ctime, stamped by this machine's clock whenever the file
- * or its mtime is written, a sync included) stands in when that one is not ahead too.
+ * Every time is capped at now (issue 11, fs/clock-skew.ts). A time well ahead of the clock — a
+ * synced folder carrying another machine's mtimes, a clock set back, KIOKU_NOW behind the files —
+ * says nothing about when the user was last here: taken as it is (or as "now") it would keep the
+ * role busy until the real clock caught up and outrank a real recent interaction. So such a time
+ * is not counted; for a file its change time (ctime, stamped by this machine's clock whenever the
+ * file or its mtime is written, a sync included) stands in when that one is not ahead too.
  */
 export interface LastInteraction {
   at: Date;
   source: 'state.json' | 'inbox' | 'session' | 'transcript';
-}
-
-/** Ahead of the clock by no more than this is timestamp rounding, not skew: capped at now. */
-const FUTURE_TOLERANCE_MS = 2_000;
-
-/** `at` capped at now; undefined when it is further ahead than the tolerance. */
-function notAfter(at: number, now: number): Date | undefined {
-  if (!Number.isFinite(at) || at > now + FUTURE_TOLERANCE_MS) return undefined;
-  return new Date(Math.min(at, now));
 }
 
 /** When the file was last written, by this machine's clock and no later than now (see above). */
@@ -51,7 +43,8 @@ function fileTime(file: string, now: number): Date | undefined {
   } catch {
     return undefined;
   }
-  return notAfter(stat.mtimeMs, now) ?? notAfter(stat.ctimeMs, now);
+  const at = writtenAt(stat, now);
+  return at === undefined ? undefined : new Date(at);
 }
 
 function newest(dates: Iterable<Date | undefined>): Date | undefined {
@@ -98,8 +91,8 @@ function lockTranscript(config: KiokuConfig, role: string, now: number): Date | 
 }
 
 function stateActivity(config: KiokuConfig, role: string, now: number): Date | undefined {
-  const at = parseLooseDate(readMemoryState(config.paths.memoryHome, role).state.last_activity);
-  return at && notAfter(at.getTime(), now);
+  const at = notAfter(parseLooseDate(readMemoryState(config.paths.memoryHome, role).state.last_activity)?.getTime() ?? Number.NaN, now);
+  return at === undefined ? undefined : new Date(at);
 }
 
 export function lastInteraction(config: KiokuConfig, role: string, now: Date = config.clock.now()): LastInteraction | undefined {

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { KiokuError } from '../../../common/errors.js';
 import type { HookEvent } from '../../../common/hook-events.js';
 import { isValidRoleId } from '../../../common/role-id.js';
-import { formatLocalIso } from '../config/clock.js';
+import { formatLocalIso, parseLooseDate } from '../config/clock.js';
 import type { KiokuConfig } from '../config/config.js';
+import { fingerprint, notAfter, unchangedFor, writtenAt } from '../fs/clock-skew.js';
 import { tryAcquireLock } from '../fs/file-lock.js';
 import { sessionKeyOf } from './session-key.js';
 
@@ -104,20 +105,56 @@ export function isOwnLock(lock: RoleLock, event: Pick<HookEvent, 'sessionId' | '
   return (key !== undefined && lock.sessionKey === key) || sameTranscript(lock.transcriptPath, event.transcriptPath);
 }
 
-/**
- * The holder's transcript mtime when it is still being written to (LOCK-2), else undefined:
- * deleted, unreadable or idle longer than ROLE_INSTANCE_IDLE_MINUTES. Any doubt counts as not
- * alive — seed 000 §--unlock: "寧可誤放行也不要誤鎖".
- */
-export function liveHolderActivity(config: KiokuConfig, lock: RoleLock, now: Date): Date | undefined {
-  let mtimeMs: number;
+function statOf(file: string | undefined): fs.Stats | undefined {
+  if (!file) return undefined;
   try {
-    mtimeMs = fs.statSync(lock.transcriptPath).mtimeMs;
+    return fs.statSync(file);
   } catch {
     return undefined;
   }
+}
+
+export interface HolderJudgement {
+  /** The lock file (its sightings sit beside it); default: the role's lock path. */
+  lockFile?: string;
+  /** The transcript of the session asking (the claimant), the reference for "now" on file times. */
+  ownTranscript?: string;
+}
+
+/**
+ * When the holder last showed life, if that was within ROLE_INSTANCE_IDLE_MINUTES, else undefined
+ * (take over). LOCK-2: its transcript deleted → gone; its transcript idle longer than that by
+ * mtime → gone. Any doubt counts as not alive — seed 000 §--unlock: "寧可誤放行也不要誤鎖".
+ *
+ * Made robust to clock skew (issue 11: with the clock a day ahead of the transcripts every lock
+ * looked idle, and six contenders one after another all took one role):
+ * - an mtime ahead of the clock (another machine's, a clock set back) is no activity "now" for
+ *   ever: the ctime this machine stamped at the last write stands in, and when that is ahead too,
+ *   the transcript counts as active until it has been seen unchanged for the idle limit on the
+ *   judge's own clock (clock-skew.ts sightings);
+ * - a transcript idle by mtime is taken over only if the file times agree with the clock. They do
+ *   not when the holder claimed the lock within the idle limit (its `since`, written with the
+ *   clock Kioku runs on, the one the judge reads) and the claimant's own transcript — being
+ *   written by the very session that is claiming — looks idle too: then the clock is ahead of the
+ *   transcripts, and the holder's claim is its sign of life. A `since` ahead of the clock is no
+ *   sign of anything.
+ */
+export function liveHolderActivity(config: KiokuConfig, lock: RoleLock, now: Date, judgement: HolderJudgement = {}): Date | undefined {
+  const stat = statOf(lock.transcriptPath);
+  if (!stat) return undefined;
+  const nowMs = now.getTime();
   const idleMs = config.settings.ROLE_INSTANCE_IDLE_MINUTES * 60_000;
-  return now.getTime() - mtimeMs > idleMs ? undefined : new Date(mtimeMs);
+  let written = writtenAt(stat, nowMs);
+  if (written === undefined) {
+    const lockFile = judgement.lockFile ?? path.join(locksDir(config), `${lock.role}${LOCK_SUFFIX}`);
+    written = nowMs - unchangedFor(lockFile, fingerprint(path.resolve(lock.transcriptPath), stat.ino, stat.size, stat.mtimeMs), nowMs);
+  }
+  if (nowMs - written <= idleMs) return new Date(written);
+  const claimed = notAfter(parseLooseDate(lock.since)?.getTime() ?? Number.NaN, nowMs);
+  const own = statOf(judgement.ownTranscript);
+  const ownWritten = own && writtenAt(own, nowMs);
+  const clockAhead = claimed !== undefined && nowMs - claimed <= idleMs && ownWritten !== undefined && nowMs - ownWritten > idleMs;
+  return clockAhead ? new Date(claimed) : undefined;
 }
 
 /**

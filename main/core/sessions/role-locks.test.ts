@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hookEvent, lockFile, makeCallHome, readLock, writeTranscript, type CallHome } from '../../../test/call/call-fixtures.js';
+import { DAY, hookEvent, lockFile, makeCallHome, readLock, writeTranscript, type CallHome } from '../../../test/call/call-fixtures.js';
+import { formatLocalIso } from '../config/clock.js';
 import { claimRole, holdsRole, releaseOwnLocks, unlockRoles } from './role-locks.js';
 
 /** LOCK-1…3 and LOCK-5 (seed 000 §--unlock). */
@@ -102,6 +103,74 @@ describe('claimRole', () => {
   it('refuses an invalid role ID before touching a path', () => {
     home = makeCallHome([]);
     expect(() => claimRole(home.config(), '../x', hookEvent(home, 'sess-a'))).toThrow(expect.objectContaining({ code: 'INVALID_ID' }));
+  });
+});
+
+describe('clock skew (issue 11)', () => {
+  const MINUTE = 60_000;
+
+  it('with the clock a day ahead of every transcript, six sessions claiming one after another leave one holder', () => {
+    home = makeCallHome([]);
+    const config = home.config({ KIOKU_NOW: new Date(DAY.getTime() + 24 * 60 * MINUTE).toISOString() });
+    const results = Array.from({ length: 6 }, (_, i) => {
+      writeTranscript(home, `racer-${i}`); // written "now" on the files' clock: DAY
+      return claimRole(config, 'SILICA01', hookEvent(home, `racer-${i}`));
+    });
+    expect(results[0]).toMatchObject({ ok: true, how: 'created' });
+    for (const result of results.slice(1)) expect(result).toMatchObject({ ok: false, holder: { sessionKey: 'racer-0' } });
+    expect(readLock(home, 'SILICA01')).toMatchObject({ sessionKey: 'racer-0' });
+  });
+
+  it('LOCK-2 still frees the role under that skew once the holder claimed longer ago than the idle limit', () => {
+    home = makeCallHome([]);
+    const now = new Date(DAY.getTime() + 24 * 60 * MINUTE);
+    const config = home.config({ KIOKU_NOW: now.toISOString() });
+    writeTranscript(home, 'sess-a');
+    writeTranscript(home, 'sess-b');
+    expect(claimRole(config, 'SILICA01', hookEvent(home, 'sess-a'), new Date(now.getTime() - 31 * MINUTE))).toMatchObject({ how: 'created' });
+    expect(claimRole(config, 'SILICA01', hookEvent(home, 'sess-b'))).toMatchObject({ ok: true, how: 'taken-over' });
+  });
+
+  it('a holder claim dated ahead of the clock is no sign of life', () => {
+    home = makeCallHome([]);
+    const config = home.config();
+    writeTranscript(home, 'sess-a', 40);
+    writeTranscript(home, 'sess-b', 40); // the claimant's own transcript looks idle too
+    fs.mkdirSync(`${home.roleHome}/.locks`, { recursive: true });
+    const a = hookEvent(home, 'sess-a');
+    const future = formatLocalIso(new Date(DAY.getTime() + 24 * 60 * MINUTE));
+    fs.writeFileSync(lockFile(home, 'SILICA01'), JSON.stringify({ role: 'SILICA01', sessionKey: 'sess-a', transcriptPath: a.transcriptPath, assistant: 'claude', since: future }));
+    expect(claimRole(config, 'SILICA01', hookEvent(home, 'sess-b'))).toMatchObject({ ok: true, how: 'taken-over' });
+  });
+
+  describe('a transcript whose times are ahead of the clock', () => {
+    // The clock a month behind the real one: the files' real change times (ctime, which no test
+    // can set) are ahead of it too, so only what is seen counts.
+    const frozen = new Date(Math.floor(Date.now() / 1000) * 1000 - 30 * 24 * 60 * MINUTE);
+    const at = (minutes: number) => new Date(frozen.getTime() + minutes * MINUTE);
+    const setup = () => {
+      home = makeCallHome([], frozen);
+      const config = home.config();
+      const holder = writeTranscript(home, 'sess-a', -365 * 24 * 60, frozen); // mtime a year ahead
+      writeTranscript(home, 'sess-b', 0, frozen);
+      expect(claimRole(config, 'SILICA01', hookEvent(home, 'sess-a'), at(-120))).toMatchObject({ how: 'created' });
+      return { config, holder, b: hookEvent(home, 'sess-b') };
+    };
+
+    it('keeps the holder while the transcript is seen changing, and frees the role once it is seen unchanged for the idle limit', () => {
+      const { config, holder, b } = setup();
+      expect(claimRole(config, 'SILICA01', b, at(0))).toMatchObject({ ok: false, holder: { sessionKey: 'sess-a' } });
+      expect(claimRole(config, 'SILICA01', b, at(20))).toMatchObject({ ok: false });
+      // Written again (still with a future mtime): seen changing, so active again from here.
+      fs.appendFileSync(holder, '{"type":"assistant"}\n');
+      const future = new Date(frozen.getTime() + 365 * 24 * 60 * MINUTE);
+      fs.utimesSync(holder, future, future);
+      expect(claimRole(config, 'SILICA01', b, at(40))).toMatchObject({ ok: false });
+      expect(claimRole(config, 'SILICA01', b, at(69))).toMatchObject({ ok: false });
+      expect(claimRole(config, 'SILICA01', b, at(71))).toMatchObject({ ok: true, how: 'taken-over' });
+      // The sightings go with the lock they were about.
+      expect(fs.readdirSync(`${home.roleHome}/.locks`)).toEqual(['SILICA01.lock']);
+    });
   });
 });
 

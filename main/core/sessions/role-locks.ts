@@ -3,6 +3,7 @@ import type { HookEvent } from '../../../common/hook-events.js';
 import { formatLocalIso } from '../config/clock.js';
 import type { KiokuConfig } from '../config/config.js';
 import { createFileExclusiveSync, writeFileAtomicSync } from '../fs/atomic-write.js';
+import { forgetSightings } from '../fs/clock-skew.js';
 import {
   isOwnLock,
   listLockedRoleIds,
@@ -84,10 +85,11 @@ export function claimRole(config: KiokuConfig, roleId: string, event: LockEvent,
       if (state.kind === 'missing') return 'retry';
       if (state.kind === 'held' && isOwnLock(state.lock, event)) {
         writeFileAtomicSync(file, text, LOCK_WRITE);
+        forgetSightings(file);
         return { ok: true, how: 'refreshed' };
       }
       if (state.kind === 'held') {
-        const active = liveHolderActivity(config, state.lock, now);
+        const active = liveHolderActivity(config, state.lock, now, { lockFile: file, ownTranscript: transcriptPath });
         if (active) {
           const holder: RoleLockHolder = { ...state.lock, lastActive: formatLocalIso(active) };
           return { ok: false, holder, remedies: lockRemedies(config, holder) };
@@ -96,6 +98,7 @@ export function claimRole(config: KiokuConfig, roleId: string, event: LockEvent,
       // Replace by rename, never delete-then-create: the file is never missing, so a contender's
       // O_EXCL create cannot slip into a gap, and nobody but the guard holder replaces it.
       writeFileAtomicSync(file, text, LOCK_WRITE);
+      forgetSightings(file);
       return state.kind === 'held' ? { ok: true, how: 'taken-over', previousHolder: state.lock } : { ok: true, how: 'taken-over' };
     });
     // Guard busy past its wait: someone is mid-handover right now. Allowing without a lock is
@@ -134,6 +137,7 @@ export function releaseOwnLock(config: KiokuConfig, roleId: string, event: Pick<
     const state = readLockFile(file);
     if (state.kind !== 'held' || !sameTranscript(state.lock.transcriptPath, own)) return false;
     fs.rmSync(file, { force: true });
+    forgetSightings(file);
     return true;
   });
   return done?.value ?? false;
@@ -163,6 +167,7 @@ export function unlockRoles(config: KiokuConfig, roleId?: string): UnlockedRole[
     const state = readLockFile(file);
     if (state.kind === 'missing') continue;
     fs.rmSync(file, { force: true });
+    forgetSightings(file);
     removed.push(state.kind === 'held' ? { role: id, holder: state.lock } : { role: id });
   }
   return removed;
