@@ -1,6 +1,7 @@
 import { hasWarmth, type ConsolidatedCategory, type Memory, type MemoryType } from '../../../common/memory.js';
 import { parseLooseDate } from '../config/clock.js';
 import { loadExpiryTime } from '../memory/memory-expiry.js';
+import { isSuperseded } from '../memory/superseded.js';
 
 /**
  * Which long-term memories SessionStart loads, and in what order (CTX-4, seed 000 §記憶 載入順序):
@@ -128,6 +129,8 @@ export function isDigestCandidate(memory: Memory, options: Pick<SelectionOptions
 
 function isCandidate(memory: Memory, options: Omit<SelectionOptions, 'now'>): 'full' | 'digest' | undefined {
   if (memory.category === 'inbox') return undefined;
+  // Issue 12: a preference the user replaced is history, never loaded as current.
+  if (isSuperseded(memory)) return undefined;
   if (isFullTextCandidate(memory, options)) return 'full';
   return isDigestCandidate(memory, options) ? 'digest' : undefined;
 }

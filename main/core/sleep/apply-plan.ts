@@ -9,6 +9,7 @@ import { categoryDir, roleMemoryDir } from '../memory/memory-layout.js';
 import { updateMemoryState } from '../memory/memory-state.js';
 import { addLinks, applyCorrection, applyMerge, mergeAsCreate, planEdges, resolveCreatedTargets, writeCreated, type ApplyContext } from './apply-memories.js';
 import { archiveRawItem } from './archive-raw.js';
+import { applySupersede } from './apply-supersede.js';
 import { DeferredWrites } from './deferred-writes.js';
 import { MemoryCatalog } from './memory-catalog.js';
 import { fileHash, finishPending, newPendingPlan, writePending, type PendingPlan } from './pending-plans.js';
@@ -131,6 +132,13 @@ export async function applyPending(
     step(`correct:${correction.target}`);
   }
 
+  for (const entry of plan.supersede ?? []) {
+    const byId = idOf(entry.by) ?? entry.by;
+    const bySummary = plan.create.find((create) => create.key === entry.by)?.summary ?? existing.get(byId)?.summary;
+    if (!applySupersede(ctx, entry, byId, bySummary)) warnings.push(`superseded memory ${entry.target} is gone; nothing to mark`);
+    step(`supersede:${entry.target}`);
+  }
+
   // Merge targets got their links with the merge, created memories when they were written.
   const written = new Set([...plan.merge.map((merge) => merge.target), ...[...created.values()].map((target) => target.id)]);
   for (const [id, links] of edges) {
@@ -175,6 +183,7 @@ export async function applyPending(
   const digests = digestsFile(memoryHome, role);
   const applied: Record<string, number> = { created: plan.create.length, merged: plan.merge.length, discarded: plan.discard.length };
   if (plan.corrections.length) applied.corrected = plan.corrections.length;
+  if (plan.supersede?.length) applied.superseded = plan.supersede.length;
   if (plan.bonds.length) applied.bonds = plan.bonds.length;
   if (pending.digestBefore === undefined) {
     pending.digestBefore = fileHash(digests);

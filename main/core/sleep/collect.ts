@@ -3,6 +3,7 @@ import { parseLooseDate } from '../config/clock.js';
 import { probeStateOf } from '../memory/probes.js';
 import type { CatalogSnapshot } from './memory-catalog.js';
 import type { CollectedBatch, ExistingMemoryRef, InboxItem } from './sleep-plan.js';
+import { isSuperseded } from '../memory/superseded.js';
 
 /**
  * collect (SLEEP-4, seed 000 §整理批次與失敗診斷): the oldest inbox items into one batch, whole
@@ -136,7 +137,8 @@ function chooseExisting(batch: readonly InboxItem[], consolidated: readonly Stor
   if (limit <= 0) return [];
   const batchTags = new Set(batch.flatMap((item) => item.tags.map((tag) => tag.toLowerCase())));
   const batchWords = topicWords(batch.map((item) => `${item.summary} ${item.body} ${item.cues.join(' ')}`).join('\n'));
-  const scored = consolidated.map((memory) => {
+  // Issue 12: a superseded memory is history; planners neither merge into it nor replace it again.
+  const scored = consolidated.filter((memory) => !isSuperseded(memory)).map((memory) => {
     const tags = memory.tags.filter((tag) => batchTags.has(tag.toLowerCase())).length;
     let words = 0;
     for (const word of topicWords(`${memory.summary} ${memory.tags.join(' ')} ${memory.cues.join(' ')}`)) if (batchWords.has(word)) words++;

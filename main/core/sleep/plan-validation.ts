@@ -1,5 +1,6 @@
 import type { StoredMemory } from '../../../common/memory.js';
 import { redactSync } from '../privacy/redact-sync.js';
+import { supersedeProblems } from './supersede-validation.js';
 import { PlannerError, planProblems, sleepPlanSchema, type CollectedBatch, type PlannerFailureKind, type SleepPlan } from './sleep-plan.js';
 
 /**
@@ -72,6 +73,7 @@ export function validatePlan(raw: unknown, expected: { planId: string; batch: Co
     }
   }
   problems.push(...emotionalMergeProblems(plan, batch, existing));
+  problems.push(...supersedeProblems(plan, existing));
   if (problems.length) {
     const listed = problems.slice(0, 5).join('; ') + (problems.length > 5 ? `; +${problems.length - 5} more` : '');
     throw fail('incomplete', `the plan cannot be applied: ${listed}`, raw, batch);

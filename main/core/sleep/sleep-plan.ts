@@ -81,6 +81,19 @@ export const planCorrectionSchema = z.object({
   body: text,
 });
 
+/**
+ * Issue 12: the user replaced a preference or rule ("改用 pnpm 了，不要再用 yarn"). The older memory
+ * (`target`, an existing id) is kept for history, marked `superseded_by` the memory that now holds
+ * the user's wish (`by`: a create key of this plan or an existing id), and never injected as
+ * current again. Never an emotional memory (seed 000 §情緒記憶不會被偏好吃掉).
+ */
+export const planSupersedeSchema = z.object({
+  target: text,
+  by: text,
+  /** What changed, in a few words, for the superseded memory's body (「改用 pnpm」). */
+  reason: z.string().default(''),
+});
+
 export const sleepPlanSchema = z.object({
   v: z.literal(PLAN_VERSION),
   /** Unique per consolidation run (also names the pending file); set by the orchestrator. */
@@ -96,6 +109,8 @@ export const sleepPlanSchema = z.object({
   bonds: z.array(planBondSchema).default([]),
   discard: z.array(planDiscardSchema).default([]),
   corrections: z.array(planCorrectionSchema).default([]),
+  /** Optional (plans recorded before it existed have none); read it as `plan.supersede ?? []`. */
+  supersede: z.array(planSupersedeSchema).optional(),
   /** One or two sentences for DIGESTS.md and state.json's last_sleep_digest (MEM-10). */
   digest: text,
 });
@@ -107,6 +122,7 @@ export type PlanLink = z.infer<typeof planLinkSchema>;
 export type PlanBond = z.infer<typeof planBondSchema>;
 export type PlanDiscard = z.infer<typeof planDiscardSchema>;
 export type PlanCorrection = z.infer<typeof planCorrectionSchema>;
+export type PlanSupersede = z.infer<typeof planSupersedeSchema>;
 
 /** What a planner is handed: the batch and the existing memories it may merge into or link to. */
 export interface InboxItem {
@@ -216,5 +232,13 @@ export function planProblems(plan: SleepPlan, existingIds: ReadonlySet<string>):
   for (const l of plan.link) if (!known(l.from) || !known(l.to)) problems.push(`link ${l.from} → ${l.to} names an unknown memory`);
   for (const c of plan.create) for (const l of c.links) if (!known(l)) problems.push(`create ${c.key} links to unknown ${l}`);
   for (const b of plan.bonds) if (!batch.has(b.source)) problems.push(`bond source ${b.source} is not in this batch`);
+  const superseded = new Set<string>();
+  for (const s of plan.supersede ?? []) {
+    if (!existingIds.has(s.target)) problems.push(`superseded memory ${s.target} is not an existing memory`);
+    if (!known(s.by)) problems.push(`${s.target} is superseded by unknown ${s.by}`);
+    if (s.by === s.target) problems.push(`${s.target} cannot supersede itself`);
+    if (superseded.has(s.target)) problems.push(`${s.target} is superseded twice`);
+    superseded.add(s.target);
+  }
   return problems;
 }

@@ -87,6 +87,7 @@ export function readPlanAnswer(raw: Record<string, unknown>, fill: PlanFill): Pl
       return d;
     }),
     corrections: list(raw.corrections),
+    supersede: list(raw.supersede ?? raw.superseded),
     digest: typeof raw.digest === 'string' && raw.digest.trim() ? raw.digest : fallbackDigest(raw, fill.batch.length),
     v: PLAN_VERSION,
     id: fill.id,

@@ -18,6 +18,7 @@ import { findMergeTarget, groupNearDuplicates, groupsRelated, MAX_LINKS, related
 import type { ExistingAnalysis, ExistingIndex } from './existing-index.js';
 import { chronological, createdText, mergedText, union } from './memory-text.js';
 import { NOISE_REASONS } from './noise.js';
+import { replacedBy, supersessionsFor } from './replacements.js';
 
 /**
  * One batch → one plan (X-LOCAL): NREM (denoise, classify, dedupe, merge, priority), REM (links,
@@ -43,6 +44,8 @@ interface Entry {
   key?: string;
   /** An existing memory it would have merged into had its body been known: linked first. */
   nearDuplicateOf?: string;
+  /** Issue 12: existing memories the user replaced with this one (superseded, linked). */
+  replacing: string[];
   links: string[];
 }
 
@@ -53,21 +56,27 @@ function entriesOf(kept: readonly ItemAnalysis[], existing: readonly ExistingAna
   const entries: Entry[] = [];
   const mergeByTarget = new Map<string, Entry>();
   for (const group of groupNearDuplicates(kept)) {
-    const match = findMergeTarget(group, existing, score);
+    const replacing = replacedBy(group, existing, score);
+    // A correction is never merged into the memory it replaces: that one becomes history.
+    const found = findMergeTarget(group, existing, score);
+    const match = found && !replacing.includes(found.ref.ref.id) ? found : undefined;
     if (match && match.ref.ref.body !== undefined) {
       // Two groups of one batch may match the same memory: one merge entry, or apply would write
       // two conflicting absolute bodies.
       const known = mergeByTarget.get(match.ref.ref.id);
-      if (known) known.sources.push(...group);
+      if (known) {
+        known.sources.push(...group);
+        known.replacing.push(...replacing.filter((id) => !known.replacing.includes(id)));
+      }
       else {
-        const entry: Entry = { sources: [...group], target: match.ref, links: [] };
+        const entry: Entry = { sources: [...group], target: match.ref, replacing, links: [] };
         mergeByTarget.set(match.ref.ref.id, entry);
         entries.push(entry);
       }
     } else if (match?.exact) {
       for (const member of group) discard.push({ source: member.item.id, reason: `duplicate of ${match.ref.ref.id}` });
     } else {
-      entries.push({ sources: [...group], ...(match ? { nearDuplicateOf: match.ref.ref.id } : {}), links: [] });
+      entries.push({ sources: [...group], ...(match ? { nearDuplicateOf: match.ref.ref.id } : {}), replacing, links: [] });
     }
   }
   let n = 0;
@@ -79,7 +88,7 @@ function linkEntries(entries: readonly Entry[], existing: readonly ExistingAnaly
   const idOf = (entry: Entry) => entry.key ?? entry.target!.ref.id;
   for (const entry of entries) {
     const self = new Set(entry.target ? [entry.target.ref.id] : []);
-    entry.links.push(...(entry.nearDuplicateOf ? [entry.nearDuplicateOf] : []), ...relatedExisting(entry.sources, existing, self, score));
+    entry.links.push(...entry.replacing, ...(entry.nearDuplicateOf ? [entry.nearDuplicateOf] : []), ...relatedExisting(entry.sources, existing, self, score));
   }
   // At most MAX_LINKS per memory, in-batch links included: the local planner takes batches of
   // hundreds, and linking every related pair gave memories dozens of links — noise for a reader,
@@ -165,6 +174,10 @@ export function buildLocalPlan(batch: CollectedBatch, planId: string, now: Date,
   const create = entries.filter((e) => !e.target).map(createOf);
   const merge = entries.filter((e) => e.target).map(mergeOf);
   const corrections = correctionsFor(analysis.existing, kept, analysis.today, analysis.score);
+  const rewritten = new Set([...merge.map((m) => m.target), ...corrections.map((c) => c.target)]);
+  const supersede = supersessionsFor(
+    entries.map((entry) => ({ by: entry.key ?? entry.target!.ref.id, sources: chronological(entry.sources), replacing: entry.replacing.filter((id) => !rewritten.has(id)) })),
+  );
   const digest = digestText(
     { items: batch.items.length, created: create.length, merged: merge.length, discarded: discard.length, corrected: corrections.length },
     mainTopics([...merge.map((m) => m.tags), ...create.map((c) => c.tags)]),
@@ -181,6 +194,7 @@ export function buildLocalPlan(batch: CollectedBatch, planId: string, now: Date,
     bonds: bondsOf(entries),
     discard,
     corrections,
+    ...(supersede.length ? { supersede } : {}),
     digest,
   });
   if (!parsed.success) {
