@@ -22,6 +22,8 @@ export interface CapturedTurnRecord {
   assistantText: string;
   /** ISO time the hook received the event: the interaction time, also when handled much later. */
   receivedAt: string;
+  /** The session's folder (the hook payload's `cwd`): its git top level is the memories' `project` (issue 12). */
+  cwd?: string;
   /**
    * Which user turn of which session this is (sessions/captured-turn-file.ts turnKeyOf): the same
    * for the Stop and a PreCompact of one turn, so the PreCompact can tell the turn is already kept.
@@ -43,6 +45,8 @@ export interface PostCompactRecord {
   /** Field names of the payload (HookEvent.payloadKeys), logged when no summary is found. */
   payloadKeys?: string[];
   receivedAt: string;
+  /** The session's folder: the summary is that project's (issue 12). */
+  cwd?: string;
 }
 
 /** What a condenser is given. */

@@ -20,6 +20,7 @@ import { capturedMemoryId, capturedMemoryPath, writeCapturedMemory } from './cap
 import { resolveCliCondenser } from './cli-condenser.js';
 import { localCondenser } from './local-condenser.js';
 import { stripPersonalDetails } from './personal-details.js';
+import { captureProject, capturedProjectExtra } from '../projects/capture-project.js';
 import { recordTurnActivity } from './relationship-counters.js';
 import { asksNotToRememberTurn, detectConsentChange, isPositiveFeedback } from './turn-signals.js';
 
@@ -64,7 +65,7 @@ function roleFacts(config: KiokuConfig, roleId: string): { name: string; relatio
  * The guard rails of seed 000 §情緒記憶不會被偏好吃掉 applied to every condenser's output (a model
  * can forget them): emotional → priority ≥ 4 and relevance `emotional`; an expiry → `temporary`.
  */
-export function toDraft(memory: CondensedMemory, record: CapturedTurnRecord, condenser: string): MemoryDraft {
+export function toDraft(memory: CondensedMemory, record: CapturedTurnRecord, condenser: string, project: Record<string, unknown> = {}): MemoryDraft {
   const emotional = memory.memory_type === 'emotional';
   const relevance = new Set(memory.relevance);
   if (emotional) relevance.add('emotional');
@@ -81,7 +82,7 @@ export function toDraft(memory: CondensedMemory, record: CapturedTurnRecord, con
     ...(memory.expires ? { expires: memory.expires } : {}),
     retention_stage: 'working',
     sleep_stage: 'encoding',
-    extra: { category_guess: memory.category, source: `capture:${record.assistant}`, capture_trigger: record.trigger, condenser },
+    extra: { category_guess: memory.category, source: `capture:${record.assistant}`, capture_trigger: record.trigger, condenser, ...project },
   };
 }
 
@@ -181,10 +182,12 @@ export async function handleCapturedTurn(config: KiokuConfig, record: CapturedTu
     logger.warn('capture', `condenser ${result.fallback.from} failed (${result.fallback.message}); used the local condenser for event ${record.eventId}`);
   }
 
+  const project = captureProject(config, record.cwd);
   for (let index = result.memories.length - 1; index >= 0; index--) {
     const memory = result.memories[index]!;
     const id = capturedMemoryId(record.eventId, index, at);
-    const written = await writeCapturedMemory(config, record.roleId, id, at, toDraft(memory, record, result.condenser));
+    const draft = toDraft(memory, record, result.condenser, capturedProjectExtra(project, memory, user));
+    const written = await writeCapturedMemory(config, record.roleId, id, at, draft);
     (written.written ? report.written : report.existing).push(id);
     report.warnings.push(...written.warnings);
     if (written.written && memory.bond) {

@@ -6,6 +6,7 @@ import { capturedMemoryId, writeCapturedMemory } from './capture-writer.js';
 import { emptyReport, turnTime, type CaptureOptions } from './handle-capture.js';
 import { stripPersonalDetails } from './personal-details.js';
 import { clip, splitSentences } from './turn-text.js';
+import { compactProjectExtra } from '../projects/capture-project.js';
 
 /**
  * CAP-5, seed 000 §壓縮邊界的上下文保全: PostCompact keeps the summary the harness already wrote
@@ -59,7 +60,8 @@ export async function handlePostCompact(config: KiokuConfig, record: PostCompact
     memory_type: 'episodic',
     // Encoded now, not consolidated (the same convention as `remember`, CAP-7).
     sleep_stage: 'encoding',
-    extra: { source: `post-compact:${record.assistant}`, compact_trigger: trigger },
+    // What a session did in its repository: that project's (issue 12, memory-project.ts).
+    extra: { source: `post-compact:${record.assistant}`, compact_trigger: trigger, ...compactProjectExtra(config, record.cwd) },
   });
   (written.written ? report.written : report.existing).push(id);
   report.warnings.push(...written.warnings);

@@ -100,6 +100,7 @@ export async function handleQueuedCall(ctx: HookContext, call: HookCall & { spoo
       ...base,
       trigger: event.event === 'stop' ? 'stop' : 'pre-compact',
       ...turn,
+      ...(event.cwd ? { cwd: event.cwd } : {}),
       ...(sessionKey && key ? { turn: { sessionKey, key } } : {}),
     });
     ctx.logger.info('capture', `${event.event} ${call.eventId} for ${role.id}: ${report.written.length} written${report.skipped ? `, skipped (${report.skipped})` : ''}`);
@@ -109,6 +110,7 @@ export async function handleQueuedCall(ctx: HookContext, call: HookCall & { spoo
       ...(event.trigger ? { trigger: event.trigger } : {}),
       ...(event.compactSummary ? { compactSummary: event.compactSummary } : {}),
       payloadKeys: event.payloadKeys,
+      ...(event.cwd ? { cwd: event.cwd } : {}),
     });
   }
 }

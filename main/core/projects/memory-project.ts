@@ -1,0 +1,94 @@
+import path from 'node:path';
+
+/**
+ * Which project a memory belongs to (issue 12). Two frontmatter keys, both optional, kept in the
+ * memory's `extra` like every key seed 000 does not know (so a file without them — every seed
+ * file, every memory written before — loads unchanged and is global):
+ *
+ * - `project`: the project the memory was said in — the git top level of the session's cwd
+ *   (project-root.ts). Capture records it on every memory. A list when a consolidation merged
+ *   one convention said in several projects.
+ * - `project_specific: true`: the memory holds in that project only (a naming rule, a build
+ *   command, a path, the repo's tooling — project-judgement.ts). It is injected, recalled first
+ *   and offered to MEMORY.md (DSH-2) in that project only. Without it the memory is user-wide
+ *   (tone, language, general habits), whatever its `project` says.
+ *
+ * Consolidation (combineProjectFields) decides a created or merged memory's fields from all its
+ * parts — the inbox sources and, for a merge, the target:
+ * - some part is project-specific → the result is project-specific, to the union of the projects
+ *   of its project-specific parts. Two repositories sharing a convention do not make it every
+ *   repository's: mixing projects never widens a convention to global.
+ * - no part is → the result is global; it keeps `project` when every part has the same one and
+ *   drops it when they differ or one has none (a user-wide habit said in several places).
+ */
+export const PROJECT_KEY = 'project';
+export const PROJECT_SPECIFIC_KEY = 'project_specific';
+
+export interface ProjectFields {
+  /** Absolute project folders; empty when none is recorded. */
+  projects: string[];
+  specific: boolean;
+}
+
+function asProjects(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : [value];
+  const out: string[] = [];
+  for (const entry of list) {
+    if (typeof entry !== 'string' || !entry.trim() || !path.isAbsolute(entry.trim())) continue;
+    const folder = path.resolve(entry.trim());
+    if (!out.includes(folder)) out.push(folder);
+  }
+  return out;
+}
+
+function isTrue(value: unknown): boolean {
+  return value === true || (typeof value === 'string' && /^(?:true|yes|1)$/i.test(value.trim()));
+}
+
+/** The project fields of a memory's frontmatter (`extra`). */
+export function projectFieldsOf(extra: Readonly<Record<string, unknown>> | undefined): ProjectFields {
+  const projects = asProjects(extra?.[PROJECT_KEY]);
+  return { projects, specific: projects.length > 0 && isTrue(extra?.[PROJECT_SPECIFIC_KEY]) };
+}
+
+/** The frontmatter keys for these fields (absent ones left out, so a global memory gains nothing). */
+export function projectExtra(fields: ProjectFields): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (fields.projects.length === 1) out[PROJECT_KEY] = fields.projects[0];
+  else if (fields.projects.length > 1) out[PROJECT_KEY] = [...fields.projects];
+  if (fields.specific && fields.projects.length) out[PROJECT_SPECIFIC_KEY] = true;
+  return out;
+}
+
+/** `extra` with its project keys replaced by these fields. */
+export function withProjectFields(extra: Readonly<Record<string, unknown>>, fields: ProjectFields): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...extra };
+  delete out[PROJECT_KEY];
+  delete out[PROJECT_SPECIFIC_KEY];
+  return { ...out, ...projectExtra(fields) };
+}
+
+/** Whether a memory belongs in a session in `project` (undefined: a session in no project). */
+export function visibleInProject(extra: Readonly<Record<string, unknown>> | undefined, project: string | undefined): boolean {
+  const fields = projectFieldsOf(extra);
+  if (!fields.specific) return true;
+  if (!project) return false;
+  const here = path.resolve(project);
+  return fields.projects.includes(here);
+}
+
+/** Whether a memory was said in (or belongs to) `project`. */
+export function saidInProject(extra: Readonly<Record<string, unknown>> | undefined, project: string | undefined): boolean {
+  if (!project) return false;
+  return projectFieldsOf(extra).projects.includes(path.resolve(project));
+}
+
+/** A created or merged memory's fields, from those of all its parts (see the rules above). */
+export function combineProjectFields(parts: readonly ProjectFields[]): ProjectFields {
+  const specific = parts.filter((part) => part.specific && part.projects.length);
+  if (specific.length) return { projects: [...new Set(specific.flatMap((part) => part.projects))], specific: true };
+  const first = parts[0]?.projects;
+  const shared =
+    first && first.length && parts.every((part) => part.projects.length === first.length && part.projects.every((folder) => first.includes(folder)));
+  return { projects: shared ? [...first] : [], specific: false };
+}
