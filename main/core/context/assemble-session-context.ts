@@ -19,6 +19,8 @@ import { peersBlock, type PeerInfo } from './peers-block.js';
 import { consentBlock, greetingBlock, isFirstMeeting, relationshipBlock, sleepyBlock } from './session-notes.js';
 import { factsBlock, factsPointerBlock, journalPointerBlock, projectMemoryBlock, projectMemoryPointerBlock, type ProjectMemory } from './shared-memory-blocks.js';
 import { soulBlock } from './soul-block.js';
+import { memoriesForProject } from '../projects/session-project.js';
+import { projectWaitingBlock } from '../projects/project-note-block.js';
 import { sleepingContext } from './special-contexts.js';
 import { shrinkToFit, type Budgets } from './shrink-to-fit.js';
 
@@ -49,6 +51,11 @@ export interface SessionContextInput {
   facts?: string;
   /** `<cwd>/MEMORY.md` when it exists (DSH-2). */
   projectMemory?: ProjectMemory;
+  /**
+   * The session's project (git top level of its cwd, issue 12): other projects' project-specific
+   * memories are left out of every block. Undefined: a session in no project gets global ones only.
+   */
+  project?: string;
   /** Entries in JOURNAL.jsonl (DSH-3); the pointer is left out when undefined. */
   journalEntries?: number;
   /** Every role (the current one is skipped); the block appears when there is another. */
@@ -117,6 +124,7 @@ export function assembleSessionContext(input: SessionContextInput): SessionConte
     sleepy: sleepyBlock(inboxMemories.length, settings.ROLE_SLEEP_REMIND_INBOX, who),
     brief: briefBlock(longTerm, now, who),
     greeting: greetingBlock({ ...who, emoji: role.emoji }, input.flags?.firstMeeting ?? isFirstMeeting(input.state)),
+    projectWaiting: projectWaitingBlock(longTerm, input.project, input.projectMemory, language),
   };
   const project = input.projectMemory?.text.trim() ? input.projectMemory : undefined;
   const facts = input.facts?.trim() ? input.facts : undefined;
@@ -136,6 +144,7 @@ export function assembleSessionContext(input: SessionContextInput): SessionConte
     { name: 'relationship', block: fixed.relationship },
     { name: 'facts', block: facts ? (b.facts ? factsBlock(facts, paths.factsFile, language) : factsPointerBlock(paths.factsFile, language)) : EMPTY_BLOCK },
     { name: 'projectMemory', block: project ? (b.project ? projectMemoryBlock(project, language) : projectMemoryPointerBlock(project, language)) : EMPTY_BLOCK },
+    { name: 'projectWaiting', block: fixed.projectWaiting },
     { name: 'journal', block: fixed.journal },
     { name: 'inbox', block: inboxAt(b.inbox) },
     { name: 'memory', block: fitLongTermMemory(prepared, b.memory, b.digest) },
@@ -181,8 +190,9 @@ export function assembleSessionContext(input: SessionContextInput): SessionConte
 function listDerived(input: WarmInput, now: Date) {
   const { settings } = input.config;
   // Frozen, so that what inbox-block.ts derives from it is kept with it too (list-memo.ts).
-  const inboxMemories = input.inboxMemories ?? memoByList(input.memories, 'inbox', () => Object.freeze(input.memories.filter((memory) => memory.category === 'inbox')));
-  const longTerm = input.longTermMemories ?? input.memories;
+  const allInbox = input.inboxMemories ?? memoByList(input.memories, 'inbox', () => Object.freeze(input.memories.filter((memory) => memory.category === 'inbox')));
+  const inboxMemories = memoriesForProject(allInbox, input.project);
+  const longTerm = memoriesForProject(input.longTermMemories ?? input.memories, input.project);
   const prepared = prepareLongTermMemory(longTerm, {
     roleId: input.role.id,
     language: languageOfRole(input.role),
@@ -193,7 +203,7 @@ function listDerived(input: WarmInput, now: Date) {
   return { inboxMemories, longTerm, prepared };
 }
 
-type WarmInput = Pick<SessionContextInput, 'config' | 'role' | 'memories' | 'longTermMemories' | 'inboxMemories'>;
+type WarmInput = Pick<SessionContextInput, 'config' | 'role' | 'memories' | 'longTermMemories' | 'inboxMemories' | 'project'>;
 
 /**
  * Do now, in the daemon's idle time after its memory files changed, the part of the next load

@@ -7,6 +7,7 @@ import { readBonds } from '../memory/bonds-reader.js';
 import { loadRoleMemories } from '../memory/memory-layout.js';
 import { readMemoryState } from '../memory/memory-state.js';
 import { loadAllRoles, readRoleDefinition } from '../roles/role-repository.js';
+import { projectMemoryFolder, sessionProject } from '../projects/session-project.js';
 import type { HookContext } from './hook-handler.js';
 
 /**
@@ -27,6 +28,8 @@ export function loadRoleContext(ctx: HookContext, event: HookEvent, roleId: stri
       ? readRecentDialogWithFallback(event.assistant, event.transcriptPath, { maxTurns: settings.ROLE_LOAD_DIALOG_TURNS, maxChars: settings.ROLE_LOAD_DIALOG_LIMIT })
       : [];
   const peers: PeerInfo[] = loadAllRoles(paths.roleHome).flatMap((listing) => (listing.definition ? [listing.definition] : []));
+  const project = sessionProject(config.env, event.cwd);
+  const memoryFolder = projectMemoryFolder(event.cwd, project);
   return assembleSessionContext({
     config,
     role,
@@ -36,7 +39,8 @@ export function loadRoleContext(ctx: HookContext, event: HookEvent, roleId: stri
     bonds: readBonds(paths.memoryHome, roleId),
     dialog,
     facts: readFactsText(paths.factsFile),
-    projectMemory: readProjectMemory(event.cwd),
+    projectMemory: memoryFolder ? readProjectMemory(memoryFolder) : undefined,
+    ...(project ? { project } : {}),
     journalEntries: countJournalEntries(paths.journalFile),
     peers,
     ...(options.maxParts ? { maxParts: options.maxParts } : {}),

@@ -6,6 +6,8 @@ import { formatCompactDateTime, formatLocalIso, parseLooseDate } from '../config
 import { stringifyFrontmatter } from '../frontmatter/stringify-frontmatter.js';
 import { fileNameForId, parseMemory, serializeMemory } from '../memory/memory-file.js';
 import { categoryDir } from '../memory/memory-layout.js';
+import type { ProjectFields } from '../projects/memory-project.js';
+import { createdProjectExtra, mergedProjectExtra } from '../projects/consolidation-project.js';
 import type { DeferredWrites } from './deferred-writes.js';
 import type { MemoryCatalog } from './memory-catalog.js';
 import type { PlanCorrection, PlanCreate, PlanMerge, SleepPlan } from './sleep-plan.js';
@@ -25,6 +27,8 @@ export interface ApplyContext {
   iso: string;
   /** The batch's inbox items' `created` as written, by inbox id (see createdOf). */
   sourceCreated: ReadonlyMap<string, string>;
+  /** The batch's inbox items' project fields, by inbox id (issue 12; absent: global, no project). */
+  sourceProjects?: ReadonlyMap<string, ProjectFields>;
   writes: DeferredWrites;
   /** Consolidated memories by id, as found when apply started. */
   existing: ReadonlyMap<string, StoredMemory>;
@@ -153,7 +157,7 @@ function newMemory(ctx: ApplyContext, create: PlanCreate, id: string, links: str
     last_replayed: '',
     hits: 0,
     body: create.body,
-    extra: { sources: create.sources, sleep_plan: ownerMark(ctx.plan.id, create.key) },
+    extra: { sources: create.sources, sleep_plan: ownerMark(ctx.plan.id, create.key), ...createdProjectExtra(ctx.sourceProjects, create.sources) },
   };
 }
 
@@ -214,7 +218,7 @@ export function applyMerge(ctx: ApplyContext, merge: PlanMerge, links: string[])
       retention_stage: 'long_term',
       sleep_stage: 'nrem-rem',
       updated: ctx.iso,
-      extra: { ...current.extra, sources: union(known, merge.sources) },
+      extra: mergedProjectExtra({ ...current.extra, sources: union(known, merge.sources) }, ctx.sourceProjects, merge.sources),
     };
   });
 }

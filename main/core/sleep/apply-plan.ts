@@ -10,6 +10,7 @@ import { updateMemoryState } from '../memory/memory-state.js';
 import { addLinks, applyCorrection, applyMerge, mergeAsCreate, planEdges, resolveCreatedTargets, writeCreated, type ApplyContext } from './apply-memories.js';
 import { archiveRawItem } from './archive-raw.js';
 import { applySupersede } from './apply-supersede.js';
+import { inboxProjectFields, sourceProjectFields } from '../projects/consolidation-project.js';
 import { DeferredWrites } from './deferred-writes.js';
 import { MemoryCatalog } from './memory-catalog.js';
 import { fileHash, finishPending, newPendingPlan, writePending, type PendingPlan } from './pending-plans.js';
@@ -76,7 +77,7 @@ export async function applyNewPlan(
   const roleDir = roleMemoryDir(config.paths.memoryHome, batch.role);
   const sources: PendingPlan['sources'] = {};
   for (const item of batch.items) {
-    sources[item.id] = { file: path.relative(roleDir, item.path), memory_type: item.memory_type, ...(item.created ? { created: item.created } : {}) };
+    sources[item.id] = { file: path.relative(roleDir, item.path), memory_type: item.memory_type, ...(item.created ? { created: item.created } : {}), ...inboxProjectFields(item.path) };
   }
   const at = config.clock.now();
   const pending = newPendingPlan(plan, at, formatLocalIso(at), sources, warnings);
@@ -100,7 +101,8 @@ export async function applyPending(
   const at = new Date(pending.atMs);
   const catalog = hooks.catalog ?? new MemoryCatalog(memoryHome, role);
   const sourceCreated = new Map(Object.entries(pending.sources).flatMap(([id, source]) => (source.created ? [[id, source.created] as const] : [])));
-  const ctx: ApplyContext = { memoryHome, role, plan, at, iso: pending.at, sourceCreated, writes, existing, catalog };
+  const sourceProjects = sourceProjectFields(pending.sources);
+  const ctx: ApplyContext = { memoryHome, role, plan, at, iso: pending.at, sourceCreated, sourceProjects, writes, existing, catalog };
   const warnings = [...pending.warnings];
 
   // Created memories (their ids first, so that links can name them).

@@ -8,6 +8,7 @@ import { forgetMemoriesUnderLock } from '../memory/forget.js';
 import { memoryLockFile, roleMemoryDir } from '../memory/memory-layout.js';
 import { updateMemoryState } from '../memory/memory-state.js';
 import { redactSync } from '../privacy/redact-sync.js';
+import { offerAfterConsolidation } from '../projects/project-memory-offer.js';
 import { applyNewPlan, type AppliedPlan, type ApplyHooks } from './apply-plan.js';
 import { collectBatch, type CollectLimits } from './collect.js';
 import { MemoryCatalog } from './memory-catalog.js';
@@ -178,6 +179,8 @@ export async function consolidateRole(config: KiokuConfig, role: string, options
     if (!signal?.aborted) {
       // SLEEP-4: apply → forget → release; with nothing in the inbox the seed still 更新整理時間 → 執行遺忘.
       result.forgotten = forgetMemoriesUnderLock(config, role).forgotten.length;
+      // Issue 12: project conventions to their project's MEMORY.md (DSH-2), within its cap.
+      result.warnings.push(...offerAfterConsolidation(catalog.snapshot().consolidated));
       if (result.ok) updateMemoryState(memoryHome, role, config.clock, (state) => ({ ...state, last_sleep: formatLocalIso(config.clock.now()) }));
     }
   } catch (error) {

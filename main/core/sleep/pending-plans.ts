@@ -30,7 +30,17 @@ export const pendingPlanSchema = z.object({
    * `created` as written (a created memory keeps its earliest source's; absent in plans recorded
    * before issue 11, whose created memories then take the plan's time).
    */
-  sources: z.record(z.string(), z.object({ file: z.string(), memory_type: z.string(), created: z.string().optional() })),
+  sources: z.record(
+    z.string(),
+    z.object({
+      file: z.string(),
+      memory_type: z.string(),
+      created: z.string().optional(),
+      /** The item's `project` and `project_specific` (issue 12, projects/memory-project.ts); absent for global items and older plans. */
+      project: z.union([z.string(), z.array(z.string())]).optional(),
+      project_specific: z.boolean().optional(),
+    }),
+  ),
   /** SHA-256 of DIGESTS.md right before the digest was appended; '' when there was no file. */
   digestBefore: z.string().optional(),
   warnings: z.array(z.string()).default([]),
