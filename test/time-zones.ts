@@ -19,6 +19,8 @@ export const FAR_TIME_ZONES = ['America/Los_Angeles', 'Pacific/Kiritimati'] as c
 /** Globs, relative to the repository root: the date/hour-dependent tests. */
 export const TIME_SENSITIVE_TESTS = [
   'main/core/config/clock.test.ts',
+  'main/core/capture/{relative-dates,turn-dates}.test.ts',
+  'test/capture/temporary-grants.test.ts',
   'main/core/schedule/*.test.ts',
   'main/core/brief/*.test.ts',
   'main/cli/commands/brief-commands.test.ts',

@@ -20,6 +20,7 @@ import { capturedMemoryId, capturedMemoryPath, writeCapturedMemory } from './cap
 import { resolveCliCondenser } from './cli-condenser.js';
 import { localCondenser } from './local-condenser.js';
 import { stripPersonalDetails } from './personal-details.js';
+import { bindToTurn } from './turn-dates.js';
 import { captureProject, capturedProjectExtra } from '../projects/capture-project.js';
 import { recordTurnActivity } from './relationship-counters.js';
 import { asksNotToRememberTurn, detectConsentChange, isPositiveFeedback } from './turn-signals.js';
@@ -176,6 +177,8 @@ export async function handleCapturedTurn(config: KiokuConfig, record: CapturedTu
     ...(role.relationship ? { relationship: role.relationship } : {}),
   };
   const result = await condenseWithFallback(config, record, input, options);
+  // Dates said relatively become absolute; a grant is bound to this session or a day (issues 12, 19).
+  result.memories = result.memories.map((memory) => bindToTurn(memory, { userText: user, now: at, sessionId: record.sessionId }));
   report.condenser = result.condenser;
   if (result.fallback) {
     report.fallback = result.fallback;

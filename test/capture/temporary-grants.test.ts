@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { handleCapturedTurn } from '../../main/core/capture/handle-capture.js';
+import type { CapturedTurnRecord } from '../../main/core/capture/capture-types.js';
+import { silentLogger } from '../../main/core/config/log.js';
+import { answerHookCall } from '../../main/core/hook-handlers/answer-hook-call.js';
+import { openMemoryIndex } from '../../main/core/index/memory-index.js';
+import { recall } from '../../main/core/index/recall.js';
+import { forgetMemories } from '../../main/core/memory/forget.js';
+import { loadRoleMemories } from '../../main/core/memory/memory-layout.js';
+import { consolidateRole } from '../../main/core/sleep/consolidate-role.js';
+import { createLocalPlanner } from '../../main/core/sleep/local-planner/index.js';
+import { ACTIVE, claudePayload, makeHookHome, type HookHome } from '../hooks/hook-kit.js';
+
+/**
+ * Issue 12, "What went wrong" 1 and 5, through the real path: a Stop's turn captured by the local
+ * condenser → a consolidation by the local planner → a later SessionStart answered from the
+ * files. Times are local (no offset) and the home runs in the suite's zone, so each day below is
+ * the same local day in Taipei, Los Angeles and Kiritimati.
+ */
+let home: HookHome | undefined;
+afterEach(() => {
+  home?.cleanup();
+  home = undefined;
+});
+
+const GRANTED = '2026-04-09T10:00:00'; // Thursday, outside the 22:00–06:00 sleep window
+const SAME_DAY = '2026-04-09T15:00:00';
+const NEXT_DAY = '2026-04-10T10:00:00';
+
+async function grantHome(): Promise<HookHome> {
+  // One role may serve several sessions here (each SessionStart below is a new session).
+  home = await makeHookHome({ KIOKU_NOW: GRANTED, TZ: process.env.TZ, ROLE_SINGLE_INSTANCE: '0' });
+  return home;
+}
+
+function turn(userText: string, assistantText: string, sessionId: string): CapturedTurnRecord {
+  return {
+    eventId: `evt-${sessionId}-${userText.length}`,
+    roleId: ACTIVE.id,
+    assistant: 'claude',
+    sessionId,
+    trigger: 'stop',
+    userText,
+    assistantText,
+    receivedAt: new Date(GRANTED).toISOString(),
+  };
+}
+
+async function captureAndSleep(h: HookHome, record: CapturedTurnRecord): Promise<void> {
+  const report = await handleCapturedTurn(h.config(), record);
+  expect(report.written).toHaveLength(1);
+  const config = h.config({ KIOKU_NOW: '2026-04-09T23:00:00' });
+  const slept = await consolidateRole(config, ACTIVE.id, { planner: createLocalPlanner(config), reason: 'manual' });
+  expect(slept).toMatchObject({ ok: true, left: 0 });
+}
+
+function sessionStart(h: HookHome, at: string, sessionId: string): string {
+  h.transcript(sessionId);
+  const config = h.config({ KIOKU_NOW: at });
+  return answerHookCall({ config, logger: silentLogger, host: 'fallback' }, { assistant: 'claude', event: 'session-start', payload: claudePayload(h, 'session-start', sessionId) });
+}
+
+describe('issue 12 (1): a one-time permission does not come back in later sessions', () => {
+  it('「這次可以直接 force push」 is bound to its session: never injected in another session, forgotten once its day is over', async () => {
+    const h = await grantHome();
+    await captureAndSleep(h, turn('這次可以直接 force push 到 main，不用再問我。', '好，這次我就直接 force push。', 'sess-grant'));
+    const grant = loadRoleMemories(h.memoryHome, ACTIVE.id).memories.find((m) => m.summary.includes('force push'))!;
+    expect(grant).toMatchObject({ category: 'important', memory_type: 'preference' });
+    expect(grant.expires).toBe('本工作階段（session sess-grant，2026-04-09 授權）');
+
+    // Another session the same afternoon, and the next morning: the grant is not theirs.
+    for (const [at, session] of [[SAME_DAY, 'sess-afternoon'], [NEXT_DAY, 'sess-tomorrow']] as const) {
+      const load = sessionStart(h, at, session);
+      expect(load).toContain(ACTIVE.name);
+      expect(load).toContain('程式碼審查時先講結論'); // the role's standing preferences still load
+      expect(load, at).not.toContain('force push');
+      expect(load, at).not.toContain('本工作階段');
+    }
+
+    // Recall the same day marks it as another session's; the next day it is gone, and forgetting
+    // takes it first although it is `important`.
+    const index = openMemoryIndex(h.config().paths);
+    try {
+      const sameDay = recall(index, { role: ACTIVE.id, query: 'force push', clock: h.config({ KIOKU_NOW: SAME_DAY }).clock, writeBack: false }).memories;
+      expect(sameDay.map((m) => m.grant?.kind)).toEqual(['session']);
+      expect(recall(index, { role: ACTIVE.id, query: 'force push', clock: h.config({ KIOKU_NOW: NEXT_DAY }).clock, writeBack: false }).memories).toEqual([]);
+    } finally {
+      index.close();
+    }
+    const forgotten = forgetMemories(h.config({ KIOKU_NOW: NEXT_DAY }), ACTIVE.id);
+    expect(forgotten.forgotten.map((f) => f.id)).toEqual([grant.id]);
+    expect(forgotten.forgotten[0]!.reason).toMatch(/^expired/);
+  });
+});
+
+describe('issue 12 (5): a reminder for today expires with today', () => {
+  it('「今天的 demo 改到下午三點」 carries the date, is loaded today and not tomorrow, and recall finds it by the date', async () => {
+    const h = await grantHome();
+    await captureAndSleep(h, turn('今天的 demo 改到下午三點，記得提醒我。', '好，下午兩點半提醒你 demo 的事。', 'sess-demo'));
+    const reminder = loadRoleMemories(h.memoryHome, ACTIVE.id).memories.find((m) => m.summary.includes('demo'))!;
+    expect(reminder.expires).toBe('2026-04-09');
+    expect(reminder.summary).toContain('今天（2026-04-09）的 demo');
+
+    expect(sessionStart(h, SAME_DAY, 'sess-afternoon')).toContain('demo');
+    expect(sessionStart(h, NEXT_DAY, 'sess-tomorrow')).not.toContain('demo');
+
+    const index = openMemoryIndex(h.config().paths);
+    try {
+      const found = recall(index, { role: ACTIVE.id, query: '2026-04-09', clock: h.config({ KIOKU_NOW: SAME_DAY }).clock, writeBack: false }).memories;
+      // Best match first (the consolidation dates other memories of that day in their bodies too).
+      expect(found[0]?.id).toBe(reminder.id);
+    } finally {
+      index.close();
+    }
+  });
+});
