@@ -6,6 +6,8 @@ import { DEFAULT_RECALL_LIMIT, recall, type RecalledMemory } from '../../core/in
 import { reindexMemories } from '../../core/index/reindex.js';
 import { createReindexProgress } from '../../core/index/reindex-progress.js';
 import { recallQueryInStoredScript } from '../../core/index/recall-query-script.js';
+import { otherProjectLabel } from '../../core/projects/recall-project.js';
+import { sessionProject } from '../../core/projects/session-project.js';
 import type { CliContext } from '../cli-context.js';
 import { resolveMemoryRole } from './memory-role.js';
 
@@ -37,8 +39,8 @@ function reportProblems(ctx: CliContext, problems: MemoryLoadProblem[]): void {
 
 /** CLI.md's `memory recall` shape first; the other fields are extras. */
 function recallJson(memory: RecalledMemory) {
-  const { id, summary, category, memory_type, priority, path, score, tags, hits, strength, last_replayed, grant } = memory;
-  return { id, summary, category, memory_type, priority, path, score, tags, hits, strength, last_replayed, ...(grant ? { grant } : {}) };
+  const { id, summary, category, memory_type, priority, path, score, tags, hits, strength, last_replayed, grant, project } = memory;
+  return { id, summary, category, memory_type, priority, path, score, tags, hits, strength, last_replayed, ...(grant ? { grant } : {}), ...(project ? { project } : {}) };
 }
 
 /** MEM-8: a temporary grant is marked as one; a session grant is not this session's (issue 12). */
@@ -54,10 +56,16 @@ function grantLine(memory: RecalledMemory): string {
   return `\n    ${text}`;
 }
 
+/** Issue 12: another project's convention says whose it is. */
+function projectLine(memory: RecalledMemory): string {
+  const label = otherProjectLabel(memory.project);
+  return label ? `\n    ${label}` : '';
+}
+
 /** Best match first; raw bm25 scores mean little to a person, so the rank is shown instead. */
 function recallText(memories: RecalledMemory[]): string {
   return memories
-    .map((m, i) => `${String(i + 1).padStart(2)}. ${m.summary}\n    ${m.category}/${m.memory_type}  priority ${m.priority}  ${m.path}${grantLine(m)}`)
+    .map((m, i) => `${String(i + 1).padStart(2)}. ${m.summary}\n    ${m.category}/${m.memory_type}  priority ${m.priority}  ${m.path}${grantLine(m)}${projectLine(m)}`)
     .join('\n');
 }
 
@@ -79,7 +87,8 @@ export async function runRecall(ctx: CliContext, options: RecallCommandOptions):
       if (total >= FIRST_INDEX_PROGRESS_MIN) progress?.update(done, total);
     };
     try {
-      return recall(index, { role, query, limit, clock: ctx.config.clock, onIndexProgress });
+      const project = sessionProject(ctx.config.env, process.cwd());
+      return recall(index, { role, query, limit, clock: ctx.config.clock, onIndexProgress, ...(project ? { project } : {}) });
     } finally {
       progress?.stop();
     }

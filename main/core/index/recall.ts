@@ -12,6 +12,7 @@ import { syncPaths, syncRole, type ProgressCallback, type SyncResult } from './i
 import { withIndexRecovery, type MemoryIndex } from './memory-index.js';
 import { searchMemories, type RankedRow } from './recall-query.js';
 import { writeBackRecall } from './recall-write-back.js';
+import { orderForProject, widenedLimit, type RecallProject } from '../projects/recall-project.js';
 
 /** MEM-4 recall from the index, with the PM-2 write-back of what was returned. */
 export interface RecallOptions {
@@ -26,6 +27,8 @@ export interface RecallOptions {
   onIndexProgress?: ProgressCallback;
   /** When to stat every file for in-place edits (full-check.ts); the defaults suit everyone but tests. */
   fullCheck?: FullCheckPolicy;
+  /** The caller's project (git top level of its cwd): its memories first, other projects' conventions last and labelled (issue 12). */
+  project?: string;
 }
 
 export interface RecalledMemory {
@@ -48,6 +51,8 @@ export interface RecalledMemory {
    * `condition` — a condition text. Expired ones are not returned at all.
    */
   grant?: { kind: 'session' | 'until' | 'condition'; expires: string };
+  /** Which project the memory belongs to, when it names one (issue 12, projects/recall-project.ts). */
+  project?: RecallProject;
 }
 
 export type WriteBackStatus = 'written' | 'disabled' | 'nothing-returned' | 'skipped-locked';
@@ -91,21 +96,29 @@ function changedFiles(index: MemoryIndex, rows: RankedRow[]): string[] {
 
 interface Found {
   rows: RankedRow[];
+  /** Per row, its project (issue 12). */
+  projects: RecallProject[];
   problems: MemoryLoadProblem[];
 }
 
 function search(index: MemoryIndex, options: RecallOptions, match: MatchQueries): Found {
   const limit = Math.max(1, Math.floor(options.limit ?? DEFAULT_RECALL_LIMIT));
+  const wide = widenedLimit(limit, options.project);
   const nowMs = options.clock.now().getTime();
   const problems = upkeep(index, 'index sync', () => syncRole(index, options.role, options.onIndexProgress, options.fullCheck));
-  const rows = searchMemories(index.db, options.role, match, limit, nowMs);
+  // Issue 12: the project's own memories first, then cut to the limit (only what is returned is written back).
+  const inProject = (rows: RankedRow[]) => {
+    const ordered = orderForProject(rows, (row) => absoluteMemoryPath(index.memoryHome, row.path), options.project, limit);
+    return { rows: ordered.map((entry) => entry.row), projects: ordered.map((entry) => entry.project) };
+  };
+  const rows = searchMemories(index.db, options.role, match, wide, nowMs);
   const changed = changedFiles(index, rows);
-  if (!changed.length) return { rows, problems };
+  if (!changed.length) return { ...inProject(rows), problems };
   problems.push(...upkeep(index, 'index refresh', () => syncPaths(index, changed, { recordFolderMtimes: false })));
-  return { rows: searchMemories(index.db, options.role, match, limit, nowMs), problems };
+  return { ...inProject(searchMemories(index.db, options.role, match, wide, nowMs)), problems };
 }
 
-function toRecalled(index: MemoryIndex, row: RankedRow, written: Memory | undefined): RecalledMemory {
+function toRecalled(index: MemoryIndex, row: RankedRow, written: Memory | undefined, project?: RecallProject): RecalledMemory {
   return {
     id: row.id,
     role: row.role,
@@ -120,6 +133,7 @@ function toRecalled(index: MemoryIndex, row: RankedRow, written: Memory | undefi
     strength: written?.strength ?? row.strength,
     last_replayed: written?.last_replayed ?? row.last_replayed,
     ...(row.expires ? { grant: grantOf(row.expires) } : {}),
+    ...(project?.projects.length ? { project } : {}),
   };
 }
 
@@ -137,15 +151,15 @@ export function recall(index: MemoryIndex, options: RecallOptions): RecallResult
   roleMemoryDir(index.memoryHome, options.role); // rejects a bad role ID before any work
   const match = buildMatchQueries(options.query);
   if (!match) return { memories: [], problems: [], writeBack: 'nothing-returned' };
-  const { rows, problems } = withIndexRecovery(index, () => search(index, options, match));
-  if (options.writeBack === false) return { memories: rows.map((row) => toRecalled(index, row, undefined)), problems, writeBack: 'disabled' };
+  const { rows, projects, problems } = withIndexRecovery(index, () => search(index, options, match));
+  if (options.writeBack === false) return { memories: rows.map((row, i) => toRecalled(index, row, undefined, projects[i])), problems, writeBack: 'disabled' };
   if (!rows.length) return { memories: [], problems, writeBack: 'nothing-returned' };
 
   const targets = rows.map((row) => ({ path: absoluteMemoryPath(index.memoryHome, row.path), category: row.category, mtimeMs: row.mtime_ms }));
   const outcome = writeBackRecall(index.memoryHome, options.role, targets, options.clock);
   if (outcome.status === 'locked') {
     index.logger.info('recall', `memory lock of ${options.role} is held by ${outcome.holder}; hits not written back this time`);
-    return { memories: rows.map((row) => toRecalled(index, row, undefined)), problems, writeBack: 'skipped-locked' };
+    return { memories: rows.map((row, i) => toRecalled(index, row, undefined, projects[i])), problems, writeBack: 'skipped-locked' };
   }
   problems.push(...outcome.problems);
   // Our own rewrites renamed files into their folders: index them and mark the folders fresh
@@ -154,6 +168,6 @@ export function recall(index: MemoryIndex, options: RecallOptions): RecallResult
   problems.push(
     ...upkeep(index, 'index update', () => withIndexRecovery(index, () => syncPaths(index, [...outcome.written.keys()], { recordFolderMtimes: true }))),
   );
-  const memories = rows.map((row, i) => toRecalled(index, row, outcome.written.get(targets[i]!.path)));
+  const memories = rows.map((row, i) => toRecalled(index, row, outcome.written.get(targets[i]!.path), projects[i]));
   return { memories, problems, writeBack: 'written' };
 }
