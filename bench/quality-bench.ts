@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { formatCompactDateTime } from '../main/core/config/clock.js';
+import type { Outcome, ScenarioRun } from './quality/checks.js';
+import { findRoot, HarnessError, QualityHome, type Mode } from './quality/harness.js';
+import { SCENARIOS } from './quality/scenarios.js';
+
+/**
+ * `npm run bench -- quality`: does the memory behave the way a user expects after a week of
+ * real use? Scripted scenarios (bench/quality/scenario-*.ts) play a user's days through the
+ * shipped hook client exactly as Claude Code calls it, with a nightly `kioku sleep` on the frozen
+ * clock (KIOKU_NOW), once with `kioku daemon` running (KIOKU_NO_SCHEDULE=1: only the nightly runs
+ * consolidate) and once in file mode (no daemon: hooks answer from the files and spool). Then
+ * named checks read the last SessionStart contexts, `kioku memory recall --json` and the files.
+ *
+ * A measurement: the score is printed and written to bench/results/quality-<time>.json, and the
+ * exit code is 0 whatever it is. The exit code is non-zero only when the harness broke (a hook
+ * exited non-zero or hung, the daemon did not start, a CLI printed no JSON).
+ */
+
+interface CheckResult {
+  scenario: string;
+  name: string;
+  pass: boolean;
+  why: string;
+  sees: string;
+}
+
+interface ModeResult {
+  mode: Mode;
+  passed: number;
+  total: number;
+  percent: number;
+  seconds: number;
+  checks: CheckResult[];
+  hookStderr: Array<{ scenario: string; event: string; at: string; stderr: string }>;
+  nights: Record<string, ScenarioRun['nights']>;
+}
+
+export async function runQualityBench(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { mode: { type: 'string', default: 'daemon,file' }, scenario: { type: 'string' }, keep: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } } });
+  const modes = values.mode.split(',').map((m) => m.trim()) as Mode[];
+  if (modes.some((m) => m !== 'daemon' && m !== 'file')) throw new Error('--mode takes daemon, file or daemon,file');
+  const scenarios = values.scenario ? SCENARIOS.filter((s) => values.scenario!.split(',').includes(s.name)) : SCENARIOS;
+  if (!scenarios.length) throw new Error(`--scenario: one of ${SCENARIOS.map((s) => s.name).join(', ')}`);
+  const root = findRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+  const results: ModeResult[] = [];
+  try {
+    for (const mode of modes) {
+      const started = Date.now();
+      const result: ModeResult = { mode, passed: 0, total: 0, percent: 0, seconds: 0, checks: [], hookStderr: [], nights: {} };
+      for (const scenario of scenarios) {
+        process.stderr.write(`quality bench: ${mode} mode, ${scenario.name}…\n`);
+        const home = new QualityHome(root, `${mode}-${scenario.name}`, mode);
+        try {
+          const run = await scenario.play(home);
+          for (const check of scenario.checks) {
+            let outcome: Outcome;
+            try {
+              outcome = check.run(run);
+            } catch (error) {
+              outcome = { pass: false, why: `the check threw: ${(error as Error).message}` };
+            }
+            result.checks.push({ scenario: scenario.name, name: check.name, pass: outcome.pass, why: outcome.why, sees: check.sees });
+          }
+          result.nights[scenario.name] = run.nights;
+          for (const call of home.hookCalls) if (call.stderr) result.hookStderr.push({ scenario: scenario.name, event: call.event, at: call.at, stderr: call.stderr.trim().slice(0, 300) });
+          if (values.keep) {
+            const dump = path.join(home.root, 'contexts');
+            fs.mkdirSync(dump, { recursive: true });
+            for (const [label, text] of Object.entries(run.ctx)) fs.writeFileSync(path.join(dump, `ctx-${label}.md`), text);
+            for (const [label, text] of Object.entries(run.ups)) fs.writeFileSync(path.join(dump, `ups-${label}.md`), text);
+            fs.writeFileSync(path.join(dump, 'recall.json'), JSON.stringify(run.recall, null, 2));
+            process.stderr.write(`quality bench: kept ${home.root}\n`);
+          }
+        } finally {
+          home.killDaemon();
+          if (!values.keep) home.cleanup();
+        }
+      }
+      result.total = result.checks.length;
+      result.passed = result.checks.filter((c) => c.pass).length;
+      result.percent = Math.round((result.passed / Math.max(1, result.total)) * 1000) / 10;
+      result.seconds = Math.round((Date.now() - started) / 100) / 10;
+      results.push(result);
+    }
+  } catch (error) {
+    if (error instanceof HarnessError) {
+      process.stderr.write(`quality bench: the harness broke: ${error.message}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    throw error;
+  }
+
+  for (const result of results) {
+    process.stdout.write(`\nquality bench, ${result.mode} mode: ${result.passed}/${result.total} checks passed (${result.percent}%) in ${result.seconds} s\n`);
+    for (const c of result.checks.filter((c) => !c.pass)) process.stdout.write(`  FAIL ${c.scenario}/${c.name}: ${c.why}\n`);
+    if (values.verbose) for (const c of result.checks.filter((c) => c.pass)) process.stdout.write(`  pass ${c.scenario}/${c.name}: ${c.why}\n`);
+    if (result.hookStderr.length) process.stdout.write(`  (${result.hookStderr.length} hook run(s) wrote to stderr; first: ${result.hookStderr[0]!.event} ${result.hookStderr[0]!.stderr})\n`);
+  }
+  const dir = path.join(root, 'bench', 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `quality-${formatCompactDateTime(new Date())}.json`);
+  const machine = { cpus: os.cpus().length, node: process.version, platform: process.platform };
+  fs.writeFileSync(file, `${JSON.stringify({ bench: 'quality', date: new Date().toISOString(), machine, scenarios: scenarios.map((s) => ({ name: s.name, description: s.description, checks: s.checks.length })), modes: results }, null, 2)}\n`);
+  process.stdout.write(`\nresults: ${file}\n`);
+}
