@@ -16,6 +16,7 @@ describe('sessionGrantOf', () => {
     ['本工作階段', { grantedDay: '2026-04-08' }],
     ['這次', { grantedDay: '2026-04-08' }],
     ['this session only', { grantedDay: '2026-04-08' }],
+    ['only for this conversation', { grantedDay: '2026-04-08' }],
   ])('%s', (expires, grant) => {
     expect(sessionGrantOf({ expires, created: '2026-04-08T21:00:00' })).toEqual(grant);
   });

@@ -30,7 +30,7 @@ import { formatLocalDate, parseLooseDate, parseStrictDate } from '../config/cloc
  */
 
 /** The words of a session-scoped `expires` (zh-TW, zh-CN, English, as condensers write them). */
-const SESSION_SCOPE = /工作階段|工作阶段|會話|会话|本次|這次|这次|這一次|this session|current session|this time/i;
+const SESSION_SCOPE = /工作階段|工作阶段|會話|会话|本次|這次|这次|這一次|this session|current session|this conversation|this time/i;
 /** `session <id>` as capture writes it; an id has a digit, so "this session only" names none. */
 const SESSION_ID = /session[\s=:：]+(?=[^\s，,）)]*\d)([A-Za-z0-9][A-Za-z0-9._:-]{0,127}?)(?=[\s，,）)]|$)/i;
 const DAY = /(\d{4})-(\d{2})-(\d{2})/;
