@@ -10,6 +10,7 @@ import { memoryStats } from '../../core/memory/memory-stats.js';
 import { migrateMemories } from '../../core/memory/migrate-memories.js';
 import { rememberText } from '../../core/memory/remember.js';
 import { seedMemory } from '../../core/memory/seed-memory.js';
+import { sessionProject } from '../../core/projects/session-project.js';
 import type { CliContext } from '../cli-context.js';
 import { bondsText, forgetText, migrateText, statsText } from './memory-output.js';
 import { registerProbeCommands } from './memory-probe-commands.js';
@@ -59,7 +60,8 @@ export function registerMemoryCommands(parent: Command, getContext: () => CliCon
     .action(async (options: RoleOption & { text: string; category?: string; type?: string; priority?: string; tags?: string; expires?: string }) => {
       const ctx = getContext();
       const role = resolveExistingMemoryRole(ctx.config, options.role);
-      const { memory, warnings } = await rememberText(ctx.config, role, { ...options, tags: parseListInput(options.tags) });
+      const project = sessionProject(ctx.config.env, process.cwd());
+      const { memory, warnings } = await rememberText(ctx.config, role, { ...options, tags: parseListInput(options.tags), ...(project ? { project } : {}) });
       reportWarnings(ctx, warnings);
       if (options.json) ctx.printJson({ id: memory.id, category: memory.category, path: memory.path, warnings });
     });

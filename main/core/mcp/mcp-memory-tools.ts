@@ -3,6 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { ALL_CATEGORIES, MEMORY_TYPES } from '../../../common/memory.js';
 import { BOND_DIRECTION_LABELS, BONDS_KEPT, readBonds } from '../memory/bonds-reader.js';
+import { sessionProject } from '../projects/session-project.js';
 import { guarded, textResult, warningLines, type McpToolContext } from './mcp-tool-kit.js';
 
 /**
@@ -37,6 +38,12 @@ function indent(text: string): string {
     .join('\n');
 }
 
+/** Issue 12: the client session's project (git top level of its folder), for recall order and remember. */
+function projectOf(ctx: McpToolContext): { project?: string } {
+  const project = sessionProject(ctx.config.env, ctx.projectDir);
+  return project ? { project } : {};
+}
+
 export function registerMemoryTools(server: McpServer, ctx: McpToolContext): void {
   const { logger, config } = ctx;
 
@@ -62,7 +69,7 @@ export function registerMemoryTools(server: McpServer, ctx: McpToolContext): voi
       const index = openMemoryIndex(config.paths, logger);
       let result;
       try {
-        result = recall(index, { role: who.id, query: storedQuery, limit: limit ?? RECALL_DEFAULT, clock: config.clock });
+        result = recall(index, { role: who.id, query: storedQuery, limit: limit ?? RECALL_DEFAULT, clock: config.clock, ...projectOf(ctx) });
       } finally {
         index.close();
       }
@@ -125,6 +132,7 @@ export function registerMemoryTools(server: McpServer, ctx: McpToolContext): voi
           priority: args.priority,
           tags: args.tags ?? [],
           expires: args.expires,
+          ...projectOf(ctx),
         });
         return textResult(`已記下（角色 ${who.id}，${memory.category}，id ${memory.id}）：${memory.summary}${warningLines(warnings)}`, {
           role: who.id,

@@ -1,6 +1,7 @@
 import type { KiokuConfig } from '../config/config.js';
 import { parseCategoryInput, parseMemoryTypeInput, parsePriorityInput, requireText } from './memory-input.js';
 import { writeMemory, type WrittenMemory } from './memory-writer.js';
+import { rememberedProjectExtra } from '../projects/capture-project.js';
 
 export interface RememberRequest {
   text: string;
@@ -12,6 +13,8 @@ export interface RememberRequest {
   tags?: string[];
   /** A date, or a condition text such as 「本工作階段」 (MEM-8). */
   expires?: string;
+  /** The project it was said in (git top level of the caller's cwd): recorded, and kept to it when it is that project's convention (issue 12). */
+  project?: string;
 }
 
 /**
@@ -22,10 +25,11 @@ export interface RememberRequest {
 export async function rememberText(config: KiokuConfig, role: string, request: RememberRequest): Promise<WrittenMemory> {
   const text = requireText(request.text, 'the text to remember', 'pass it with --text "…"');
   const expires = request.expires?.trim() ?? '';
+  const memoryType = request.type ? parseMemoryTypeInput(request.type) : undefined;
   return writeMemory(config, role, {
     category: parseCategoryInput(request.category ?? 'inbox'),
     body: text,
-    memory_type: request.type ? parseMemoryTypeInput(request.type) : undefined,
+    memory_type: memoryType,
     priority: parsePriorityInput(request.priority ?? 4),
     tags: request.tags ?? [],
     expires,
@@ -33,5 +37,6 @@ export async function rememberText(config: KiokuConfig, role: string, request: R
     declarative: 'explicit',
     // Encoded now, not yet consolidated, whatever folder it was put in.
     sleep_stage: 'encoding',
+    extra: rememberedProjectExtra(request.project, text, memoryType),
   });
 }

@@ -29,3 +29,13 @@ export function compactProjectExtra(config: Pick<KiokuConfig, 'env'>, cwd: strin
   const project = captureProject(config, cwd);
   return project ? projectExtra({ projects: [project], specific: true }) : {};
 }
+
+/**
+ * CAP-7's explicit "remember this" (CLI and MCP), said in a project: the same keys as a captured
+ * memory, judged on the text to remember.
+ */
+export function rememberedProjectExtra(project: string | undefined, text: string, memoryType: string | undefined): Record<string, unknown> {
+  if (!project) return {};
+  const specific = memoryType !== 'emotional' && judgeProjectScope(text) === 'project';
+  return projectExtra({ projects: [project], specific });
+}
