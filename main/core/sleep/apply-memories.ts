@@ -155,7 +155,9 @@ function newMemory(ctx: ApplyContext, create: PlanCreate, id: string, links: str
     created: createdOf(ctx, create.sources),
     updated: ctx.iso,
     last_replayed: '',
-    hits: 0,
+    // Seed 000 §記憶模型: hits +1 per dedupe merge — the same thing said again in one night counts
+    // as it does across nights (issue 12: three paraphrases of a rule are one memory, hits 2).
+    hits: Math.max(0, create.sources.length - 1),
     body: create.body,
     extra: { sources: create.sources, sleep_plan: ownerMark(ctx.plan.id, create.key), ...createdProjectExtra(ctx.sourceProjects, create.sources) },
   };

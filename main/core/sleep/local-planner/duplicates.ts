@@ -1,6 +1,7 @@
 import type { ItemAnalysis } from './analyse-batch.js';
 import type { ExistingAnalysis } from './existing-index.js';
 import { detailLines } from './memory-text.js';
+import { sameRuleAsRef, sameRuleItems } from './paraphrase.js';
 import { containsWords, similarity } from './text-features.js';
 
 /**
@@ -26,11 +27,10 @@ export const LINK_SIMILARITY = 0.2;
 export const MAX_LINKS = 6;
 
 function canMergeItems(a: ItemAnalysis, b: ItemAnalysis): boolean {
-  return (
-    a.classification.memory_type === b.classification.memory_type &&
-    a.expires === b.expires &&
-    similarity(a.features, b.features) >= MERGE_SIMILARITY
-  );
+  if (a.classification.memory_type !== b.classification.memory_type || a.expires !== b.expires) return false;
+  const value = similarity(a.features, b.features);
+  // Issue 12: paraphrases of one rule, judged by a shared key term too (paraphrase.ts).
+  return value >= MERGE_SIMILARITY || sameRuleItems(a, b, value);
 }
 
 /** Near-duplicates within the batch, as groups in inbox order (union-find over the kept items). */
@@ -66,6 +66,16 @@ function groupScore(group: readonly ItemAnalysis[], ref: ExistingAnalysis, score
   return best;
 }
 
+/** The group's merge score against `ref`: a paraphrase of the same rule (paraphrase.ts) counts as the merge bar. */
+function mergeScore(group: readonly ItemAnalysis[], ref: ExistingAnalysis, score: Score): number {
+  let best = 0;
+  for (const member of group) {
+    const value = score(member, ref);
+    best = Math.max(best, value < MERGE_SIMILARITY && sameRuleAsRef(member, ref, value) ? MERGE_SIMILARITY : value);
+  }
+  return best;
+}
+
 function addsNothing(member: ItemAnalysis, ref: ExistingAnalysis): boolean {
   const known = `${ref.ref.summary}\n${ref.ref.body ?? ref.ref.gist}`;
   return containsWords(known, member.item.summary) && detailLines(member).every((line) => containsWords(known, line));
@@ -80,7 +90,7 @@ export function findMergeTarget(group: readonly ItemAnalysis[], existing: readon
   for (const ref of existing) {
     if (ref.ref.memory_type !== lead.classification.memory_type || ref.ref.needsCorrection) continue;
     if (warm && ref.ref.memory_type !== 'emotional') continue;
-    const value = groupScore(group, ref, score);
+    const value = mergeScore(group, ref, score);
     if (value >= MERGE_SIMILARITY && (!best || value > best.score)) best = { ref, score: value, exact: false };
   }
   if (best) best.exact = group.every((member) => addsNothing(member, best!.ref));

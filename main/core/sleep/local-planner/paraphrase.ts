@@ -1,0 +1,45 @@
+import type { ItemAnalysis } from './analyse-batch.js';
+import type { ExistingAnalysis } from './existing-index.js';
+import { keyTermsOf, sharedTerms } from './key-terms.js';
+import { replacementOf } from './replacements.js';
+
+/**
+ * Issue 12, failure 6: paraphrases of one preference or rule — 「請用 camelCase 命名變數」,
+ * 「變數名稱一律用 camelCase」, 「記得以後都用 camelCase」 — share one decisive word and few character
+ * bigrams (0.3–0.45, under MERGE_SIMILARITY), so they stayed separate memories. For preference and
+ * rule memories a shared key term (tool name, identifier, quoted word: key-terms.ts) in the user's
+ * words, with the texts at least KEY_TERM_SIMILARITY alike, also makes a merge. Never for a
+ * correction (replacements.ts: it replaces the older memory instead), and the type checks of
+ * duplicates.ts still come first, so a feeling never merges into a preference (MEM-5).
+ */
+export const KEY_TERM_SIMILARITY = 0.25;
+const STANDING = new Set(['preference', 'rule']);
+
+const itemTerms = new WeakMap<ItemAnalysis, Set<string>>();
+const refTerms = new WeakMap<object, Set<string>>();
+
+function termsOfItem(item: ItemAnalysis): Set<string> {
+  let terms = itemTerms.get(item);
+  if (!terms) itemTerms.set(item, (terms = keyTermsOf(item.parts.userWords.length ? item.parts.userWords : [item.item.summary])));
+  return terms;
+}
+
+function termsOfRef(ref: ExistingAnalysis): Set<string> {
+  let terms = refTerms.get(ref.ref);
+  if (!terms) refTerms.set(ref.ref, (terms = keyTermsOf([ref.ref.summary, ref.ref.gist, ...ref.ref.tags])));
+  return terms;
+}
+
+const standing = (item: ItemAnalysis) => STANDING.has(item.classification.memory_type) && !replacementOf(item);
+
+/** Two batch items of the same type and expiry, `value` alike: one rule said twice? */
+export function sameRuleItems(a: ItemAnalysis, b: ItemAnalysis, value: number): boolean {
+  if (value < KEY_TERM_SIMILARITY || !standing(a) || !standing(b)) return false;
+  return sharedTerms(termsOfItem(a), termsOfItem(b)).length > 0;
+}
+
+/** A batch item and an existing memory of its type, `value` alike: the same rule again? */
+export function sameRuleAsRef(item: ItemAnalysis, ref: ExistingAnalysis, value: number): boolean {
+  if (value < KEY_TERM_SIMILARITY || !standing(item) || !STANDING.has(ref.ref.memory_type)) return false;
+  return sharedTerms(termsOfItem(item), termsOfRef(ref)).length > 0;
+}
