@@ -124,4 +124,13 @@ describe('a project convention stays in its project (issue 12)', () => {
     expect(fs.readFileSync(path.join(repoA, 'MEMORY.md'), 'utf8')).toMatch(/^# shop-api\n- .*kio_.*\n$/);
     expect(sessionStart(config, repoA, 's-a2')).not.toContain('等著寫進專案記憶的慣例');
   });
+
+  it('a session or sub-agent opened in a subfolder gets the project’s MEMORY.md (the file capture offers to)', () => {
+    const { config, repoA } = setUp();
+    const sub = path.join(repoA, 'src', 'cart');
+    expect(sessionStart(config, sub, 's-sub')).toContain('每次 push 之前先跑測試');
+    const payload = { session_id: 's-sub', cwd: sub, hook_event_name: 'SubagentStart', agent_id: 'agent-1', agent_type: 'Explore' };
+    const subagent = answerHookCall({ config, logger: silentLogger, host: 'fallback' }, { assistant: 'claude', event: 'subagent-start', payload });
+    expect(subagent).toContain('每次 push 之前先跑測試');
+  });
 });
