@@ -8,7 +8,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import type { HookEventName } from '../common/hook-events.js';
-import { formatCompactDateTime } from '../main/core/config/clock.js';
 import { loadConfig, type KiokuConfig } from '../main/core/config/config.js';
 import { requestStatus } from '../main/core/ipc/ipc-client.js';
 import { createRole, planRoleChange } from '../main/core/roles/role-editor.js';
@@ -16,6 +15,7 @@ import { claimRole } from '../main/core/sessions/role-locks.js';
 import { writeSessionRole } from '../main/core/sessions/session-role-file.js';
 import { percentile, round } from './bench-stats.js';
 import { generateMemories } from './generate-memories.js';
+import { writeBenchResults } from './bench-results.js';
 
 /**
  * X-PERF: "hooks cost little more than starting Node itself". Every hook is started the way an
@@ -366,11 +366,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
     process.stdout.write(`${table(baseline, results)}\n\n${verdicts.map((v) => v.line).join('\n')}\n`);
     if (problems.length) process.stdout.write(`\nruns that did not behave (the first 3 of each hook and phase; counts in the "bad" columns):\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
 
-    const dir = path.join(root, 'bench', 'results');
-    fs.mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `hooks-${formatCompactDateTime(new Date())}.json`);
-    const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, platform: process.platform, loadavg: os.loadavg().map((n) => round(n)) };
-    fs.writeFileSync(file, `${JSON.stringify({ bench: 'hooks', date: new Date().toISOString(), machine, runs, memories: memoryCount, baseline, results, targets: verdicts.map(({ line: _line, ...v }) => v), problems }, null, 2)}\n`);
+    const file = writeBenchResults('hooks', { runs, memories: memoryCount, baseline, results, targets: verdicts.map(({ line: _line, ...v }) => v), problems }, root);
     process.stdout.write(`results: ${file}\n`);
     if (values.keep) process.stdout.write(`kept: ${buildDir} ${homeDir}\n`);
   } finally {

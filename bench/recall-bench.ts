@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { formatCompactDateTime, systemClock } from '../main/core/config/clock.js';
+import { systemClock } from '../main/core/config/clock.js';
 import { openMemoryIndex } from '../main/core/index/memory-index.js';
 import { recall } from '../main/core/index/recall.js';
 import { reindexMemories } from '../main/core/index/reindex.js';
@@ -11,6 +10,7 @@ import { createReindexProgress } from '../main/core/index/reindex-progress.js';
 import { percentile, round, timeMs } from './bench-stats.js';
 import { recallByFileScan } from './file-scan-recall.js';
 import { benchQueries, generateMemories } from './generate-memories.js';
+import { writeBenchResults } from './bench-results.js';
 
 /**
  * X-SEARCH / X-PERF: how recall from the SQLite index compares with the file scan it replaced,
@@ -99,12 +99,7 @@ function verdicts(results: SizeResult[]): string[] {
 }
 
 function writeResults(results: SizeResult[], queryCount: number): string {
-  const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bench', 'results');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `recall-${formatCompactDateTime(new Date())}.json`);
-  const machine = { cpus: os.cpus().length, node: process.version, platform: process.platform };
-  fs.writeFileSync(file, `${JSON.stringify({ bench: 'recall', date: new Date().toISOString(), machine, queryCount, limit: LIMIT, results }, null, 2)}\n`);
-  return file;
+  return writeBenchResults('recall', { queryCount, limit: LIMIT, results });
 }
 
 export async function runRecallBench(args: string[]): Promise<void> {

@@ -1,11 +1,8 @@
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { formatCompactDateTime } from '../main/core/config/clock.js';
 import { redactSync } from '../main/core/privacy/redact-sync.js';
 import { percentile, round, timeMs } from './bench-stats.js';
+import { writeBenchResults } from './bench-results.js';
 
 /**
  * PRIV-1 on the hot path: redactSync runs on every text a hook injects, so it must stay cheap.
@@ -47,22 +44,8 @@ export async function runRedactBench(args: string[]): Promise<void> {
   const width = Math.max(...results.map((r) => r.name.length));
   process.stdout.write(`\nredact bench: redactSync, ${runs} runs each, median (node ${process.version}, ${os.cpus().length} CPUs)\n`);
   for (const r of results) process.stdout.write(`${r.pass ? 'PASS' : 'FAIL'}  ${r.name.padEnd(width)}  ${String(r.medianMs).padStart(8)} ms  p95 ${String(r.p95Ms).padStart(8)} ms  (≤ ${r.targetMs} ms)\n`);
-  const dir = path.join(findRoot(), 'bench', 'results');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `redact-${formatCompactDateTime(new Date())}.json`);
-  const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, platform: process.platform, loadavg: os.loadavg().map((n) => round(n)) };
-  fs.writeFileSync(file, `${JSON.stringify({ bench: 'redact', date: new Date().toISOString(), machine, runs, results }, null, 2)}\n`);
+  const file = writeBenchResults('redact', { runs, results });
   process.stdout.write(`results: ${file}\n`);
   if (results.some((r) => !r.pass)) process.exitCode = 1;
 }
 
-/** The repository (for bench/results/), from dist/bench/ or from a bundle under .tmp/. */
-function findRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'bench'))) return dir;
-    const parent = path.dirname(dir);
-    if (parent === dir) return process.cwd();
-    dir = parent;
-  }
-}

@@ -2,10 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Memory, MemoryType } from '../common/memory.js';
-import { formatCompactDateTime } from '../main/core/config/clock.js';
 import { writeFileAtomicSync } from '../main/core/fs/atomic-write.js';
 import { fileNameForId, serializeMemory } from '../main/core/memory/memory-file.js';
 import { ensureRoleMemoryDirs } from '../main/core/memory/memory-layout.js';
@@ -13,6 +11,7 @@ import { runSleepInWorker } from '../main/core/sleep/run-in-worker.js';
 import type { SleepProgress } from '../main/core/sleep/sleep-result.js';
 import { round } from './bench-stats.js';
 import { seededRandom } from './generate-memories.js';
+import { writeBenchResults } from './bench-results.js';
 
 /**
  * `npm run bench -- sleep`: the issue's must-show "1,000 inbox items consolidated by the local
@@ -203,32 +202,17 @@ export async function runSleepBench(args: string[]): Promise<void> {
         ['CPU time, all threads (user + system)', `${round(cpuMs, 0)} ms`],
       ])}\n\n${verdicts.map((v) => v.line).join('\n')}\n`,
     );
-    const root = findRoot();
-    const dir = path.join(root, 'bench', 'results');
-    fs.mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `sleep-${formatCompactDateTime(new Date())}.json`);
-    const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, platform: process.platform, loadavg: os.loadavg().map((n) => round(n)) };
-    fs.writeFileSync(
-      file,
-      `${JSON.stringify(
-        {
-          bench: 'sleep',
-          date: new Date().toISOString(),
-          machine,
-          items,
-          existing,
-          totalMs: round(totalMs, 1),
-          firstProgressMs: firstProgressMs === undefined ? null : round(firstProgressMs, 1),
-          batches,
-          cpuMs: round(cpuMs, 1),
-          eventLoop: { maxDelayMs: round(maxDelayMs, 2), p99DelayMs: round(histogram.percentile(99) / 1e6, 2), worstTimerLatenessMs: round(worstLateness, 2), idleBaselineStallMs: round(baseline.stallMs, 2) },
-          result: role ?? null,
-          targets: verdicts.map(({ line: _line, ...v }) => v),
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    const file = writeBenchResults('sleep', {
+      items,
+      existing,
+      totalMs: round(totalMs, 1),
+      firstProgressMs: firstProgressMs === undefined ? null : round(firstProgressMs, 1),
+      batches,
+      cpuMs: round(cpuMs, 1),
+      eventLoop: { maxDelayMs: round(maxDelayMs, 2), p99DelayMs: round(histogram.percentile(99) / 1e6, 2), worstTimerLatenessMs: round(worstLateness, 2), idleBaselineStallMs: round(baseline.stallMs, 2) },
+      result: role ?? null,
+      targets: verdicts.map(({ line: _line, ...v }) => v),
+    });
     process.stdout.write(`results: ${file}\n`);
     if (values.keep) process.stdout.write(`kept: ${homeDir}\n`);
     if (verdicts.some((v) => !v.pass)) process.exitCode = 1;
@@ -237,13 +221,3 @@ export async function runSleepBench(args: string[]): Promise<void> {
   }
 }
 
-/** The repository (for bench/results/), from dist/bench/ or from a bundle under .tmp/. */
-function findRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'bench'))) return dir;
-    const parent = path.dirname(dir);
-    if (parent === dir) return process.cwd();
-    dir = parent;
-  }
-}

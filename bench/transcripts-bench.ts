@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readRecentDialog } from '../main/core/assistants/transcripts/recent-dialog.js';
-import { formatCompactDateTime } from '../main/core/config/clock.js';
 import { percentile, round, timeMs } from './bench-stats.js';
+import { writeBenchResults } from './bench-results.js';
 
 /**
  * CTX-6 on the SessionStart path: the recent dialog is read from the end of the transcript, so a
@@ -55,11 +54,7 @@ export async function runTranscriptsBench(args: string[]): Promise<void> {
     const width = Math.max(...results.map((r) => r.name.length));
     process.stdout.write(`\ntranscripts bench: readRecentDialog, ${runs} runs each, median (node ${process.version}, ${os.cpus().length} CPUs)\n`);
     for (const r of results) process.stdout.write(`${r.pass ? 'PASS' : 'FAIL'}  ${r.name.padEnd(width)}  ${String(r.medianMs).padStart(7)} ms  p95 ${String(r.p95Ms).padStart(7)} ms  (≤ ${r.targetMs} ms; ${r.turns} turns)\n`);
-    const out = path.join(findRoot(), 'bench', 'results');
-    fs.mkdirSync(out, { recursive: true });
-    const file = path.join(out, `transcripts-${formatCompactDateTime(new Date())}.json`);
-    const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, platform: process.platform, loadavg: os.loadavg().map((n) => round(n)) };
-    fs.writeFileSync(file, `${JSON.stringify({ bench: 'transcripts', date: new Date().toISOString(), machine, runs, results }, null, 2)}\n`);
+    const file = writeBenchResults('transcripts', { runs, results });
     process.stdout.write(`results: ${file}\n`);
     if (results.some((r) => !r.pass)) process.exitCode = 1;
   } finally {
@@ -67,13 +62,3 @@ export async function runTranscriptsBench(args: string[]): Promise<void> {
   }
 }
 
-/** The repository (for bench/results/), from dist/bench/ or from a bundle under .tmp/. */
-function findRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'bench'))) return dir;
-    const parent = path.dirname(dir);
-    if (parent === dir) return process.cwd();
-    dir = parent;
-  }
-}
