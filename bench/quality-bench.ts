@@ -37,6 +37,8 @@ interface ModeResult {
   seconds: number;
   checks: CheckResult[];
   hookStderr: Array<{ scenario: string; event: string; at: string; stderr: string }>;
+  /** Hook runs that waited for the daemon in vain and answered from the files / spooled (hooks.log "did not answer"). */
+  daemonFallbacks: Record<string, number>;
   nights: Record<string, ScenarioRun['nights']>;
 }
 
@@ -52,7 +54,7 @@ export async function runQualityBench(args: string[]): Promise<void> {
   try {
     for (const mode of modes) {
       const started = Date.now();
-      const result: ModeResult = { mode, passed: 0, total: 0, percent: 0, seconds: 0, checks: [], hookStderr: [], nights: {} };
+      const result: ModeResult = { mode, passed: 0, total: 0, percent: 0, seconds: 0, checks: [], hookStderr: [], nights: {}, daemonFallbacks: {} };
       for (const scenario of scenarios) {
         process.stderr.write(`quality bench: ${mode} mode, ${scenario.name}…\n`);
         const home = new QualityHome(root, `${mode}-${scenario.name}`, mode);
@@ -68,6 +70,8 @@ export async function runQualityBench(args: string[]): Promise<void> {
             result.checks.push({ scenario: scenario.name, name: check.name, pass: outcome.pass, why: outcome.why, sees: check.sees });
           }
           result.nights[scenario.name] = run.nights;
+          const hooksLog = path.join(home.memoryHome, '.kioku', 'logs', 'hooks.log');
+          result.daemonFallbacks[scenario.name] = fs.existsSync(hooksLog) ? (fs.readFileSync(hooksLog, 'utf8').match(/did not answer/g) ?? []).length : 0;
           for (const call of home.hookCalls) if (call.stderr) result.hookStderr.push({ scenario: scenario.name, event: call.event, at: call.at, stderr: call.stderr.trim().slice(0, 300) });
           if (values.keep) {
             const dump = path.join(home.root, 'contexts');
@@ -101,6 +105,8 @@ export async function runQualityBench(args: string[]): Promise<void> {
     process.stdout.write(`\nquality bench, ${result.mode} mode: ${result.passed}/${result.total} checks passed (${result.percent}%) in ${result.seconds} s\n`);
     for (const c of result.checks.filter((c) => !c.pass)) process.stdout.write(`  FAIL ${c.scenario}/${c.name}: ${c.why}\n`);
     if (values.verbose) for (const c of result.checks.filter((c) => c.pass)) process.stdout.write(`  pass ${c.scenario}/${c.name}: ${c.why}\n`);
+    const fallbacks = Object.values(result.daemonFallbacks).reduce((a, b) => a + b, 0);
+    if (result.mode === 'daemon' && fallbacks) process.stdout.write(`  (${fallbacks} hook run(s) did not get the daemon's answer in time and fell back to the files: ${JSON.stringify(result.daemonFallbacks)})\n`);
     if (result.hookStderr.length) process.stdout.write(`  (${result.hookStderr.length} hook run(s) wrote to stderr; first: ${result.hookStderr[0]!.event} ${result.hookStderr[0]!.stderr})\n`);
   }
   const dir = path.join(root, 'bench', 'results');

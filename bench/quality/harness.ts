@@ -115,14 +115,14 @@ export class QualityHome {
   }
 
   /** `kioku <args>` as the user types it. A non-zero exit is returned, not thrown (sleep exits 1 when a role fails). */
-  cli(args: string[], now: LocalTime, input?: string): ProcResult {
-    const run = spawnSync(process.execPath, [this.cliEntry, ...args], { env: this.env(now), encoding: 'utf8', input: input ?? '', timeout: 120_000, killSignal: 'SIGKILL' });
+  cli(args: string[], now: LocalTime, input?: string, cwd: string = this.home): ProcResult {
+    const run = spawnSync(process.execPath, [this.cliEntry, ...args], { cwd, env: this.env(now), encoding: 'utf8', input: input ?? '', timeout: 120_000, killSignal: 'SIGKILL' });
     if (run.error || run.signal) throw new HarnessError(`kioku ${args.join(' ')}: ${run.error?.message ?? `killed by ${run.signal}`}`);
     return { code: run.status, stdout: run.stdout, stderr: run.stderr };
   }
 
-  cliOk(args: string[], now: LocalTime, input?: string): string {
-    const run = this.cli(args, now, input);
+  cliOk(args: string[], now: LocalTime, input?: string, cwd?: string): string {
+    const run = this.cli(args, now, input, cwd);
     if (run.code !== 0) throw new HarnessError(`kioku ${args.join(' ')} exited ${run.code}: ${run.stderr.trim().slice(0, 400)}`);
     return run.stdout;
   }

@@ -52,8 +52,8 @@ async function play(home: QualityHome): Promise<ScenarioRun> {
   await session(run, app, 'c-d9-app', `${DAY(10)}T09:30:00`, [], 'app');
   await session(run, docs, 'c-d9-docs', `${DAY(10)}T09:45:00`, [], 'docs');
   const at = `${DAY(10)}T10:00:00`;
-  recall(run, 'review', ROLE, 'sprint review', at);
-  recall(run, 'node', ROLE, 'Node 20', at);
+  recall(run, 'review', ROLE, 'sprint review', at, app);
+  recall(run, 'node', ROLE, 'Node 20', at, docs);
   return run;
 }
 

@@ -89,12 +89,12 @@ async function play(home: QualityHome): Promise<ScenarioRun> {
   await session(run, shop, 'a-d9-shop', `${DAY(10)}T09:30:00`, [], 'shop');
   await session(run, infra, 'a-d9-infra', `${DAY(10)}T09:45:00`, [], 'infra');
   const at = `${DAY(10)}T10:00:00`;
-  recall(run, 'yarn', ROLE, 'yarn', at);
-  recall(run, 'pnpm', ROLE, 'pnpm', at);
-  recall(run, 'force', ROLE, 'force push', at);
-  recall(run, 'name', ROLE, '大同', at);
-  recall(run, 'any', ROLE, 'unknown', at);
-  recall(run, 'freeze', ROLE, 'freeze', at);
+  recall(run, 'yarn', ROLE, 'yarn', at, shop);
+  recall(run, 'pnpm', ROLE, 'pnpm', at, shop);
+  recall(run, 'force', ROLE, 'force push', at, infra);
+  recall(run, 'name', ROLE, '大同', at, shop);
+  recall(run, 'any', ROLE, 'unknown', at, shop);
+  recall(run, 'freeze', ROLE, 'freeze', at, infra);
   return run;
 }
 
@@ -388,6 +388,21 @@ export const datongChecks: Check[] = [
     run: (r) => {
       const bonds = r.home.readRoleFile(ROLE, 'BONDS.md');
       return /陪我 ?debug|被安慰|想放棄/.test(bonds) ? ok(excerpt(linesWith(bonds, /陪我|安慰|放棄/)[0] ?? '')) : fail(`BONDS.md: ${excerpt(bonds, 160) || 'empty or missing'}`);
+    },
+  },
+  {
+    name: 'no_turn_captured_twice',
+    sees: 'one thing the user said shows up twice in a memory ("共 2 則") or as two memories',
+    run: (r) => {
+      const seen = new Map<string, string[]>();
+      for (const f of r.home.allHomeFiles()) {
+        if (!f.file.includes(`/${ROLE}/inbox/`) && !f.file.includes(`/${ROLE}/archive/raw/`)) continue;
+        const summary = /^summary:\s*(.*)$/m.exec(f.text)?.[1]?.trim();
+        if (summary) seen.set(summary, [...(seen.get(summary) ?? []), f.file.split('/').pop()!]);
+      }
+      const twice = [...seen.entries()].filter(([, files]) => files.length > 1);
+      if (!seen.size) return fail('nothing was captured');
+      return twice.length ? fail(`${twice.length} turn(s) captured more than once, e.g. ${excerpt(twice[0]![0], 70)} → ${twice[0]![1].join(', ')}`) : ok(`${seen.size} captured items, all distinct`);
     },
   },
   secretCheck('secret_openai_key_redacted', SECRETS.openaiKey, [SECRETS.openaiKey.slice(0, 20)], /OPENAI|401/, 'sk- API key'),

@@ -60,9 +60,9 @@ async function play(home: QualityHome): Promise<ScenarioRun> {
   // Day 8 (Mon), the last morning: a fresh session, and 結衣 called by her alias.
   await session(run, blog, 'b-d8', `${DAY(9)}T09:30:00`, [['Yui，今天的會議紀錄也交給妳了：首頁改版延到下週。', '好的～\n- 首頁改版延到下週', 'call-alias-d8']], 'final');
   const at = `${DAY(9)}T10:00:00`;
-  recall(run, 'yui-notes', CALLEE, '會議紀錄', at);
-  recall(run, 'xiaoji-notes', ACTIVE, '會議紀錄', at);
-  recall(run, 'xiaoji-ci', ACTIVE, 'cache', at);
+  recall(run, 'yui-notes', CALLEE, '會議紀錄', at, blog);
+  recall(run, 'xiaoji-notes', ACTIVE, '會議紀錄', at, blog);
+  recall(run, 'xiaoji-ci', ACTIVE, 'cache', at, blog);
   return run;
 }
 

@@ -70,9 +70,9 @@ export async function night(run: ScenarioRun, day: string): Promise<void> {
   run.nights.push({ night: day, code: result.code, result: parsed, stderr: result.stderr.trim().slice(0, 500) });
 }
 
-/** `kioku memory recall --role R --query Q --json`, kept under `label`. */
-export function recall(run: ScenarioRun, label: string, role: string, query: string, now: LocalTime): void {
-  const out = run.home.cli(['memory', 'recall', '--role', role, '--query', query, '--limit', '5', '--json'], now);
+/** `kioku memory recall --role R --query Q --json` run in `cwd` (the project the assistant works in), kept under `label`. */
+export function recall(run: ScenarioRun, label: string, role: string, query: string, now: LocalTime, cwd: string): void {
+  const out = run.home.cli(['memory', 'recall', '--role', role, '--query', query, '--limit', '5', '--json'], now, undefined, cwd);
   if (out.code !== 0) throw new HarnessError(`kioku memory recall --query ${query} exited ${out.code}: ${out.stderr.trim().slice(0, 300)}`);
   try {
     run.recall[label] = JSON.parse(out.stdout) as RecallHit[];
