@@ -46,6 +46,15 @@ describe('kioku memory recall', () => {
     expect(parseFrontmatter(fs.readFileSync(found[1]!.path, 'utf8')).data).toMatchObject({ hits: 1, last_replayed: formatLocalIso(NOW) });
   });
 
+  it('marks a temporary grant: a session grant as another session\'s, in the text and in --json (MEM-8, issue 12)', () => {
+    const home = homeWithMemories({ ROLE_NAME: ROLE });
+    writeMemory(home.memoryHome, 'important', { id: 'grant', summary: '這次可以直接 force push', memory_type: 'preference', expires: '本工作階段（session s-1，2026-03-10 授權）' });
+    const text = runKioku(['memory', 'recall', '--query', 'force push'], home.env).stdout;
+    expect(text).toContain('臨時授權，只在授權當時的那個工作階段有效，不適用於目前的工作階段');
+    const [json] = runKiokuJson<Array<RecallJson & { grant?: unknown }>>(['memory', 'recall', '--query', 'force push'], home.env);
+    expect(json!.grant).toEqual({ kind: 'session', expires: '本工作階段（session s-1，2026-03-10 授權）' });
+  });
+
   it('uses ROLE_NAME, then .active, when --role is not given', () => {
     const home = homeWithMemories();
     expect(runKiokuJson<RecallJson[]>(['memory', 'recall', '--query', '咖啡'], { ...home.env, ROLE_NAME: ROLE })).toHaveLength(1);
