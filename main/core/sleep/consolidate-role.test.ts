@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempHome, snapshotTree, type TempHome } from '../../../test/helpers/temp-home.js';
 import { countOf, readArchives, readConsolidated, ROLE, scriptedPlanner, writeExisting, writeInbox } from '../../../test/sleep/sleep-fixtures.js';
-import { tryAcquireLock } from '../fs/file-lock.js';
+import { formatLocalDateTime } from '../config/clock.js';
+import { readLockInfo, tryAcquireLock } from '../fs/file-lock.js';
 import { readDigests } from '../memory/digests.js';
 import { memoryLockFile } from '../memory/memory-layout.js';
 import { readMemoryState } from '../memory/memory-state.js';
@@ -109,6 +110,8 @@ describe('consolidateRole', () => {
       const result = await consolidateRole(config, ROLE, { planner: scriptedPlanner(), reason: 'manual', lockWaitMs: 0 });
       expect(result).toMatchObject({ ok: false, busy: true, processed: 0 });
       expect(result.error).toMatch(/busy: .*a probe/);
+      // The holder's time on the user's clock, like every other time shown (not UTC …Z).
+      expect(result.error).toContain(`since ${formatLocalDateTime(new Date(readLockInfo(memoryLockFile(home.memoryHome, ROLE))!.since))}`);
       expect(snapshotTree(roleDir())).toEqual(before);
     } finally {
       held.release();

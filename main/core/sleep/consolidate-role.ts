@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { describeError, isKiokuError } from '../../../common/errors.js';
-import { formatCompactDateTime, formatLocalIso } from '../config/clock.js';
+import { formatCompactDateTime, formatLocalDateTime, formatLocalIso } from '../config/clock.js';
 import type { KiokuConfig } from '../config/config.js';
 import { readLockInfo, tryAcquireLock, type FileLock } from '../fs/file-lock.js';
 import { forgetMemoriesUnderLock } from '../memory/forget.js';
@@ -52,7 +52,7 @@ export function newPlanId(now: Date): string {
 
 function lockHolder(file: string): string {
   const info = readLockInfo(file);
-  return info ? `process ${info.pid} (${info.purpose}) since ${new Date(info.since).toISOString()}` : 'another process';
+  return info ? `process ${info.pid} (${info.purpose}) since ${formatLocalDateTime(new Date(info.since))}` : 'another process';
 }
 
 /** The planner's answer, or a PlannerError: its own, a timeout, or anything else it threw. */
