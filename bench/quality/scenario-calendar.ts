@@ -142,7 +142,10 @@ export const calendarChecks: Check[] = [
   {
     name: 'deadline_not_bare_in_context',
     sees: 'the last context says "這週五前要交 API 文件" with no date',
-    run: (r) => notBareInContext(r.ctx.app, /API 文件/, /這週五|週五前/, 3, 6, 'the last mobile-app SessionStart'),
+    run: (r) => {
+      if (!captured(r.home, ROLE, /API 文件/)) return fail('the deadline never reached the inbox, so how it is shown was not exercised');
+      return notBareInContext(r.ctx.app, /API 文件/, /這週五|週五前/, 3, 6, 'the last mobile-app SessionStart');
+    },
   },
   {
     name: 'day_after_tomorrow_resolved',
@@ -177,6 +180,7 @@ export const calendarChecks: Check[] = [
     name: 'recall_past_event_not_live',
     sees: '`recall sprint review` a week later answers "prepare slides for tomorrow\'s review"',
     run: (r) => {
+      if (!captured(r.home, ROLE, /sprint review/i)) return fail('the sprint review turn never reached the inbox, so recall of it was not exercised');
       const live = (r.recall.review ?? []).filter((h) => /明天/.test(h.summary) && !dateRe(3, 3).test(h.summary));
       return live.length ? fail(`"${excerpt(live[0]!.summary, 80)}"`) : ok(`${(r.recall.review ?? []).length} hit(s), none saying 明天 without a date`);
     },

@@ -239,6 +239,7 @@ export const datongChecks: Check[] = [
     name: 'force_push_recall_marks_it_expired',
     sees: '`recall force push` hands back "you may force push" as a live permission',
     run: (r) => {
+      if (!captured(r.home, ROLE, /force[ -]?push/i)) return fail('the grant never reached the inbox, so recall of it was not exercised');
       // The user's own 「這次」 in a quoted summary is not a mark: the grant itself must be gone or said to be over.
       const live = (r.recall.force ?? []).filter((h) => /force[ -]?push/i.test(h.summary) && !/已過期|已失效|expired/.test(h.summary));
       return live.length ? fail(`unmarked grant: ${recallSummary(live)}`) : ok(recallSummary(r.recall.force));
@@ -276,11 +277,13 @@ export const datongChecks: Check[] = [
     },
   },
   {
-    name: 'freeze_relative_date_not_left_bare',
-    sees: 'the context says "下週一開始 release freeze" on 3/10, which now means 3/16',
+    name: 'freeze_relative_date_resolved_in_memory',
+    sees: '「下週一開始 release freeze」 is stored as "next Monday", which on 3/10 means 3/16',
     run: (r) => {
-      const bare = linesWith(visibleText(r.ctx.infra), /freeze/i).filter((l) => /下週一|next monday/i.test(l) && !dateRe(3, 9).test(l));
-      return bare.length ? fail(`found: ${excerpt(bare[0]!)}`) : ok('no bare relative date');
+      const kept = [...mem(r), ...r.home.forgotten(ROLE)].filter((m) => /freeze/i.test(m.text));
+      if (!kept.length) return fail(captured(r.home, ROLE, /freeze/i) ? 'captured, then dropped without being archived' : 'never reached the inbox');
+      const bare = kept.filter((m) => !dateRe(3, 9).test(body(m.text)));
+      return bare.length ? fail(`no 3/9 in ${describeFiles(bare)}`) : ok(describeFiles(kept));
     },
   },
   {
@@ -355,6 +358,7 @@ export const datongChecks: Check[] = [
     name: 'lunch_small_talk_not_in_context',
     sees: 'a week later the role brings up the beef noodles / pork-chop bento in a coding session',
     run: (r) => {
+      if (!mem(r).length) return fail('nothing was captured at all, so fading was not exercised');
       const a = notVisible(r.ctx.shop, /牛肉麵|排骨飯|滷蛋/, 'shop-web');
       return a.pass ? notVisible(r.ctx.infra, /牛肉麵|排骨飯|滷蛋/, 'infra-tools') : a;
     },
@@ -363,6 +367,7 @@ export const datongChecks: Check[] = [
     name: 'lunch_small_talk_low_priority',
     sees: 'lunch chat is kept as an important, never-fading memory',
     run: (r) => {
+      if (!mem(r).length) return fail('nothing was captured at all, so fading was not exercised');
       const hits = memoriesMatching(mem(r), /牛肉麵|排骨飯/);
       const heavy = hits.filter((m) => Number(m.fields.priority) > 2 || !['daily', 'other', 'inbox'].includes(m.category));
       return heavy.length ? fail(`found ${describeFiles(heavy)}`) : ok(hits.length ? describeFiles(hits) : 'not kept');
