@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { handleCapturedTurn } from '../../main/core/capture/handle-capture.js';
-import type { CapturedTurnRecord } from '../../main/core/capture/capture-types.js';
+import type { CapturedTurnRecord, Condenser } from '../../main/core/capture/capture-types.js';
 import { silentLogger } from '../../main/core/config/log.js';
 import { answerHookCall } from '../../main/core/hook-handlers/answer-hook-call.js';
 import { openMemoryIndex } from '../../main/core/index/memory-index.js';
@@ -112,5 +112,31 @@ describe('issue 12 (5): a reminder for today expires with today', () => {
     } finally {
       index.close();
     }
+  });
+});
+
+describe('any condenser: a CLI model\'s answer is bound to the turn too (issues 12, 19)', () => {
+  it('its 「這次」 gets the session and day, its relative date the absolute one', async () => {
+    const h = await grantHome();
+    // What a model answers: relative words copied from the user, a bare 這次 as the expiry.
+    const model: Condenser = {
+      name: 'cli:fake',
+      condense: () =>
+        Promise.resolve([
+          { category: 'important', summary: '使用者允許這次直接 force push，下週一恢復保護', tags: ['授權'], priority: 4, relevance: ['future'], memory_type: 'preference', keyPoints: ['這次可以直接 force push'], expires: '這次' },
+          { category: 'daily', summary: '下週一開始 release freeze', tags: ['release'], priority: 3, relevance: [], memory_type: 'episodic', keyPoints: ['下週一開始 release freeze'] },
+        ]),
+    };
+    const record = turn('這次可以直接 force push，下週一開始 release freeze，到時候恢復保護。', '好。', 'sess-cli');
+    const report = await handleCapturedTurn(h.config(), record, { condenser: model });
+    expect(report.condenser).toBe('cli:fake');
+    const inbox = loadRoleMemories(h.memoryHome, ACTIVE.id).memories.filter((m) => report.written.includes(m.id));
+    const grant = inbox.find((m) => m.memory_type === 'preference')!;
+    const freeze = inbox.find((m) => m.memory_type === 'episodic')!;
+    // 這次 grants once: its session bounds it, not the Monday named in the same breath.
+    expect(grant.expires).toBe('本工作階段（session sess-cli，2026-04-09 授權）');
+    expect(freeze.summary).toBe('下週一（2026-04-13）開始 release freeze');
+    expect(freeze.body).toContain('日期：「下週一」＝2026-04-13（2026-04-09 說的）');
+    expect(freeze.expires).toBe('2026-04-13');
   });
 });

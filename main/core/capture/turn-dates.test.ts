@@ -33,6 +33,11 @@ describe('a temporary grant is bound to what it names (issue 12)', () => {
     expect((await bound('暫時不用再跑 e2e，4/13 之後再恢復。'))[0]!.expires).toBe('2026-04-13');
   });
 
+  it('「這次」 with a day named too stays with its session (the narrower bound)', async () => {
+    const [grant] = await bound('這次可以直接 force push，下週一再恢復保護。');
+    expect(grant!.expires).toBe('本工作階段（session sess-42，2026-04-09 授權）');
+  });
+
   it('a condition is kept with the day it was granted', async () => {
     const [grant] = await bound('這個 PR 可以直接 merge，不用等 review。');
     expect(grant!.expires).toBe('這個 PR 合併或關閉後失效（2026-04-09 授權）');

@@ -14,8 +14,9 @@ import { findDateMentions, type DateMention } from './relative-dates.js';
  *   2026-04-13（2026-04-09 說的）」, so a memory read a week later still means that Monday, and
  *   recall finds it by the absolute date (issue 19).
  * - **A temporary grant** (seed 000 §臨時授權會過期, issue 12) is bound to what it names:
- *   a date the user gave (明天前可以直接 push → that day; the latest one said wins: the grant
- *   lasts as long as the user said it would, and no longer), else the session it was granted in
+ *   a date the user gave (明天前可以直接 push, 暫時…4/13 之後恢復 → that day; the latest one said
+ *   wins: the grant lasts as long as the user said it would, and no longer) unless it is a
+ *   one-time grant (這次, this time: its session is narrower than any day), else the session it was granted in
  *   (`本工作階段（session <id>，<day> 授權）`: the id and the day travel inside `expires`, which
  *   every planner carries — grant-scope.ts), else its condition text with the day it was granted.
  * - **A time-bound reminder or deadline** (an episodic/semantic memory that names today or a
@@ -64,16 +65,21 @@ function datesLine(mentions: readonly DateMention[], today: string, zh: boolean)
   return zh ? `日期：${pairs.join('、')}（${today} 說的）` : `Dates: ${pairs.join(', ')} (said on ${today})`;
 }
 
-function boundGrant(expires: string | undefined, latestFuture: string | undefined, today: string, sessionId: string | null | undefined): string {
+/** Words that grant once: the session is then the bound even when a day is named too (the narrower wins). */
+const ONE_TIME = /這次|這一次|本次|this time|just this once|this once|only once/;
+
+function boundGrant(expires: string | undefined, latestFuture: string | undefined, today: string, sessionId: string | null | undefined, oneTime: boolean): string {
   const text = (expires ?? '').trim();
-  // A day the user named bounds the grant better than "this session" or "today" (今天 is a mention too).
-  if (latestFuture && (!text || parseStrictDate(text) || isSessionGrant({ expires: text }))) return latestFuture;
+  const session = isSessionGrant({ expires: text });
+  const ofThisSession = () =>
+    session && (/session\s/i.test(text) || /\d{4}-\d{2}-\d{2}/.test(text)) ? text : sessionId ? `本工作階段（session ${sessionId}，${today} 授權）` : `本工作階段（${today} 授權）`;
+  // A one-time grant (這次) stays with its session, which is narrower than any day named with it.
+  if (oneTime) return ofThisSession();
+  // A day the user named bounds a 暫時/先/for-now grant better than "this session" or "today" (今天 is a mention too).
+  if (latestFuture && (!text || parseStrictDate(text) || session)) return latestFuture;
   if (!text) return '';
   if (parseStrictDate(text)) return text;
-  if (isSessionGrant({ expires: text })) {
-    if (/session\s/i.test(text) || /\d{4}-\d{2}-\d{2}/.test(text)) return text;
-    return sessionId ? `本工作階段（session ${sessionId}，${today} 授權）` : `本工作階段（${today} 授權）`;
-  }
+  if (session) return ofThisSession();
   return /\d{4}-\d{2}-\d{2}/.test(text) ? text : `${text}（${today} 授權）`;
 }
 
@@ -88,7 +94,7 @@ export function bindToTurn(memory: CondensedMemory, turn: TurnFacts): CondensedM
     bound.keyPoints = [...bound.keyPoints.map((point) => annotate(point, mentions, zh)), datesLine(mentions, today, zh)];
   }
   if (isGrant(memory, turn.userText, latestFuture !== undefined)) {
-    const expires = boundGrant(memory.expires, latestFuture, today, turn.sessionId);
+    const expires = boundGrant(memory.expires, latestFuture, today, turn.sessionId, ONE_TIME.test(matchForm(turn.userText)));
     if (expires) bound.expires = expires;
   } else if (latestFuture && EXPIRING_TYPES.has(memory.memory_type) && !memory.relevance.includes('emotional')) {
     bound.expires = latestFuture;

@@ -34,6 +34,7 @@ const SESSION_SCOPE = /工作階段|工作阶段|會話|会话|本次|這次|这
 /** `session <id>` as capture writes it; an id has a digit, so "this session only" names none. */
 const SESSION_ID = /session[\s=:：]+(?=[^\s，,）)]*\d)([A-Za-z0-9][A-Za-z0-9._:-]{0,127}?)(?=[\s，,）)]|$)/i;
 const DAY = /(\d{4})-(\d{2})-(\d{2})/;
+const DAY_ALL = /\d{4}-\d{2}-\d{2}/g;
 
 export interface SessionGrant {
   sessionId?: string;
@@ -46,7 +47,8 @@ export function sessionGrantOf(memory: { expires: string; created?: string }): S
   const expires = memory.expires.trim();
   if (!expires || parseStrictDate(expires) || !SESSION_SCOPE.test(expires)) return undefined;
   const id = SESSION_ID.exec(expires)?.[1];
-  const written = DAY.exec(expires)?.[0];
+  // The last day written: a session id may hold a date of its own (Codex: rollout-2026-04-09T…).
+  const written = expires.match(DAY_ALL)?.at(-1);
   const created = parseLooseDate(memory.created);
   const grantedDay = written ?? (created ? formatLocalDate(created) : undefined);
   return { ...(id ? { sessionId: id } : {}), ...(grantedDay ? { grantedDay } : {}) };
