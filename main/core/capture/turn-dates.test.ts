@@ -19,6 +19,7 @@ describe('a temporary grant is bound to what it names (issue 12)', () => {
   it('「這次」 → the session it was granted in, with the day', async () => {
     const [grant] = await bound('這次可以直接 force push 到 main，不用再問我。');
     expect(grant).toMatchObject({ memory_type: 'preference', expires: '本工作階段（session sess-42，2026-04-09 授權）' });
+    expect(grant!.keyPoints).toContain('有效範圍：本工作階段（session sess-42，2026-04-09 授權）');
     expect(grant!.relevance).toContain('temporary');
   });
 

@@ -100,5 +100,10 @@ export function bindToTurn(memory: CondensedMemory, turn: TurnFacts): CondensedM
     bound.expires = latestFuture;
   }
   if (bound.expires && !bound.relevance.includes('temporary')) bound.relevance.push('temporary');
+  // The condenser's own scope line (local-condenser.ts 有效範圍：/Valid for:) tells the bound one:
+  // the inbox block shows bodies as they are.
+  if (bound.expires && bound.expires !== memory.expires) {
+    bound.keyPoints = bound.keyPoints.map((point) => point.replace(/^(有效範圍：|Valid for: ).*$/, `$1${bound.expires}`));
+  }
   return bound;
 }
