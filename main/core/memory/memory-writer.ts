@@ -16,6 +16,7 @@ import { createFileExclusiveSync } from '../fs/atomic-write.js';
 import { cleanForStorage } from '../privacy/clean-for-storage.js';
 import { fileNameForId, gistOf, newMemoryId, parseMemory, serializeMemory } from './memory-file.js';
 import { categoryDir, ensureRoleMemoryDirs } from './memory-layout.js';
+import { PROJECT_KEY } from '../projects/memory-project.js';
 
 /** What a writer (capture, remember, seed, consolidation) knows about a new memory. */
 export interface MemoryDraft {
@@ -74,7 +75,8 @@ export async function writeMemory(config: KiokuConfig, role: string, draft: Memo
   }
   const extra: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(draft.extra ?? {})) {
-    extra[key] = typeof value === 'string' ? await cleaner.clean(key, value) : value;
+    // A project is a folder path (issue 12), not words: the script guard would turn 项目 into 項目, a folder that does not exist.
+    extra[key] = typeof value === 'string' && key !== PROJECT_KEY ? await cleaner.clean(key, value) : value;
   }
   const tags = await cleaner.cleanList('tags', draft.tags ?? []);
   const cues = await cleaner.cleanList('cues', draft.cues ?? []);
