@@ -118,4 +118,6 @@ export const FILTER_CUES = {
   consent: /同意|不要記|別記|可以記|不要保存|個人資料|個資|you (?:may|can) remember|don'?t remember|do not remember|don'?t save|consent/,
   permission: PERMISSION,
   relationship: /關係|家人|女兒|relationship|family|daughter/,
+  // Issue 12: the user saying who they are (self-description.ts reads what exactly).
+  self: /我叫(?![你妳他她它們了過醒])|叫我|稱呼我|我的?名字|我是[^，。,.!！?？\s]{2,4}(?:[，。,.!！]|$)|我住在|我來自|我在.{1,12}(?:工作|上班|任職)|my name is|call me|i work (?:at|as|for)|i live in/,
 } as const satisfies Record<string, RegExp>;

@@ -20,6 +20,8 @@ import {
   matchForm,
 } from './cue-words.js';
 import { clip, extractTags, guessCategory, isChinese, quote, splitSentences } from './turn-text.js';
+import { isSmallTalkOpener, salientSentence } from './salient-sentence.js';
+import { selfDescriptionMemory } from './self-description-memory.js';
 
 /**
  * The built-in condenser (no LLM, deterministic): the fallback whenever a CLI fails, and the
@@ -187,8 +189,16 @@ function condenseTurn(input: TurnInput): CondensedMemory[] {
     });
   }
 
-  if (!memories.length) {
-    const lead = user[0] ?? reply[0];
+  // Issue 12: the user's name, form of address and background, with consent (PRIV-3).
+  const self = input.consent === 'accepted' ? selfDescriptionMemory(user, zh, explicit, replyGist) : undefined;
+  if (self) memories.push(self.memory);
+
+  // The rest of a turn that introduced the user still gets its own memory when it says something.
+  const untold = self ? user.filter((s) => !self.sentences.includes(s.text)) : user;
+  const more = self !== undefined && memories.length === 1 && untold.some((s) => !isSmallTalkOpener(s.form) && s.text.length >= 12);
+  if (!memories.length || more) {
+    // PM-1: the gist is the turn's salient statement, not its first sentence (「早安！」).
+    const lead = salientSentence(untold.length ? untold : user) ?? reply[0];
     const summary = lead ? `${user.length ? L.mentioned : L.roleAnswer}${quote(lead.text, zh)}` : clip(`${input.userText} ${input.assistantText}`, 80);
     memories.push({
       category: guessCategory([input.userText, input.assistantText]),

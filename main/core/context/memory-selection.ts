@@ -2,6 +2,7 @@ import { hasWarmth, type ConsolidatedCategory, type Memory, type MemoryType } fr
 import { parseLooseDate } from '../config/clock.js';
 import { loadExpiryTime } from '../memory/memory-expiry.js';
 import { isSuperseded } from '../memory/superseded.js';
+import { isIdentityMemory } from '../memory/identity-memory.js';
 
 /**
  * Which long-term memories SessionStart loads, and in what order (CTX-4, seed 000 §記憶 載入順序):
@@ -51,6 +52,8 @@ const DURABLE_TYPES: ReadonlySet<MemoryType> = new Set(['rule', 'preference', 'e
 export const DIGEST_CATEGORY_ORDER: readonly ConsolidatedCategory[] = ['important', 'interest', 'skill', 'news', 'daily', 'other'];
 
 interface ValueKey {
+  /** Issue 12: who the user is (their name) comes first: the budget never cuts it. */
+  identity: number;
   warm: number;
   weight: number;
   linked: number;
@@ -69,6 +72,7 @@ function valueKey(memory: Memory): ValueKey {
   let key = keys.get(memory);
   if (!key) {
     key = {
+      identity: Number(isIdentityMemory(memory)),
       warm: Number(hasWarmth(memory)),
       weight: MEMORY_TYPE_WEIGHT[memory.memory_type],
       linked: Number(memory.links.length > 0),
@@ -98,7 +102,7 @@ interface Keyed<M extends Memory> {
 function compareKeyed(a: Keyed<Memory>, b: Keyed<Memory>): number {
   const ka = a.key;
   const kb = b.key;
-  return kb.warm - ka.warm || kb.weight - ka.weight || kb.linked - ka.linked || kb.priority - ka.priority || kb.time - ka.time || compareText(a.memory.id, b.memory.id) || compareText(a.memory.category, b.memory.category);
+  return kb.identity - ka.identity || kb.warm - ka.warm || kb.weight - ka.weight || kb.linked - ka.linked || kb.priority - ka.priority || kb.time - ka.time || compareText(a.memory.id, b.memory.id) || compareText(a.memory.category, b.memory.category);
 }
 
 /** Code-unit order: the same everywhere and cheaper than localeCompare, which sorting calls ~n·log n times. */

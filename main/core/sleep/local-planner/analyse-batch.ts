@@ -119,7 +119,8 @@ export function analyseBatch(batch: CollectedBatch, now: Date, index: ExistingIn
     const expires = (item.expires ?? '').trim() || parts.scope || '';
     const created = parseLooseDate(item.created);
     const date = created ? formatLocalDate(created) : today;
-    const feelingWords = [...parts.userWords, ...parts.roleWords, ...parts.otherLines];
+    // Issue 12: R3 reads the user's feelings; the role's 「好高興認識你」 never promotes a memory.
+    const feelingWords = [...parts.userWords, ...parts.otherLines];
     const emotion = emotionOf(feelingWords.length ? feelingWords : [item.summary]);
     const relationshipTalk = isRelationshipTalk(item, parts);
     // A temporary permission ("這次先不要跑測試") is no commitment: R4 would make it permanent.

@@ -23,7 +23,8 @@ describe('classification into the six categories (NREM) and memory_type/declarat
     ['今天修好了登入頁的 bug，順便把 test 補齊。', '辛苦了。', 'daily', 'episodic', 'explicit'],
     ['那家拉麵店的湯頭偏鹹。', '下次可以請店家調淡一點。', 'other', 'episodic', 'explicit'],
     ['今天真的好累，工作壓力好大。', '辛苦了，先休息一下吧。', 'daily', 'emotional', 'implicit'],
-    ['我是後端工程師，在新竹上班。', '了解！', 'important', 'episodic', 'explicit'],
+    // Background the user states about themselves is a semantic fact about them (issue 12).
+    ['我是後端工程師，在新竹上班。', '了解！', 'important', 'semantic', 'explicit'],
   ])('%s → %s / %s', async (user, reply, category, memoryType, declarative) => {
     expect(await classify(user, reply)).toMatchObject({ category, memory_type: memoryType, declarative });
   });

@@ -80,7 +80,8 @@ function categoryOf(type: MemoryType, input: ClassifyInput, form: string, priori
     const feedback = POSITIVE_FEEDBACK.test(input.userForm) || NEGATIVE_FEEDBACK.test(input.userForm);
     return feedback || priority >= 5 || has('R5') ? 'important' : 'daily';
   }
-  if (BACKGROUND.test(form) || DECISION.test(form)) return 'important';
+  // Issue 12: who the user is (capture marks it `identity`, self-description-memory.ts).
+  if (input.item.relevance.includes('identity') || BACKGROUND.test(form) || DECISION.test(form)) return 'important';
   const guess = guessCategory([input.text]);
   if (guess === 'daily' || guess === 'other') {
     if (has('R5')) return 'important';
