@@ -201,7 +201,8 @@ function condenseTurn(input: TurnInput): CondensedMemory[] {
     const lead = salientSentence(untold.length ? untold : user) ?? reply[0];
     const summary = lead ? `${user.length ? L.mentioned : L.roleAnswer}${quote(lead.text, zh)}` : clip(`${input.userText} ${input.assistantText}`, 80);
     memories.push({
-      category: guessCategory([input.userText, input.assistantText]),
+      // Issue 12: the user's words choose the category; the reply only when the user said nothing.
+      category: guessCategory([user.length ? input.userText : input.assistantText]),
       summary,
       tags: tagsFor([]),
       priority: explicit ? 4 : 3,

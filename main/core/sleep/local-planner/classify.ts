@@ -82,7 +82,8 @@ function categoryOf(type: MemoryType, input: ClassifyInput, form: string, priori
   }
   // Issue 12: who the user is (capture marks it `identity`, self-description-memory.ts).
   if (input.item.relevance.includes('identity') || BACKGROUND.test(form) || DECISION.test(form)) return 'important';
-  const guess = guessCategory([input.text]);
+  // Issue 12: what the user said files the memory; the role's 「迷上」「興趣」 never makes an interest.
+  const guess = guessCategory([input.userForm]);
   if (guess === 'daily' || guess === 'other') {
     if (has('R5')) return 'important';
     if (has('R2')) return 'interest';

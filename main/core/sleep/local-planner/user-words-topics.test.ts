@@ -28,6 +28,13 @@ describe('topics and candidate rules come from the user words only', () => {
     }
   });
 
+  it("the reply's words choose no category: a lunch chat the role calls a hobby is not filed under interest", async () => {
+    const chat = await turnItem('lunch-3', '中午吃了巷口的牛肉麵。', '你最近迷上那家店了吧？美食是你的興趣嗎？', '2026-12-01T12:30:00');
+    expect(chat.memory_type).toBe('episodic');
+    const plan = await createLocalPlanner(plannerConfig()).plan(batchOf([chat]), 'p');
+    expect(plan.create[0]!.category).not.toBe('interest');
+  });
+
   it('an inbox item whose tags came from the reply (an older capture, or a model) does not count those tags as topics', async () => {
     const item = (id: string, user: string, reply: string) => ({
       id,
