@@ -56,6 +56,7 @@ beforeAll(async () => {
     deploy: { category: 'important', memory_type: 'procedural', priority: 4, tags: ['部署'], summary: '部署流程：先跑 CI，再用 deploy.sh 上線', body: '部署流程：先在本機跑 npm test，CI 綠了才執行 ./deploy.sh production。' },
     review: { category: 'skill', memory_type: 'procedural', priority: 3, tags: ['流程'], summary: 'code review 流程：兩個人核准才合併', body: '合併前要兩個人核准。' },
     coffee: { category: 'interest', priority: 3, summary: '喜歡喝黑咖啡', body: '使用者每天早上喝黑咖啡，不加糖。' },
+    grant: { category: 'important', memory_type: 'preference', priority: 5, summary: '這次可以直接 force push', body: '使用者說這次可以直接 force push。', expires: '本工作階段（session s-1，2026-03-10 授權）' },
   };
   for (const [key, draft] of Object.entries(memories)) memoryPaths[key] = (await writeMemory(config, 'ENGINEER01', draft)).memory.path;
 
@@ -125,6 +126,13 @@ describe('kioku mcp over stdio', () => {
     expect(textOf(result)).toContain('1. 部署流程：先跑 CI，再用 deploy.sh 上線');
     expect(parseFrontmatter(fs.readFileSync(memoryPaths.deploy!, 'utf8')).data).toMatchObject({ hits: 1 });
     expect(parseFrontmatter(fs.readFileSync(memoryPaths.coffee!, 'utf8')).data.hits ?? 0).toBe(0);
+  });
+
+  it('recall marks a temporary grant as another session\'s, never as a standing rule (MEM-8, issue 12)', async () => {
+    const result = await call('recall', { query: 'force push' });
+    const memories = (result.structuredContent as { memories: Array<{ path: string; grant?: unknown }> }).memories;
+    expect(memories[0]).toMatchObject({ path: memoryPaths.grant, grant: { kind: 'session', expires: '本工作階段（session s-1，2026-03-10 授權）' } });
+    expect(textOf(result)).toContain('臨時授權，只在授權當時的那個工作階段有效，不適用於目前的工作階段');
   });
 
   it('facts_update accepts 100 lines and refuses 101 as an isError result, the file byte-identical', async () => {

@@ -10,6 +10,7 @@ import { otherProjectLabel } from '../../core/projects/recall-project.js';
 import { sessionProject } from '../../core/projects/session-project.js';
 import type { CliContext } from '../cli-context.js';
 import { resolveMemoryRole } from './memory-role.js';
+import { grantNote } from '../../core/memory/grant-scope.js';
 
 export const MAX_LIMIT = 100;
 /** Files below which indexing on first use is quick enough to need no progress. */
@@ -45,15 +46,7 @@ function recallJson(memory: RecalledMemory) {
 
 /** MEM-8: a temporary grant is marked as one; a session grant is not this session's (issue 12). */
 function grantLine(memory: RecalledMemory): string {
-  const grant = memory.grant;
-  if (!grant) return '';
-  const text =
-    grant.kind === 'session'
-      ? `臨時授權，只在授權當時的那個工作階段有效，不適用於目前的工作階段 (a one-time grant of another session): ${grant.expires}`
-      : grant.kind === 'until'
-        ? `臨時授權，有效至 (temporary, until) ${grant.expires}`
-        : `臨時授權，有效範圍 (temporary, scope) ${grant.expires}`;
-  return `\n    ${text}`;
+  return memory.grant ? `\n    ${grantNote(memory.grant)}` : '';
 }
 
 /** Issue 12: another project's convention says whose it is. */

@@ -3,6 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { ALL_CATEGORIES, MEMORY_TYPES } from '../../../common/memory.js';
 import { BOND_DIRECTION_LABELS, BONDS_KEPT, readBonds } from '../memory/bonds-reader.js';
+import { grantNote } from '../memory/grant-scope.js';
 import { sessionProject } from '../projects/session-project.js';
 import { guarded, textResult, warningLines, type McpToolContext } from './mcp-tool-kit.js';
 
@@ -85,6 +86,7 @@ export function registerMemoryTools(server: McpServer, ctx: McpToolContext): voi
           path: m.path,
           score: m.score,
           body: await bodyPreview(m.path),
+          ...(m.grant ? { grant: m.grant } : {}),
         })),
       );
       const locked = result.writeBack === 'skipped-locked' ? '\n（記憶正在整理中，這次回想沒有記錄次數。）' : '';
@@ -94,7 +96,9 @@ export function registerMemoryTools(server: McpServer, ctx: McpToolContext): voi
             .map((m, i) => {
               const tags = m.tags.length ? `  ${m.tags.map((t) => `#${t}`).join(' ')}` : '';
               const body = m.body && m.body !== m.summary ? `\n${indent(m.body)}` : '';
-              return `${i + 1}. ${m.summary}\n   ${m.category}/${m.memory_type} · 優先 ${m.priority} · id ${m.id}${tags}${body}`;
+              // MEM-8 (issue 12): a temporary grant is never read as a standing rule.
+              const grant = m.grant ? `\n   ${grantNote(m.grant)}` : '';
+              return `${i + 1}. ${m.summary}\n   ${m.category}/${m.memory_type} · 優先 ${m.priority} · id ${m.id}${tags}${grant}${body}`;
             })
             .join('\n') +
           locked

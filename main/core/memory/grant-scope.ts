@@ -82,3 +82,15 @@ export function conditionWithGrantDay(memory: { expires: string; created?: strin
   if (!created) return expires;
   return language === 'zh' ? `${expires}（${formatLocalDate(created)} 授權）` : `${expires} (granted ${formatLocalDate(created)})`;
 }
+
+/** How recall tells a live temporary grant (MEM-8): never as a standing rule, a session's never as this one's. */
+export function grantNote(grant: { kind: 'session' | 'until' | 'condition'; expires: string }): string {
+  switch (grant.kind) {
+    case 'session':
+      return `臨時授權，只在授權當時的那個工作階段有效，不適用於目前的工作階段 (a one-time grant of another session): ${grant.expires}`;
+    case 'until':
+      return `臨時授權，有效至 (temporary, until) ${grant.expires}`;
+    case 'condition':
+      return `臨時授權，有效範圍 (temporary, scope) ${grant.expires}`;
+  }
+}
