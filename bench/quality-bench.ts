@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatCompactDateTime } from '../main/core/config/clock.js';
 import type { Outcome, ScenarioRun } from './quality/checks.js';
-import { findRoot, HarnessError, QualityHome, type Mode } from './quality/harness.js';
+import { findRoot, HarnessError, QualityHome, snapshotBuild, type Mode } from './quality/harness.js';
 import { SCENARIOS } from './quality/scenarios.js';
 
 /**
@@ -51,13 +51,15 @@ export async function runQualityBench(args: string[]): Promise<void> {
   const root = findRoot(path.dirname(fileURLToPath(import.meta.url)));
 
   const results: ModeResult[] = [];
+  let build: string | undefined;
   try {
+    build = await snapshotBuild(root);
     for (const mode of modes) {
       const started = Date.now();
       const result: ModeResult = { mode, passed: 0, total: 0, percent: 0, seconds: 0, checks: [], hookStderr: [], nights: {}, daemonFallbacks: {} };
       for (const scenario of scenarios) {
         process.stderr.write(`quality bench: ${mode} mode, ${scenario.name}…\n`);
-        const home = new QualityHome(root, `${mode}-${scenario.name}`, mode);
+        const home = new QualityHome(build, `${mode}-${scenario.name}`, mode);
         try {
           const run = await scenario.play(home);
           for (const check of scenario.checks) {
@@ -99,6 +101,8 @@ export async function runQualityBench(args: string[]): Promise<void> {
       return;
     }
     throw error;
+  } finally {
+    if (build) fs.rmSync(build, { recursive: true, force: true });
   }
 
   for (const result of results) {

@@ -45,6 +45,29 @@ export function findRoot(from: string): string {
   }
 }
 
+/**
+ * A private copy of the shipped build (dist/ and bin/kioku.js) under <repo>/.tmp/, taken once at
+ * the start: other people rebuilding dist/ in the same checkout mid-run must not pull the files
+ * from under a scenario. Under the repo, so Node still finds node_modules, package.json's
+ * "type" and resources/ by walking up, exactly as from dist/.
+ */
+export async function snapshotBuild(repoRoot: string): Promise<string> {
+  const entries = ['dist/hooks/kioku-hook.js', 'dist/main/cli/kioku.js', 'bin/kioku.js'];
+  const deadline = Date.now() + 180_000;
+  while (!entries.every((e) => fs.existsSync(path.join(repoRoot, e)))) {
+    if (Date.now() > deadline) throw new HarnessError(`quality bench: ${entries.join(', ')} missing; run \`npm run build\``);
+    await new Promise((resolve) => setTimeout(resolve, 2_000)); // someone else's build is under way
+  }
+  fs.mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true });
+  const dir = fs.mkdtempSync(path.join(repoRoot, '.tmp', 'quality-build-'));
+  for (const sub of ['dist/hooks', 'dist/main', 'dist/common', 'bin']) {
+    const from = path.join(repoRoot, sub);
+    if (fs.existsSync(from)) fs.cpSync(from, path.join(dir, sub), { recursive: true });
+  }
+  for (const e of entries) if (!fs.existsSync(path.join(dir, e))) throw new HarnessError(`quality bench: the build snapshot lacks ${e} (a rebuild was under way); run again`);
+  return dir;
+}
+
 export interface ProcResult {
   code: number | null;
   stdout: string;
@@ -71,8 +94,9 @@ export class QualityHome {
   private daemon: ChildProcess | undefined;
   private daemonErr = '';
 
+  /** `build`: the folder holding the shipped build's `dist/` and `bin/` (a snapshot, see snapshotBuild). */
   constructor(
-    readonly repoRoot: string,
+    readonly build: string,
     readonly label: string,
     readonly mode: Mode,
   ) {
@@ -81,9 +105,9 @@ export class QualityHome {
     this.roleHome = path.join(this.home, '.roles');
     this.memoryHome = path.join(this.home, '.memory');
     fs.mkdirSync(this.home, { recursive: true });
-    this.hookClient = path.join(repoRoot, 'dist', 'hooks', 'kioku-hook.js');
-    this.cliEntry = path.join(repoRoot, 'bin', 'kioku.js');
-    for (const file of [this.hookClient, path.join(repoRoot, 'dist', 'main', 'cli', 'kioku.js')]) {
+    this.hookClient = path.join(build, 'dist', 'hooks', 'kioku-hook.js');
+    this.cliEntry = path.join(build, 'bin', 'kioku.js');
+    for (const file of [this.hookClient, path.join(build, 'dist', 'main', 'cli', 'kioku.js')]) {
       if (!fs.existsSync(file)) throw new HarnessError(`quality bench: ${file} is missing; run \`npm run build\``);
     }
   }
