@@ -6,6 +6,7 @@ import { countProjectMemoryChars } from '../../main/core/facts/dsh-limits.js';
 import { answerHookCall } from '../../main/core/hook-handlers/answer-hook-call.js';
 import { handleQueuedCall } from '../../main/core/hook-handlers/handle-queued-call.js';
 import { loadRoleMemories } from '../../main/core/memory/memory-layout.js';
+import { projectStatus, projectStatusLines } from '../../main/core/projects/project-status.js';
 import { createRole, planRoleChange } from '../../main/core/roles/role-editor.js';
 import { runSleep } from '../../main/core/sleep/run-sleep.js';
 import { claudeTranscriptLines } from '../hooks/hook-kit.js';
@@ -117,12 +118,17 @@ describe('a project convention stays in its project (issue 12)', () => {
     expect(inA).toContain('等著寫進專案記憶的慣例');
     expect(inA).toMatch(/本專案有 1 條慣例還沒寫進 .*MEMORY\.md：它已有 [\d,]+\/8,000 字元/);
     expect(inA).toContain('kio_');
+    // `kioku status` in the project says it too.
+    const status = projectStatusLines(projectStatus(config, ROLE.id, path.join(repoA, 'src')));
+    expect(status.line).toMatch(/^專案 project: .*shop-api — MEMORY\.md [\d,]+\/8,000 字元; 1 convention\(s\) not in it yet$/);
+    expect(status.warning).toMatch(/^1 convention\(s\) of .*shop-api wait: .*MEMORY\.md would pass 8000 characters, so nothing was written or cut/);
 
     // The user makes room; the next sleep adds it and the note is gone.
     fs.writeFileSync(path.join(repoA, 'MEMORY.md'), '# shop-api\n');
     await runSleep(config, { role: ROLE.id, reason: 'manual', force: true });
     expect(fs.readFileSync(path.join(repoA, 'MEMORY.md'), 'utf8')).toMatch(/^# shop-api\n- .*kio_.*\n$/);
     expect(sessionStart(config, repoA, 's-a2')).not.toContain('等著寫進專案記憶的慣例');
+    expect(projectStatusLines(projectStatus(config, ROLE.id, repoA)).warning).toBeUndefined();
   });
 
   it('a session or sub-agent opened in a subfolder gets the project’s MEMORY.md (the file capture offers to)', () => {

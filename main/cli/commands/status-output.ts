@@ -2,6 +2,7 @@ import { CATEGORY_LABELS, MEMORY_TYPE_LABELS, ALL_CATEGORIES, MEMORY_TYPES } fro
 import type { RoleStatus } from '../../core/status/role-status.js';
 import type { StatusReport } from '../../core/status/status-report.js';
 import type { TimeZoneStatus } from '../../core/status/time-zone-status.js';
+import { projectStatusLines } from '../../core/projects/project-status.js';
 
 /**
  * Human output of `kioku status` and `kioku diagnose` (OPS-1). `diagnose` is seed 000's checklist
@@ -58,8 +59,10 @@ export function statusText(report: StatusReport): string {
     lines.push(`上次執行 last run: ${run.reason} at ${run.finishedAt}, ${run.ok ? 'ok' : 'FAILED'} (${run.roles.map((r) => `${r.id} ${r.ok ? `${r.processed} processed` : (r.error ?? 'failed')}`).join('; ')})`);
   }
   lines.push(`摘要 CLI planner: ${report.dependencies.planner.cli ?? 'local planner'} (ROLE_CLI=${report.dependencies.planner.setting})`);
+  const project = projectStatusLines(report.project);
+  if (project.line) lines.push(project.line);
   lines.push('', ...(report.roles.length ? report.roles.map(roleLine) : ['(no roles yet: kioku role new …)']));
-  for (const warning of [...report.timeZone.warnings, ...report.schedule.warnings]) lines.push(`warning: ${warning}`);
+  for (const warning of [...report.timeZone.warnings, ...report.schedule.warnings, ...(project.warning ? [project.warning] : [])]) lines.push(`warning: ${warning}`);
   return lines.join('\n');
 }
 

@@ -16,6 +16,7 @@ import { roleStatus, type RoleStatus } from './role-status.js';
 import { timeZoneStatus, type TimeZoneStatus } from './time-zone-status.js';
 import { scheduleStatus, type CrontabReading, type ScheduleStatus } from './schedule-status.js';
 import { sessionRestartedSince, type SessionRestart } from './session-restart.js';
+import { projectStatus, type ProjectStatus } from '../projects/project-status.js';
 
 /**
  * `kioku status --json` (CLI.md: `{ roles: [...], activeRole, sleeping, state, daemon: { running } }`,
@@ -48,6 +49,8 @@ export interface StatusReport {
     sleep?: SleepStatus;
   };
   schedule: ScheduleStatus;
+  /** The project of the folder status runs in, its MEMORY.md and the conventions waiting for it (issue 12). */
+  project: ProjectStatus | null;
   dependencies: {
     node: { version: string; ok: boolean; required: string };
     planner: { setting: string; cli: string | null; command: string | null };
@@ -130,6 +133,7 @@ export function collectStatus(config: KiokuConfig, input: StatusInput): StatusRe
       ? { running: true, pid: input.daemon.pid, version: input.daemon.version, scheduler: daemonSleep !== undefined, ...(daemonSleep ? { sleep: daemonSleep } : {}) }
       : { running: false, scheduler: false },
     schedule,
+    project: projectStatus(config, resolved.exists ? resolved.id : null, input.cwd),
     dependencies: {
       node: { version: process.versions.node, ok: versionAtLeast(process.versions.node, MIN_NODE), required: MIN_NODE },
       planner: { setting: settings.ROLE_CLI, cli: planner?.cli ?? null, command: planner?.command ?? null },
