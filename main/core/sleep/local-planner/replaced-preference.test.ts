@@ -9,6 +9,8 @@ import { assembleSessionContext } from '../../context/assemble-session-context.j
 import { defaultMemoryState } from '../../memory/memory-state.js';
 import { loadRoleMemories } from '../../memory/memory-layout.js';
 import { parseSplitRole } from '../../roles/role-definition.js';
+import { openMemoryIndex } from '../../index/memory-index.js';
+import { recall } from '../../index/recall.js';
 import { consolidateRole } from '../consolidate-role.js';
 import type { InboxItem } from '../sleep-plan.js';
 import { createLocalPlanner } from './index.js';
@@ -76,6 +78,15 @@ describe('a corrected preference stays current (issue 12)', () => {
     expect(old.summary).toMatch(/^〔已更正〕/u);
     expect(old.body).toContain('我們這個專案一律用 yarn 管理套件');
     expect(pnpm.links).toContain(yarn.id);
+
+    // Recall still finds it, shown as past.
+    const index = openMemoryIndex(home.config().paths);
+    try {
+      const found = recall(index, { role: ROLE, query: 'yarn', clock: fixedClock('2026-11-29T09:00:00'), writeBack: false, limit: 10 }).memories;
+      expect(found.find((m) => m.id === yarn.id)?.summary).toMatch(/^〔已更正〕/u);
+    } finally {
+      index.close();
+    }
 
     const text = contextText(home.memoryHome, '2026-11-29T09:00:00');
     expect(text).toContain('改用 pnpm 了');
