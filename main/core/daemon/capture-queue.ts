@@ -46,6 +46,9 @@ export interface CaptureQueueOptions {
   afterDrained?: () => void;
 }
 
+/** Another process holds the spool lock: look again this soon. */
+const BUSY_RETRY_MS = 100;
+
 export function createCaptureQueue(options: CaptureQueueOptions): CaptureQueue {
   const { spoolDir, handle, logger } = options;
   let due = false;
@@ -64,6 +67,7 @@ export function createCaptureQueue(options: CaptureQueueOptions): CaptureQueue {
 
   async function drain(): Promise<void> {
     const handledBefore = handled;
+    let busySaid = false;
     // `due` is tested and `running` cleared with no await in between, so a kick that lands
     // while the last pass finishes is never lost.
     while (due && !stopped) {
@@ -71,6 +75,15 @@ export function createCaptureQueue(options: CaptureQueueOptions): CaptureQueue {
       const pass = ++passesStarted;
       try {
         const result = await ingestSpool(spoolDir, handle, { logger, shouldStop: () => stopped });
+        if (result.busy) {
+          if (!busySaid) logger.info('spool', `process ${result.busy.pid} (${result.busy.purpose}) is ingesting ${spoolDir}; waiting for its pass to end`);
+          busySaid = true;
+          // `kioku sleep`/`nap` is ingesting (issue 13): this pass has not happened yet — wait
+          // for its lock, so flush() (the start's "ready") still means "the spool was handled".
+          due = true;
+          await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
+          continue;
+        }
         handled += result.handled;
         failed += result.failed;
         if (!due && handled > handledBefore && !stopped) runAfterDrained();

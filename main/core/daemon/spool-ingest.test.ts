@@ -137,3 +137,81 @@ describe('spool', () => {
     await queue.stop();
   });
 });
+
+describe('two ingesters (issue 13: kioku sleep drains the spool while a daemon may start)', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const spoolDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-spool-'));
+    dirs.push(dir);
+    return path.join(dir, 'spool');
+  };
+  /** An ingester stopped inside its first event, until `open()`. */
+  const heldIngester = (dir: string) => {
+    let open: () => void = () => undefined;
+    let entered: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const seen: string[] = [];
+    const done = ingestSpool(dir, async (record) => {
+      if (seen.length === 0) {
+        entered();
+        await gate;
+      }
+      seen.push(record.eventId);
+    });
+    return { open, inside, seen, done };
+  };
+
+  it('a second pass finds the lock held and takes over nothing in processing/', async () => {
+    const dir = spoolDir();
+    for (const id of ['a', 'b', 'c']) writeSpoolRecord(dir, call(id), 'hook');
+    const first = heldIngester(dir);
+    await first.inside; // event a is in processing/, in hand
+    const seen: string[] = [];
+    const second = await ingestSpool(dir, (record) => void seen.push(record.eventId));
+    expect(second).toMatchObject({ handled: 0, failed: 0, busy: { pid: process.pid, purpose: 'spool ingest' } });
+    expect(seen).toEqual([]);
+    first.open();
+    expect(await first.done).toEqual({ handled: 3, failed: 0 });
+    expect(first.seen).toEqual(['a', 'b', 'c']);
+    expect(await ingestSpool(dir, (record) => void seen.push(record.eventId))).toEqual({ handled: 0, failed: 0 });
+    expect(seen).toEqual([]);
+    expect(countSpoolPending(dir)).toBe(0);
+  });
+
+  it('a daemon starting meanwhile: its first flush waits for that pass, then handles only what came after', async () => {
+    const dir = spoolDir();
+    for (const id of ['a', 'b']) writeSpoolRecord(dir, call(id), 'hook');
+    const first = heldIngester(dir);
+    await first.inside;
+    const seen: string[] = [];
+    // Whichever comes first: the queue handles an event (a's, in hand: wrong) or says it waits.
+    let firstMove: (what: string) => void = () => undefined;
+    const moved = new Promise<string>((resolve) => (firstMove = resolve));
+    const logger = { ...silentLogger, info: (_stage: string, message: string) => firstMove(message) };
+    const queue = createCaptureQueue({
+      spoolDir: dir,
+      logger,
+      pollMs: 60_000,
+      handle: (record) => {
+        firstMove(`handled ${record.eventId}`);
+        seen.push(record.eventId);
+      },
+    });
+    let flushed = false;
+    const flush = queue.flush().then(() => (flushed = true));
+    writeSpoolRecord(dir, call('c'), 'daemon');
+    expect(await moved).toMatch(new RegExp(`^process ${process.pid} \\(spool ingest\\) is ingesting .*; waiting for its pass to end$`));
+    expect(flushed).toBe(false);
+    first.open();
+    await first.done;
+    await flush;
+    await queue.idle();
+    expect([...first.seen, ...seen].sort()).toEqual(['a', 'b', 'c']);
+    expect(first.seen.filter((id) => seen.includes(id))).toEqual([]);
+    await queue.stop();
+  });
+});

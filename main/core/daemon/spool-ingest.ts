@@ -4,6 +4,7 @@ import { describeError } from '../../../common/errors.js';
 import { parseSpoolRecord, type SpoolRecord } from '../../../common/hook-protocol.js';
 import { silentLogger, type Logger } from '../config/log.js';
 import { isTempFileName } from '../fs/atomic-write.js';
+import { readLockInfo, tryAcquireLock, type LockInfo } from '../fs/file-lock.js';
 import { SPOOL_FAILED, SPOOL_PROCESSING, isSpoolFileName } from '../ipc/spool-writer.js';
 
 /**
@@ -14,8 +15,10 @@ import { SPOOL_FAILED, SPOOL_PROCESSING, isSpoolFileName } from '../ipc/spool-wr
  * and "deleted" hands the same event over again after its restart, and the handler must be
  * idempotent by `record.eventId`.
  *
- * Only the process that owns the IPC socket ingests (the socket makes it the single instance);
- * a second ingester would take over the first one's in-flight files in `processing/`.
+ * Every ingester — the daemon or app, and `kioku sleep`/`nap` with no daemon running (issue 13) —
+ * takes `<state>/spool.lock` for the whole pass: a second ingester would otherwise take over the
+ * first one's in-flight files in `processing/` and hand the same event over twice. A pass that
+ * finds the lock held handles nothing and says who holds it (`busy`).
  */
 export type SpoolHandler = (record: SpoolRecord, file: string) => Promise<void> | void;
 
@@ -23,13 +26,29 @@ export interface IngestOptions {
   logger?: Logger;
   /** Checked between files: a daemon that is stopping leaves the rest for its successor. */
   shouldStop?: () => boolean;
+  /** How long to wait for another ingester's pass to end (ms); default 0: one try. */
+  lockWaitMs?: number;
 }
 
 export interface IngestResult {
   handled: number;
   /** Moved to `failed/`: unreadable, not an event, or the handler threw. */
   failed: number;
+  /** Another process was ingesting and kept the lock past `lockWaitMs`: nothing was handled. */
+  busy?: LockInfo;
 }
+
+/** The lock every ingester holds for a pass: next to the spool folder, so never listed as an event. */
+export function spoolLockFile(spoolDir: string): string {
+  return path.join(path.dirname(spoolDir), 'spool.lock');
+}
+
+/**
+ * A live holder keeps the lock for its whole pass, which may condense hundreds of turns with an
+ * LLM CLI; a dead one (same machine) is taken over at once by file-lock.ts.
+ */
+const SPOOL_LOCK_STALE_MS = 24 * 60 * 60_000;
+const LOCK_RETRY_MS = 50;
 
 /** Temp files older than this were left by a writer that died between write and rename. */
 const ORPHAN_TEMP_MS = 10 * 60_000;
@@ -115,6 +134,28 @@ async function handleClaimed(spoolDir: string, claimed: string, handle: SpoolHan
 }
 
 export async function ingestSpool(spoolDir: string, handle: SpoolHandler, options: IngestOptions = {}): Promise<IngestResult> {
+  const lockFile = spoolLockFile(spoolDir);
+  const deadline = Date.now() + (options.lockWaitMs ?? 0);
+  // Created before the lock, so the state folder gets the spool's private mode.
+  await fs.promises.mkdir(path.join(spoolDir, SPOOL_PROCESSING), { recursive: true, mode: 0o700 });
+  for (;;) {
+    const lock = tryAcquireLock(lockFile, { purpose: 'spool ingest', staleMs: SPOOL_LOCK_STALE_MS });
+    if (lock) {
+      try {
+        return await ingestLocked(spoolDir, handle, options);
+      } finally {
+        lock.release();
+      }
+    }
+    if (Date.now() >= deadline) {
+      const holder = readLockInfo(lockFile);
+      return { handled: 0, failed: 0, busy: holder ?? { pid: 0, host: '', since: 0, purpose: 'unknown' } };
+    }
+    await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+  }
+}
+
+async function ingestLocked(spoolDir: string, handle: SpoolHandler, options: IngestOptions): Promise<IngestResult> {
   const logger = options.logger ?? silentLogger;
   const stop = options.shouldStop ?? (() => false);
   const processingDir = path.join(spoolDir, SPOOL_PROCESSING);
