@@ -13,6 +13,7 @@ import { applySupersede } from './apply-supersede.js';
 import { inboxProjectFields, sourceProjectFields } from '../projects/consolidation-project.js';
 import { DeferredWrites } from './deferred-writes.js';
 import { MemoryCatalog } from './memory-catalog.js';
+import { keepSourceGrants } from './keep-grants.js';
 import { fileHash, finishPending, newPendingPlan, writePending, type PendingPlan } from './pending-plans.js';
 import { cleanPlanForStorage } from './plan-text-cleaner.js';
 import { validatePlan } from './plan-validation.js';
@@ -73,7 +74,10 @@ export async function applyNewPlan(
     if (fs.existsSync(path.join(dir, planFileName(planId)))) throw new Error(`plan ${planId} of ${batch.role} is already recorded in ${dir}; a plan id is used once`);
   }
   const valid = validatePlan(raw, { planId, batch }, existing);
-  const { plan, warnings } = await cleanPlanForStorage(valid);
+  const cleaned = await cleanPlanForStorage(valid);
+  // MEM-8: a grant never leaves the night as a lasting rule, whatever the planner wrote (issue 12).
+  const { plan, kept } = keepSourceGrants(cleaned.plan, batch.items);
+  const warnings = [...cleaned.warnings, ...kept];
   const roleDir = roleMemoryDir(config.paths.memoryHome, batch.role);
   const sources: PendingPlan['sources'] = {};
   for (const item of batch.items) {
