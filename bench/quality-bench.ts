@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { formatCompactDateTime } from '../main/core/config/clock.js';
 import type { Outcome, ScenarioRun } from './quality/checks.js';
 import { findRoot, HarnessError, QualityHome, snapshotBuild, type Mode } from './quality/harness.js';
 import { SCENARIOS } from './quality/scenarios.js';
+import { writeBenchResults } from './bench-results.js';
 
 /**
  * `npm run bench -- quality`: does the memory behave the way a user expects after a week of
@@ -113,10 +112,7 @@ export async function runQualityBench(args: string[]): Promise<void> {
     if (result.mode === 'daemon' && fallbacks) process.stdout.write(`  (${fallbacks} hook run(s) did not get the daemon's answer in time and fell back to the files: ${JSON.stringify(result.daemonFallbacks)})\n`);
     if (result.hookStderr.length) process.stdout.write(`  (${result.hookStderr.length} hook run(s) wrote to stderr; first: ${result.hookStderr[0]!.event} ${result.hookStderr[0]!.stderr})\n`);
   }
-  const dir = path.join(root, 'bench', 'results');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `quality-${formatCompactDateTime(new Date())}.json`);
-  const machine = { cpus: os.cpus().length, node: process.version, platform: process.platform };
-  fs.writeFileSync(file, `${JSON.stringify({ bench: 'quality', date: new Date().toISOString(), machine, scenarios: scenarios.map((s) => ({ name: s.name, description: s.description, checks: s.checks.length })), modes: results }, null, 2)}\n`);
+  const file = writeBenchResults('quality', { scenarios: scenarios.map((s) => ({ name: s.name, description: s.description, checks: s.checks.length })), modes: results }, root);
+  process.stdout.write(`results: ${file}\n`);
   process.stdout.write(`\nresults: ${file}\n`);
 }
