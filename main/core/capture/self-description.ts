@@ -29,16 +29,18 @@ const NAME_PATTERNS: readonly RegExp[] = [
   new RegExp(`我的?名字(?:是|叫)\\s*${NAME}`, 'u'),
   // 我是王大同 — only as a whole clause, so 我是說/我是工程師 are not names.
   new RegExp(`(?:^|[，,。！!\\s])我是\\s*${NAME}(?=\\s*(?:[，,。．.！!～~]|$))`, 'u'),
-  new RegExp(`\\b(?:my name is|my name's|i'm called|i am called)\\s+${NAME}`, 'u'),
+  new RegExp(`\\b(?:[Mm]y name is|[Mm]y name's|I'm called|I am called)\\s+${NAME}`, 'u'),
 ];
 /** Shortest first: 「叫我大同就好」 is 大同, not 大同就好. */
 const NAME_LAZY = '([\\p{Script=Han}]{2,4}?|[A-Z][A-Za-z\'’-]+(?: [A-Z][A-Za-z\'’-]+)?)';
 const ADDRESS_PATTERNS: readonly RegExp[] = [
   new RegExp(`(?:叫我|稱呼我|喊我)(?:為)?\\s*[「『"]?${NAME_LAZY}[」』"]?(?=\\s*(?:就好|就可以|就行|吧|即可|[，,。．.！!～~]|$))`, 'u'),
-  new RegExp(`\\bcall me\\s+${NAME}`, 'u'),
+  new RegExp(`\\b[Cc]all me\\s+${NAME_LAZY}(?=\\s*(?:[,.!]|$))`, 'u'),
 ];
 /** Words that follow 我是 / 我叫 without being a name. */
 const NOT_A_NAME = /^(?:說|覺得|想|不是|在|要|會|有|真的|因為|這樣|那個|一個|個|你|妳|他|她|誰|什麼|怎麼|工程師|學生|老師|新手|使用者|用戶|開發者|設計師)/u;
+/** 「我是認真的」「我是開玩笑啦」: a clause with grammar words in it is no name. */
+const GRAMMAR_CHAR = /[的了嗎呢吧啊啦說想要會在是不很太都也就還笑故隨問]/u;
 const BACKGROUND =
   /我(?:在|於).{1,12}(?:工作|上班|任職|念書|讀書|當)|我住在|我來自|我是(?:一[個名位])?[^，。,.]{0,10}(?:工程師|設計師|學生|老師|醫生|護理師|經理|作家|研究員|開發者|PM|產品經理)|我的(?:工作|職業|專業)是|\bi work (?:at|as|for)\b|\bi live in\b|\bi'?m an? [a-z ]{0,20}(?:engineer|developer|designer|student|teacher|manager|writer|researcher)\b/iu;
 
@@ -46,7 +48,7 @@ function found(sentence: string, patterns: readonly RegExp[]): string | undefine
   for (const pattern of patterns) {
     const match = pattern.exec(sentence);
     const value = match?.[1]?.trim();
-    if (value && !NOT_A_NAME.test(value) && !value.includes(PERSONAL_PLACEHOLDER)) return value;
+    if (value && !NOT_A_NAME.test(value) && !GRAMMAR_CHAR.test(value) && !value.includes(PERSONAL_PLACEHOLDER)) return value;
   }
   return undefined;
 }
