@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { KiokuError } from '../../../common/errors.js';
 import { explainInvalidRoleId } from '../../../common/role-id.js';
 import type { KiokuConfig } from '../../core/config/config.js';
+import { ingestSpoolBeforeSleep, type SpoolIngestSummary } from '../../core/daemon/ingest-before-sleep.js';
 import { findAssistantProcesses, listProcesses } from '../../core/schedule/assistant-processes.js';
 import { napCandidates } from '../../core/sleep/nap-candidates.js';
 import { awakeNow, runSleep, sleepRoles } from '../../core/sleep/run-sleep.js';
@@ -79,6 +80,18 @@ function explicitRole(config: KiokuConfig, value: string | undefined): string | 
   return resolveExistingMemoryRole(config, value);
 }
 
+/**
+ * Issue 13: turns the hook spooled while no daemon ran are captured first, so this run
+ * consolidates them (ingest-before-sleep.ts).
+ */
+async function ingestSpool(ctx: CliContext, json: boolean): Promise<SpoolIngestSummary> {
+  const spool = await ingestSpoolBeforeSleep(ctx.config, ctx.logger);
+  if (!json && spool.ingested) ctx.note(`Captured ${spool.ingested} spooled event(s) first.`);
+  if (spool.failed) ctx.note(`kioku: warning: ${spool.failed} spooled event(s) could not be captured; they are in ${ctx.config.paths.spoolDir}/failed (see the log).`);
+  if (spool.busy) ctx.note(`kioku: warning: process ${spool.busy.pid} (${spool.busy.purpose}) is ingesting the spool; its events reach the inbox there, for the next run.`);
+  return spool;
+}
+
 function window(config: KiokuConfig): string {
   return `${config.settings.ROLE_SLEEP_START}–${config.settings.ROLE_SLEEP_END}`;
 }
@@ -108,6 +121,7 @@ export function registerSleepCommands(parent: Command, getContext: () => CliCont
           return;
         }
       }
+      const spool = await ingestSpool(ctx, Boolean(options.json));
       const result = await runSleep(config, {
         ...(role ? { role } : {}),
         force: true,
@@ -115,7 +129,7 @@ export function registerSleepCommands(parent: Command, getContext: () => CliCont
         ...(deps.planner ? { planner: deps.planner } : {}),
         ...(!options.json && ctx.interactive ? { onProgress: (event: SleepProgress) => void (progressNote(event) && ctx.note(progressNote(event)!)) } : {}),
       });
-      report(ctx, result, Boolean(options.json));
+      report(ctx, result, Boolean(options.json), { spool });
     });
 }
 
@@ -132,6 +146,7 @@ export function registerNapCommands(parent: Command, getContext: () => CliContex
         else ctx.print('Naps are off (ROLE_NAP_ENABLED=0); nothing was consolidated.');
         return;
       }
+      const spool = await ingestSpool(ctx, Boolean(options.json));
       const named = config.settings.ROLE_NAME?.trim();
       const decision = napCandidates(config, named ? [named] : sleepRoles(config));
       const skipped = decision.skipped.map((s) => ({ id: s.role, reason: s.reason }));
@@ -143,6 +158,6 @@ export function registerNapCommands(parent: Command, getContext: () => CliContex
         if (skipped.length === 0) ctx.print('No roles to nap.');
         return;
       }
-      report(ctx, result, Boolean(options.json), { skipped });
+      report(ctx, result, Boolean(options.json), { skipped, spool });
     });
 }
