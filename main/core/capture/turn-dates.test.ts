@@ -53,11 +53,22 @@ describe('reminders and deadlines carry a date expiry; dates are written out (is
     expect(memory!.keyPoints).toContain('日期：「今天」＝2026-04-09（2026-04-09 說的）');
   });
 
-  it('English: next Monday → 2026-04-13 next to the words, said on the turn day', async () => {
-    const [memory] = await bound('Remember: the release freeze starts next Monday.');
+  it('English: next Monday → 2026-04-13 next to the words, said on the turn day; a deadline ends then', async () => {
+    const [memory] = await bound('Remember: the release notes are due next Monday.');
     expect(memory!.summary).toContain('next Monday (2026-04-13)');
     expect(memory!.keyPoints).toContain("Dates: 'next Monday' = 2026-04-13 (said on 2026-04-09)");
     expect(memory!.expires).toBe('2026-04-13');
+  });
+
+  it('a day on which something starts is dated but is no expiry: the freeze holds from then on', async () => {
+    const [english] = await bound('Remember: the release freeze starts next Monday.');
+    expect(english!.summary).toContain('next Monday (2026-04-13)');
+    expect(english!.expires).toBeUndefined();
+    const [chinese] = await bound('記住：下週一開始 release freeze，只能修 bug。');
+    expect(chinese!.summary).toContain('下週一（2026-04-13）開始');
+    expect(chinese!.expires).toBeUndefined();
+    const [from] = await bound('Remember: from next Monday the staging server is read-only.');
+    expect(from!.expires).toBeUndefined();
   });
 
   it('a past day is dated but does not expire; a feeling does not expire; a standing preference does not expire', async () => {

@@ -24,7 +24,10 @@ import { findDateMentions, type DateMention } from './relative-dates.js';
  *   is not injected after it and is forgotten first (issue 12 item 5). Past days ("上週五的部署")
  *   and feelings ("明天要看醫生，好緊張") get the date in their words but no expiry: an event
  *   that happened, or how it felt, does not run out. Preferences and rules without a grant never
- *   expire by a day they mention ("以後週一都不排會").
+ *   expire by a day they mention ("以後週一都不排會"). Nor does a day on which something *starts*
+ *   (「下週一開始 release freeze」, "starting next Monday"): that is when it begins to hold, not
+ *   when it ends — expiring it then hid the freeze on the very days it was in force (seen in the
+ *   quality bench).
  */
 export interface TurnFacts {
   /** The user's words of the turn (after the script guard and the consent strip). */
@@ -65,6 +68,18 @@ function datesLine(mentions: readonly DateMention[], today: string, zh: boolean)
   return zh ? `日期：${pairs.join('、')}（${today} 說的）` : `Dates: ${pairs.join(', ')} (said on ${today})`;
 }
 
+/** Words right after a date (past its written-out day) that make it a start: 下週一開始, 3/13 起. */
+const STARTS_AFTER = /^\s*(?:（\d{4}-\d{2}-\d{2}）)?\s*(?:開始|开始|起(?!來|来|床)|之後|以後|之后|以后)/;
+/** Words right before a date that make it a start: from next Monday, starting 4/13, 從下週一. */
+const STARTS_BEFORE = /(?:\b(?:from|starting|beginning|starts|start|begins|begin|effective|after|since)\s+(?:on\s+)?|從|从|自)\s*$/i;
+
+/** Whether the day a mention names is when something begins (so it is no end for a reminder). */
+function isStart(text: string, mention: DateMention): boolean {
+  const after = text.slice(mention.index + mention.text.length, mention.index + mention.text.length + 20);
+  const before = text.slice(Math.max(0, mention.index - 20), mention.index);
+  return STARTS_AFTER.test(after) || STARTS_BEFORE.test(before);
+}
+
 /** Words that grant once: the session is then the bound even when a day is named too (the narrower wins). */
 const ONE_TIME = /這次|這一次|本次|this time|just this once|this once|only once/;
 
@@ -96,8 +111,14 @@ export function bindToTurn(memory: CondensedMemory, turn: TurnFacts): CondensedM
   if (isGrant(memory, turn.userText, latestFuture !== undefined)) {
     const expires = boundGrant(memory.expires, latestFuture, today, turn.sessionId, ONE_TIME.test(matchForm(turn.userText)));
     if (expires) bound.expires = expires;
-  } else if (latestFuture && EXPIRING_TYPES.has(memory.memory_type) && !memory.relevance.includes('emotional')) {
-    bound.expires = latestFuture;
+  } else if (EXPIRING_TYPES.has(memory.memory_type) && !memory.relevance.includes('emotional')) {
+    // A reminder or deadline ends with the latest day it names — unless that day starts something.
+    const latestEnd = mentions
+      .filter((m) => m.date >= today && !isStart(turn.userText, m))
+      .map((m) => m.date)
+      .sort()
+      .at(-1);
+    if (latestEnd && !mentions.some((m) => m.date >= latestEnd && isStart(turn.userText, m))) bound.expires = latestEnd;
   }
   if (bound.expires && !bound.relevance.includes('temporary')) bound.relevance.push('temporary');
   // The condenser's own scope line (local-condenser.ts 有效範圍：/Valid for:) tells the bound one:
