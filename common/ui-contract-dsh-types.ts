@@ -162,6 +162,8 @@ export interface StatusReportView {
     uncoveredRoles: string[];
     warnings: string[];
   };
+  /** Hook events waiting to be captured (issue 13): count, the oldest one's time (ISO) and age. */
+  spool: { count: number; oldest: string | null; oldestAgeMinutes: number | null; failed: number };
   dependencies: {
     node: { version: string; ok: boolean; required: string };
     planner: { setting: string; cli: string | null; command: string | null };
@@ -212,6 +214,9 @@ export const DIAGNOSE_CODES = [
   'coverage.uncovered',
   'coverage.ok',
   'lastRun.failed',
+  'spool.waiting',
+  'spool.draining',
+  'spool.failed',
   'memory.overdue',
   'memory.ok',
   'memory.warning',
@@ -219,7 +224,7 @@ export const DIAGNOSE_CODES = [
 export type DiagnoseCode = (typeof DIAGNOSE_CODES)[number];
 
 /** Which part of the setup a row is about (the checklist's row label). */
-export type DiagnoseArea = 'role' | 'enabled' | 'hooks' | 'session' | 'scope' | 'window' | 'zone' | 'node' | 'planner' | 'schedule' | 'cron' | 'target' | 'coverage' | 'lastRun' | 'memory';
+export type DiagnoseArea = 'role' | 'enabled' | 'hooks' | 'session' | 'scope' | 'window' | 'zone' | 'node' | 'planner' | 'schedule' | 'cron' | 'target' | 'coverage' | 'lastRun' | 'spool' | 'memory';
 
 export interface DiagnoseCheck {
   area: DiagnoseArea;

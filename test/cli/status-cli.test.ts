@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SPOOL_FAILED, spoolFileName, writeSpoolRecord } from '../../main/core/ipc/spool-writer.js';
 import { bundled } from '../ipc/daemon-kit.js';
 import { writeMemoryFixture } from '../helpers/memory-fixtures.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
@@ -171,5 +172,37 @@ describe('kioku diagnose', () => {
     expect(out).toMatch(/^✗ 角色解析 role: GHOST01 \(from ROLE_NAME\) has no definition file/m);
     expect(out).toMatch(/^✗ 記憶 BETA01: 1 inbox item\(s\) waiting; last sleep never\n {4}→ `kioku sleep --force --role BETA01`/m);
     expect(out).toMatch(/^✓ 時段 sleep window: awake now/m);
+  });
+});
+
+describe('the capture backlog (issue 13): events spooled while no daemon ran', () => {
+  const spoolDir = () => path.join(home.memoryHome, '.kioku', 'spool');
+  /** Spooled 150 and 30 minutes before the frozen 23:00 (KIOKU_NOW is local time in the same zone). */
+  function spool(): void {
+    const now = new Date('2026-12-01T23:00:00').getTime();
+    for (const [id, minutes] of [
+      ['ev-old', 150],
+      ['ev-new', 30],
+    ] as const) {
+      writeSpoolRecord(spoolDir(), { eventId: id, assistant: 'claude', event: 'stop', payload: {}, env: {} }, 'hook', new Date(now - minutes * 60_000));
+    }
+  }
+
+  it('kioku status --json counts them, with the oldest one’s time and age', () => {
+    expect(statusJson().spool).toEqual({ count: 0, oldest: null, oldestAgeMinutes: null, failed: 0 });
+    spool();
+    fs.mkdirSync(path.join(spoolDir(), SPOOL_FAILED));
+    fs.writeFileSync(path.join(spoolDir(), SPOOL_FAILED, spoolFileName()), '{}');
+    const report = statusJson();
+    expect(report.spool).toMatchObject({ count: 2, oldestAgeMinutes: 150, failed: 1 });
+    expect(report.spool.oldest).toMatch(/^2026-12-01T20:30:00/);
+    expect(kioku(['status']).stdout).toMatch(/^待擷取 spool: 2 event\(s\) waiting, the oldest since 2026-12-01T20:30:00\S* \(150 min\); 1 failed/m);
+  });
+
+  it('kioku diagnose: a ✗ row with what to do when events wait and no daemon runs; none when the spool is empty', () => {
+    expect(kioku(['diagnose']).stdout).not.toMatch(/待擷取 spool/);
+    spool();
+    const out = kioku(['diagnose']).stdout;
+    expect(out).toMatch(/^✗ 待擷取 spool: 2 captured event\(s\) wait in the spool since 2026-12-01T20:30:00\S* \(150 min\) and no daemon runs to take them into the inbox\n {4}→ run `kioku sleep --force`/m);
   });
 });

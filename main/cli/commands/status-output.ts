@@ -30,6 +30,13 @@ function timeZoneLine(zone: TimeZoneStatus): string {
   return `${zone.zone} (UTC${zone.offset}, from ${ZONE_SOURCES[zone.source]}${cron})`;
 }
 
+function spoolLine(report: StatusReport): string {
+  const { spool } = report;
+  const failed = spool.failed ? `; ${spool.failed} failed (in spool/failed/)` : '';
+  if (spool.count === 0) return `empty${failed}`;
+  return `${spool.count} event(s) waiting, the oldest since ${spool.oldest ?? '?'} (${spool.oldestAgeMinutes ?? '?'} min)${failed}`;
+}
+
 function roleLine(role: RoleStatus): string {
   const categories = ALL_CATEGORIES.map((c) => `${CATEGORY_LABELS[c].zh} ${role.memory.categories[c]}`).join('、');
   const types = MEMORY_TYPES.map((t) => `${MEMORY_TYPE_LABELS[t].zh} ${role.memory.types[t]}`).join('、');
@@ -58,6 +65,7 @@ export function statusText(report: StatusReport): string {
     const run = sleep.lastRun;
     lines.push(`上次執行 last run: ${run.reason} at ${run.finishedAt}, ${run.ok ? 'ok' : 'FAILED'} (${run.roles.map((r) => `${r.id} ${r.ok ? `${r.processed} processed` : (r.error ?? 'failed')}`).join('; ')})`);
   }
+  lines.push(`待擷取 spool: ${spoolLine(report)}`);
   lines.push(`摘要 CLI planner: ${report.dependencies.planner.cli ?? 'local planner'} (ROLE_CLI=${report.dependencies.planner.setting})`);
   const project = projectStatusLines(report.project);
   if (project.line) lines.push(project.line);
@@ -126,6 +134,14 @@ function checks(report: StatusReport): Row[] {
     const failed = sleep.lastRun.roles.filter((x) => !x.ok).map((x) => `${x.id}: ${x.error ?? 'failed'}`);
     rows.push({ mark: '✗', label: '整理 last run', text: `${sleep.lastRun.reason} at ${sleep.lastRun.finishedAt} failed — ${failed.join('; ')}`, fix: 'the inbox was kept; see `<memory home>/.kioku/logs/`, then `kioku sleep --force` to retry' });
   }
+
+  const spool = report.spool;
+  if (spool.count > 0 && !report.daemon.running) {
+    rows.push({ mark: '✗', label: '待擷取 spool', text: `${spool.count} captured event(s) wait in the spool since ${spool.oldest ?? '?'} (${spool.oldestAgeMinutes ?? '?'} min) and no daemon runs to take them into the inbox`, fix: 'run `kioku sleep --force` (or `kioku nap`) to capture them now; to capture as you go, run `kioku daemon` (or the tray app), or `kioku install-cron`' });
+  } else if (spool.count > 0) {
+    rows.push({ mark: '–', label: '待擷取 spool', text: `${spool.count} event(s) waiting since ${spool.oldest ?? '?'}; the daemon is taking them in` });
+  }
+  if (spool.failed > 0) rows.push({ mark: '✗', label: '待擷取 spool', text: `${spool.failed} event(s) could not be captured (spool/failed/)`, fix: 'see `<memory home>/.kioku/logs/` for why, then move them back into `<memory home>/.kioku/spool/` to retry' });
 
   const nowMs = Date.parse(report.now);
   for (const role of report.roles) {

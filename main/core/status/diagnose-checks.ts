@@ -91,6 +91,20 @@ function scheduleChecks(report: StatusReport): DiagnoseCheck[] {
   return rows;
 }
 
+/**
+ * Issue 13: captured turns waiting in the spool. With no daemon nothing ingests them until the
+ * next `kioku sleep`/`nap`; a daemon that runs is ingesting them (information).
+ */
+function spoolChecks(report: StatusReport): DiagnoseCheck[] {
+  const rows: DiagnoseCheck[] = [];
+  const { spool } = report;
+  const waiting = { count: spool.count, oldest: spool.oldest ?? '', age: spool.oldestAgeMinutes ?? 0 };
+  if (spool.count > 0 && !report.daemon.running) rows.push(fail('spool', 'spool.waiting', waiting));
+  else if (spool.count > 0) rows.push(info('spool', 'spool.draining', waiting));
+  if (spool.failed > 0) rows.push(fail('spool', 'spool.failed', { count: spool.failed }));
+  return rows;
+}
+
 function memoryChecks(report: StatusReport): DiagnoseCheck[] {
   const rows: DiagnoseCheck[] = [];
   const nowMs = Date.parse(report.now);
@@ -106,6 +120,6 @@ function memoryChecks(report: StatusReport): DiagnoseCheck[] {
 }
 
 export function diagnoseChecks(report: StatusReport): DiagnoseView {
-  const checks = [...roleChecks(report), ...setupChecks(report), ...dependencyChecks(report), ...scheduleChecks(report), ...memoryChecks(report)];
+  const checks = [...roleChecks(report), ...setupChecks(report), ...dependencyChecks(report), ...scheduleChecks(report), ...spoolChecks(report), ...memoryChecks(report)];
   return { checks, failed: checks.filter((check) => check.mark === 'fail').length, now: report.now };
 }

@@ -16,6 +16,7 @@ import { roleStatus, type RoleStatus } from './role-status.js';
 import { timeZoneStatus, type TimeZoneStatus } from './time-zone-status.js';
 import { scheduleStatus, type CrontabReading, type ScheduleStatus } from './schedule-status.js';
 import { sessionRestartedSince, type SessionRestart } from './session-restart.js';
+import { spoolStatus, type SpoolStatus } from './spool-status.js';
 import { projectStatus, type ProjectStatus } from '../projects/project-status.js';
 
 /**
@@ -49,6 +50,8 @@ export interface StatusReport {
     sleep?: SleepStatus;
   };
   schedule: ScheduleStatus;
+  /** Hook events waiting to be captured (issue 13): by the daemon, or the next `kioku sleep`/`nap`. */
+  spool: SpoolStatus;
   /** The project of the folder status runs in, its MEMORY.md and the conventions waiting for it (issue 12). */
   project: ProjectStatus | null;
   dependencies: {
@@ -133,6 +136,7 @@ export function collectStatus(config: KiokuConfig, input: StatusInput): StatusRe
       ? { running: true, pid: input.daemon.pid, version: input.daemon.version, scheduler: daemonSleep !== undefined, ...(daemonSleep ? { sleep: daemonSleep } : {}) }
       : { running: false, scheduler: false },
     schedule,
+    spool: spoolStatus(config),
     project: projectStatus(config, resolved.exists ? resolved.id : null, input.cwd),
     dependencies: {
       node: { version: process.versions.node, ok: versionAtLeast(process.versions.node, MIN_NODE), required: MIN_NODE },

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DiagnoseView, SettingsView, StatusReportView } from '../../../common/ui-contract.js';
 import { writeMemoryFixture } from '../../../test/helpers/memory-fixtures.js';
 import { bytesOf, startTestApi, writeFile, type TestApi } from '../../../test/helpers/web-api.js';
+import { SPOOL_FAILED, spoolFileName, writeSpoolRecord } from '../ipc/spool-writer.js';
 import type { StatusProbes } from './status-handlers.js';
 
 let api: TestApi | undefined;
@@ -60,6 +61,23 @@ describe('status.get / status.diagnose (OPS-1)', () => {
     const report = await value<StatusReportView>('status.get', {});
     expect(report.schedule.cron.entries).toEqual([expect.objectContaining({ kind: 'sleep', program: missing, programExists: false })]);
     expect(checks).toContainEqual(expect.objectContaining({ code: 'target.missing', mark: 'fail', params: { kind: 'sleep', program: missing } }));
+  });
+
+  it('shows the capture backlog (issue 13): the spool field, and diagnose rows in codes the page words', async () => {
+    const { value, home } = await start();
+    const spoolDir = path.join(home.memoryHome, '.kioku', 'spool');
+    expect((await value<StatusReportView>('status.get', {})).spool).toEqual({ count: 0, oldest: null, oldestAgeMinutes: null, failed: 0 });
+    const at = new Date(Date.parse('2026-03-04T10:00:00+08:00') - 90 * 60_000); // the test API's frozen clock, less 90 min
+    writeSpoolRecord(spoolDir, { eventId: 'ev-1', assistant: 'claude', event: 'stop', payload: {}, env: {} }, 'hook', at);
+    fs.mkdirSync(path.join(spoolDir, SPOOL_FAILED), { recursive: true });
+    fs.writeFileSync(path.join(spoolDir, SPOOL_FAILED, spoolFileName()), '{}');
+    const report = await value<StatusReportView>('status.get', {});
+    expect(report.spool).toMatchObject({ count: 1, oldestAgeMinutes: 90, failed: 1 });
+    const { checks } = await value<DiagnoseView>('status.diagnose', {});
+    // The host is the daemon, which takes them in: information, not a failure.
+    expect(checks).toContainEqual(expect.objectContaining({ area: 'spool', code: 'spool.draining', mark: 'info', params: expect.objectContaining({ count: 1, age: 90 }) }));
+    expect(checks).toContainEqual(expect.objectContaining({ area: 'spool', code: 'spool.failed', mark: 'fail', params: { count: 1 } }));
+    expect(checks.filter((c) => c.code === 'spool.waiting')).toEqual([]);
   });
 
   it('reads the settings fresh: a sleep window saved on the settings page shows at once', async () => {

@@ -123,6 +123,7 @@ export function StatusView({ state }: { state: AppState }) {
           <Row label={t('status.daemon.pid')} value={String(state.daemon.pid)} mono />
           <Row label={t('status.daemon.started')} value={formatDate(state.daemon.startedAt)} />
           <Row label={t('status.daemon.spool')} value={formatNumber(state.daemon.spoolPending)} />
+          {report?.spool.oldest ? <Row label={t('status.spool.oldest')} value={t('status.spool.oldestValue', { time: formatDate(report.spool.oldest), minutes: formatNumber(report.spool.oldestAgeMinutes ?? 0) })} /> : null}
           <Row label={t('status.daemon.roleHome')} value={state.daemon.roleHome} mono />
           <Row label={t('status.daemon.memoryHome')} value={state.daemon.memoryHome} mono />
           {report ? <Row label={t('status.deps.node')} value={report.dependencies.node.version} mono /> : null}

@@ -21,6 +21,7 @@ export const AREA_LABELS: Record<DiagnoseArea, MessageKey> = {
   target: 'diagnose.area.target',
   coverage: 'diagnose.area.coverage',
   lastRun: 'diagnose.area.lastRun',
+  spool: 'diagnose.area.spool',
   memory: 'diagnose.area.memory',
 };
 
@@ -63,13 +64,16 @@ export const CHECK_TEXT: Record<DiagnoseCode, { text: MessageKey; fix?: MessageK
   'coverage.uncovered': { text: 'diagnose.coverage.uncovered', fix: 'diagnose.coverage.uncovered.fix' },
   'coverage.ok': { text: 'diagnose.coverage.ok' },
   'lastRun.failed': { text: 'diagnose.lastRun.failed', fix: 'diagnose.lastRun.failed.fix' },
+  'spool.waiting': { text: 'diagnose.spool.waiting', fix: 'diagnose.spool.waiting.fix' },
+  'spool.draining': { text: 'diagnose.spool.draining' },
+  'spool.failed': { text: 'diagnose.spool.failed', fix: 'diagnose.spool.failed.fix' },
   'memory.overdue': { text: 'diagnose.memory.overdue', fix: 'diagnose.memory.overdue.fix' },
   'memory.ok': { text: 'diagnose.memory.ok' },
   'memory.warning': { text: 'diagnose.memory.warning', fix: 'diagnose.memory.warning.fix' },
 };
 
 /** Params whose values are times (ISO) or may be empty ("never"), and the schedulers' names. */
-const TIME_PARAMS = new Set(['time', 'lastSleep', 'lastForget']);
+const TIME_PARAMS = new Set(['time', 'lastSleep', 'lastForget', 'oldest']);
 
 /** The emotional-zero warning of role-status.ts, said in the UI's language (its text is English). */
 export function isEmotionalZeroWarning(warning: string): boolean {
