@@ -107,8 +107,8 @@ describe('kioku sleep', () => {
 
 describe('kioku nap', () => {
   it('naps the roles with enough inbox items and idle long enough, any time of day', async () => {
-    // A day after the files were written: every role is idle by its inbox files' mtime.
-    setup(new Date(Date.now() + 24 * 3_600_000).toISOString());
+    // The inbox files' times are their own created (a day earlier): every role is idle by them.
+    setup(AFTERNOON);
     const result = JSON.parse(await run('nap', ['--json'], {}, { planner: scriptedPlanner() })) as { roles: { id: string; ok: boolean }[]; skipped: { id: string; reason: string }[] };
     expect(result.roles.map((r) => [r.id, r.ok])).toEqual([[ROLE, true]]);
     expect(result.skipped).toEqual([{ id: OTHER, reason: 'inbox 1 < ROLE_NAP_MIN_INBOX 3' }]);
@@ -117,8 +117,11 @@ describe('kioku nap', () => {
   });
 
   it('does not nap a role someone talked to a moment ago, nor when naps are off', async () => {
-    setup(new Date(Date.now() + 5 * 60_000).toISOString());
-    expect(await run('nap', [], {}, { planner: scriptedPlanner() })).toMatch(/SILICA01: no nap — last interaction \d+ min ago < ROLE_NAP_IDLE_MINUTES 45/);
+    setup(AFTERNOON);
+    // Written five minutes before the frozen now: someone just talked to the role.
+    const fiveMinutesAgo = new Date(new Date(AFTERNOON).getTime() - 5 * 60_000);
+    for (const name of inboxOf(ROLE)) fs.utimesSync(path.join(home.memoryHome, ROLE, 'inbox', name), fiveMinutesAgo, fiveMinutesAgo);
+    expect(await run('nap', [], {}, { planner: scriptedPlanner() })).toMatch(/SILICA01: no nap — last interaction 5 min ago < ROLE_NAP_IDLE_MINUTES 45/);
     expect(await run('nap', [], { ROLE_NAP_ENABLED: '0' })).toBe('Naps are off (ROLE_NAP_ENABLED=0); nothing was consolidated.');
     expect(inboxOf(ROLE)).toHaveLength(3);
   });

@@ -65,7 +65,7 @@ export class SpoolProcessor {
   failed = 0;
   private readonly lines: string[] = [];
   private readonly logger: Logger;
-  private readonly handleQueued: ReturnType<typeof createDaemonHookHandlers>['handleQueued'];
+  private readonly handlers: ReturnType<typeof createDaemonHookHandlers>;
 
   constructor(
     private readonly config: KiokuConfig,
@@ -73,7 +73,15 @@ export class SpoolProcessor {
     private readonly root: string,
   ) {
     this.logger = collectingLogger(createLogger({ clock: config.clock, file: path.join(config.paths.logsDir, 'kioku.log') }), this.lines);
-    this.handleQueued = createDaemonHookHandlers(config.env, this.logger).handleQueued;
+    this.handlers = createDaemonHookHandlers(config.env, this.logger);
+  }
+
+  /**
+   * Stop the borrowed daemon handlers' folder watchers and load warmer. Left running, they fired
+   * after `--clean` had removed the home and their log line re-created it (a flaky demo test).
+   */
+  close(): void {
+    this.handlers.close();
   }
 
   inbox(roleId: string): InboxEntry[] {
@@ -88,7 +96,7 @@ export class SpoolProcessor {
       async (record) => {
         const before = new Set(this.inbox(roleId).map((entry) => entry.file));
         const firstLine = this.lines.length;
-        await this.handleQueued(record);
+        await this.handlers.handleQueued(record);
         const payload = (record.payload ?? {}) as Record<string, unknown>;
         const reply = text(payload.last_assistant_message);
         outcomes.push({

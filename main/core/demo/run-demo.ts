@@ -180,6 +180,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   } catch (error) {
     throw failure(error, run, !options.clean);
   } finally {
+    run.spool.close();
     if (options.clean) removeDemoHome(home);
   }
 }
