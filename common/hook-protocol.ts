@@ -155,6 +155,12 @@ const spoolRecordSchema = z.object({
   spooledAt: z.string(),
   /** 'hook': the client wrote it because nobody answered; 'daemon': received live, made durable. */
   spooledBy: z.enum(['hook', 'daemon']),
+  /**
+   * The session's role as the hook resolved it (issue 13): by the time the event is ingested, a
+   * SessionEnd handled without the app has removed the session's `.role` file, and `.active` may
+   * have changed. Absent in records from older clients and from the daemon (which ingests in order).
+   */
+  roleId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
 });
 export type SpoolRecord = z.infer<typeof spoolRecordSchema> & HookCall;
 

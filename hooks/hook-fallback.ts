@@ -6,6 +6,7 @@ import { answerHookCall } from '../main/core/hook-handlers/answer-hook-call.js';
 import type { SessionStartOptions } from '../main/core/hook-handlers/session-start-handler.js';
 import { writeSpoolRecord } from '../main/core/ipc/spool-writer.js';
 import { releaseSessionLocks } from '../main/core/sessions/session-end.js';
+import { resolveSessionRole } from '../main/core/sessions/session-role.js';
 
 /**
  * What the hook client does when the daemon does not answer (HOOK-5): answer from the files with
@@ -16,8 +17,22 @@ export function answerFromFiles(config: KiokuConfig, logger: Logger, call: HookC
   return answerHookCall({ config, logger, host: 'fallback' }, call, options);
 }
 
+/**
+ * The session's role now (issue 13): recorded with the event, because whoever ingests it later
+ * — the app, a daemon, or `kioku sleep` from cron — runs after this session's SessionEnd has
+ * removed its `.role` file, and would file a called role's turns under the default one.
+ */
+function roleAtHookTime(config: KiokuConfig, logger: Logger, call: HookCall): string | undefined {
+  try {
+    return resolveSessionRole(config, adapterFor(call.assistant).parseEvent(call.event, call.payload, config.clock.now()))?.id;
+  } catch (error) {
+    logger.warn('hook', `${call.event}: the role is resolved when the event is ingested (${(error as Error).message})`);
+    return undefined;
+  }
+}
+
 export function spoolForLater(config: KiokuConfig, logger: Logger, call: HookCall): void {
-  writeSpoolRecord(config.paths.spoolDir, call, 'hook', config.clock.now());
+  writeSpoolRecord(config.paths.spoolDir, call, 'hook', config.clock.now(), roleAtHookTime(config, logger, call));
   if (call.event === 'session-end') {
     // Released now, not when the app next starts: the next session must be able to take the role.
     const event = adapterFor(call.assistant).parseEvent(call.event, call.payload, config.clock.now());

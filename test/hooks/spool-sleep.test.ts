@@ -7,7 +7,7 @@ import { SPOOL_FAILED, SPOOL_PROCESSING } from '../../main/core/ipc/spool-writer
 import { loadRoleMemories } from '../../main/core/memory/memory-layout.js';
 import { guardChild, SHORT_CHILD_DEADLINE_MS, WATCHDOG_ARGS } from '../helpers/child-guard.js';
 import { bundled, runNode } from '../ipc/daemon-kit.js';
-import { ACTIVE, claudePayload, makeHookHome, runHook, type HookHome } from './hook-kit.js';
+import { ACTIVE, CALLEE, claudePayload, makeHookHome, runHook, type HookHome } from './hook-kit.js';
 
 /**
  * Issue 13, "the spool is drained by whoever runs": with no app and no daemon (install-cron
@@ -103,6 +103,36 @@ describe('kioku sleep with no daemon drains the spool first', () => {
     expect(memoriesOf(h).filter((m) => m.category === 'inbox')).toEqual([]);
     const lines = captureLines(h);
     for (const id of eventIds) expect(lines.filter((line) => line.includes(` ${id} for ${ACTIVE.id}:`)), id).toHaveLength(1);
+  });
+
+  it('files a turn under the role the session had when the hook ran, though its SessionEnd removed the session file before the run', async () => {
+    const h = (home = await makeHookHome());
+    const session = 'sess-call';
+    const reply = '好，週五下午不部署。';
+    h.transcript(session, [
+      [`@${CALLEE.id} 接手一下`, '好的，我是結衣，接手了。'],
+      ['記住：週五下午不要部署', reply],
+    ]);
+    expect((await runHook('session-start', claudePayload(h, 'session-start', session), h.env)).stdout).toContain(ACTIVE.name);
+    expect((await runHook('user-prompt-submit', claudePayload(h, 'user-prompt-submit', session, { prompt: `@${CALLEE.id} 接手一下` }), h.env)).stdout).toContain(CALLEE.name);
+    expect(await runHook('stop', claudePayload(h, 'stop', session, { last_assistant_message: reply }), h.env)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await runHook('session-end', claudePayload(h, 'session-end', session), h.env)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(fs.existsSync(path.join(h.roleHome, '.sessions', `${session}.role`))).toBe(false);
+    const { spoolDir } = h.config().paths;
+    const records = jsonFiles(spoolDir).map((name) => JSON.parse(fs.readFileSync(path.join(spoolDir, name), 'utf8')) as SpoolRecord);
+    const stop = records.find((record) => record.event === 'stop')!;
+    expect(stop.roleId).toBe(CALLEE.id);
+
+    const run = runNode(CLI, ['sleep', '--force', '--json'], h.env, { deadlineMs: SHORT_CHILD_DEADLINE_MS });
+    expect(await run.exited, run.output().stderr).toEqual({ code: 0, signal: null });
+    expect((JSON.parse(run.output().stdout) as SleepJson).spool).toMatchObject({ ingested: 2, failed: 0 });
+    expect(captureLines(h).filter((line) => line.includes(` ${stop.eventId} for `))).toEqual([expect.stringContaining(` ${stop.eventId} for ${CALLEE.id}:`)]);
+    const textOf = (roleId: string) =>
+      loadRoleMemories(h.memoryHome, roleId)
+        .memories.map((m) => `${m.summary}\n${m.body}`)
+        .join('\n');
+    expect(textOf(CALLEE.id)).toContain('下午不要部署');
+    expect(textOf(ACTIVE.id)).not.toContain('下午不要部署');
   });
 
   it('two overlapping runs (cron twice) capture each event exactly once between them', async () => {

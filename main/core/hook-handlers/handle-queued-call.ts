@@ -1,10 +1,12 @@
 import type { HookCall } from '../../../common/hook-protocol.js';
 import type { DialogTurn, HookEvent } from '../../../common/hook-events.js';
+import { explainInvalidRoleId } from '../../../common/role-id.js';
 import { adapterFor } from '../assistants/adapters.js';
 import { readRecentDialog, type RecentDialogOptions } from '../assistants/transcripts/recent-dialog.js';
 import { handleCapturedTurn } from '../capture/handle-capture.js';
 import { handlePostCompact } from '../capture/post-compact.js';
 import { redactSync } from '../privacy/redact-sync.js';
+import { roleFilesExist } from '../roles/role-repository.js';
 import { activationGate } from '../sessions/activation.js';
 import { turnKeyOf } from '../sessions/captured-turn-file.js';
 import { releaseSessionLocks } from '../sessions/session-end.js';
@@ -79,7 +81,7 @@ export function lastTurn(event: Pick<HookEvent, 'assistant' | 'transcriptPath' |
  * the daemon (it loads the condensers); every step is idempotent by `eventId`, because the spool
  * delivers at least once.
  */
-export async function handleQueuedCall(ctx: HookContext, call: HookCall & { spooledAt?: string }): Promise<void> {
+export async function handleQueuedCall(ctx: HookContext, call: HookCall & { spooledAt?: string; roleId?: string }): Promise<void> {
   const { config } = ctx;
   const adapter = adapterFor(call.assistant);
   const when = call.spooledAt ? new Date(call.spooledAt) : config.clock.now();
@@ -89,7 +91,9 @@ export async function handleQueuedCall(ctx: HookContext, call: HookCall & { spoo
     return;
   }
   if (activationGate(config, event) !== undefined) return;
-  const role = resolveSessionRole(config, event);
+  // The role the hook resolved when the event happened, if its files are still there (issue 13).
+  const recorded = call.roleId && !explainInvalidRoleId(call.roleId) && roleFilesExist(config.paths.roleHome, call.roleId) ? call.roleId : undefined;
+  const role = recorded ? { id: recorded } : resolveSessionRole(config, event);
   if (!role) return;
   const base = { eventId: call.eventId, roleId: role.id, assistant: event.assistant, sessionId: event.sessionId ?? null, receivedAt: event.receivedAt };
   if (event.event === 'stop' || event.event === 'pre-compact') {

@@ -32,7 +32,7 @@ export function isSpoolFileName(name: string): boolean {
  * Write one event atomically (temp file, fsync, rename, fsync the folder) and return its path.
  * Throws on I/O errors; a hook catches them and exits 0 anyway.
  */
-export function writeSpoolRecord(spoolDir: string, call: HookCall, spooledBy: SpoolRecord['spooledBy'], at: Date = new Date()): string {
+export function writeSpoolRecord(spoolDir: string, call: HookCall, spooledBy: SpoolRecord['spooledBy'], at: Date = new Date(), roleId?: string): string {
   const record: SpoolRecord = {
     v: PROTOCOL_VERSION,
     eventId: call.eventId,
@@ -42,6 +42,7 @@ export function writeSpoolRecord(spoolDir: string, call: HookCall, spooledBy: Sp
     env: call.env,
     spooledAt: at.toISOString(),
     spooledBy,
+    ...(roleId ? { roleId } : {}),
   };
   const file = path.join(spoolDir, spoolFileName());
   writeFileAtomicSync(file, encodeMessage(record), { mode: 0o600 });
