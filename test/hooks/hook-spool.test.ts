@@ -106,7 +106,8 @@ describe('Stop sent to a hung daemon', () => {
     await waitDrained(h, daemon);
     const captured = capturedInbox(h);
     expect(captured).toHaveLength(1);
-    expect(captured[0]!.summary).toContain('週五下午不要部署');
+    // The relative day is written out next to the words (issue 19): 週五（2026-03-13）下午不要部署.
+    expect(captured[0]!.summary).toMatch(/週五（2026-03-13）下午不要部署/);
     expect(jsonFiles(spoolDir)).toEqual([]);
     expect(jsonFiles(path.join(spoolDir, SPOOL_FAILED))).toEqual([]);
   });
