@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeMemoryFixture } from '../../../test/helpers/memory-fixtures.js';
@@ -11,6 +12,19 @@ let home: TempHome;
 afterEach(() => home.cleanup());
 
 const touch = (file: string, at: Date) => fs.utimesSync(file, at, at);
+
+/**
+ * "Now" on the file system's clock: the change time of a file written just now. Usually the same
+ * as Date.now(), but not under libfaketime (which moves the process's clock, not the kernel's
+ * file times): these tests are about file times, so they read the clock the files are stamped by.
+ */
+function fileClockNow(): number {
+  const probe = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-clock-')), 'probe');
+  fs.writeFileSync(probe, '');
+  const at = fs.statSync(probe).ctimeMs;
+  fs.rmSync(path.dirname(probe), { recursive: true, force: true });
+  return at;
+}
 
 describe('last interaction (the nap idle clock, SLEEP-2)', () => {
   it('is undefined for a role nobody has talked to, and takes the newest of its sources', () => {
@@ -48,7 +62,7 @@ describe('last interaction (the nap idle clock, SLEEP-2)', () => {
   describe('times ahead of the clock (issue 11: clock skew, a synced folder)', () => {
     // The frozen clock is a month behind the real one, so the files' real change times (ctime,
     // which no test can set) are ahead of it too: only the times the test sets count.
-    const frozen = new Date(Math.floor(Date.now() / 1000) * 1000 - 30 * 24 * 3_600_000);
+    const frozen = new Date(Math.floor(fileClockNow() / 1000) * 1000 - 30 * 24 * 3_600_000);
     const minutes = (n: number) => new Date(frozen.getTime() + n * 60_000);
     const setup = () => {
       home = makeTempHome({ KIOKU_NOW: frozen.toISOString(), ROLE_NAP_MIN_INBOX: '1' });
@@ -90,13 +104,15 @@ describe('last interaction (the nap idle clock, SLEEP-2)', () => {
     });
 
     it('a future mtime written on this machine counts from its change time, never later than now', () => {
-      home = makeTempHome(); // the real clock: the file's ctime is now
-      const before = Date.now();
+      const before = fileClockNow();
+      // Now a minute after the file is written, on the clock the file's ctime is stamped by.
+      const now = new Date(Math.ceil(before / 1000) * 1000 + 60_000);
+      home = makeTempHome({ KIOKU_NOW: now.toISOString() });
       inboxAt('synced', new Date(before + 365 * 24 * 3_600_000));
       const found = lastInteraction(home.config(), ROLE);
       expect(found?.source).toBe('inbox');
       expect(found!.at.getTime()).toBeGreaterThanOrEqual(before - 1_000);
-      expect(found!.at.getTime()).toBeLessThanOrEqual(Date.now());
+      expect(found!.at.getTime()).toBeLessThanOrEqual(now.getTime());
     });
   });
 
