@@ -1,3 +1,4 @@
+import { writeMemoryFixture } from './memory-fixtures.js';
 import { localCondenser } from '../../main/core/capture/local-condenser.js';
 import { toDraft } from '../../main/core/capture/handle-capture.js';
 import type { CapturedTurnRecord } from '../../main/core/capture/capture-types.js';
@@ -74,4 +75,16 @@ export function batchOf(items: InboxItem[], existing: ExistingMemoryRef[] = [], 
     header: `本批 ${items.length} 則，另有 ${left} 則留待下批`,
     materialChars: items.reduce((sum, item) => sum + item.summary.length + item.body.length, 0),
   };
+}
+
+/** Write a captured inbox item as its file, the way capture would (its created is its file time too). */
+export function writeInboxItem(memoryHome: string, item: InboxItem, role = PLANNER_ROLE): void {
+  writeMemoryFixture(
+    memoryHome,
+    role,
+    'inbox',
+    item.id,
+    { summary: item.summary, tags: item.tags, priority: item.priority, memory_type: item.memory_type, relevance: item.relevance, retention_stage: 'working', sleep_stage: 'encoding', created: item.created, updated: item.created },
+    item.body,
+  );
 }

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { turnItems } from '../../../../test/helpers/local-planner-inbox.js';
-import { writeMemoryFixture } from '../../../../test/helpers/memory-fixtures.js';
+import { turnItems, writeInboxItem } from '../../../../test/helpers/local-planner-inbox.js';
 import { makeTempHome, type TempHome } from '../../../../test/helpers/temp-home.js';
 import { shouldCondense } from '../../capture/capture-filter.js';
 import { loadSettings } from '../../config/load-settings.js';
@@ -26,16 +25,7 @@ const SAID = [
   { user: '記得以後都用 camelCase 命名變數喔。', reply: '好，記住了。', at: '2026-11-28T21:00:00' },
 ];
 
-function writeInbox(memoryHome: string, item: InboxItem): void {
-  writeMemoryFixture(
-    memoryHome,
-    ROLE,
-    'inbox',
-    item.id,
-    { summary: item.summary, tags: item.tags, priority: item.priority, memory_type: item.memory_type, relevance: item.relevance, retention_stage: 'working', sleep_stage: 'encoding', created: item.created, updated: item.created },
-    item.body,
-  );
-}
+const writeInbox = (memoryHome: string, item: InboxItem) => writeInboxItem(memoryHome, item, ROLE);
 
 /** What capture keeps of a turn (the CAP-1 filter, then the local condenser), as inbox items. */
 async function captured(id: string, turn: (typeof SAID)[number]): Promise<InboxItem[]> {

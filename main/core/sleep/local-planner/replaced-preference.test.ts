@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { turnItems } from '../../../../test/helpers/local-planner-inbox.js';
-import { writeMemoryFixture } from '../../../../test/helpers/memory-fixtures.js';
+import { turnItems, writeInboxItem } from '../../../../test/helpers/local-planner-inbox.js';
 import { makeTempHome, type TempHome } from '../../../../test/helpers/temp-home.js';
 import { loadSettings } from '../../config/load-settings.js';
 import { resolvePaths } from '../../config/paths.js';
@@ -25,16 +24,7 @@ const ROLE = 'LUMI01';
 let home: TempHome | undefined;
 afterEach(() => home?.cleanup());
 
-function writeInbox(memoryHome: string, item: InboxItem): void {
-  writeMemoryFixture(
-    memoryHome,
-    ROLE,
-    'inbox',
-    item.id,
-    { summary: item.summary, tags: item.tags, priority: item.priority, memory_type: item.memory_type, relevance: item.relevance, retention_stage: 'working', sleep_stage: 'encoding', created: item.created, updated: item.created },
-    item.body,
-  );
-}
+const writeInbox = (memoryHome: string, item: InboxItem) => writeInboxItem(memoryHome, item, ROLE);
 
 async function night(memoryHome: string, at: string, items: InboxItem[]) {
   for (const item of items) writeInbox(memoryHome, item);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { turnItems } from '../../../../test/helpers/local-planner-inbox.js';
+import { turnItems, writeInboxItem } from '../../../../test/helpers/local-planner-inbox.js';
 import { writeMemoryFixture } from '../../../../test/helpers/memory-fixtures.js';
 import { makeTempHome, type TempHome } from '../../../../test/helpers/temp-home.js';
 import { shouldCondense } from '../../capture/capture-filter.js';
@@ -31,16 +31,7 @@ const role = parseSplitRole(
   { path: '/r/s.md', text: `---\nid: ${ROLE}\n---\n\n## 本質（nature）\n\n溫柔的工程夥伴。\n\n## 氛圍（vibe）\n\n輕鬆。\n` },
 );
 
-function writeInbox(memoryHome: string, item: InboxItem): void {
-  writeMemoryFixture(
-    memoryHome,
-    ROLE,
-    'inbox',
-    item.id,
-    { summary: item.summary, tags: item.tags, priority: item.priority, memory_type: item.memory_type, relevance: item.relevance, retention_stage: 'working', sleep_stage: 'encoding', created: item.created, updated: item.created },
-    item.body,
-  );
-}
+const writeInbox = (memoryHome: string, item: InboxItem) => writeInboxItem(memoryHome, item, ROLE);
 
 describe("the user's name reaches the context (issue 12)", () => {
   it('a self-introduction with consent is an important semantic memory whose gist is the name, loaded before a full budget', async () => {
