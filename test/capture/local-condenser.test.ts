@@ -16,6 +16,16 @@ describe('local condenser: CAP-4 encoding rules', () => {
     expect(memory!.expires).toBeUndefined();
   });
 
+  it('a rule said in passing is a preference, however it is worded (issue 12: 以後…不要用, 別用, "no … ever")', async () => {
+    const inRequest = await condense('幫我看一下 src/api/client.ts，型別很亂。以後寫 TypeScript 不要用 any，真的不知道型別就用 unknown 再去收窄。', '看過了。');
+    const rule = inRequest.find((m) => m.memory_type === 'preference');
+    expect(rule?.summary, JSON.stringify(inRequest)).toContain('不要用 any');
+    const [aside] = await condense('又看到有人寫 as any 了……型別不確定就寫 unknown 再收窄，別用 any 偷懶，這點很重要。', '懂。');
+    expect(aside).toMatchObject({ memory_type: 'preference' });
+    const [english] = await condense('Quick reminder for code review: no `any` in our TypeScript, ever — use `unknown` and narrow it with a type guard.', 'Got it.');
+    expect(english).toMatchObject({ memory_type: 'preference' });
+  });
+
   it('how it felt → emotional, priority ≥ 4, warm, with a user→role bond', async () => {
     const [memory, ...rest] = await condense('今天真的好累，工作壓力好大。', '辛苦了，先休息一下吧。');
     expect(rest).toEqual([]);

@@ -25,7 +25,7 @@ export function matchForm(text: string): string {
 
 /** Behaviour to change next time (seed 000 §情緒記憶不會被偏好吃掉: "決定行為 → preference"). */
 export const PREFERENCE =
-  /喜歡|偏好|以後(?:都|請|不要|別|也|就|一律|改)|之後(?:都|請|不要|別|也)|下次(?:也|請|不要|別|記得|再|改)|每次都|一律|不要再|別再|習慣用|請用|改用|換成|請勿|務必|prefer|always|never|from now on|next time|in the future|i like|i don'?t like|i hate|stop doing|keep doing|please use|don'?t use|do not use|must not|no longer|instead/;
+  /喜歡|偏好|以後[^。！？!?\n]{0,12}(?:都|請|不要|別|也|就|一律|改)|之後(?:都|請|不要|別|也)|下次(?:也|請|不要|別|記得|再|改)|每次都|一律|不要再|別再|不要用|別用|不准|禁止|絕對不要|千萬不要|習慣用|請用|改用|換成|請勿|務必|prefer|always|never|from now on|next time|in the future|i like|i don'?t like|i hate|stop doing|keep doing|please use|don'?t use|do not use|must not|no longer|instead|\bno\b[^.!?\n]{0,60}\bever\b|\bavoid\b/;
 
 /** A permission or exception: behaviour-changing too, and the usual carrier of a time limit. */
 export const PERMISSION =
@@ -112,7 +112,7 @@ export const FORGET_THIS_TURN =
 export const FILTER_CUES = {
   remember: /記住|記得|記下|記一下|別忘|不要忘|remember|don'?t forget|do not forget|keep in mind/,
   // Issue 12: an explicit rule is kept whatever its length (請用 camelCase, 不要用 var, 改用 pnpm).
-  preference: /喜歡|偏好|以後|之後都|下次|每次都|一律|不要(?!記|保存|儲存|存)|別再|別用|請用|請勿|請改|改用|換成|其實是|務必|必須|prefer|always|never|from now on|next time|please (?:use|don'?t|do not|avoid|stop)|instead|no longer|don'?t use|do not use|must(?: not)?\b/,
+  preference: /喜歡|偏好|以後|之後都|下次|每次都|一律|不要(?!記|保存|儲存|存)|別再|別用|請用|請勿|請改|改用|換成|其實是|務必|必須|prefer|always|never|from now on|next time|please (?:use|don'?t|do not|avoid|stop)|instead|no longer|don'?t use|do not use|must(?: not)?\b|\bno\b[^.!?\n]{0,60}\bever\b|\bavoid\b|不准|禁止/,
   feedback: /謝謝|感謝|太好了|好棒|很棒|做得好|辛苦了|你剛剛|你剛才|你這樣|thank|good job|well done|great job|i like how you|i love how you/,
   emotion: /開心|高興|難過|傷心|想你|想妳|想念|累(?![積計加])|壓力|焦慮|擔心|害怕|生氣|失望|感動|寂寞|孤單|安心|愛你|愛妳|\blove\b|\bmiss\b|\bsad\b|lonely|tired|exhausted|worried|upset/,
   consent: /同意|不要記|別記|可以記|不要保存|個人資料|個資|you (?:may|can) remember|don'?t remember|do not remember|don'?t save|consent/,
