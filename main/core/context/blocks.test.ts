@@ -201,6 +201,26 @@ describe('dialogBlock (CTX-6)', () => {
     for (const pair of pairs) expect(pair).toMatch(/小豹: /);
   });
 
+  it('labels a round said on an earlier local day with its date, so its 明天 is not read as tomorrow', () => {
+    // Local times: the same days in every zone the suite runs in.
+    const yesterday = new Date(2026, 2, 2, 21, 40);
+    const today = new Date(2026, 2, 3, 9, 5);
+    const said: DialogTurn[] = [
+      { role: 'user', text: '明天早上十點有 sprint review，記得提醒我。', timestamp: yesterday.toISOString() },
+      { role: 'assistant', text: '好，明天早上十點提醒你。', timestamp: yesterday.toISOString() },
+      { role: 'user', text: '早安', timestamp: today.toISOString() },
+      { role: 'assistant', text: '早安！', timestamp: today.toISOString() },
+    ];
+    const text = dialogBlock(said, { language: 'zh-TW', roleName: '小記', turns: 8, limit: 4000, now: new Date(2026, 2, 3, 9, 30) }).text;
+    expect(text).toContain('〔2026-03-02（一）21:40 說的〕\n使用者: 明天早上十點有 sprint review');
+    // Today's round carries no label; without a now nothing is labelled.
+    expect(text).toMatch(/\n\n使用者: 早安/);
+    expect(text.match(/說的〕/g)).toHaveLength(1);
+    expect(dialogBlock(said, { language: 'zh-TW', roleName: '小記', turns: 8, limit: 4000 }).text).not.toContain('說的〕');
+    const english = dialogBlock(said, { language: 'en', roleName: 'Kiki', turns: 8, limit: 4000, now: new Date(2026, 2, 3, 9, 30) }).text;
+    expect(english).toContain('[said 2026-03-02 Mon 21:40]\nUser: 明天早上十點');
+  });
+
   it('redacts secrets and is off at 0 turns or 0 characters', () => {
     const secret: DialogTurn[] = [{ role: 'user', text: 'token=ghp_abcdefghijklmnopqrstuvwxyz0123456789' }, { role: 'assistant', text: 'ok' }];
     expect(dialogBlock(secret, { language: 'en', roleName: 'Muse', turns: 8, limit: 4000 }).text).not.toContain('ghp_abcdefghijklmnopqrstuvwxyz0123456789');

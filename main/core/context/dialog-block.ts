@@ -1,4 +1,5 @@
 import type { DialogTurn } from '../../../common/hook-events.js';
+import { formatLocalDate, formatLocalDateTime, parseLooseDate } from '../config/clock.js';
 import { redactSync } from '../privacy/redact-sync.js';
 import { EMPTY_BLOCK, fitWholeItems, moreNotShown, renderBlock, type ContextBlock } from './context-block.js';
 import { say, type ContextLanguage } from './context-language.js';
@@ -17,6 +18,11 @@ export interface DialogBlockOptions {
   turns: number;
   /** ROLE_LOAD_DIALOG_LIMIT; 0 turns the block off. */
   limit: number;
+  /**
+   * The session's now: a round said on another day is labelled with its date, so yesterday's
+   * 「明天早上十點」 is not read as tomorrow's (issue 12's quality bench, issue 19).
+   */
+  now?: Date;
 }
 
 /**
@@ -38,11 +44,26 @@ export function dialogRounds(turns: readonly DialogTurn[]): DialogTurn[][] {
   return rounds;
 }
 
+/**
+ * `〔2026-03-02（一）21:40〕` before a round said on an earlier local day than `now`: its 今天/明天
+ * mean that day's. Rounds of today, or without a time in the transcript, carry no label.
+ */
+function roundDate(round: readonly DialogTurn[], options: DialogBlockOptions): string | undefined {
+  const stamp = round.find((turn) => turn.timestamp)?.timestamp;
+  const at = stamp ? parseLooseDate(stamp) : undefined;
+  if (!at || !options.now || formatLocalDate(at) >= formatLocalDate(options.now)) return undefined;
+  const weekday = say(options.language, `（${'日一二三四五六'[at.getDay()]}）`, ` ${['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][at.getDay()]}`);
+  const clock = formatLocalDateTime(at).slice(11, 16);
+  return say(options.language, `〔${formatLocalDate(at)}${weekday}${clock} 說的〕`, `[said ${formatLocalDate(at)}${weekday} ${clock}]`);
+}
+
 function roundText(round: readonly DialogTurn[], options: DialogBlockOptions): string {
   const user = say(options.language, '使用者', 'User');
   // Redacted again here: the transcript reader redacts too, but this text reaches the model
   // unfiltered by any other step (PRIV-1), and the pattern pass is idempotent.
-  return round.map((turn) => `${turn.role === 'user' ? user : options.roleName}: ${redactSync(turn.text)}`).join('\n');
+  const lines = round.map((turn) => `${turn.role === 'user' ? user : options.roleName}: ${redactSync(turn.text)}`);
+  const date = roundDate(round, options);
+  return (date ? [date, ...lines] : lines).join('\n');
 }
 
 /** `turns` oldest first, as in the transcript. */
@@ -55,8 +76,8 @@ export function dialogBlock(turns: readonly DialogTurn[], options: DialogBlockOp
   const newestFirst = recent.map((round) => roundText(round, options)).reverse();
   const heading = say(
     options.language,
-    '## 最近的對話（逐字，最舊在前）\n上一段最後幾輪真正說過的話；這只是交接，不是完整歷史。',
-    '## Recent conversation (verbatim, oldest first)\nThe last few rounds as actually said: a handoff, not the full history.',
+    '## 最近的對話（逐字，最舊在前）\n上一段最後幾輪真正說過的話；這只是交接，不是完整歷史。標了日期的是之前說的：裡面的「今天」「明天」以那天為準。',
+    '## Recent conversation (verbatim, oldest first)\nThe last few rounds as actually said: a handoff, not the full history. Dated rounds were said earlier: their "today" and "tomorrow" are that day\'s.',
   );
   const note = (n: number) => moreNotShown(options.language, n, '輪較早的對話', 'earlier rounds');
   const fit = fitWholeItems({ heading, items: newestFirst, limit: options.limit, note, separator: '\n\n', contiguous: true, alreadyOmitted: beyondCount });
