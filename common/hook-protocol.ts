@@ -41,6 +41,12 @@ const hookRequestSchema = z.object({
   payload: z.unknown(),
   /** The hook process's ROLE_* / KIOKU_* variables: they differ per terminal from the app's. */
   env: z.optional(envSchema),
+  /**
+   * When the hook started (ISO 8601, the hook's clock): the event's own time. A Stop that the
+   * daemon queues and the hook, after its wait, spools too is then dated alike both ways, so its
+   * captured id is the same and it is written once.
+   */
+  at: z.optional(z.string().check(z.maxLength(40))),
 });
 const statusRequestSchema = z.object({ v: version, id: requestId, token, kind: z.literal('status') });
 const pingRequestSchema = z.object({ v: version, id: requestId, token, kind: z.literal('ping') });
@@ -138,6 +144,8 @@ export interface HookCall {
   event: HookEventName;
   payload: unknown;
   env: Record<string, string>;
+  /** When the hook started (ISO 8601): the time both deliveries of the event are spooled under. */
+  at?: string;
 }
 
 /**

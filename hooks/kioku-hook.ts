@@ -53,9 +53,9 @@ async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: P
   }
   // CALL-4: a prompt that names nobody is answered here, without a round trip to the app.
   if (args.event === 'user-prompt-submit' && surelyNotACall(config, payload)) return '';
-  const call: HookCall = { eventId: newEventId(), assistant: args.assistant, event: args.event, payload, env: hookEnv(config.env) };
+  const call: HookCall = { eventId: newEventId(), assistant: args.assistant, event: args.event, payload, env: hookEnv(config.env), at: config.clock.now().toISOString() };
   const endpoint = { socketPath: config.paths.socketPath, tokenFile: config.paths.tokenFile };
-  const reply = await requestHookFast(endpoint, { id: call.eventId, assistant: call.assistant, event: call.event, payload, env: call.env }, DAEMON_WAIT_MS[args.event]);
+  const reply = await requestHookFast(endpoint, { id: call.eventId, assistant: call.assistant, event: call.event, payload, env: call.env, at: call.at! }, DAEMON_WAIT_MS[args.event]);
   // A parts>1 SessionStart is asked of the files directly: the daemon answers one part per call.
   if (reply.ok && reply.reply.ok && !(args.parts && args.parts > 1)) return reply.reply.stdout;
   if (!reply.ok && reply.reason !== 'no-socket') logger.info('hook', `${args.event}: daemon did not answer (${reply.reason}); answering from the files`);

@@ -111,6 +111,30 @@ describe('Stop sent to a hung daemon', () => {
     expect(jsonFiles(spoolDir)).toEqual([]);
     expect(jsonFiles(path.join(spoolDir, SPOOL_FAILED))).toEqual([]);
   });
+
+  it('is captured once though the daemon’s clock and the hook’s differ: both deliveries carry the hook’s time', async () => {
+    // The daemon's clock seven minutes ahead of the hook's, as a busy machine's two deliveries of
+    // one Stop used to be dated (its queue on receipt, the hook's spool after its wait): two ids,
+    // the turn captured twice (seen in the quality bench).
+    const h = (home = await makeHookHome());
+    const daemon = await startReadyDaemon(h, { KIOKU_NOW: new Date(NOW.getTime() + 7 * 60_000).toISOString() });
+    daemons.push(daemon);
+    h.transcript('sess-skew', [['記住：結帳頁有問題就找小美', '好，結帳頁有問題找小美。']]);
+    process.kill(daemon.pid, 'SIGSTOP');
+    let run;
+    try {
+      run = await runHook('stop', claudePayload(h, 'stop', 'sess-skew', { last_assistant_message: '好，結帳頁有問題找小美。' }), h.env);
+    } finally {
+      process.kill(daemon.pid, 'SIGCONT');
+    }
+    expect(run).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    await waitDrained(h, daemon);
+    const captured = capturedInbox(h);
+    expect(captured.map((m) => m.summary)).toHaveLength(1);
+    // Dated by the hook (its id starts with the turn's local time in Taipei, where the hook kit
+    // runs): when the turn ended, not when the daemon got round to it.
+    expect(captured[0]!.id.startsWith('20260310-140000-')).toBe(true);
+  });
 });
 
 describe('SessionEnd with no daemon releases the role lock before the hook exits', () => {

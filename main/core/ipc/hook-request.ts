@@ -18,6 +18,8 @@ export interface FastHookInput {
   event: HookEventName;
   payload: unknown;
   env?: Record<string, string>;
+  /** When the hook started (see HookCall.at). */
+  at?: string;
 }
 
 let counter = 0;
@@ -54,5 +56,6 @@ export function requestHookFast(endpoint: { socketPath: string; tokenFile: strin
   if (token === undefined) return Promise.resolve({ ok: false, reason: 'no-socket', detail: `no token at ${endpoint.tokenFile}: the app has not run on this memory home` });
   const request: HookRequest = { v: PROTOCOL_VERSION, id: input.id, token, kind: 'hook', assistant: input.assistant, event: input.event, payload: input.payload };
   if (input.env) request.env = input.env;
+  if (input.at) request.at = input.at;
   return sendLine(endpoint.socketPath, request.id, `${JSON.stringify(request)}\n`, timeoutMs, readHookReply);
 }

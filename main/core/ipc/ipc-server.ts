@@ -48,7 +48,9 @@ export interface IpcServer {
 }
 
 function hookCallOf(request: Extract<IpcRequest, { kind: 'hook' }>): HookCall {
-  return { eventId: request.id, assistant: request.assistant, event: request.event, payload: request.payload, env: request.env ?? {} };
+  const call: HookCall = { eventId: request.id, assistant: request.assistant, event: request.event, payload: request.payload, env: request.env ?? {} };
+  if (request.at) call.at = request.at;
+  return call;
 }
 
 /**

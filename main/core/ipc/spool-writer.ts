@@ -29,10 +29,23 @@ export function isSpoolFileName(name: string): boolean {
 }
 
 /**
+ * The event's own time: the hook's start (call.at) when it sent one and it reads as a date, else
+ * `now`. Both deliveries of one event — the daemon's queue and the hook's spool after a wait that
+ * ran out — must carry the same time, because the captured memory's id is made from it
+ * (capture-writer.ts): dated by their own clocks they differed by the wait, and the quality bench
+ * found a turn captured twice.
+ */
+export function eventTime(call: Pick<HookCall, 'at'>, now: Date): Date {
+  const at = call.at ? new Date(call.at) : undefined;
+  return at && !Number.isNaN(at.getTime()) ? at : now;
+}
+
+/**
  * Write one event atomically (temp file, fsync, rename, fsync the folder) and return its path.
  * Throws on I/O errors; a hook catches them and exits 0 anyway.
  */
-export function writeSpoolRecord(spoolDir: string, call: HookCall, spooledBy: SpoolRecord['spooledBy'], at: Date = new Date(), roleId?: string): string {
+export function writeSpoolRecord(spoolDir: string, call: HookCall, spooledBy: SpoolRecord['spooledBy'], now: Date = new Date(), roleId?: string): string {
+  const at = eventTime(call, now);
   const record: SpoolRecord = {
     v: PROTOCOL_VERSION,
     eventId: call.eventId,
