@@ -32,14 +32,29 @@ function termsOfRef(ref: ExistingAnalysis): Set<string> {
 
 const standing = (item: ItemAnalysis) => STANDING.has(item.classification.memory_type) && !replacementOf(item);
 
+const CJK = /[\u3400-\u9fff]/gu;
+const LATIN = /[a-z]/giu;
+/** Mostly Chinese (true), mostly Latin letters (false). */
+const isMostlyCjk = (text: string) => (text.match(CJK)?.length ?? 0) >= (text.match(LATIN)?.length ?? 0);
+const textOfItem = (item: ItemAnalysis) => (item.parts.userWords.length ? item.parts.userWords.join('\n') : item.item.summary);
+
+/**
+ * The same rule said once in Chinese and once in English (「別用 any，用 unknown 再收窄」 and "no
+ * `any`, ever — use `unknown`"): character n-grams of two languages share nothing, so there the
+ * key terms alone decide (the quality bench's rule said three times).
+ */
+function acrossLanguages(a: string, b: string, shared: number, value: number): boolean {
+  return shared > 0 && (value >= KEY_TERM_SIMILARITY || isMostlyCjk(a) !== isMostlyCjk(b));
+}
+
 /** Two batch items of the same type and expiry, `value` alike: one rule said twice? */
 export function sameRuleItems(a: ItemAnalysis, b: ItemAnalysis, value: number): boolean {
-  if (value < KEY_TERM_SIMILARITY || !standing(a) || !standing(b)) return false;
-  return sharedTerms(termsOfItem(a), termsOfItem(b)).length > 0;
+  if (!standing(a) || !standing(b)) return false;
+  return acrossLanguages(textOfItem(a), textOfItem(b), sharedTerms(termsOfItem(a), termsOfItem(b)).length, value);
 }
 
 /** A batch item and an existing memory of its type, `value` alike: the same rule again? */
 export function sameRuleAsRef(item: ItemAnalysis, ref: ExistingAnalysis, value: number): boolean {
-  if (value < KEY_TERM_SIMILARITY || !standing(item) || !STANDING.has(ref.ref.memory_type)) return false;
-  return sharedTerms(termsOfItem(item), termsOfRef(ref)).length > 0;
+  if (!standing(item) || !STANDING.has(ref.ref.memory_type)) return false;
+  return acrossLanguages(textOfItem(item), `${ref.ref.summary}\n${ref.ref.gist}`, sharedTerms(termsOfItem(item), termsOfRef(ref)).length, value);
 }

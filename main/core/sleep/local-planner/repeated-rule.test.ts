@@ -82,4 +82,21 @@ describe('a rule said three times is one memory (issue 12)', () => {
     expect(preference[0]!.extra.sources).toHaveLength(3);
     expect(rules.filter((m) => m.memory_type === 'emotional')).toHaveLength(1);
   });
+
+  it('the same rule in Chinese and, nights later, in English is one memory: the key terms decide across languages', async () => {
+    home = makeTempHome({ KIOKU_NOW: '2026-11-25T03:00:00' });
+    const zh = await captured('20261124-210000-000001', { user: '型別不確定就寫 unknown 再收窄，別用 any 偷懶。', reply: '好，我會用 unknown。', at: '2026-11-24T21:00:00' });
+    await night('2026-11-25T03:00:00', zh);
+    const en = await captured('20261127-210000-000002', { user: 'Quick reminder: no `any` in our TypeScript, ever — use `unknown` and narrow it.', reply: 'Got it.', at: '2026-11-27T21:00:00' });
+    await night('2026-11-28T03:00:00', en);
+    expect(zh).toHaveLength(1);
+    expect(en).toHaveLength(1);
+    const rules = loadRoleMemories(home!.memoryHome, ROLE).memories.filter((m) => m.category !== 'inbox' && /unknown/.test(m.body));
+    expect(rules.map((m) => m.memory_type)).toEqual(['preference']);
+    expect(rules[0]!.extra.sources).toEqual([zh[0]!.id, en[0]!.id]);
+    // A different rule in the other language, sharing no term, stays its own memory.
+    const other = await captured('20261129-210000-000003', { user: 'Please use tabs, not spaces, in Makefiles.', reply: 'Sure.', at: '2026-11-29T21:00:00' });
+    await night('2026-11-30T03:00:00', other);
+    expect(loadRoleMemories(home!.memoryHome, ROLE).memories.filter((m) => m.category !== 'inbox' && m.memory_type === 'preference')).toHaveLength(2);
+  });
 });
