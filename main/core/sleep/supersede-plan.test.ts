@@ -56,5 +56,9 @@ describe('plan schema: supersede (issue 12)', () => {
     const prompt = fs.readFileSync(path.join(__dirname, '../../../resources/prompts', SLEEP_PROMPT_NAME), 'utf8');
     expect(prompt).toContain('"supersede":[{"target"');
     expect(prompt).toMatch(/改用.*不要再/u);
+    // Issue 12 item 3: the user's own name and form of address (in the material only with consent)
+    // are kept as a first-class fact, not forbidden as they were.
+    expect(prompt).toMatch(/使用者自己說的姓名與希望的稱呼，只有素材裡已經寫著時才保留/u);
+    expect(prompt).not.toMatch(/連線字串、Email、電話、姓名/u);
   });
 });
