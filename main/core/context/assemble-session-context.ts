@@ -19,7 +19,7 @@ import { peersBlock, type PeerInfo } from './peers-block.js';
 import { consentBlock, greetingBlock, isFirstMeeting, relationshipBlock, sleepyBlock } from './session-notes.js';
 import { factsBlock, factsPointerBlock, journalPointerBlock, projectMemoryBlock, projectMemoryPointerBlock, type ProjectMemory } from './shared-memory-blocks.js';
 import { soulBlock } from './soul-block.js';
-import { memoriesForProject } from '../projects/session-project.js';
+import { memoriesForProject, preparedForProject } from '../projects/session-project.js';
 import { projectWaitingBlock } from '../projects/project-note-block.js';
 import { sleepingContext } from './special-contexts.js';
 import { shrinkToFit, type Budgets } from './shrink-to-fit.js';
@@ -192,14 +192,17 @@ function listDerived(input: WarmInput, now: Date) {
   // Frozen, so that what inbox-block.ts derives from it is kept with it too (list-memo.ts).
   const allInbox = input.inboxMemories ?? memoByList(input.memories, 'inbox', () => Object.freeze(input.memories.filter((memory) => memory.category === 'inbox')));
   const inboxMemories = memoriesForProject(allInbox, input.project);
-  const longTerm = memoriesForProject(input.longTermMemories ?? input.memories, input.project);
-  const prepared = prepareLongTermMemory(longTerm, {
+  const allLongTerm = input.longTermMemories ?? input.memories;
+  const longTerm = memoriesForProject(allLongTerm, input.project);
+  // Prepared for every project (what the daemon warms ahead), then narrowed: session-project.ts.
+  const whole = prepareLongTermMemory(allLongTerm, {
     roleId: input.role.id,
     language: languageOfRole(input.role),
     now,
     fullMinPriority: settings.ROLE_LOAD_FULL_MIN_PRIORITY,
     digestMinPriority: settings.ROLE_LOAD_DIGEST_MIN_PRIORITY,
   });
+  const prepared = preparedForProject(whole, input.project);
   return { inboxMemories, longTerm, prepared };
 }
 
