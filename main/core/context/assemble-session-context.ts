@@ -114,7 +114,7 @@ export function assembleSessionContext(input: SessionContextInput): SessionConte
   }
   const now = clock.now();
   const who = { name: role.name, language };
-  const { inboxMemories, longTerm, prepared } = listDerived(input, now);
+  const { inboxMemories, allLongTerm, prepared } = listDerived(input, now);
   const fixed = {
     soul: soulBlock(role, language),
     agents: agentsBlock(role, { language, memoryHome: paths.memoryHome, roleHome: paths.roleHome, rules: input.agentsRules, resourcesDir: input.resourcesDir }),
@@ -122,9 +122,12 @@ export function assembleSessionContext(input: SessionContextInput): SessionConte
     journal: input.journalEntries === undefined ? EMPTY_BLOCK : journalPointerBlock(input.journalEntries, language),
     consent: consentBlock(input.state, { ...who, memoryDir: path.join(paths.memoryHome, role.id) }),
     sleepy: sleepyBlock(inboxMemories.length, settings.ROLE_SLEEP_REMIND_INBOX, who),
-    brief: briefBlock(longTerm, now, who),
+    // The brief is the role's own (its checks folder), never a project's: the whole list, which
+    // the daemon has warmed, not the project's narrowed copy.
+    brief: briefBlock(allLongTerm, now, who),
     greeting: greetingBlock({ ...who, emoji: role.emoji }, input.flags?.firstMeeting ?? isFirstMeeting(input.state)),
-    projectWaiting: projectWaitingBlock(longTerm, input.project, input.projectMemory, language),
+    // Narrowed only here, and only when the project has a MEMORY.md: a pass over every memory.
+    projectWaiting: input.project && input.projectMemory ? projectWaitingBlock(memoriesForProject(allLongTerm, input.project), input.project, input.projectMemory, language) : EMPTY_BLOCK,
   };
   const project = input.projectMemory?.text.trim() ? input.projectMemory : undefined;
   const facts = input.facts?.trim() ? input.facts : undefined;
@@ -193,7 +196,6 @@ function listDerived(input: WarmInput, now: Date) {
   const allInbox = input.inboxMemories ?? memoByList(input.memories, 'inbox', () => Object.freeze(input.memories.filter((memory) => memory.category === 'inbox')));
   const inboxMemories = memoriesForProject(allInbox, input.project);
   const allLongTerm = input.longTermMemories ?? input.memories;
-  const longTerm = memoriesForProject(allLongTerm, input.project);
   // Prepared for every project (what the daemon warms ahead), then narrowed: session-project.ts.
   const whole = prepareLongTermMemory(allLongTerm, {
     roleId: input.role.id,
@@ -203,7 +205,7 @@ function listDerived(input: WarmInput, now: Date) {
     digestMinPriority: settings.ROLE_LOAD_DIGEST_MIN_PRIORITY,
   });
   const prepared = preparedForProject(whole, input.project);
-  return { inboxMemories, longTerm, prepared };
+  return { inboxMemories, allLongTerm, prepared };
 }
 
 type WarmInput = Pick<SessionContextInput, 'config' | 'role' | 'memories' | 'longTermMemories' | 'inboxMemories' | 'project'>;
@@ -216,9 +218,9 @@ type WarmInput = Pick<SessionContextInput, 'config' | 'role' | 'memories' | 'lon
  */
 export function warmSessionContext(input: WarmInput): void {
   const now = input.config.clock.now();
-  const { inboxMemories, longTerm } = listDerived(input, now);
+  const { inboxMemories, allLongTerm } = listDerived(input, now);
   inboxNewestFirst(inboxMemories, now);
-  briefBlock(longTerm, now, { name: input.role.name, language: languageOfRole(input.role) });
+  briefBlock(allLongTerm, now, { name: input.role.name, language: languageOfRole(input.role) });
 }
 
 function memo<T>(build: (budget: number) => T): (budget: number) => T {

@@ -68,13 +68,20 @@ export function withProjectFields(extra: Readonly<Record<string, unknown>>, fiel
   return { ...out, ...projectExtra(fields) };
 }
 
-/** Whether a memory belongs in a session in `project` (undefined: a session in no project). */
+const fieldsByExtra = new WeakMap<object, ProjectFields>();
+
+/**
+ * Whether a memory belongs in a session in `project` (undefined: a session in no project). Runs
+ * for every memory of a load (10,000 and more), so a memory that is not project-specific — nearly
+ * all — is answered from one property look-up, and a parsed `extra` is kept with its object.
+ */
 export function visibleInProject(extra: Readonly<Record<string, unknown>> | undefined, project: string | undefined): boolean {
-  const fields = projectFieldsOf(extra);
+  if (!extra || extra[PROJECT_SPECIFIC_KEY] === undefined) return true;
+  let fields = fieldsByExtra.get(extra);
+  if (!fields) fieldsByExtra.set(extra, (fields = projectFieldsOf(extra)));
   if (!fields.specific) return true;
   if (!project) return false;
-  const here = path.resolve(project);
-  return fields.projects.includes(here);
+  return fields.projects.includes(path.resolve(project));
 }
 
 /** Whether a memory was said in (or belongs to) `project`. */

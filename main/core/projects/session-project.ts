@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Memory } from '../../../common/memory.js';
 import { memoByList } from '../context/list-memo.js';
-import { visibleInProject } from './memory-project.js';
+import { PROJECT_SPECIFIC_KEY, visibleInProject } from './memory-project.js';
 import { projectRootOf } from './project-root.js';
 
 /** The project of a session (SessionStart, a call by name): the git top level of its cwd. */
@@ -40,7 +40,23 @@ interface PreparedItems {
   digest: ReadonlyArray<{ memory: Pick<Memory, 'extra'> }>;
 }
 
+interface SpecificItems {
+  full: number[];
+  digest: number[];
+}
+
+const specificByPrepared = new WeakMap<object, SpecificItems>();
 const preparedByProject = new WeakMap<object, Map<string, unknown>>();
+
+/** Where a prepared load's project-specific items are: one pass, kept with the load (and warmed with it). */
+function specificItems(prepared: PreparedItems): SpecificItems {
+  let found = specificByPrepared.get(prepared);
+  if (!found) {
+    const positions = (items: PreparedItems['full']) => items.flatMap((item, i) => (item.memory.extra?.[PROJECT_SPECIFIC_KEY] === undefined ? [] : [i]));
+    specificByPrepared.set(prepared, (found = { full: positions(prepared.full), digest: positions(prepared.digest) }));
+  }
+  return found;
+}
 
 /**
  * A long-term load prepared for every project, narrowed to what a session in `project` may see.
@@ -48,17 +64,26 @@ const preparedByProject = new WeakMap<object, Map<string, unknown>>();
  * formatted) load gives exactly the load prepared from the narrowed list — but the daemon
  * prepares the whole list once in its idle time, whatever project the next session is in.
  * Preparing the narrowed list instead cost every SessionStart ~130 ms at 10,000 memories once a
- * project's memory existed (the hooks bench). The same object when nothing is left out, and one
- * object per project after that, so what is fitted from it is kept too.
+ * project's memory existed (the hooks bench). Only the few project-specific items are judged
+ * (their positions are found once per load, in the daemon's idle time: warmSessionContext); the
+ * same object when nothing is left out, and one object per project after that, so what is fitted
+ * from it is kept too.
  */
 export function preparedForProject<P extends PreparedItems>(prepared: P, project: string | undefined): P {
+  const specific = specificItems(prepared);
+  if (specific.full.length === 0 && specific.digest.length === 0) return prepared;
   let byProject = preparedByProject.get(prepared);
   if (!byProject) preparedByProject.set(prepared, (byProject = new Map()));
   const key = project ?? '';
   let narrowed = byProject.get(key) as P | undefined;
   if (!narrowed) {
-    const visible = (item: { memory: Pick<Memory, 'extra'> }) => visibleInProject(item.memory.extra, project);
-    narrowed = prepared.full.every(visible) && prepared.digest.every(visible) ? prepared : { ...prepared, full: prepared.full.filter(visible), digest: prepared.digest.filter(visible) };
+    const hidden = (items: PreparedItems['full'], positions: number[]) => new Set(positions.filter((i) => !visibleInProject(items[i]!.memory.extra, project)));
+    const hiddenFull = hidden(prepared.full, specific.full);
+    const hiddenDigest = hidden(prepared.digest, specific.digest);
+    narrowed =
+      hiddenFull.size === 0 && hiddenDigest.size === 0
+        ? prepared
+        : { ...prepared, full: prepared.full.filter((_, i) => !hiddenFull.has(i)), digest: prepared.digest.filter((_, i) => !hiddenDigest.has(i)) };
     byProject.set(key, narrowed);
   }
   return narrowed;
