@@ -76,14 +76,16 @@ describe('kioku import --from dsh', () => {
 
     expect(readFacts(config.paths).text).toBe('- 用戶偏好繁體中文回答\n- 主要開發語言：TypeScript 與 Go\n- 部署在 Debian 12 上\n');
     const journal = readJournal(config.paths.journalFile);
-    expect(journal.entries.map((e) => [e.ts, e.tags, e.text])).toEqual([
-      ['2026-06-01T10:00:00+08:00', ['部署'], '把 staging 遷移到新的 VM，DNS 要等一天生效。'],
-      ['2026-06-02T15:30:00+08:00', ['debug', 'CI'], 'CI 偶發失敗的原因是測試共用了同一個臨時目錄。'],
-      ['2026-06-03T09:00:00+08:00', [], 'Decided to keep the monorepo; revisit in Q4.'],
+    // Journal times are shown on the user's clock (issue 11): compared as instants, in any zone.
+    const instant = (ts: string) => new Date(ts).getTime();
+    expect(journal.entries.map((e) => [instant(e.ts), e.tags, e.text])).toEqual([
+      [instant('2026-06-01T10:00:00+08:00'), ['部署'], '把 staging 遷移到新的 VM，DNS 要等一天生效。'],
+      [instant('2026-06-02T15:30:00+08:00'), ['debug', 'CI'], 'CI 偶發失敗的原因是測試共用了同一個臨時目錄。'],
+      [instant('2026-06-03T09:00:00+08:00'), [], 'Decided to keep the monorepo; revisit in Q4.'],
     ]);
     // Every imported journal entry is found by the journal search, by a Chinese phrase as typed in DSH too.
-    expect((await searchJournal(config.paths.journalFile, { query: '临时目录' })).entries.map((e) => e.ts)).toEqual(['2026-06-02T15:30:00+08:00']);
-    expect((await searchJournal(config.paths.journalFile, { query: 'DNS 生效' })).entries.map((e) => e.ts)).toEqual(['2026-06-01T10:00:00+08:00']);
+    expect((await searchJournal(config.paths.journalFile, { query: '临时目录' })).entries.map((e) => instant(e.ts))).toEqual([instant('2026-06-02T15:30:00+08:00')]);
+    expect((await searchJournal(config.paths.journalFile, { query: 'DNS 生效' })).entries.map((e) => instant(e.ts))).toEqual([instant('2026-06-01T10:00:00+08:00')]);
     expect((await searchJournal(config.paths.journalFile, { query: 'monorepo' })).entries).toHaveLength(1);
     const skipped = report.skipped.map((s) => s.source);
     expect(skipped).toEqual(expect.arrayContaining(['personas/README.md', 'personas/skills', 'memory/snapshots', 'memory/JOURNAL.jsonl#L3']));
