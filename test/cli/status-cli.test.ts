@@ -109,12 +109,19 @@ describe('kioku status --json (CLI.md shape)', () => {
   });
 
   it('ROLE_TIMEZONE moves the window to the user’s clock and is shown with where it came from (issue 11)', () => {
-    // 23:45 UTC: 05:30 in Kathmandu (asleep), daytime in Taipei, Los Angeles and Kiritimati.
-    const now = '2026-12-01T23:45:00Z';
+    // A moment inside the window in Kathmandu (UTC+05:45) and outside it in the suite's zone: one
+    // of 22:30, 01:30 or 04:30 Kathmandu time is daytime in any zone the suite runs in.
+    const candidates = ['2026-12-01T16:45:00Z', '2026-12-01T19:45:00Z', '2026-12-01T22:45:00Z'];
+    const awakeHere = (iso: string) => {
+      const hour = new Date(iso).getHours();
+      return hour >= 6 && hour < 22;
+    };
+    const now = candidates.find(awakeHere)!;
+    expect(now, 'some candidate is daytime in the suite zone').toBeDefined();
     expect(statusJson({ KIOKU_NOW: now })).toMatchObject({ sleeping: false, timeZone: { zone: process.env.TZ, source: 'TZ', problems: [] } });
     const status = statusJson({ KIOKU_NOW: now, ROLE_TIMEZONE: 'Asia/Kathmandu' });
     expect(status).toMatchObject({ sleeping: true, sleepWindow: { now: true }, timeZone: { zone: 'Asia/Kathmandu', source: 'setting', offset: '+05:45', shellTz: process.env.TZ } });
-    expect(status.now).toBe('2026-12-02T05:30:00+05:45');
+    expect(status.now).toMatch(/^2026-12-0[12]T(22|01|04):30:00\+05:45$/);
     expect(status.timeZone.problems.map((p: { code: string }) => p.code)).toEqual(['zone.shellDiffers']);
     const text = kioku(['diagnose'], { KIOKU_NOW: now, ROLE_TIMEZONE: 'Asia/Kathmandu' }).stdout;
     expect(text).toMatch(new RegExp(`^✗ 時區 time zone: your shell's TZ=${process.env.TZ} differs from ROLE_TIMEZONE=Asia/Kathmandu`, 'm'));

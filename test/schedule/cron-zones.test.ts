@@ -20,7 +20,8 @@ import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
  * brief must run once, in the hour the window ends — both on the user's clock.
  */
 const CLI = 'test/ipc/fixtures/kioku-cli.ts';
-const CRON_ZONE = 'UTC';
+/** cron's clock: any zone other than the suite's (UTC, as on most servers, unless the suite runs in UTC). */
+const CRON_ZONE = process.env.TZ === 'UTC' ? 'Asia/Tokyo' : 'UTC';
 const MINUTE = 60_000;
 
 let home: TempHome;
@@ -37,11 +38,12 @@ function fieldMatches(field: string, value: number): boolean {
   });
 }
 
-/** Whether cron, on a UTC clock, fires the line at this instant (minute and hour fields; the rest are `*`). */
+/** Whether cron, on CRON_ZONE's clock, fires the line at this instant (minute and hour fields; the rest are `*`). */
 function firesAt(schedule: string, at: Date): boolean {
   const [minute = '', hour = '', ...rest] = schedule.split(' ');
   expect(rest, `only minute and hour fields are used: ${schedule}`).toEqual(['*', '*', '*']);
-  return fieldMatches(minute, at.getUTCMinutes()) && fieldMatches(hour, at.getUTCHours());
+  const [h, m] = userClock(CRON_ZONE, at).split(':').map(Number) as [number, number];
+  return fieldMatches(minute, m) && fieldMatches(hour, h);
 }
 
 /** The user's wall clock at an instant, as "HH:MM". */

@@ -35,8 +35,11 @@ const deps = (): CronDeps => ({
   },
   install: { node: process.execPath, entry: path.join(home.root, 'kioku.js') },
   serviceRunning: () => true,
-  cronZone: 'UTC',
+  cronZone: CRON_ZONE,
 });
+
+/** cron's clock: a zone other than the suite's, so the install output names both. */
+const CRON_ZONE = process.env.TZ === 'UTC' ? 'Asia/Tokyo' : 'UTC';
 
 async function run(...args: string[]): Promise<string> {
   const program = new Command('kioku').exitOverride();
@@ -64,7 +67,7 @@ describe('kioku install-cron / remove-cron', () => {
     expect(text).toMatch(/0 \* \* \* \*\s+kioku sleep/);
     expect(text).toMatch(/\*\/10 \* \* \* \*\s+kioku nap/);
     expect(text).toMatch(/0 \* \* \* \*\s+kioku brief --scheduled --all/);
-    expect(text).toContain(`time zone: ${process.env.TZ} (cron itself runs in UTC; the hourly lines check the window in ${process.env.TZ})`);
+    expect(text).toContain(`time zone: ${process.env.TZ} (cron itself runs in ${CRON_ZONE}; the hourly lines check the window in ${process.env.TZ})`);
     expect(text).toMatch(/morning brief for: ALPHA01/);
     expect(crontab.startsWith('# mine\n0 4 * * * /usr/bin/backup\n')).toBe(true);
 
