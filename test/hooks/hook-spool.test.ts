@@ -31,6 +31,16 @@ afterEach(async () => {
 });
 
 const jsonFiles = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.json')) : []);
+/** A Stop sent while the daemon is stopped (SIGSTOP): the hook waits, gives up and spools; then the daemon resumes. */
+async function stopWhileHung(h: HookHome, daemon: ChildRun, session: string, reply: string) {
+  process.kill(daemon.pid, 'SIGSTOP');
+  try {
+    return await runHook('stop', claudePayload(h, 'stop', session, { last_assistant_message: reply }), h.env);
+  } finally {
+    process.kill(daemon.pid, 'SIGCONT');
+  }
+}
+
 const capturedInbox = (h: HookHome) =>
   loadRoleMemories(h.memoryHome, ACTIVE.id)
     .memories.filter((memory) => memory.category === 'inbox' && String(memory.extra.source ?? '').startsWith('capture:'))
@@ -95,13 +105,7 @@ describe('Stop sent to a hung daemon', () => {
     daemons.push(daemon);
     const { spoolDir } = h.config().paths;
     h.transcript('sess-hung', [['記住：週五下午不要部署', '好，週五下午不部署。']]);
-    process.kill(daemon.pid, 'SIGSTOP');
-    let run;
-    try {
-      run = await runHook('stop', claudePayload(h, 'stop', 'sess-hung', { last_assistant_message: '好，週五下午不部署。' }), h.env);
-    } finally {
-      process.kill(daemon.pid, 'SIGCONT');
-    }
+    const run = await stopWhileHung(h, daemon, 'sess-hung', '好，週五下午不部署。');
     expect(run).toMatchObject({ code: 0, signal: null, stdout: '', stderr: '' });
     await waitDrained(h, daemon);
     const captured = capturedInbox(h);
@@ -120,13 +124,7 @@ describe('Stop sent to a hung daemon', () => {
     const daemon = await startReadyDaemon(h, { KIOKU_NOW: new Date(NOW.getTime() + 7 * 60_000).toISOString() });
     daemons.push(daemon);
     h.transcript('sess-skew', [['記住：結帳頁有問題就找小美', '好，結帳頁有問題找小美。']]);
-    process.kill(daemon.pid, 'SIGSTOP');
-    let run;
-    try {
-      run = await runHook('stop', claudePayload(h, 'stop', 'sess-skew', { last_assistant_message: '好，結帳頁有問題找小美。' }), h.env);
-    } finally {
-      process.kill(daemon.pid, 'SIGCONT');
-    }
+    const run = await stopWhileHung(h, daemon, 'sess-skew', '好，結帳頁有問題找小美。');
     expect(run).toMatchObject({ code: 0, stdout: '', stderr: '' });
     await waitDrained(h, daemon);
     const captured = capturedInbox(h);
