@@ -19,7 +19,7 @@ import { peersBlock, type PeerInfo } from './peers-block.js';
 import { consentBlock, greetingBlock, isFirstMeeting, relationshipBlock, sleepyBlock } from './session-notes.js';
 import { factsBlock, factsPointerBlock, journalPointerBlock, projectMemoryBlock, projectMemoryPointerBlock, type ProjectMemory } from './shared-memory-blocks.js';
 import { soulBlock } from './soul-block.js';
-import { memoriesForProject, preparedForProject } from '../projects/session-project.js';
+import { memoriesForProject, preparedForProject, projectSpecificMemories } from '../projects/session-project.js';
 import { projectWaitingBlock } from '../projects/project-note-block.js';
 import { sleepingContext } from './special-contexts.js';
 import { shrinkToFit, type Budgets } from './shrink-to-fit.js';
@@ -126,8 +126,8 @@ export function assembleSessionContext(input: SessionContextInput): SessionConte
     // the daemon has warmed, not the project's narrowed copy.
     brief: briefBlock(allLongTerm, now, who),
     greeting: greetingBlock({ ...who, emoji: role.emoji }, input.flags?.firstMeeting ?? isFirstMeeting(input.state)),
-    // Narrowed only here, and only when the project has a MEMORY.md: a pass over every memory.
-    projectWaiting: input.project && input.projectMemory ? projectWaitingBlock(memoriesForProject(allLongTerm, input.project), input.project, input.projectMemory, language) : EMPTY_BLOCK,
+    // The whole list: a waiting convention is this project's own, so never narrowed out.
+    projectWaiting: input.project && input.projectMemory ? projectWaitingBlock(allLongTerm, input.project, input.projectMemory, language) : EMPTY_BLOCK,
   };
   const project = input.projectMemory?.text.trim() ? input.projectMemory : undefined;
   const facts = input.facts?.trim() ? input.facts : undefined;
@@ -221,6 +221,8 @@ export function warmSessionContext(input: WarmInput): void {
   const { inboxMemories, allLongTerm } = listDerived(input, now);
   inboxNewestFirst(inboxMemories, now);
   briefBlock(allLongTerm, now, { name: input.role.name, language: languageOfRole(input.role) });
+  // Whatever project the next session is in, it first asks which memories are project-specific.
+  projectSpecificMemories(allLongTerm);
 }
 
 function memo<T>(build: (budget: number) => T): (budget: number) => T {

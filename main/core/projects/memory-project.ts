@@ -71,15 +71,21 @@ export function withProjectFields(extra: Readonly<Record<string, unknown>>, fiel
 const fieldsByExtra = new WeakMap<object, ProjectFields>();
 
 /**
- * Whether a memory belongs in a session in `project` (undefined: a session in no project). Runs
- * for every memory of a load (10,000 and more), so a memory that is not project-specific — nearly
- * all — is answered from one property look-up, and a parsed `extra` is kept with its object.
+ * A memory's fields when it is project-specific, else undefined. Runs for every memory of a load
+ * (10,000 and more) on each SessionStart, so a memory without the key — nearly all — is answered
+ * from one property look-up, and a parsed `extra` is kept with its object.
  */
-export function visibleInProject(extra: Readonly<Record<string, unknown>> | undefined, project: string | undefined): boolean {
-  if (!extra || extra[PROJECT_SPECIFIC_KEY] === undefined) return true;
+export function specificFieldsOf(extra: Readonly<Record<string, unknown>> | undefined): ProjectFields | undefined {
+  if (!extra || extra[PROJECT_SPECIFIC_KEY] === undefined) return undefined;
   let fields = fieldsByExtra.get(extra);
   if (!fields) fieldsByExtra.set(extra, (fields = projectFieldsOf(extra)));
-  if (!fields.specific) return true;
+  return fields.specific ? fields : undefined;
+}
+
+/** Whether a memory belongs in a session in `project` (undefined: a session in no project). */
+export function visibleInProject(extra: Readonly<Record<string, unknown>> | undefined, project: string | undefined): boolean {
+  const fields = specificFieldsOf(extra);
+  if (!fields) return true;
   if (!project) return false;
   return fields.projects.includes(path.resolve(project));
 }

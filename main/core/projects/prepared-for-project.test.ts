@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Memory } from '../../../common/memory.js';
 import { memoryObject } from '../../../test/helpers/memory-object.js';
 import { prepareLongTermMemory } from '../context/memory-block.js';
-import { projectExtra } from './memory-project.js';
-import { memoriesForProject, preparedForProject } from './session-project.js';
+import { waitingConventions, waitsForProject } from './project-conventions.js';
+import { projectExtra, visibleInProject } from './memory-project.js';
+import { memoriesForProject, preparedForProject, projectSpecificMemories } from './session-project.js';
 
 /**
  * The daemon prepares one long-term load for every project and narrows it per session (the hooks
@@ -52,5 +53,29 @@ describe('preparedForProject', () => {
     const global = Object.freeze(memories().map((m) => ({ ...m, extra: {} })));
     const whole = prepareLongTermMemory(global, options);
     expect(preparedForProject(whole, '/work/a')).toBe(whole);
+  });
+});
+
+describe('memoriesForProject and waitingConventions on the daemon\'s frozen lists', () => {
+  it('give what a pass over every memory gives, and are kept with the list', () => {
+    const all = memories();
+    for (const project of ['/work/a', '/work/b', '/elsewhere', undefined]) {
+      const narrowed = memoriesForProject(all, project);
+      expect(narrowed.map((m) => m.id), String(project)).toEqual(all.filter((m) => visibleInProject(m.extra, project)).map((m) => m.id));
+      expect(memoriesForProject(all, project)).toBe(narrowed);
+      if (!project) continue;
+      const waiting = waitingConventions(all, project);
+      expect(waiting.map((m) => m.id)).toEqual(all.filter((m) => waitsForProject(m, project)).map((m) => m.id));
+      expect(waitingConventions(all, project)).toBe(waiting);
+    }
+    expect(waitingConventions(all, '/work/a').length).toBeGreaterThan(0);
+    expect(projectSpecificMemories(all).every((m) => m.extra.project_specific === true)).toBe(true);
+  });
+
+  it('hand back the list itself when no memory is project-specific', () => {
+    const global = Object.freeze(memories().map((m) => ({ ...m, extra: {} })));
+    expect(projectSpecificMemories(global)).toEqual([]);
+    expect(memoriesForProject(global, '/work/a')).toBe(global);
+    expect(waitingConventions(global, '/work/a')).toEqual([]);
   });
 });

@@ -29,7 +29,7 @@ export function projectStatus(config: KiokuConfig, roleId: string | null, cwd: s
   const folder = projectMemoryFolder(cwd, project) ?? project;
   const file = readProjectMemory(folder);
   const chars = file ? countProjectMemoryChars(file.text) : 0;
-  let waiting: { summary: string }[] = [];
+  let waiting: readonly { summary: string }[] = [];
   if (roleId) {
     try {
       waiting = waitingConventions(loadRoleMemories(config.paths.memoryHome, roleId).memories, project);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Memory } from '../../../common/memory.js';
 import { memoByList } from '../context/list-memo.js';
-import { PROJECT_SPECIFIC_KEY, visibleInProject } from './memory-project.js';
+import { PROJECT_SPECIFIC_KEY, specificFieldsOf, visibleInProject } from './memory-project.js';
 import { projectRootOf } from './project-root.js';
 
 /** The project of a session (SessionStart, a call by name): the git top level of its cwd. */
@@ -22,15 +22,28 @@ export function projectMemoryFolder(cwd: string | undefined, project: string | u
 }
 
 /**
+ * The project-specific memories of a list — usually none: one pass over the list, kept with the
+ * daemon's frozen list (list-memo.ts) and done ahead in its idle time (warmSessionContext), so a
+ * SessionStart never walks 10,000 memories to learn that nothing is to be left out. A property
+ * look-up per memory is cheap, but 10,000 scattered objects cost a few milliseconds per pass.
+ */
+export function projectSpecificMemories<M extends Memory>(memories: readonly M[]): readonly M[] {
+  return memoByList(memories, 'project-specific', () => Object.freeze(memories.filter((memory) => specificFieldsOf(memory.extra) !== undefined)));
+}
+
+/**
  * The memories a session in `project` may be given: project-specific ones of other projects are
  * left out (memory-project.ts). With the daemon's frozen lists the filtered list is kept with the
  * list (list-memo.ts) and is the list itself when nothing is left out, so the long-term load's
  * caches keyed by list keep working.
  */
 export function memoriesForProject<M extends Memory>(memories: readonly M[], project: string | undefined): readonly M[] {
+  const specific = projectSpecificMemories(memories);
+  if (specific.length === 0) return memories;
   return memoByList(memories, `project:${project ?? ''}`, () => {
-    const kept = memories.filter((memory) => visibleInProject(memory.extra, project));
-    if (kept.length === memories.length) return memories;
+    const hidden = new Set(specific.filter((memory) => !visibleInProject(memory.extra, project)));
+    if (hidden.size === 0) return memories;
+    const kept = memories.filter((memory) => !hidden.has(memory));
     return Object.isFrozen(memories) ? Object.freeze(kept) : kept;
   });
 }
