@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { adapterFor } from '../../main/core/assistants/adapters.js';
 import { refreshCallNameCache } from '../../main/core/call/call-names.js';
 import { decideCall } from '../../main/core/call/decide-call.js';
 import { surelyNotACall } from '../../main/core/call/silent-prompt.js';
@@ -55,6 +56,16 @@ describe('surelyNotACall (the hook decides alone)', () => {
     expect(surelyNotACall(config, { prompt: '幫我把部署流程的測試補齊' })).toBe(true);
     expect(surelyNotACall(config, { prompt: '西莉卡，幫我看這段' })).toBe(false);
     expect(snapshotTree(home.root)).toEqual(before);
+  });
+
+  it("issue 13: Gemini's first prompt, after SessionStart's <hook_context>, is still a call by name", () => {
+    const config = withCache();
+    const prompt = '<hook_context>## 共用行為\n- 角色設定不是編造事實的理由。</hook_context>西莉卡，幫我看這段';
+    expect(surelyNotACall(config, { prompt })).toBe(false);
+    const words = adapterFor('gemini').parseEvent('user-prompt-submit', { prompt }, new Date()).prompt!;
+    expect(decideCall(config, promptFrom(home, 'sess-a', words)).kind).toBe('switch');
+    // Nothing but injected text is no prompt at all.
+    expect(surelyNotACall(config, { prompt: '<hook_context>西莉卡</hook_context>' })).toBe(true);
   });
 
   it('leaves the decision to the app without a cache, with a stale one, or with a payload it cannot read', () => {

@@ -89,6 +89,23 @@ describe('parseEvent', () => {
     expect(gemini.parseEvent('pre-compact', { trigger: 'auto' }, NOW).trigger).toBe('auto');
   });
 
+  it("issue 13: Gemini's prompt without the hooks' <hook_context> blocks and the @-mentioned files", () => {
+    const load = '<hook_context>## 共用行為\n- 角色設定不是編造事實的理由。</hook_context>';
+    const combined = `${load}記住：發版前先在 staging 跑 smoke test<hook_context>（BeforeAgent 的提醒）</hook_context>`;
+    expect(gemini.parseEvent('stop', { prompt: combined, prompt_response: '好。' }, NOW).prompt).toBe('記住：發版前先在 staging 跑 smoke test');
+    expect(gemini.parseEvent('user-prompt-submit', { prompt: `${load}西莉卡，幫我看這段` }, NOW).prompt).toBe('西莉卡，幫我看這段');
+    const mention = '看一下 @README.md\n--- Content from referenced files ---\nContent from @README.md:\n# 專案';
+    expect(gemini.parseEvent('stop', { prompt: mention }, NOW).prompt).toBe('看一下 @README.md');
+    // Nothing the user typed left: no prompt at all, as for a missing one.
+    expect(gemini.parseEvent('stop', { prompt: load, prompt_response: '好。' }, NOW).prompt).toBeUndefined();
+  });
+
+  it("issue 13: Claude Code's and Codex's UserPromptSubmit prompt without injected reminders", () => {
+    for (const adapter of [claude, codex]) {
+      expect(adapter.parseEvent('user-prompt-submit', { prompt: '<system-reminder>hook output</system-reminder>\n繼續' }, NOW).prompt).toBe('繼續');
+    }
+  });
+
   it('never reads a Claude prompt into Stop (only Gemini sends one)', () => {
     expect(claude.parseEvent('stop', { prompt: 'x' }, NOW).prompt).toBeUndefined();
   });

@@ -2,6 +2,7 @@ import type { HookEvent, HookResult } from '../../../common/hook-events.js';
 import type { AssistantAdapter } from './adapter-types.js';
 import { eventNames, hookSpecificOutput } from './event-names.js';
 import { parseStandardEvent } from './parse-event.js';
+import { withoutReferencedFiles } from './transcripts/gemini-transcript.js';
 
 // Gemini CLI's own lifecycle names. It has no PostCompact and no SubagentStart.
 const names = eventNames({
@@ -16,7 +17,9 @@ const names = eventNames({
  * Gemini CLI. On exit 0 stdout must be JSON and nothing else, so context always goes out as
  * `hookSpecificOutput` (hookEventName is Gemini's own name) and "nothing to say" is empty
  * stdout, never plain text. AfterAgent carries the reply as `prompt_response` and the user's
- * prompt as `prompt`; some versions name SessionStart's source and SessionEnd's reason `trigger`.
+ * prompt as `prompt` — together with the hooks' `<hook_context>` blocks and the @-mentioned files,
+ * both removed here (issue 13); some versions name SessionStart's source and SessionEnd's reason
+ * `trigger`.
  */
 export const geminiAdapter: AssistantAdapter = {
   name: 'gemini',
@@ -27,6 +30,7 @@ export const geminiAdapter: AssistantAdapter = {
       lastAssistantMessage: ['prompt_response', 'last_assistant_message'],
       reason: ['reason', 'trigger'],
       promptOnStop: true,
+      cleanPrompt: withoutReferencedFiles,
     }),
   formatResult(event: HookEvent, result: HookResult): string {
     const text = result.additionalContext ?? '';

@@ -1,4 +1,5 @@
 import type { AssistantName, HookEvent, HookEventName } from '../../../common/hook-events.js';
+import { stripInjectedText } from './injected-text.js';
 import {
   asPayload,
   assignDefined,
@@ -6,6 +7,7 @@ import {
   commonEventFields,
   compactSummaryField,
   sourceField,
+  type Payload,
   stringField,
   triggerField,
 } from './payload-fields.js';
@@ -20,6 +22,20 @@ export interface EventFieldNames {
   reason: readonly string[];
   /** stop: the user's prompt of the turn, when the assistant sends it (Gemini AfterAgent) */
   promptOnStop: boolean;
+  /** What the assistant itself adds to a prompt after the user's words (Gemini's @-file contents). */
+  cleanPrompt?: (prompt: string) => string;
+}
+
+/**
+ * The user's words in a prompt field: what any hook injected is removed (CTX-6, issue 13 — Gemini
+ * hands SessionStart's and BeforeAgent's context back inside `prompt`); undefined when nothing
+ * the user typed is left, as for a missing prompt.
+ */
+function userPrompt(payload: Payload, names: EventFieldNames): string | undefined {
+  const raw = stringField(payload, 'prompt');
+  if (raw === undefined) return undefined;
+  const words = stripInjectedText(names.cleanPrompt ? names.cleanPrompt(raw) : raw);
+  return words === '' ? undefined : words;
 }
 
 /**
@@ -40,12 +56,12 @@ export function parseStandardEvent(
     case 'session-start':
       return assignDefined(out, { source: sourceField(payload, ...names.source) });
     case 'user-prompt-submit':
-      return assignDefined(out, { prompt: stringField(payload, 'prompt') });
+      return assignDefined(out, { prompt: userPrompt(payload, names) });
     case 'stop':
       return assignDefined(out, {
         lastAssistantMessage: stringField(payload, ...names.lastAssistantMessage),
         stopHookActive: booleanField(payload, 'stop_hook_active', 'stopHookActive'),
-        prompt: names.promptOnStop ? stringField(payload, 'prompt') : undefined,
+        prompt: names.promptOnStop ? userPrompt(payload, names) : undefined,
       });
     case 'pre-compact':
       return assignDefined(out, { trigger: triggerField(payload) });

@@ -1,3 +1,4 @@
+import { stripInjectedText } from '../assistants/injected-text.js';
 import type { KiokuConfig } from '../config/config.js';
 import { freshCachedNames } from './call-name-cache.js';
 import { couldBeCall, matchRoleCall } from './match-role-call.js';
@@ -14,9 +15,11 @@ export function surelyNotACall(config: Pick<KiokuConfig, 'settings' | 'paths'>, 
   const { settings } = config;
   if (!settings.ROLE_CALL_ENABLED || settings.ROLE_ENABLED === false) return true;
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return false;
-  // As the adapters read it (payload-fields.ts stringField): a blank prompt is no prompt.
-  const prompt = (payload as { prompt?: unknown }).prompt;
-  if (typeof prompt !== 'string' || prompt.trim() === '') return true;
+  // As the adapters read it (parse-event.ts): a blank prompt is no prompt, and what a hook injected
+  // is not the prompt — Gemini's first prompt starts with SessionStart's `<hook_context>` block.
+  const raw = (payload as { prompt?: unknown }).prompt;
+  const prompt = typeof raw === 'string' ? stripInjectedText(raw) : '';
+  if (prompt === '') return true;
   const markerOnly = settings.ROLE_CALL_MARKER_ONLY;
   if (!couldBeCall(prompt, { markerOnly })) return true;
   const roles = freshCachedNames(config);

@@ -1,13 +1,14 @@
+import { HOOK_INJECTION_TAGS, stripInjectedText } from '../injected-text.js';
 import type { DialogEntry } from './dialog-turns.js';
 import { contentTexts, isRecord, parseRecord, stripTaggedBlocks } from './transcript-text.js';
 
 /**
- * Markup Claude Code adds to user messages: system reminders, slash-command echoes and their
- * output, `!` shell input/output, and (older versions) hook output written inline. None of it
- * was said by the user.
+ * Markup Claude Code adds to user messages: slash-command echoes and their output, `!` shell
+ * input/output, task notifications — and every hook's injected text (injected-text.ts: system
+ * reminders, hook output written inline by older versions). None of it was said by the user.
  */
 const HARNESS_TAGS = [
-  'system-reminder',
+  ...HOOK_INJECTION_TAGS,
   'command-name',
   'command-message',
   'command-args',
@@ -15,8 +16,6 @@ const HARNESS_TAGS = [
   'local-command-stdout',
   'local-command-stderr',
   'local-command-caveat',
-  'user-prompt-submit-hook',
-  'session-start-hook',
   'bash-input',
   'bash-stdout',
   'bash-stderr',
@@ -60,7 +59,7 @@ export function parseClaudeLine(line: string): DialogEntry[] {
   const timestamp = typeof record.timestamp === 'string' ? record.timestamp : undefined;
   const entries: DialogEntry[] = [];
   for (const raw of contentTexts(content, ['text'])) {
-    const text = role === 'user' ? stripTaggedBlocks(raw, HARNESS_TAGS) : raw.trim();
+    const text = role === 'user' ? stripInjectedText(stripTaggedBlocks(raw, HARNESS_TAGS)) : raw.trim();
     if (text === '' || INTERRUPTED.test(text)) continue;
     entries.push(timestamp ? { role, text, timestamp } : { role, text });
   }

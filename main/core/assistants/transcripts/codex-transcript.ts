@@ -1,3 +1,4 @@
+import { HOOK_INJECTION_TAGS, stripInjectedText } from '../injected-text.js';
 import type { DialogEntry } from './dialog-turns.js';
 import { contentTexts, isRecord, parseRecord, stripTaggedBlocks } from './transcript-text.js';
 
@@ -16,7 +17,8 @@ const SCAFFOLD_PREFIXES = [
   '<subagent_notification',
   'Another language model started to solve this problem',
 ];
-const SCAFFOLD_TAGS = ['environment_context', 'user_instructions', 'INSTRUCTIONS', 'user_shell_command', 'turn_aborted'];
+/** The scaffolding's tags, and any hook's injected text should a Codex version put it in a user message. */
+const SCAFFOLD_TAGS = ['environment_context', 'user_instructions', 'INSTRUCTIONS', 'user_shell_command', 'turn_aborted', ...HOOK_INJECTION_TAGS];
 
 /**
  * Tested on a line's bytes before decoding: only message items hold dialog, and Codex writes
@@ -33,7 +35,7 @@ export function codexLineMayHoldDialog(line: Buffer): boolean {
  * `output_text` parts). Dropped: `session_meta`, `turn_context`, `compacted`, `event_msg` (it
  * repeats the same messages for the UI: reading both would double every turn), `reasoning`,
  * `function_call(_output)`, `developer`/`system` messages (instructions, and where hook context
- * lands), and user scaffolding. Rollouts from before the envelope (a bare `{type:"message"}`
+ * lands: Codex's HookAdditionalContext is a developer message), and user scaffolding. Rollouts from before the envelope (a bare `{type:"message"}`
  * per line) are read too.
  */
 export function parseCodexLine(line: string): DialogEntry[] {
@@ -48,7 +50,7 @@ export function parseCodexLine(line: string): DialogEntry[] {
   for (const raw of contentTexts(item.content, ['input_text', 'output_text', 'text'])) {
     const trimmed = raw.trim();
     if (role === 'user' && SCAFFOLD_PREFIXES.some((prefix) => trimmed.startsWith(prefix))) continue;
-    const text = role === 'user' ? stripTaggedBlocks(trimmed, SCAFFOLD_TAGS) : trimmed;
+    const text = role === 'user' ? stripInjectedText(stripTaggedBlocks(trimmed, SCAFFOLD_TAGS)) : trimmed;
     if (text === '') continue;
     entries.push(timestamp ? { role, text, timestamp } : { role, text });
   }

@@ -1,5 +1,6 @@
 import type { DialogEntry } from './dialog-turns.js';
-import { contentTexts, isRecord, parseRecord, stripTaggedBlocks } from './transcript-text.js';
+import { stripInjectedText } from '../injected-text.js';
+import { contentTexts, isRecord, parseRecord } from './transcript-text.js';
 
 /*
  * Gemini CLI transcript (best effort: its format is not documented as a contract). Assumed
@@ -32,10 +33,14 @@ const MESSAGE_END = /^ {4}\},?\s*$/;
 /** A message block longer than this many lines is abandoned (a malformed or unexpected file). */
 const MAX_BLOCK_LINES = 200_000;
 
-/** Kioku's and other hooks' markup, if a Gemini version records BeforeAgent context in the prompt. */
-const HARNESS_TAGS = ['system-reminder', 'hook-context', 'additional-context'];
 /** Gemini appends the files a prompt @-mentions after this line; the user typed only what is above it. */
 const REFERENCED_FILES = '\n--- Content from referenced files ---';
+
+/** A Gemini user text without the @-mentioned files' contents it appended (transcript and AfterAgent `prompt`). */
+export function withoutReferencedFiles(text: string): string {
+  const cut = text.indexOf(REFERENCED_FILES);
+  return cut >= 0 ? text.slice(0, cut) : text;
+}
 
 function messageEntries(message: unknown): DialogEntry[] {
   if (!isRecord(message)) return [];
@@ -45,12 +50,9 @@ function messageEntries(message: unknown): DialogEntry[] {
   const timestamp = typeof message.timestamp === 'string' ? message.timestamp : undefined;
   const entries: DialogEntry[] = [];
   for (const raw of contentTexts(message.content, ['text'], true)) {
-    let text = raw;
-    if (role === 'user') {
-      const cut = text.indexOf(REFERENCED_FILES);
-      if (cut >= 0) text = text.slice(0, cut);
-      text = stripTaggedBlocks(text, HARNESS_TAGS);
-    } else text = text.trim();
+    // The first user message holds SessionStart's `<hook_context>` before the prompt, and
+    // BeforeAgent's after it (ASSISTANTS.md §Seen with the real clients): not the user's words.
+    const text = role === 'user' ? stripInjectedText(withoutReferencedFiles(raw)) : raw.trim();
     if (text !== '') entries.push(timestamp ? { role, text, timestamp } : { role, text });
   }
   return entries;

@@ -87,6 +87,32 @@ describe('Gemini CLI transcripts', () => {
     expect(texts(readRecentDialog('gemini', compact, WIDE))).toEqual(expected);
     expect(texts(readRecentDialog('gemini', lines, WIDE))).toEqual(expected);
   });
+
+  it("issue 13: the hooks' <hook_context> in a user message is not what the user said", () => {
+    // As Gemini CLI 0.61 records it: SessionStart's context before the prompt in the first user
+    // message (as one text or as parts), BeforeAgent's after it; a SessionStart context added to
+    // the history on its own is a user message with nothing else.
+    const rules = '## 共用行為\n- 角色設定不是編造事實的理由。';
+    const at = (s: number) => `2026-03-14T09:00:0${s}.000Z`;
+    const doc = {
+      sessionId: 's',
+      messages: [
+        { id: '1', timestamp: at(1), type: 'user', content: [{ text: `<hook_context>${rules}</hook_context>` }] },
+        { id: '2', timestamp: at(2), type: 'user', content: `<hook_context>${rules}</hook_context>\n記住：發版前先跑 smoke test` },
+        { id: '3', timestamp: at(3), type: 'gemini', content: '好，之後發版前都先跑 smoke test。' },
+        { id: '4', timestamp: at(4), type: 'user', content: [{ text: '那 staging 呢？' }, { text: '<hook_context>（提醒）</hook_context>' }] },
+        { id: '5', timestamp: at(5), type: 'gemini', content: 'staging 也一樣。' },
+      ],
+    };
+    const file = path.join(dir, 'session-hook.json');
+    fs.writeFileSync(file, JSON.stringify(doc, null, 2));
+    expect(texts(readRecentDialog('gemini', file, WIDE))).toEqual([
+      'user: 記住：發版前先跑 smoke test',
+      'assistant: 好，之後發版前都先跑 smoke test。',
+      'user: 那 staging 呢？',
+      'assistant: staging 也一樣。',
+    ]);
+  });
 });
 
 describe('fallback to the previous transcript', () => {
