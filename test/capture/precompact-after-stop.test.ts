@@ -11,8 +11,9 @@ import { SessionTranscript, captureHomeEnv, createCaptureRole, filesWith, inboxT
 /**
  * CAP-5 next to CAP-1: a PreCompact that fires right after the Stop of the same turn must not
  * put that turn in the inbox a second time (seed 000 §壓縮邊界的上下文保全: the PreCompact keeps
- * "尚未寫入的內容" — a turn the Stop wrote is written). It still keeps what no Stop kept: a
- * newer turn, a turn the Stop filtered out, the same words said again later.
+ * "尚未寫入的內容" — a turn the Stop wrote is written), nor a turn the Stop judged and let go
+ * (issue 13: no new dialogue since the last capture writes nothing). It still keeps what no Stop
+ * saw: a newer turn, short or not, and the same words said again later.
  */
 let home: TempHome | undefined;
 afterEach(() => {
@@ -58,14 +59,23 @@ describe('PreCompact after a Stop of the same turn', () => {
     expect(filesWith(inbox, 'migration')).toHaveLength(1);
   });
 
-  it('still keeps a turn its Stop filtered out as too short (PreCompact skips the length test)', async () => {
+  it('writes nothing for a turn its Stop let go as too short: no new dialogue since that capture (issue 13)', async () => {
     const { session, queue } = setUp();
     const short = { user: '好，就這樣。', reply: '收到。' };
     session.append(short);
     await queue('stop', session.stopPayload(short.reply));
     expect(inboxTexts(home!).size).toBe(0);
     await queue('pre-compact', session.preCompactPayload());
-    expect(inboxTexts(home!).size).toBe(1);
+    expect(inboxTexts(home!).size).toBe(0);
+  });
+
+  it('still keeps a short turn no Stop saw (PreCompact skips the length test)', async () => {
+    const { session, queue } = setUp();
+    session.append(DECISION);
+    await queue('stop', session.stopPayload(DECISION.reply));
+    session.append({ user: '好，就這樣。', reply: '收到。' });
+    await queue('pre-compact', session.preCompactPayload());
+    expect(inboxTexts(home!).size).toBe(2);
   });
 
   it('tells the same words said twice apart by when they were said', async () => {

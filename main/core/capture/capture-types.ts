@@ -128,6 +128,8 @@ export type CaptureSkipReason =
   | 'too-short'
   | 'user-asked-not-to-remember'
   | 'already-captured'
+  /** A PreCompact whose transcript holds nothing the user said (issue 13: Gemini's PreCompress at session start). */
+  | 'no-new-dialogue'
   | 'no-summary';
 
 /** What handling one event did, for the daemon's log and the tests. */

@@ -35,7 +35,9 @@ import { asksNotToRememberTurn, detectConsentChange, isPositiveFeedback } from '
  * 3. personal details removed unless consent is `accepted` (PRIV-3, personal-details.ts).
  * 4. the ROLE_CLI condenser, falling back to the local one on any failure: the turn is never lost.
  * 5. each memory to the inbox with writeMemory (working / encoding), idempotent by eventId; then
- *    the session records the turn as kept, and a PreCompact of that same turn writes nothing.
+ *    the session records the turn as captured (also when step 2 let it go), and a PreCompact of
+ *    that same turn — or of a transcript without the user's words — writes nothing, not even
+ *    state.json (issue 13).
  */
 export interface CaptureOptions {
   /** Use this condenser instead of the ROLE_CLI choice; the local condenser stays the fallback. */
@@ -120,6 +122,15 @@ export async function handleCapturedTurn(config: KiokuConfig, record: CapturedTu
   const userText = typeof record.userText === 'string' ? record.userText : '';
   const assistantText = typeof record.assistantText === 'string' ? record.assistantText : '';
 
+  // A PreCompact with no new dialogue since the last capture writes nothing at all, state.json
+  // included (issue 13): Gemini fires PreCompress at every session start and before model calls,
+  // with nothing to compress. No dialogue is a transcript without the user's words (empty, or only
+  // hooks' injected text); no new dialogue is the turn the session's last Stop already judged.
+  if (record.trigger === 'pre-compact') {
+    if (userText.trim() === '') return { ...report, skipped: 'no-new-dialogue' };
+    if (record.turn && readCapturedTurn(config, record.turn.sessionKey) === record.turn.key) return { ...report, skipped: 'already-captured' };
+  }
+
   const consentChange = detectConsentChange(userText, assistantText);
   let consent: PersonalMemoryConsent;
   try {
@@ -140,12 +151,15 @@ export async function handleCapturedTurn(config: KiokuConfig, record: CapturedTu
   }
 
   const decision = shouldCondense({ userText, assistantText }, config.settings, { force: record.trigger === 'pre-compact' });
-  if (!decision.condense) return { ...report, skipped: decision.reason };
-  if (asksNotToRememberTurn(userText)) return { ...report, skipped: 'user-asked-not-to-remember' };
-  // A PreCompact right after the Stop of the same turn: the turn is in the inbox already (the
-  // PreCompact exists for words not yet written, seed 000 §壓縮邊界的上下文保全).
-  if (record.trigger === 'pre-compact' && record.turn && readCapturedTurn(config, record.turn.sessionKey) === record.turn.key) {
-    return { ...report, skipped: 'already-captured' };
+  // A Stop that judged its turn not worth keeping has still captured it: a later PreCompact of the
+  // same turn has nothing new to add (before, it kept every short "好。" that a Stop had let go).
+  if (!decision.condense) {
+    if (decision.reason !== 'disabled') rememberCapturedTurn(config, record, logger);
+    return { ...report, skipped: decision.reason };
+  }
+  if (asksNotToRememberTurn(userText)) {
+    rememberCapturedTurn(config, record, logger);
+    return { ...report, skipped: 'user-asked-not-to-remember' };
   }
   // Memories are written last index first, so index 0 on disk means the whole event was written.
   if (fs.existsSync(capturedMemoryPath(config, record.roleId, 'inbox', capturedMemoryId(record.eventId, 0, at)))) {

@@ -58,7 +58,7 @@ export interface LastTurn {
  * search goes further back (a daemon that was down while a session went on for 20 more turns).
  * Only a reply found nowhere (the transcript has not caught up yet) takes the last user line.
  */
-export function lastTurn(event: Pick<HookEvent, 'assistant' | 'transcriptPath' | 'lastAssistantMessage'>): LastTurn {
+export function lastTurn(event: Pick<HookEvent, 'assistant' | 'transcriptPath' | 'lastAssistantMessage' | 'prompt'>): LastTurn {
   const reply = event.lastAssistantMessage;
   let dialog = readRecentDialog(event.assistant, event.transcriptPath, NEAR);
   let at = reply ? replyIndex(dialog, reply) : undefined;
@@ -72,7 +72,14 @@ export function lastTurn(event: Pick<HookEvent, 'assistant' | 'transcriptPath' |
     .reverse()
     .find((turn) => turn.role === 'user');
   const assistant = [...dialog].reverse().find((turn) => turn.role === 'assistant');
-  return { userText: user?.text ?? '', assistantText: reply ?? assistant?.text ?? '', ...(user?.timestamp ? { userAt: user.timestamp } : {}) };
+  const assistantText = reply ?? assistant?.text ?? '';
+  // Gemini's AfterAgent names the turn's prompt itself (the adapter has removed the hooks' text
+  // from it): those are the user's words when the transcript has not caught up, or holds another
+  // turn's. When the transcript's line is the same words, it is taken as before (with its time),
+  // so a PreCompress reading the transcript computes the same turn key.
+  const sameLine = event.prompt === undefined || (user !== undefined && normalized(redactSync(event.prompt)) === normalized(user.text));
+  if (!sameLine) return { userText: event.prompt!, assistantText };
+  return { userText: user?.text ?? '', assistantText, ...(user?.timestamp ? { userAt: user.timestamp } : {}) };
 }
 
 /**
