@@ -112,6 +112,17 @@ describe('Gemini CLI: injected text never becomes memory (issue 13)', () => {
     expect(stateText()).toBe(after);
   });
 
+  it('PreCompress between the model calls of one turn (after a tool call) and its AfterAgent: the turn is in the inbox once', async () => {
+    const { session, queue } = setUp();
+    session.add('user', `${LOAD}${TURN.user}`);
+    session.add('gemini', [{ text: '我先看一下部署設定。' }, { functionCall: { name: 'read_file', args: { path: 'deploy.yml' } } }]);
+    await queue('pre-compact', session.payload({ hook_event_name: 'PreCompress', trigger: 'auto' }));
+    session.add('gemini', TURN.reply);
+    await queue('stop', session.payload({ hook_event_name: 'AfterAgent', prompt: `${LOAD}${TURN.user}`, prompt_response: TURN.reply }));
+    expect(inboxTexts(home!).size).toBe(1);
+    expect(allInbox()).toContain('staging');
+  });
+
   it('PreCompress after a short turn its Stop let go writes nothing either', async () => {
     const { session, queue } = setUp();
     session.add('user', `${LOAD}好`);

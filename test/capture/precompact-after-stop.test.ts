@@ -52,11 +52,15 @@ describe('PreCompact after a Stop of the same turn', () => {
     const { session, queue } = setUp();
     session.append(DECISION);
     await queue('stop', session.stopPayload(DECISION.reply));
-    session.append({ user: '記住：資料庫 migration 一律要能回滾。', reply: '了解，我先檢查現有的 migration。' });
+    const long = { user: '記住：資料庫 migration 一律要能回滾。', reply: '了解，我先檢查現有的 migration。' };
+    session.append(long);
     await queue('pre-compact', session.preCompactPayload());
     const inbox = inboxTexts(home!);
     expect(inbox.size).toBe(2);
     expect(filesWith(inbox, 'migration')).toHaveLength(1);
+    // That turn's own Stop, when it ends: its words are in the inbox already.
+    await queue('stop', session.stopPayload(long.reply));
+    expect(filesWith(inboxTexts(home!), 'migration')).toHaveLength(1);
   });
 
   it('writes nothing for a turn its Stop let go as too short: no new dialogue since that capture (issue 13)', async () => {

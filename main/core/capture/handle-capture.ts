@@ -6,7 +6,7 @@ import { appendBond } from '../memory/bonds.js';
 import { readMemoryState, type PersonalMemoryConsent } from '../memory/memory-state.js';
 import type { MemoryDraft } from '../memory/memory-writer.js';
 import { readRoleDefinition } from '../roles/role-repository.js';
-import { readCapturedTurn, writeCapturedTurn } from '../sessions/captured-turn-file.js';
+import { readCapturedTurn, readCapturedTurnEntry, writeCapturedTurn } from '../sessions/captured-turn-file.js';
 import { shouldCondense } from './capture-filter.js';
 import {
   CondenseFailure,
@@ -161,6 +161,13 @@ export async function handleCapturedTurn(config: KiokuConfig, record: CapturedTu
     rememberCapturedTurn(config, record, logger);
     return { ...report, skipped: 'user-asked-not-to-remember' };
   }
+  // The Stop of a turn a PreCompact already captured in its middle (Gemini fires PreCompress
+  // before each model call of a turn, Claude Code may compact during a long one): counted above
+  // as a turn, but its words are in the inbox once already.
+  if (record.trigger === 'stop' && record.turn) {
+    const captured = readCapturedTurnEntry(config, record.turn.sessionKey);
+    if (captured?.by === 'pre-compact' && captured.key === record.turn.key) return { ...report, skipped: 'already-captured' };
+  }
   // Memories are written last index first, so index 0 on disk means the whole event was written.
   if (fs.existsSync(capturedMemoryPath(config, record.roleId, 'inbox', capturedMemoryId(record.eventId, 0, at)))) {
     rememberCapturedTurn(config, record, logger);
@@ -223,7 +230,7 @@ export async function handleCapturedTurn(config: KiokuConfig, record: CapturedTu
 function rememberCapturedTurn(config: KiokuConfig, record: CapturedTurnRecord, logger: Logger): void {
   if (!record.turn) return;
   try {
-    writeCapturedTurn(config, record.turn.sessionKey, record.turn.key);
+    writeCapturedTurn(config, record.turn.sessionKey, record.turn.key, record.trigger);
   } catch (error) {
     logger.warn('capture', `could not note the captured turn of session ${record.turn.sessionKey}: ${(error as Error).message}`);
   }

@@ -33,17 +33,36 @@ export function capturedTurnFilePath(config: KiokuConfig, sessionKey: string): s
   return sessionRoleFilePath(config, sessionKey).replace(/\.role$/, CAPTURED_SUFFIX);
 }
 
-/** The key of the session's last captured turn; undefined when none is recorded or the file is unreadable. */
-export function readCapturedTurn(config: KiokuConfig, sessionKey: string): string | undefined {
+/**
+ * Which event captured the turn: a Stop (the turn ended), or a PreCompact in the middle of it —
+ * then the turn's own Stop comes later and must not write it a second time.
+ */
+export type CapturedBy = 'stop' | 'pre-compact';
+
+export interface CapturedTurn {
+  key: string;
+  by: CapturedBy;
+}
+
+/**
+ * The session's last captured turn; undefined when none is recorded or the file is unreadable.
+ * The file is `<key>\n` after a Stop (the only form older versions wrote) or `<key> pre-compact\n`.
+ */
+export function readCapturedTurnEntry(config: KiokuConfig, sessionKey: string): CapturedTurn | undefined {
   try {
-    const key = fs.readFileSync(capturedTurnFilePath(config, sessionKey), 'utf8').trim();
-    return /^[0-9a-f]{32}$/.test(key) ? key : undefined;
+    const match = /^([0-9a-f]{32})(?: (pre-compact))?$/.exec(fs.readFileSync(capturedTurnFilePath(config, sessionKey), 'utf8').trim());
+    return match ? { key: match[1]!, by: match[2] === 'pre-compact' ? 'pre-compact' : 'stop' } : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** The key of the session's last captured turn; undefined when none is recorded or the file is unreadable. */
+export function readCapturedTurn(config: KiokuConfig, sessionKey: string): string | undefined {
+  return readCapturedTurnEntry(config, sessionKey)?.key;
+}
+
 /** Not fsynced (one more per capture otherwise): a power cut costs at most one duplicate item. */
-export function writeCapturedTurn(config: KiokuConfig, sessionKey: string, turnKey: string): void {
-  writeFileAtomicSync(capturedTurnFilePath(config, sessionKey), `${turnKey}\n`, { durable: false });
+export function writeCapturedTurn(config: KiokuConfig, sessionKey: string, turnKey: string, by: CapturedBy = 'stop'): void {
+  writeFileAtomicSync(capturedTurnFilePath(config, sessionKey), by === 'stop' ? `${turnKey}\n` : `${turnKey} ${by}\n`, { durable: false });
 }
