@@ -98,6 +98,16 @@ describe('Codex: installed is not enough, the user must trust the hooks in /hook
       params: { file: path.join(codexDir(), 'config.toml'), problem: expect.stringMatching(/^it is not valid TOML \(line 1: /) },
     });
   });
+
+  it('a hooks.json that is not JSON: ✗ naming the file (it used to vanish from the list)', () => {
+    write(path.join(codexDir(), 'hooks.json'), '{"hooks": {');
+    expect(checks()).toContainEqual({
+      area: 'hooks',
+      code: 'hooks.unreadable',
+      mark: 'fail',
+      params: { assistant: 'codex', file: path.join(codexDir(), 'hooks.json'), problem: expect.stringMatching(/^is not valid JSON \(/) },
+    });
+  });
 });
 
 describe('Claude Code: hooks that come from a plugin', () => {

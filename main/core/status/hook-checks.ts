@@ -13,10 +13,8 @@ const row = (mark: DiagnoseCheck['mark'], code: DiagnoseCheck['code'], params: P
 
 /** The reason of a settings-file error without the file's name and the installer's "changed nothing". */
 function reason(problem: string, file: string): string {
-  return problem
-    .replace(file, '')
-    .replace(/; Kioku changed nothing$/, '')
-    .trim();
+  const own = problem.startsWith(`${file} `) ? problem.slice(file.length + 1) : problem;
+  return own.replace(/; Kioku changed nothing$/, '');
 }
 
 function unreadableRows(hooks: readonly HookReport[]): DiagnoseCheck[] {
