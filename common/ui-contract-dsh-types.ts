@@ -144,7 +144,20 @@ export interface StatusReportView {
   activeRole: string | null;
   roleResolution: { id: string | null; source: 'env' | 'active' | null; exists: boolean; file: string | null; problem?: string };
   enabled: { on: boolean; setting: boolean | null; reason: string | null };
-  hooks: Array<{ assistant: string; installed: boolean; complete: boolean; missingEvents: string[]; settingsFile: string; problem?: string }>;
+  hooks: Array<{
+    assistant: string;
+    installed: boolean;
+    complete: boolean;
+    missingEvents: string[];
+    settingsFile: string;
+    problem?: string;
+    /** Codex: which of Kioku's hooks the user trusted in `/hooks` (Codex skips the others silently; issue 13). */
+    trust?: { configFile: string; trusted: number; untrusted: string[]; modified: string[]; disabled: string[]; problem?: string };
+    /** Claude Code: plugins whose hooks run Kioku (issue 13). */
+    plugins?: Array<{ id: string; scope: 'user' | 'project' | 'local' | 'skills-dir'; root: string; enabled: boolean; decidedBy: string | null; events: string[]; missingEvents: string[] }>;
+    pluginProblems?: Array<{ file: string; problem: string }>;
+    configDirExists?: boolean;
+  }>;
   session: { role: string; restarted: 'yes' | 'no' | 'unknown'; roleFileTime: string | null; lastSessionTime: string | null } | null;
   scope: { prefixes: string[] | null; cwd: string; inScope: boolean };
   sleepWindow: { start: string; end: string; now: boolean };
@@ -187,6 +200,17 @@ export const DIAGNOSE_CODES = [
   'hooks.none',
   'hooks.ok',
   'hooks.incomplete',
+  'hooks.unreadable',
+  'hooks.codexTrusted',
+  'hooks.codexUntrusted',
+  'hooks.codexModified',
+  'hooks.codexDisabled',
+  'hooks.codexTrustUnknown',
+  'hooks.plugin',
+  'hooks.pluginIncomplete',
+  'hooks.pluginDisabled',
+  'hooks.twice',
+  'hooks.pluginDir',
   'session.restarted',
   'session.notRestarted',
   'session.unknown',

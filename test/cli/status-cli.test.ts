@@ -2,6 +2,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { codexEventLabel, codexHookHash } from '../../main/core/hooks-config/codex-hook-trust.js';
+import { findKiokuHooks } from '../../main/core/hooks-config/hooks-edit.js';
+import { installHooks } from '../../main/core/hooks-config/hooks-install.js';
 import { SPOOL_FAILED, spoolFileName, writeSpoolRecord } from '../../main/core/ipc/spool-writer.js';
 import { bundled } from '../ipc/daemon-kit.js';
 import { writeMemoryFixture } from '../helpers/memory-fixtures.js';
@@ -211,5 +214,64 @@ describe('the capture backlog (issue 13): events spooled while no daemon ran', (
     spool();
     const out = kioku(['diagnose']).stdout;
     expect(out).toMatch(/^✗ 待擷取 spool: 2 captured event\(s\) wait in the spool since 2026-12-01T20:30:00\S* \(150 min\) and no daemon runs to take them into the inbox\n {4}→ run `kioku sleep --force`/m);
+  });
+});
+
+describe('kioku diagnose tells the truth about hooks (issue 13)', () => {
+  const codexDir = () => path.join(home.root, '.codex');
+  const claudeDir = () => path.join(home.root, '.claude');
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+  };
+
+  it('Codex hooks installed but not trusted in /hooks: ✗ with what to do; trusted: ✓; a garbled config.toml: ✗ naming it', () => {
+    installHooks(['codex'], { env: home.env, clientPath: path.join(home.root, 'kioku-hook.js'), execPath: '/usr/bin/node' });
+    const before = kioku(['diagnose']).stdout;
+    expect(before).toMatch(new RegExp(`^✓ hook 註冊 hooks: codex: ${codexDir()}/hooks\\.json$`, 'm'));
+    expect(before).toMatch(
+      /^✗ hook 註冊 hooks: codex: not trusted yet in \/hooks: SessionStart, UserPromptSubmit, Stop, PreCompact, PostCompact, SubagentStart — Codex skips hooks you have not trusted, without a word \(trust is kept in \S+\/\.codex\/config\.toml\)\n {4}→ open Codex, type `\/hooks`, pick each Kioku hook and press `t` to trust it/m,
+    );
+    // What Codex 0.171.0's /hooks writes on "t" (observed): one table per hook, keyed by place.
+    const hooksFile = path.join(codexDir(), 'hooks.json');
+    const found = findKiokuHooks(JSON.parse(fs.readFileSync(hooksFile, 'utf8')).hooks);
+    const tables = found.map(
+      (f) => `[hooks.state."${hooksFile}:${codexEventLabel(f.native)}:${f.groupIndex}:${f.handlerIndex}"]\ntrusted_hash = "${codexHookHash({ event: f.native, matcher: f.matcher, entry: f.entry })}"\n`,
+    );
+    write(path.join(codexDir(), 'config.toml'), ['[hooks.state]', '', ...tables].join('\n'));
+    const after = kioku(['diagnose']).stdout;
+    expect(after).toMatch(/^✓ hook 註冊 hooks: codex: Kioku's 6 hook\(s\) are trusted in \/hooks/m);
+    expect(after).not.toMatch(/not trusted yet/);
+    write(path.join(codexDir(), 'config.toml'), '[hooks.state."unclosed\n');
+    const garbled = kioku(['diagnose']);
+    expect(garbled.stderr).toBe('');
+    expect(garbled.stdout).toMatch(/^✗ hook 註冊 hooks: codex: cannot tell whether Codex trusts Kioku's hooks: \S+\/\.codex\/config\.toml it is not valid TOML \(line 1: .*\)\n {4}→ fix that file by hand/m);
+  });
+
+  it('Claude Code hooks from an installed, enabled plugin count as installed; disabled: ✗ with the command that enables it', () => {
+    // As `claude plugin marketplace add <dir>` + `claude plugin install kioku@kioku-local` left them (2.1.197).
+    const installPath = path.join(claudeDir(), 'plugins', 'cache', 'kioku-local', 'kioku', '0.1.0');
+    write(path.join(installPath, '.claude-plugin', 'plugin.json'), fs.readFileSync('.claude-plugin/plugin.json', 'utf8'));
+    write(path.join(installPath, 'hooks', 'hooks.json'), fs.readFileSync('hooks/hooks.json', 'utf8'));
+    const at = '2026-12-02T00:27:12.921Z';
+    write(
+      path.join(claudeDir(), 'plugins', 'installed_plugins.json'),
+      JSON.stringify({ version: 2, plugins: { 'kioku@kioku-local': [{ scope: 'user', installPath, version: '0.1.0', installedAt: at, lastUpdated: at }] } }, null, 2),
+    );
+    const settings = (enabled: boolean) => JSON.stringify({ extraKnownMarketplaces: { 'kioku-local': { source: { source: 'directory', path: '/src/mkt' } } }, enabledPlugins: { 'kioku@kioku-local': enabled } }, null, 2);
+    write(path.join(claudeDir(), 'settings.json'), settings(true));
+    const on = kioku(['diagnose']).stdout;
+    expect(on).not.toMatch(/no assistant has Kioku hooks/);
+    expect(on).toMatch(new RegExp(`^✓ hook 註冊 hooks: claude: plugin kioku@kioku-local \\(user\\) — ${installPath}$`, 'm'));
+    write(path.join(claudeDir(), 'settings.json'), settings(false));
+    const off = kioku(['diagnose']).stdout;
+    expect(off).toMatch(/^✗ hook 註冊 hooks: no assistant has Kioku hooks/m);
+    expect(off).toMatch(/^✗ hook 註冊 hooks: claude: plugin kioku@kioku-local is installed \(user\) but disabled \(enabledPlugins in \S+\/\.claude\/settings\.json\)\n {4}→ `claude plugin enable kioku@kioku-local`/m);
+  });
+
+  it('nothing installed anywhere: the same ✗ as before, and a word on claude --plugin-dir', () => {
+    fs.mkdirSync(claudeDir());
+    const out = kioku(['diagnose']).stdout;
+    expect(out).toMatch(/^✗ hook 註冊 hooks: no assistant has Kioku hooks\n {4}→ `kioku hooks install` \(then restart the assistant\)\n– hook 註冊 hooks: claude: no Kioku hooks in its settings or an installed plugin; a plugin loaded with `claude --plugin-dir <folder>` lasts for that one run/m);
   });
 });

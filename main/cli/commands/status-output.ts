@@ -3,6 +3,7 @@ import type { RoleStatus } from '../../core/status/role-status.js';
 import type { StatusReport } from '../../core/status/status-report.js';
 import type { TimeZoneStatus } from '../../core/status/time-zone-status.js';
 import { projectStatusLines } from '../../core/projects/project-status.js';
+import { hookRows } from './hook-rows.js';
 
 /**
  * Human output of `kioku status` and `kioku diagnose` (OPS-1). `diagnose` is seed 000's checklist
@@ -86,12 +87,7 @@ function checks(report: StatusReport): Row[] {
   else if (report.enabled.reason === 'no-role-home') rows.push({ mark: '✗', label: '總開關 enabled', text: 'the role home does not exist', fix: 'create a role: `kioku role new …`' });
   else rows.push({ mark: '✓', label: '總開關 enabled', text: report.enabled.setting === true ? 'ROLE_ENABLED=1 (forced on)' : 'on (ROLE_ENABLED unset)' });
 
-  const installed = report.hooks.filter((h) => h.installed);
-  if (installed.length === 0) rows.push({ mark: '✗', label: 'hook 註冊 hooks', text: 'no assistant has Kioku hooks', fix: '`kioku hooks install` (then restart the assistant)' });
-  for (const hook of installed) {
-    if (hook.complete) rows.push({ mark: '✓', label: 'hook 註冊 hooks', text: `${hook.assistant}: ${hook.settingsFile}` });
-    else rows.push({ mark: '✗', label: 'hook 註冊 hooks', text: `${hook.assistant}: missing ${hook.missingEvents.join(', ')}`, fix: `\`kioku hooks install --assistant ${hook.assistant}\`` });
-  }
+  rows.push(...hookRows(report));
 
   const session = report.session;
   if (session?.restarted === 'no') rows.push({ mark: '✗', label: '工作階段 session', text: `no session has started since ${session.role} was created or edited (${session.roleFileTime})`, fix: 'restart the assistant: SessionStart only fires when a session starts' });

@@ -23,6 +23,9 @@ export interface KiokuHookFound {
   native: string;
   matcher: unknown;
   entry: Json;
+  /** Its place: the group's index under the event and the entry's in the group (Codex keys trust by them). */
+  groupIndex: number;
+  handlerIndex: number;
 }
 
 /** Every Kioku entry in a hooks object, in file order. */
@@ -30,10 +33,12 @@ export function findKiokuHooks(hooks: Json): KiokuHookFound[] {
   const found: KiokuHookFound[] = [];
   for (const [native, groups] of Object.entries(hooks)) {
     if (!Array.isArray(groups)) continue;
-    for (const group of groups) {
-      if (!isObject(group) || !Array.isArray(group.hooks)) continue;
-      for (const entry of group.hooks) if (isKiokuHook(entry)) found.push({ native, matcher: group.matcher, entry: entry as Json });
-    }
+    groups.forEach((group: unknown, groupIndex) => {
+      if (!isObject(group) || !Array.isArray(group.hooks)) return;
+      group.hooks.forEach((entry: unknown, handlerIndex) => {
+        if (isKiokuHook(entry)) found.push({ native, matcher: group.matcher, entry: entry as Json, groupIndex, handlerIndex });
+      });
+    });
   }
   return found;
 }

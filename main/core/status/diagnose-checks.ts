@@ -1,4 +1,5 @@
 import type { DiagnoseCheck, DiagnoseView } from '../../../common/ui-contract-dsh-types.js';
+import { hookChecks } from './hook-checks.js';
 import type { StatusReport } from './status-report.js';
 
 /**
@@ -31,12 +32,7 @@ function setupChecks(report: StatusReport): DiagnoseCheck[] {
   else if (report.enabled.reason === 'no-role-home') rows.push(fail('enabled', 'enabled.noHome'));
   else rows.push(ok('enabled', report.enabled.setting === true ? 'enabled.forced' : 'enabled.on'));
 
-  const installed = report.hooks.filter((hook) => hook.installed);
-  if (installed.length === 0) rows.push(fail('hooks', 'hooks.none'));
-  for (const hook of installed) {
-    if (hook.complete) rows.push(ok('hooks', 'hooks.ok', { assistant: hook.assistant, file: hook.settingsFile }));
-    else rows.push(fail('hooks', 'hooks.incomplete', { assistant: hook.assistant, missing: hook.missingEvents.join(', ') }));
-  }
+  rows.push(...hookChecks(report.hooks));
 
   const session = report.session;
   if (session?.restarted === 'no') rows.push(fail('session', 'session.notRestarted', { role: session.role, time: session.roleFileTime ?? '' }));

@@ -1,11 +1,9 @@
 import path from 'node:path';
-import { ASSISTANTS } from '../../../common/hook-events.js';
 import type { DaemonStatus, SleepStateName, SleepStatus } from '../../../common/hook-protocol.js';
 import { describeError } from '../../../common/errors.js';
 import { chooseCondenserCli } from '../capture/cli-commands.js';
 import { formatLocalIso } from '../config/clock.js';
 import type { KiokuConfig } from '../config/config.js';
-import { hooksStatus } from '../hooks-config/hooks-install.js';
 import { resolveCurrentRole } from '../roles/role-active.js';
 import { roleFilePaths, roleFilesExist } from '../roles/role-repository.js';
 import type { ProcessInfo } from '../schedule/assistant-processes.js';
@@ -17,6 +15,7 @@ import { timeZoneStatus, type TimeZoneStatus } from './time-zone-status.js';
 import { scheduleStatus, type CrontabReading, type ScheduleStatus } from './schedule-status.js';
 import { sessionRestartedSince, type SessionRestart } from './session-restart.js';
 import { spoolStatus, type SpoolStatus } from './spool-status.js';
+import { hooksReport, type HookReport } from './hooks-report.js';
 import { projectStatus, type ProjectStatus } from '../projects/project-status.js';
 
 /**
@@ -32,7 +31,8 @@ export interface StatusReport {
   activeRole: string | null;
   roleResolution: { id: string | null; source: 'env' | 'active' | null; exists: boolean; file: string | null; problem?: string };
   enabled: { on: boolean; setting: boolean | null; reason: string | null };
-  hooks: Array<{ assistant: string; installed: boolean; complete: boolean; missingEvents: string[]; settingsFile: string; problem?: string }>;
+  /** Per assistant: Kioku's entries in its settings, Codex's trust of them, Claude Code plugins (issue 13). */
+  hooks: HookReport[];
   session: SessionRestart | null;
   scope: { prefixes: string[] | null; cwd: string; inScope: boolean };
   sleepWindow: { start: string; end: string; now: boolean };
@@ -105,14 +105,7 @@ export function collectStatus(config: KiokuConfig, input: StatusInput): StatusRe
   const schedule = scheduleStatus(config, { daemonSleep, crontab: input.crontab, processes: input.processes });
   // Shown for the resolved role; every role keeps its own counts in `roles`.
   const session = resolved.exists && resolved.id ? sessionRestartedSince(config, resolved.id) : null;
-  const hooks = hooksStatus(ASSISTANTS, { env: config.env }).map((h) => ({
-    assistant: h.assistant,
-    installed: h.installed,
-    complete: h.complete,
-    missingEvents: h.missingEvents,
-    settingsFile: h.settingsFile,
-    ...(h.problem ? { problem: h.problem } : {}),
-  }));
+  const hooks = hooksReport(config.env, input.cwd);
   return {
     roles,
     activeRole: resolved.id,

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DiagnoseView, SettingsView, StatusReportView } from '../../../common/ui-contract.js';
 import { writeMemoryFixture } from '../../../test/helpers/memory-fixtures.js';
 import { bytesOf, startTestApi, writeFile, type TestApi } from '../../../test/helpers/web-api.js';
+import { installHooks } from '../hooks-config/hooks-install.js';
 import { SPOOL_FAILED, spoolFileName, writeSpoolRecord } from '../ipc/spool-writer.js';
 import type { StatusProbes } from './status-handlers.js';
 
@@ -78,6 +79,15 @@ describe('status.get / status.diagnose (OPS-1)', () => {
     expect(checks).toContainEqual(expect.objectContaining({ area: 'spool', code: 'spool.draining', mark: 'info', params: expect.objectContaining({ count: 1, age: 90 }) }));
     expect(checks).toContainEqual(expect.objectContaining({ area: 'spool', code: 'spool.failed', mark: 'fail', params: { count: 1 } }));
     expect(checks.filter((c) => c.code === 'spool.waiting')).toEqual([]);
+  });
+
+  it('says Codex hooks that are not trusted in /hooks, in a code the page words (issue 13)', async () => {
+    const { value, home } = await start();
+    installHooks(['codex'], { env: home.env, clientPath: path.join(home.root, 'kioku-hook.js'), execPath: '/usr/bin/node' });
+    const report = await value<StatusReportView>('status.get', {});
+    expect(report.hooks.find((h) => h.assistant === 'codex')?.trust).toMatchObject({ configFile: path.join(home.root, '.codex', 'config.toml'), trusted: 0, modified: [], disabled: [] });
+    const { checks } = await value<DiagnoseView>('status.diagnose', {});
+    expect(checks).toContainEqual(expect.objectContaining({ area: 'hooks', code: 'hooks.codexUntrusted', mark: 'fail', params: expect.objectContaining({ file: path.join(home.root, '.codex', 'config.toml') }) }));
   });
 
   it('reads the settings fresh: a sleep window saved on the settings page shows at once', async () => {
