@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseToml } from './toml-read.js';
+import { parse as parseToml, TomlError } from 'smol-toml';
 
 /**
  * Has the user trusted Kioku's Codex hooks? (issue 13). Codex runs a hook from `hooks.json` only
@@ -111,7 +111,9 @@ function readStates(configFile: string): { states: Record<string, HookState>; pr
   try {
     data = parseToml(text);
   } catch (error) {
-    return { states: {}, problem: `it is not valid TOML (${(error as Error).message})` };
+    // smol-toml's message ends with a snippet of the file; the first line and the position say it.
+    const where = error instanceof TomlError ? `line ${error.line}: ` : '';
+    return { states: {}, problem: `it is not valid TOML (${where}${(error as Error).message.split('\n')[0]})` };
   }
   const hooks = data.hooks;
   const states = hooks !== null && typeof hooks === 'object' ? (hooks as Record<string, unknown>).state : undefined;
