@@ -39,9 +39,13 @@ export function ensureClient(name, env = process.env) {
   if (existsSync(clientBin(name, env))) return undefined;
   const dir = clientDir(name, env);
   const scratch = `${dir}.partial-${process.pid}`;
-  rmSync(scratch, { recursive: true, force: true });
-  mkdirSync(scratch, { recursive: true });
   const spec = `${client.package}@${client.version}`;
+  try {
+    rmSync(scratch, { recursive: true, force: true });
+    mkdirSync(scratch, { recursive: true });
+  } catch (error) {
+    return `${spec} could not be installed (cache folder ${cacheRoot(env)}: ${error.message})`;
+  }
   process.stdout.write(`test:clients: installing ${spec} into ${dir} …\n`);
   const result = spawnSync('npm', ['install', '--prefix', scratch, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', spec], {
     stdio: ['ignore', 'inherit', 'inherit'],
