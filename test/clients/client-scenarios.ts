@@ -35,7 +35,8 @@ function fakeSecret(): string {
  * Assertions that say what was there instead of a diff of pages of injected text: a failure
  * here has to tell the merger at a glance which bug it met.
  */
-const preview = (items: string[]) => (items.length ? items.map((item) => `  · ${item.slice(0, 160)}`).join('\n') : '  (nothing)');
+// By code points: a CJK preview cut mid-surrogate would end in a replacement character.
+const preview = (items: string[]) => (items.length ? items.map((item) => `  · ${Array.from(item).slice(0, 160).join('')}`).join('\n') : '  (nothing)');
 function expectWords(words: string[], needle: string, where: string): void {
   expect(words.some((w) => w.includes(needle)), `${where} should hold «${needle}» as the user's words; it holds:\n${preview(words)}`).toBe(true);
 }
