@@ -67,7 +67,12 @@ function sleepWindowAwayFromNow(now = new Date()): { ROLE_SLEEP_START: string; R
   return { ROLE_SLEEP_START: `${pad((hour + 12) % 24)}:00`, ROLE_SLEEP_END: `${pad((hour + 13) % 24)}:00` };
 }
 
-export function makeKiokuUserHome(assistant: AssistantName, extraEnv: NodeJS.ProcessEnv = {}): KiokuUserHome {
+export interface UserHomeOptions {
+  /** false: no `kioku hooks install` (the Claude Code plugin brings its own hooks). */
+  installHooks?: boolean;
+}
+
+export function makeKiokuUserHome(assistant: AssistantName, options: UserHomeOptions = {}): KiokuUserHome {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), `kioku-clients-${assistant}-`));
   const project = path.join(root, 'projects', 'shop-api');
   fs.mkdirSync(project, { recursive: true });
@@ -81,7 +86,6 @@ export function makeKiokuUserHome(assistant: AssistantName, extraEnv: NodeJS.Pro
     XDG_RUNTIME_DIR: root,
     TMPDIR: path.join(root, 'tmp'),
     NO_COLOR: '1',
-    ...extraEnv,
   };
   fs.mkdirSync(env.TMPDIR!, { recursive: true });
   const config = loadConfig(env);
@@ -110,7 +114,7 @@ export function makeKiokuUserHome(assistant: AssistantName, extraEnv: NodeJS.Pro
   // The client's folder, as after its first run; `hooks install` without --assistant installs
   // where such a folder exists, so the test says which.
   fs.mkdirSync(path.join(root, `.${assistant}`), { recursive: true });
-  must(['hooks', 'install', '--assistant', assistant]);
+  if (options.installHooks !== false) must(['hooks', 'install', '--assistant', assistant]);
 
   let daemon: ReturnType<typeof spawn> | undefined;
   let daemonLog = '';
