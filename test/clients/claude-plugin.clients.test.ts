@@ -43,7 +43,7 @@ describeClient('claude', `Claude Code (${pinned('claude')}) with Kioku as a plug
     expect(sent.includes(ACTIVE.nature), 'the active role’s nature in the request').toBe(true);
     expect(sent.includes(ACTIVE.memoryCue), 'the active role’s memory in the request').toBe(true);
     const tools = mock.requests.slice(mark).flatMap((request) => ((parseJson(request.body).tools ?? []) as Array<{ name?: string }>).map((tool) => tool.name ?? ''));
-    expect(tools.filter((name) => /kioku/.test(name) && /recall/.test(name)), `tools offered: ${[...new Set(tools)].join(", ")}`).not.toEqual([]);
+    expect(tools.filter((name) => /kioku/.test(name) && /recall/.test(name)), `tools offered: ${[...new Set(tools)].join(', ')}`).not.toEqual([]);
     await home.waitDrained();
     expect(home.inboxUserWords(ACTIVE.id).some((words) => words.includes('error budget')), `${ACTIVE.id}'s inbox: ${home.inboxUserWords(ACTIVE.id).join(' | ')}`).toBe(true);
   });
