@@ -9,7 +9,8 @@ import { FAR_TIME_ZONES, SUITE_TIME_ZONE, TIME_SENSITIVE_TESTS } from './test/ti
 // here: vitest puts it into each worker's process.env before a file loads (Node re-reads the
 // zone on assignment), and every child process a test starts inherits it.
 const shared = {
-  exclude: ['node_modules/**', 'dist/**', 'e2e/**'],
+  // e2e/ and the real-client suite (test/clients, `npm run test:clients`) run on their own.
+  exclude: ['node_modules/**', 'dist/**', 'e2e/**', 'test/clients/**'],
   pool: 'forks' as const,
   testTimeout: 60_000,
   hookTimeout: 60_000,
