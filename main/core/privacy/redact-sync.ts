@@ -49,7 +49,7 @@ const ZH_SECRET_WORD = String.raw`(?:密碼|密码|口令|通行碼|通行码|�
 // The same words in English, standing alone (so `max_tokens 是 4096` and `secretary 是` stay).
 // `pwd` is here only when its value is not a path (`PWD=/home/yui` is a shell's working folder).
 const PWD_WORD = String.raw`(?<![A-Za-z0-9_])pwd(?=${HSPACE}*(?:[:=：＝]|是|為|为)${HSPACE}*[^/~.$\s])`;
-const EN_SECRET_WORD = String.raw`(?<![A-Za-z0-9_])(?:password|passwd|passphrase|secret|token|api[_-]?key)|${PWD_WORD}`;
+const EN_SECRET_WORD = String.raw`(?:(?<![A-Za-z0-9_])(?:password|passwd|passphrase|secret|token|api[_-]?key)|${PWD_WORD})`;
 // 是 / 為 ("is") between the word and its value, with or without a colon after it.
 const ZH_COPULA = String.raw`(?:就是|是|為|为)${HSPACE}*[:：]?`;
 // After 是/為 the words go on in prose (密碼是必填欄位, token 是什麼), so only a typed value
@@ -81,11 +81,15 @@ const PATTERNS: SecretPattern[] = [
   { kind: 'slack-token', group: 0, pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,255}/dg },
   { kind: 'secret', group: SECRET_VALUE_GROUPS, pattern: new RegExp(String.raw`(?<![A-Za-z0-9])${SECRET_KEY}["']?${HSPACE}*[:=：＝](?!=)${HSPACE}*${SECRET_VALUE}`, 'dgi') },
   { kind: 'secret', group: SECRET_VALUE_GROUPS, pattern: new RegExp(String.raw`${ZH_SECRET_WORD}${HSPACE}*[:=：＝]${HSPACE}*${SECRET_VALUE}`, 'dg') },
-  // 我的密碼是 hunter2、口令為「芝麻開門」、password 是 abc123 — the word is kept, only the value goes.
+  // 我的密碼是 hunter2、口令為「芝麻開門」 — the word is kept, only the value goes.
+  { kind: 'password', group: SECRET_VALUE_GROUPS, pattern: new RegExp(String.raw`${ZH_SECRET_WORD}${HSPACE}*${ZH_COPULA}${HSPACE}*${TYPED_VALUE}`, 'dg') },
+  // password 是 abc123、token 為 tk-91a8: developers also write `token 是 optional 的`, so after an
+  // English word a plain word is prose, not a value (see looksTyped).
   {
     kind: 'password',
     group: SECRET_VALUE_GROUPS,
-    pattern: new RegExp(String.raw`(?:${ZH_SECRET_WORD}|${EN_SECRET_WORD})${HSPACE}*${ZH_COPULA}${HSPACE}*${TYPED_VALUE}`, 'dgi'),
+    keep: looksTyped,
+    pattern: new RegExp(String.raw`${EN_SECRET_WORD}${HSPACE}*${ZH_COPULA}${HSPACE}*${TYPED_VALUE}`, 'dgi'),
   },
   { kind: 'password', group: SECRET_VALUE_GROUPS, pattern: new RegExp(String.raw`${PWD_WORD}${HSPACE}*[:=：＝]${HSPACE}*${SECRET_VALUE}`, 'dgi') },
   // A JSON Web Token: base64url `{"…` header, `{"…` payload, and a signature (empty for alg none).
@@ -123,6 +127,16 @@ const SSH_BEFORE = /\b(?:ssh|scp|sftp|mosh)(?:[ \t]+-[A-Za-z0-9]{1,8}(?:[ \t]+[^
 function isDeveloperAddress(text: string, start: number, end: number): boolean {
   PATH_AFTER.lastIndex = end;
   return PATH_AFTER.test(text) || SSH_BEFORE.test(text.slice(Math.max(0, start - 200), start));
+}
+
+// A quoted value, or one with a digit or a symbol in it, or a long one in mixed case
+// (correctHorse1, Xy7!qa90, tk-91a8): typed, not a word of prose (optional, required, Bearer).
+const QUOTE_BEFORE = new Set(['"', "'", '“', '「']);
+
+function looksTyped(text: string, start: number, end: number): boolean {
+  if (QUOTE_BEFORE.has(text[start - 1] ?? '')) return true;
+  const value = text.slice(start, end);
+  return /[^A-Za-z]/.test(value) || (value.length >= 8 && /.[A-Z]/.test(value) && /[a-z]/.test(value));
 }
 
 // What may stand next to an AWS secret key: its access key id, or a word that says what it is.
