@@ -21,8 +21,9 @@ import { secretKinds, type SecretKind } from './secret-kinds.js';
  * searched for each secret in clear, and for the head and tail of its long runs (a JWT cut into
  * tags is found too). The kinds are batched: one text holds them all, one run per channel.
  *
- * Each channel gets a fresh home, so a leak is the channel's own; the table of kind × channel is
- * printed at the end (the issue's must-show). A cell names the placeholders the row got, `—` when
+ * Each test gets a fresh home, and a leak counts for the step that wrote it (a later step in the
+ * same home reports only new ones), so a leak is the channel's own; the table of kind × channel
+ * is printed at the end (the issue's must-show). A cell names the placeholders the row got, `—` when
  * the channel does not keep that row as written (a condensed capture, a consolidated memory: the
  * row may be summarised away), or the file the secret leaked into.
  *
@@ -198,11 +199,17 @@ describe('every secret kind through every write channel, then a grep of the whol
     const env = Object.fromEntries(Object.entries(home.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
     const transport = new StdioClientTransport({ command: process.execPath, args: [bundled(CLI), 'mcp', '--assistant', 'claude'], env, cwd: home.project, stderr: 'pipe' });
     const client = new Client({ name: 'kioku-hostile-test', version: '1.0.0' });
-    await client.connect(transport);
-    // The server's deadline, pass or fail: closed at the end of the test, killed if it hangs.
-    const server = transport.pid;
-    const deadline = setTimeout(() => server !== null && process.kill(server, 'SIGKILL'), SHORT_CHILD_DEADLINE_MS * 2);
+    // The server's deadline, pass or fail: killed at the end of the test, or when it hangs.
+    const killServer = () => {
+      try {
+        if (transport.pid !== null) process.kill(transport.pid, 'SIGKILL');
+      } catch {
+        /* gone already */
+      }
+    };
+    const deadline = setTimeout(killServer, SHORT_CHILD_DEADLINE_MS * 2);
     try {
+      await client.connect(transport);
       const call = async (name: string, args: Record<string, unknown>) => {
         const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
         expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
@@ -221,18 +228,12 @@ describe('every secret kind through every write channel, then a grep of the whol
       record('MCP project_memory_update', fs.readFileSync(path.join(home.project, 'MEMORY.md'), 'utf8'), newLeaks(home, seen), true);
     } finally {
       clearTimeout(deadline);
-      await client.close();
-      if (server !== null) {
-        try {
-          process.kill(server, 'SIGKILL');
-        } catch {
-          /* closed already */
-        }
-      }
+      await client.close().catch(() => undefined);
+      killServer();
     }
   });
 
-  it('kioku sleep: the remembered and captured secrets consolidated (.sleep/applied, tags, cues, archive/raw, index)', async () => {
+  it('kioku sleep: the remembered secrets consolidated (.sleep/applied, tags, cues, archive/raw, index)', async () => {
     const home = await newHome();
     const seen = new Set<string>();
     await ok(home, ['memory', 'remember', '--text', TEXT]);
