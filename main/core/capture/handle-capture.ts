@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { guardScript } from '../privacy/script-guard.js';
+import { cleanForStorage } from '../privacy/clean-for-storage.js';
 import type { KiokuConfig } from '../config/config.js';
 import { silentLogger, type Logger } from '../config/log.js';
 import { appendBond } from '../memory/bonds.js';
@@ -174,11 +174,15 @@ export async function handleCapturedTurn(config: KiokuConfig, record: CapturedTu
     return { ...report, skipped: 'already-captured' };
   }
 
-  // PRIV-2 on the raw words, before anything is composed around them: the writer guards again, but
-  // it judges sentence by sentence, and a Simplified quote inside our Traditional label line
+  // PRIV-1 and PRIV-2 on the raw words, before anything is composed or derived from them. Redacted
+  // here, not only by the writer: a condenser cuts words out of the turn for tags and cues (at
+  // most 31 characters, turn-text.ts extractTags), and a cut piece of a token (`npm_` and 27 of
+  // its 36 characters, one segment of a JWT) no longer looks like a secret when the writer
+  // cleans that tag on its own (issue 14). The writer guards the script again, but it judges
+  // sentence by sentence, and a Simplified quote inside our Traditional label line
   // ("角色當時的回應：好，之后…") reads as Traditional there and would be left as it was.
-  let user = (await guardScript(userText)).text;
-  let reply = (await guardScript(assistantText)).text;
+  let user = (await cleanForStorage(userText)).text;
+  let reply = (await cleanForStorage(assistantText)).text;
   if (consent !== 'accepted') {
     const strippedUser = stripPersonalDetails(user);
     const strippedReply = stripPersonalDetails(reply);

@@ -41,6 +41,22 @@ const VALUE_END = String.raw`[^\s"'&,;<>，。；、）)]+`;
 const SECRET_VALUE = String.raw`(?:"([^"\n]{1,512})"|'([^'\n]{1,512})'|“([^”\n]{1,512})”|「([^」\n]{1,512})」|["'“「]?(${VALUE_END}))`;
 const SECRET_VALUE_GROUPS = [1, 2, 3, 4, 5] as const;
 
+// Horizontal space as Taiwanese users type it: the ideographic space (U+3000) comes with a
+// full-width IME as easily as an ASCII one.
+const HSPACE = String.raw`[ \t\u3000]`;
+// Credential words as people write them in Traditional and Simplified Chinese.
+const ZH_SECRET_WORD = String.raw`(?:密碼|密码|口令|通行碼|通行码|金鑰|密鑰|密钥|權杖|权杖|令牌)`;
+// The same words in English, standing alone (so `max_tokens 是 4096` and `secretary 是` stay).
+// `pwd` is here only when its value is not a path (`PWD=/home/yui` is a shell's working folder).
+const PWD_WORD = String.raw`(?<![A-Za-z0-9_])pwd(?=${HSPACE}*(?:[:=：＝]|是|為|为)${HSPACE}*[^/~.$\s])`;
+const EN_SECRET_WORD = String.raw`(?:(?<![A-Za-z0-9_])(?:password|passwd|passphrase|secret|token|api[_-]?key)|${PWD_WORD})`;
+// 是 / 為 ("is") between the word and its value, with or without a colon after it.
+const ZH_COPULA = String.raw`(?:就是|是|為|为)${HSPACE}*[:：]?`;
+// After 是/為 the words go on in prose (密碼是必填欄位, token 是什麼), so only a typed value
+// counts: a quoted one, or an unbroken run of 4–256 ASCII characters that does not end in a
+// sentence's punctuation. A typed value never holds Han characters.
+const TYPED_VALUE = String.raw`(?:"([^"\n]{1,512})"|'([^'\n]{1,512})'|“([^”\n]{1,512})”|「([^」\n]{1,512})」|([\x21\x23-\x26\x28-\x3B\x3D\x3F-\x5F\x61-\x7E]{3,255}[^\x00-\x20\x7F-\uFFFF.,;:!?)\]}'"<>\x60]))`;
+
 /**
  * Order matters only for readability of overlaps (the first-starting range names the
  * placeholder); every pattern is bounded so that a 50 KB text costs a few milliseconds and no
@@ -63,8 +79,27 @@ const PATTERNS: SecretPattern[] = [
   { kind: 'api-key', group: 0, pattern: /\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,255}/dg },
   { kind: 'aws-key', group: 0, pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|A3T[A-Z0-9])[A-Z0-9]{16}\b/dg },
   { kind: 'slack-token', group: 0, pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,255}/dg },
-  { kind: 'secret', group: SECRET_VALUE_GROUPS, pattern: new RegExp(String.raw`(?<![A-Za-z0-9])${SECRET_KEY}["']?[ \t]*[:=：][ \t]*${SECRET_VALUE}`, 'dgi') },
-  { kind: 'secret', group: SECRET_VALUE_GROUPS, pattern: new RegExp(String.raw`(?:密碼|密码|口令|金鑰|密鑰|密钥|權杖|令牌)[ \t]*[:=：][ \t]*${SECRET_VALUE}`, 'dg') },
+  { kind: 'secret', group: SECRET_VALUE_GROUPS, pattern: new RegExp(String.raw`(?<![A-Za-z0-9])${SECRET_KEY}["']?${HSPACE}*[:=：＝](?!=)${HSPACE}*${SECRET_VALUE}`, 'dgi') },
+  { kind: 'secret', group: SECRET_VALUE_GROUPS, pattern: new RegExp(String.raw`${ZH_SECRET_WORD}${HSPACE}*[:=：＝]${HSPACE}*${SECRET_VALUE}`, 'dg') },
+  // 我的密碼是 hunter2、口令為「芝麻開門」 — the word is kept, only the value goes.
+  { kind: 'password', group: SECRET_VALUE_GROUPS, pattern: new RegExp(String.raw`${ZH_SECRET_WORD}${HSPACE}*${ZH_COPULA}${HSPACE}*${TYPED_VALUE}`, 'dg') },
+  // password 是 abc123、token 為 tk-91a8: developers also write `token 是 optional 的`, so after an
+  // English word a plain word is prose, not a value (see looksTyped).
+  {
+    kind: 'password',
+    group: SECRET_VALUE_GROUPS,
+    keep: looksTyped,
+    pattern: new RegExp(String.raw`${EN_SECRET_WORD}${HSPACE}*${ZH_COPULA}${HSPACE}*${TYPED_VALUE}`, 'dgi'),
+  },
+  { kind: 'password', group: SECRET_VALUE_GROUPS, pattern: new RegExp(String.raw`${PWD_WORD}${HSPACE}*[:=：＝]${HSPACE}*${SECRET_VALUE}`, 'dgi') },
+  // A JSON Web Token: base64url `{"…` header, `{"…` payload, and a signature (empty for alg none).
+  // Not preceded by a base64url character, so a long run of `eyJeyJ…` is tried once, not at every
+  // offset.
+  { kind: 'jwt', group: 0, pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{2,8192}\.[A-Za-z0-9_-]{0,4096}/dg },
+  // An AWS secret access key has no prefix of its own: exactly 40 base64 characters. Alone that is
+  // any long word, so it counts only with a mixed alphabet and next to an access key id or the word
+  // secret (see isAwsSecretKey); a git SHA (hex only) is never one.
+  { kind: 'aws-secret-key', group: 0, keep: isAwsSecretKey, pattern: /(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/dg },
   // Not the `user:pass@host` of a URL (url-credentials' business), not `git@host`, not an image's
   // density suffix (logo@2x.png). The domain must end where the address ends (no `.more` or
   // word character after it), so that the `:path` check below sees the whole host.
@@ -92,6 +127,31 @@ const SSH_BEFORE = /\b(?:ssh|scp|sftp|mosh)(?:[ \t]+-[A-Za-z0-9]{1,8}(?:[ \t]+[^
 function isDeveloperAddress(text: string, start: number, end: number): boolean {
   PATH_AFTER.lastIndex = end;
   return PATH_AFTER.test(text) || SSH_BEFORE.test(text.slice(Math.max(0, start - 200), start));
+}
+
+// A quoted value, or one with a digit or a symbol in it, or a long one in mixed case
+// (correctHorse1, Xy7!qa90, tk-91a8): typed, not a word of prose (optional, required, Bearer).
+const QUOTE_BEFORE = new Set(['"', "'", '“', '「']);
+
+function looksTyped(text: string, start: number, end: number): boolean {
+  if (QUOTE_BEFORE.has(text[start - 1] ?? '')) return true;
+  const value = text.slice(start, end);
+  return /[^A-Za-z]/.test(value) || (value.length >= 8 && /.[A-Z]/.test(value) && /[a-z]/.test(value));
+}
+
+// What may stand next to an AWS secret key: its access key id, or a word that says what it is.
+const AWS_SECRET_CONTEXT = /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|A3T[A-Z0-9])[A-Z0-9]{16}\b|secret|密鑰|金鑰|密钥|秘密/i;
+// How far "next to" reaches, in characters either side: a line of config or a sentence.
+const AWS_SECRET_REACH = 160;
+
+function isAwsSecretKey(text: string, start: number, end: number): boolean {
+  const key = text.slice(start, end);
+  // Random base64 of 40 characters holds upper and lower case and a digit (the chance that it
+  // lacks one is below one in 10^4); a word, a path or a hex SHA does not.
+  if (!/[A-Z]/.test(key) || !/[a-z]/.test(key) || !/[0-9]/.test(key) || /^[0-9a-fA-F]+$/.test(key)) return false;
+  if (new Set(key).size < 16) return false;
+  const around = text.slice(Math.max(0, start - AWS_SECRET_REACH), start) + ' ' + text.slice(end, end + AWS_SECRET_REACH);
+  return AWS_SECRET_CONTEXT.test(around);
 }
 
 /** Where the secrets in a text are, by our own patterns. */

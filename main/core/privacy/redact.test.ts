@@ -247,3 +247,92 @@ describe('redact: ours plus secretlint recommended preset', () => {
     expect(await redact(plain)).toBe(plain);
   });
 });
+
+/**
+ * Issue 14: the kinds an attack pass found unmasked in every channel. Each case names its kind,
+ * and the same words without a secret are left alone (ordinary CJK prose and code must not lose
+ * words to a placeholder).
+ */
+describe('redact: JWTs, credential words in Chinese and English, bare AWS secret keys (issue 14)', () => {
+  const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const jwt = `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ sub: 'u-1', name: '阿明', iat: 1767225600 })}.${crypto.randomBytes(32).toString('base64url')}`;
+  const unsigned = `${b64url({ alg: 'none' })}.${b64url({ sub: 'admin' })}.`;
+  // 40 base64 characters with both cases and digits, as AWS issues them (built, never a real one).
+  const awsSecret = `${'Tq2kP0bXcV8nM4Lz'}${'R7sW1yHuJ3eG5aDf'}${'K9/I6t+e'}`;
+  const awsId = `AKIA${'2E0A8F3B244C9986'}`;
+
+  it.each([
+    ['jwt', `登入後拿到 ${jwt}，放在 header`, jwt, '登入後拿到 [REDACTED:jwt]，放在 header'],
+    ['jwt (alg none, empty signature)', `the cookie ${unsigned} end`, unsigned, 'the cookie [REDACTED:jwt] end'],
+    ['password: 我的密碼是…', '我的密碼是hunter2abc，記得', 'hunter2abc', '我的密碼是[REDACTED:password]，記得'],
+    ['password: 密碼為 (with spaces)', '公司 VPN 的密碼為 Xy7!qa90 喔', 'Xy7!qa90', '公司 VPN 的密碼為 [REDACTED:password] 喔'],
+    ['password: 密码是 (Simplified)', '我的密码是Abc12345', 'Abc12345', '我的密码是[REDACTED:password]'],
+    ['password: 口令 是', '口令 是 open-sesame-42', 'open-sesame-42', '口令 是 [REDACTED:password]'],
+    ['password: 通行碼為', '門禁通行碼為 8421#xyz', '8421#xyz', '門禁通行碼為 [REDACTED:password]'],
+    ['password: quoted 口令為「…」', '口令為「芝麻開門」', '芝麻開門', '口令為「[REDACTED:password]」'],
+    ['password: password 是', 'wifi password 是 hunter22', 'hunter22', 'wifi password 是 [REDACTED:password]'],
+    ['password: token 為', 'token 為 tk-91a8b7c6', 'tk-91a8b7c6', 'token 為 [REDACTED:password]'],
+    ['password: 密碼是 letters only', '我的密碼是 correcthorse 喔', 'correcthorse', '我的密碼是 [REDACTED:password] 喔'],
+    ['password: secret 是 mixed case', 'secret 是 correctHorseBattery', 'correctHorseBattery', 'secret 是 [REDACTED:password]'],
+    ['password: pwd:', 'pwd: hunter2x', 'hunter2x', 'pwd: [REDACTED:password]'],
+    ['secret: 密碼： with full-width spaces', '密碼　：　hunter2abc', 'hunter2abc', '密碼　：　[REDACTED:secret]'],
+    ['secret: 密碼＝ (full-width equals)', '密碼＝abcd1234', 'abcd1234', '密碼＝[REDACTED:secret]'],
+    ['aws-secret-key next to its key id', `${awsId} ${awsSecret}`, awsSecret, '[REDACTED:aws-key] [REDACTED:aws-secret-key]'],
+    ['aws-secret-key next to the word secret', `secret: ${awsSecret}`, awsSecret, 'secret: [REDACTED:secret]'],
+    ['aws-secret-key after 金鑰 in prose', `AWS 金鑰是這個 ${awsSecret} 別外流`, awsSecret, `AWS 金鑰是這個 [REDACTED:aws-secret-key] 別外流`],
+  ])('%s', async (_kind, input, secret, expected) => {
+    for (const out of [redactSync(input), await redact(input)]) {
+      expect(out).not.toContain(secret);
+      expect(out).toBe(expected);
+    }
+  });
+
+  it.each([
+    'token 數量 4096，上限 8192',
+    'password 欄位不能空白',
+    '密碼是必填欄位',
+    '密碼學是一門學問',
+    'token 是什麼？',
+    'token 是 optional 的，password 是 required',
+    'secret 為 Bearer 開頭的字串',
+    '口令是什麼意思',
+    'secretary 是 王小姐',
+    'max_tokens 是 4096',
+    'PWD=/home/yui/project',
+    'pwd 是 /tmp/work',
+    'const passwordField = form.password;',
+    'if (token === undefined) return;',
+    "const ok = password == confirm && secret != '';",
+    // 40 characters of one case, or a path: not a random key, even next to "secret".
+    'secret store at /srv/app/config/production/credentials.yml',
+    'secrets manager: abcdefghijklmnopqrstuvwxyzabcdefghijklmn',
+    'header eyJhbGciOiJIUzI1NiJ9 alone is no token',
+  ])('leaves %s alone', async (text) => {
+    expect(redactSync(text)).toBe(text);
+    expect(await redact(text)).toBe(text);
+  });
+
+  it('does not call a git SHA an AWS secret key, even next to the word secret (it stays a 40-hex token, PRIV-1)', () => {
+    const sha = '3f786850e387550fdab836ed7e6dc881de23001b';
+    expect(redactSync(`secret fix in ${sha}`)).toBe('secret fix in [REDACTED:hex-token]');
+  });
+
+  it('leaves a 40-character word next to nothing secret alone', () => {
+    const text = `build ${awsSecret.replace(/[/+]/g, 'x')}-artifact`;
+    expect(redactSync(text)).toBe(text);
+    expect(redactSync(`plain ${awsSecret} here`)).toBe(`plain ${awsSecret} here`);
+  });
+
+  it.each([
+    ['many eyJ', (n: number) => 'eyJ'.repeat(50_000 * n)],
+    ['eyJ headers without a payload', (n: number) => `eyJ${'a'.repeat(20)}.`.repeat(6_000 * n)],
+    ['credential words without a value', (n: number) => '密碼是'.repeat(50_000 * n)],
+    ['a copula and a long ASCII run', (n: number) => `口令是${'a'.repeat(300)}`.repeat(500 * n)],
+    ['40-character runs', (n: number) => `${'Ab1'.repeat(14)} `.repeat(3_000 * n)],
+  ])('stays linear on up to 200 KB of %s', (_name, build) => {
+    const small = build(1);
+    const large = build(4);
+    expect(large.length).toBeGreaterThanOrEqual(140_000);
+    expect(workGrowth(() => redactSync(small), () => redactSync(large))).toBeLessThan(9);
+  });
+});

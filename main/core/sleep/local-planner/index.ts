@@ -2,6 +2,7 @@ import type { KiokuConfig } from '../../config/config.js';
 import { PlannerError, type CollectedBatch, type Planner, type SleepPlan } from '../sleep-plan.js';
 import { buildLocalPlan } from './build-plan.js';
 import { ExistingIndex } from './existing-index.js';
+import { redactedBatch } from './redacted-batch.js';
 
 /**
  * X-LOCAL: the built-in planner that consolidates without any LLM — deterministic and free, used
@@ -20,11 +21,8 @@ export function createLocalPlanner(config: KiokuConfig): Planner {
         const diagnostics = { materialChars: batch.materialChars, outputChars: 0, batchSize: batch.items.length, outputHead: '' };
         return Promise.reject(new PlannerError('execution', 'the consolidation was cancelled before the local planner ran', diagnostics));
       }
-      try {
-        return Promise.resolve(buildLocalPlan(batch, planId, config.clock.now(), index));
-      } catch (error) {
-        return Promise.reject(error);
-      }
+      // Derived tags and cues must come from redacted words (redacted-batch.ts).
+      return redactedBatch(batch).then((redacted) => buildLocalPlan(redacted, planId, config.clock.now(), index));
     },
   };
 }
