@@ -101,7 +101,7 @@ export function decideCall(config: KiokuConfig, event: CallEvent, now: Date = co
     try {
       // From here on the transcript's turns are the callee's (issue 19): its reply is written
       // after this hook, so after the transcript's present size.
-      recordRoleChange(config, sessionKey, { roleId: calleeId, how: 'call', pos: transcriptSize(event.transcriptPath), now });
+      recordRoleChange(config, sessionKey, { roleId: calleeId, how: 'call', pos: transcriptSize(event.transcriptPath), transcript: event.transcriptPath, now });
     } catch {
       /* attribution only: without it, turns are labelled and filed as before */
     }

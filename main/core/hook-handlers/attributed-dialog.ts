@@ -32,7 +32,7 @@ export function dialogAttribution(config: KiokuConfig, event: Pick<HookEvent, 's
     const history = current ? historyOf(config, sessionKeyOf(event)) : previousHistory(config, transcript);
     if (history.length === 0) return turns;
     const labelled = turns.map((turn) => {
-      const speaker = turn.role === 'assistant' && turn.offset !== undefined ? roleAtOffset(history, turn.offset) : undefined;
+      const speaker = turn.role === 'assistant' && turn.offset !== undefined ? roleAtOffset(history, turn.offset, transcript) : undefined;
       return speaker ? { ...turn, speaker } : turn;
     });
     return current ? labelled : withoutOtherRoles(labelled, loadingRoleId);

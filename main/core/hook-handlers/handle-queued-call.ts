@@ -114,7 +114,7 @@ function answeringRole(
   const key = sessionKeyOf(event);
   const history = key ? readRoleHistory(config, key) : [];
   const id =
-    (replyOffset !== undefined ? usable(config, roleAtOffset(history, replyOffset)) : undefined) ??
+    (replyOffset !== undefined ? usable(config, roleAtOffset(history, replyOffset, event.transcriptPath)) : undefined) ??
     usable(config, call.roleId) ??
     usable(config, roleAtTime(history, when));
   return id ? { id } : resolveSessionRole(config, event);

@@ -32,7 +32,7 @@ function recordStart(ctx: HookContext, event: HookEvent, roleId: string, fromSes
   const key = sessionKeyOf(event);
   if (!key) return;
   const fresh = event.source !== 'resume' && event.source !== 'fork' && event.source !== 'compact';
-  recordRoleChange(ctx.config, key, { roleId, how: fresh ? 'start' : 'resume', pos: fresh ? 0 : transcriptSize(event.transcriptPath), now });
+  recordRoleChange(ctx.config, key, { roleId, how: fresh ? 'start' : 'resume', pos: fresh ? 0 : transcriptSize(event.transcriptPath), transcript: event.transcriptPath, now });
   if (fromSessionFile) touch(sessionRoleFilePath(ctx.config, key), now);
 }
 

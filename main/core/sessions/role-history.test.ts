@@ -43,6 +43,19 @@ describe('role history', () => {
     expect([at(-1), at(0), at(4), at(5), at(60)].map((when) => roleAtTime(history, when))).toEqual([undefined, 'SILICA01', 'SILICA01', 'YUI01', 'YUI01']);
   });
 
+  it('counts positions per transcript: a session resumed into a new file starts over there', () => {
+    const config = setUp();
+    recordRoleChange(config, 's1', { roleId: 'SILICA01', how: 'start', pos: 0, transcript: '/t/one.jsonl', now: at(0) });
+    recordRoleChange(config, 's1', { roleId: 'YUI01', how: 'call', pos: 500, transcript: '/t/one.jsonl', now: at(1) });
+    // Same role, new file: recorded, because positions in it mean something else.
+    expect(recordRoleChange(config, 's1', { roleId: 'YUI01', how: 'resume', pos: 80, transcript: '/t/two.jsonl', now: at(2) })).toBe(true);
+    const history = readRoleHistory(config, 's1');
+    expect(history).toHaveLength(3);
+    expect(roleAtOffset(history, 100, '/t/one.jsonl')).toBe('SILICA01');
+    expect(roleAtOffset(history, 100, '/t/two.jsonl')).toBe('YUI01');
+    expect(roleAtOffset(history, 10, '/t/two.jsonl')).toBeUndefined();
+  });
+
   it('skips garbled lines and foreign role IDs, and reads a missing file as no history', () => {
     const config = setUp();
     expect(readRoleHistory(config, 'none')).toEqual([]);

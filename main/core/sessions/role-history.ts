@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { isValidRoleId } from '../../../common/role-id.js';
 import type { KiokuConfig } from '../config/config.js';
 import { parseLooseDate } from '../config/clock.js';
@@ -36,6 +37,11 @@ export interface RoleHistoryEntry {
   pos?: number;
   /** When the change happened (ISO instant). */
   at: string;
+  /**
+   * The transcript `pos` counts in. A client that resumes a session into a new file (same
+   * session id) starts positions over: only the changes recorded with a file speak for it.
+   */
+  transcript?: string;
 }
 
 const HOWS: ReadonlySet<string> = new Set<RoleChangeHow>(['start', 'resume', 'call', 'handback']);
@@ -53,11 +59,12 @@ function parseEntry(line: string): RoleHistoryEntry | undefined {
     return undefined;
   }
   if (!raw || typeof raw !== 'object') return undefined;
-  const { role, how, pos, at } = raw as Record<string, unknown>;
+  const { role, how, pos, at, transcript } = raw as Record<string, unknown>;
   // A hand-edited or foreign value must never become a path segment (ROLE-3).
   if (typeof role !== 'string' || !isValidRoleId(role) || typeof at !== 'string' || !parseLooseDate(at)) return undefined;
   const entry: RoleHistoryEntry = { roleId: role, how: typeof how === 'string' && HOWS.has(how) ? (how as RoleChangeHow) : 'call', at };
   if (typeof pos === 'number' && Number.isSafeInteger(pos) && pos >= 0) entry.pos = pos;
+  if (typeof transcript === 'string' && transcript) entry.transcript = transcript;
   return entry;
 }
 
@@ -89,7 +96,15 @@ export interface RoleChange {
   roleId: string;
   how: RoleChangeHow;
   pos?: number;
+  /** The session's transcript, which `pos` counts in. */
+  transcript?: string;
   now: Date;
+}
+
+const sameFile = (a: string | undefined, b: string | undefined) => a === undefined || b === undefined || path.resolve(a) === path.resolve(b);
+
+function lineOf(e: RoleHistoryEntry): string {
+  return JSON.stringify({ role: e.roleId, how: e.how, ...(e.pos !== undefined ? { pos: e.pos } : {}), at: e.at, ...(e.transcript ? { transcript: e.transcript } : {}) });
 }
 
 /**
@@ -102,18 +117,21 @@ export interface RoleChange {
 export function recordRoleChange(config: KiokuConfig, sessionKey: string, change: RoleChange): boolean {
   const file = roleHistoryFilePath(config, sessionKey);
   let history = readRoleHistory(config, sessionKey);
-  // A position before the last change's: the transcript began anew under the same key (a
-  // cleared session), so the old positions mean nothing for it.
-  const previousPos = history[history.length - 1]?.pos;
-  if (change.pos !== undefined && previousPos !== undefined && change.pos < previousPos) history = [];
-  if (history[history.length - 1]?.roleId === change.roleId) {
+  const last = history[history.length - 1];
+  const sameTranscript = sameFile(last?.transcript, change.transcript);
+  // A position before the last change's in the same file: the transcript began anew under the
+  // same key (a cleared session), so the old positions mean nothing for it.
+  if (sameTranscript && change.pos !== undefined && last?.pos !== undefined && change.pos < last.pos) history = [];
+  if (sameTranscript && history[history.length - 1]?.roleId === change.roleId) {
     touch(file, change.now);
     return false;
   }
   const how = change.how === 'call' && history.length >= 2 && history[history.length - 2]!.roleId === change.roleId ? 'handback' : change.how;
-  const entry: Record<string, unknown> = { role: change.roleId, how, ...(change.pos !== undefined ? { pos: change.pos } : {}), at: change.now.toISOString() };
-  const kept = history.slice(-(MAX_ENTRIES - 1)).map((e) => JSON.stringify({ role: e.roleId, how: e.how, ...(e.pos !== undefined ? { pos: e.pos } : {}), at: e.at }));
-  writeFileAtomicSync(file, `${[...kept, JSON.stringify(entry)].join('\n')}\n`, { durable: false });
+  const entry: RoleHistoryEntry = { roleId: change.roleId, how, at: change.now.toISOString() };
+  if (change.pos !== undefined) entry.pos = change.pos;
+  if (change.transcript) entry.transcript = change.transcript;
+  const kept = [...history.slice(-(MAX_ENTRIES - 1)), entry];
+  writeFileAtomicSync(file, `${kept.map(lineOf).join('\n')}\n`, { durable: false });
   return true;
 }
 
@@ -129,11 +147,13 @@ export function touch(file: string, now: Date): void {
 /**
  * The role that was the session's at byte `offset` of its transcript: the last change at or
  * before it. Undefined when the history does not reach back that far (the turn is older than the
- * first recorded change, or the changes carry no positions).
+ * first recorded change, or the changes carry no positions). With `transcript`, only the changes
+ * recorded for that file count.
  */
-export function roleAtOffset(history: readonly RoleHistoryEntry[], offset: number): string | undefined {
+export function roleAtOffset(history: readonly RoleHistoryEntry[], offset: number, transcript?: string): string | undefined {
   let found: string | undefined;
   for (const entry of history) {
+    if (!sameFile(entry.transcript, transcript)) continue;
     if (entry.pos === undefined) return undefined;
     if (entry.pos > offset) break;
     found = entry.roleId;
