@@ -141,6 +141,32 @@ describe('attribution by turn (issue 19)', () => {
     expect(filesWith(callee, 'M-A1')).toEqual([]);
   });
 
+  it('keeps attributing across SessionEnd and a resume: the handback block and the late captures', async () => {
+    const s = await session();
+    s.answer('session-start', { source: 'startup' });
+    s.t.append(turn('M-A1', A1));
+    s.answer('user-prompt-submit', { prompt: `${CALLEE.name}，幫我排部署` });
+    s.t.append(turn('M-B1', B1));
+    await s.queue('session-end', { reason: 'prompt_input_exit' });
+    expect(s.answer('session-start', { source: 'resume' })).toContain(resumeReminder('zh-TW', CALLEE.name));
+    const B2 = '我是結衣：B2 接續之後，部署順序我也確認了。';
+    s.t.append(turn('M-B2', B2));
+    s.t.append({ user: `${ACTIVE.name}，換你回來`, reply: '' });
+    const back = dialogOf(s.answer('user-prompt-submit', { prompt: `${ACTIVE.name}，換你回來` }));
+    expect(linesWith(back, A1)).toEqual([`${ACTIVE.name}: ${A1}`]);
+    expect(linesWith(back, B1)).toEqual([`${CALLEE.name}: ${B1}`]);
+    expect(linesWith(back, B2)).toEqual([`${CALLEE.name}: ${B2}`]);
+    s.t.append(turn('M-A2', A2));
+
+    for (const reply of [A1, B1, B2, A2]) await s.queue('stop', stop(reply));
+    const active = inboxTexts(s.h, ACTIVE.id);
+    const callee = inboxTexts(s.h, CALLEE.id);
+    expect(['M-A1', 'M-A2'].map((m) => filesWith(active, m).length)).toEqual([1, 1]);
+    expect(['M-B1', 'M-B2'].map((m) => filesWith(callee, m).length)).toEqual([1, 1]);
+    expect(['M-B1', 'M-B2'].map((m) => filesWith(active, m).length)).toEqual([0, 0]);
+    expect(['M-A1', 'M-A2'].map((m) => filesWith(callee, m).length)).toEqual([0, 0]);
+  });
+
   it('falls back to the old labelling when the role history is garbled', async () => {
     const s = await session();
     s.answer('session-start', { source: 'startup' });
