@@ -36,10 +36,12 @@ describe('role history', () => {
 
   it('answers by byte and by time; nothing before the first change', () => {
     const config = setUp();
-    recordRoleChange(config, 's1', { roleId: 'SILICA01', how: 'resume', pos: 40, now: at(0) });
-    recordRoleChange(config, 's1', { roleId: 'YUI01', how: 'call', pos: 100, now: at(5) });
+    recordRoleChange(config, 's1', { roleId: 'SILICA01', how: 'resume', pos: 400, now: at(0) });
+    recordRoleChange(config, 's1', { roleId: 'YUI01', how: 'call', pos: 1000, now: at(5) });
     const history = readRoleHistory(config, 's1');
-    expect([10, 40, 99, 100, 5000].map((offset) => roleAtOffset(history, offset))).toEqual([undefined, 'SILICA01', 'SILICA01', 'YUI01', 'YUI01']);
+    expect([10, 400, 900, 1000, 5000].map((offset) => roleAtOffset(history, offset))).toEqual([undefined, 'SILICA01', 'SILICA01', 'YUI01', 'YUI01']);
+    // Gemini CLI rewrites its document: the reply after a switch starts where the closing `  ]\n}` was.
+    expect(roleAtOffset(history, 1000 - 5)).toBe('YUI01');
     expect([at(-1), at(0), at(4), at(5), at(60)].map((when) => roleAtTime(history, when))).toEqual([undefined, 'SILICA01', 'SILICA01', 'YUI01', 'YUI01']);
   });
 
@@ -53,7 +55,7 @@ describe('role history', () => {
     expect(history).toHaveLength(3);
     expect(roleAtOffset(history, 100, '/t/one.jsonl')).toBe('SILICA01');
     expect(roleAtOffset(history, 100, '/t/two.jsonl')).toBe('YUI01');
-    expect(roleAtOffset(history, 10, '/t/two.jsonl')).toBeUndefined();
+    expect(roleAtOffset(history, 0, '/t/two.jsonl')).toBeUndefined();
   });
 
   it('skips garbled lines and foreign role IDs, and reads a missing file as no history', () => {

@@ -145,6 +145,16 @@ export function touch(file: string, now: Date): void {
 }
 
 /**
+ * How far before a change's position a turn may start and still be the new role's. JSONL
+ * transcripts (Claude Code, Codex) only grow, but Gemini CLI rewrites one pretty-printed document
+ * whose closing `  ]\n}` (and the comma it adds to the message before) is overwritten by the next
+ * message: a reply written right after a switch starts a few bytes before the size recorded at the
+ * switch. No line of an earlier turn is this short (a transcript line carries ids and times), so
+ * the slack never hands an earlier turn to the new role.
+ */
+const REWRITE_SLACK = 64;
+
+/**
  * The role that was the session's at byte `offset` of its transcript: the last change at or
  * before it. Undefined when the history does not reach back that far (the turn is older than the
  * first recorded change, or the changes carry no positions). With `transcript`, only the changes
@@ -155,7 +165,7 @@ export function roleAtOffset(history: readonly RoleHistoryEntry[], offset: numbe
   for (const entry of history) {
     if (!sameFile(entry.transcript, transcript)) continue;
     if (entry.pos === undefined) return undefined;
-    if (entry.pos > offset) break;
+    if (entry.pos > offset + REWRITE_SLACK) break;
     found = entry.roleId;
   }
   return found;
