@@ -70,4 +70,11 @@ export interface DialogTurn {
   role: 'user' | 'assistant';
   text: string;
   timestamp?: string;
+  /** Byte where the turn's first line starts in its transcript; only when the reader was asked for it. */
+  offset?: number;
+  /**
+   * An assistant turn's speaker: the role that was the session's at that point of the transcript
+   * (its role history, issue 19). Absent when not known: the loading role's own, as before.
+   */
+  speaker?: string;
 }

@@ -19,8 +19,10 @@ export function answerFromFiles(config: KiokuConfig, logger: Logger, call: HookC
 
 /**
  * The session's role now (issue 13): recorded with the event, because whoever ingests it later
- * — the app, a daemon, or `kioku sleep` from cron — runs after this session's SessionEnd has
- * removed its `.role` file, and would file a called role's turns under the default one.
+ * — the app, a daemon, or `kioku sleep` from cron — may run days later, when the session has
+ * called another role since, or its `.role` file and role history were swept as idle; it would
+ * then file a called role's turns under another one. Ingestion prefers the role history at the
+ * reply's place in the transcript, and uses this when the history cannot say (handle-queued-call.ts).
  */
 function roleAtHookTime(config: KiokuConfig, logger: Logger, call: HookCall): string | undefined {
   try {

@@ -155,7 +155,8 @@ describe('SessionEnd with no daemon releases the role lock before the hook exits
     expect(end).toMatchObject({ code: 0, signal: null, stdout: '', stderr: '' });
     expect(fs.existsSync(lockFile(h, ACTIVE.id))).toBe(false);
     expect(fs.existsSync(lockFile(h, CALLEE.id))).toBe(false);
-    expect(fs.existsSync(path.join(h.roleHome, '.sessions', `${session}.role`))).toBe(false);
+    // The session's role record stays for a resume (LOCK-4, issue 13): only the locks go.
+    expect(fs.existsSync(path.join(h.roleHome, '.sessions', `${session}.role`))).toBe(options.call === true);
     // …and the next session can take the role at once.
     h.transcript(`${session}-next`);
     const next = await runHook('session-start', claudePayload(h, 'session-start', `${session}-next`), h.env);

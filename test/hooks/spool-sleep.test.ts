@@ -105,7 +105,7 @@ describe('kioku sleep with no daemon drains the spool first', () => {
     for (const id of eventIds) expect(lines.filter((line) => line.includes(` ${id} for ${ACTIVE.id}:`)), id).toHaveLength(1);
   });
 
-  it('files a turn under the role the session had when the hook ran, though its SessionEnd removed the session file before the run', async () => {
+  it('files a turn under the role the session had when the hook ran, though the session files are gone before the run', async () => {
     const h = (home = await makeHookHome());
     const session = 'sess-call';
     const reply = '好，週五下午不部署。';
@@ -117,7 +117,8 @@ describe('kioku sleep with no daemon drains the spool first', () => {
     expect((await runHook('user-prompt-submit', claudePayload(h, 'user-prompt-submit', session, { prompt: `@${CALLEE.id} 接手一下` }), h.env)).stdout).toContain(CALLEE.name);
     expect(await runHook('stop', claudePayload(h, 'stop', session, { last_assistant_message: reply }), h.env)).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(await runHook('session-end', claudePayload(h, 'session-end', session), h.env)).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    expect(fs.existsSync(path.join(h.roleHome, '.sessions', `${session}.role`))).toBe(false);
+    // Kept for a resume (issue 13): the record below must work without it all the same.
+    fs.rmSync(path.join(h.roleHome, '.sessions'), { recursive: true, force: true });
     const { spoolDir } = h.config().paths;
     const records = jsonFiles(spoolDir).map((name) => JSON.parse(fs.readFileSync(path.join(spoolDir, name), 'utf8')) as SpoolRecord);
     const stop = records.find((record) => record.event === 'stop')!;

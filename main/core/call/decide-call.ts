@@ -4,6 +4,7 @@ import type { KiokuConfig } from '../config/config.js';
 import { isInSleepWindow } from '../schedule/sleep-window.js';
 import { activationGate } from '../sessions/activation.js';
 import { claimRole, holdsRole, releaseOwnLock, releaseOwnLocks, type LockRemedies, type RoleLockHolder } from '../sessions/role-locks.js';
+import { recordRoleChange, transcriptSize } from '../sessions/role-history.js';
 import { sessionKeyOf } from '../sessions/session-key.js';
 import { resolveSessionRole, type SessionRole } from '../sessions/session-role.js';
 import { readSessionSwitchEvent, writeSessionRole } from '../sessions/session-role-file.js';
@@ -96,6 +97,13 @@ export function decideCall(config: KiokuConfig, event: CallEvent, now: Date = co
       // Nothing may change when the switch cannot complete: give back a lock we just took.
       if (claim.how === 'created' || claim.how === 'taken-over') releaseOwnLock(config, calleeId, event);
       throw error;
+    }
+    try {
+      // From here on the transcript's turns are the callee's (issue 19): its reply is written
+      // after this hook, so after the transcript's present size.
+      recordRoleChange(config, sessionKey, { roleId: calleeId, how: 'call', pos: transcriptSize(event.transcriptPath), transcript: event.transcriptPath, now });
+    } catch {
+      /* attribution only: without it, turns are labelled and filed as before */
     }
   }
   const released = releaseOwnLocks(config, event, calleeId);

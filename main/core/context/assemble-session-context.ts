@@ -135,7 +135,11 @@ export function assembleSessionContext(input: SessionContextInput): SessionConte
   // Shrinking tries many budgets; each block is built once per budget value it is tried with.
   const inboxAt = memo((limit) => inboxBlock(inboxMemories, { language, now, count: settings.ROLE_LOAD_INBOX_COUNT, limit }));
   const bondsAt = memo((limit) => bondsBlock(input.bonds ?? [], { language, count: settings.ROLE_LOAD_BONDS_COUNT, limit }));
-  const dialogAt = memo((limit) => dialogBlock(input.dialog ?? [], { language, roleName: role.name, turns: settings.ROLE_LOAD_DIALOG_TURNS, limit, now }));
+  // Lines another role of the session said are labelled with its name (issue 19).
+  const speakerNames = new Map((input.peers ?? []).map((peer) => [peer.id, peer.name]));
+  const dialogAt = memo((limit) =>
+    dialogBlock(input.dialog ?? [], { language, roleName: role.name, roleId: role.id, speakerNames, turns: settings.ROLE_LOAD_DIALOG_TURNS, limit, now }),
+  );
   const build = (b: Budgets): NamedBlock[] => {
     const blocks = buildBlocks(b);
     return [...blocks.slice(0, -3), { name: 'leftOut', block: leftOutBlock(blocks, language) }, ...blocks.slice(-3)];

@@ -184,6 +184,25 @@ describe('bondsBlock (MEM-7)', () => {
 });
 
 describe('dialogBlock (CTX-6)', () => {
+  it("labels another role's line with that role's name and says it is not the loading role's (issue 19)", () => {
+    const turns: DialogTurn[] = [
+      { role: 'user', text: '先幫我看快取' },
+      { role: 'assistant', text: '快取改好了。', speaker: 'SILICA01' },
+      { role: 'user', text: '結衣，幫我排部署' },
+      { role: 'assistant', text: '部署排好了。', speaker: 'YUI01' },
+      { role: 'user', text: '還有嗎' },
+      { role: 'assistant', text: '沒有了。' },
+    ];
+    const text = dialogBlock(turns, { language: 'zh-TW', roleName: '結衣', roleId: 'YUI01', speakerNames: new Map([['SILICA01', '西莉卡']]), turns: 8, limit: 4000 }).text;
+    expect(text).toContain('西莉卡: 快取改好了。');
+    expect(text).toContain('結衣: 部署排好了。');
+    // Not attributed: the loading role's, as before the history.
+    expect(text).toContain('結衣: 沒有了。');
+    expect(text).toContain('不是結衣說的');
+    const own = dialogBlock(turns.slice(2), { language: 'zh-TW', roleName: '結衣', roleId: 'YUI01', turns: 8, limit: 4000 }).text;
+    expect(own).not.toContain('不是結衣說的');
+  });
+
   const turns: DialogTurn[] = [];
   for (let i = 1; i <= 10; i++) turns.push({ role: 'user', text: `問題 ${i}` }, { role: 'assistant', text: `回答 ${i} 第一段` }, { role: 'assistant', text: `回答 ${i} 第二段` });
 

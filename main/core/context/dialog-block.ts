@@ -14,6 +14,13 @@ export interface DialogBlockOptions {
   language: ContextLanguage;
   /** The role's display name, labelling its lines. */
   roleName: string;
+  /** The loading role's ID: an assistant line whose speaker is this ID is its own. */
+  roleId?: string;
+  /**
+   * Display names of the other roles, by ID, for lines the session's role history gives to
+   * another role (DialogTurn.speaker, hook-handlers/attributed-dialog.ts; issue 19).
+   */
+  speakerNames?: ReadonlyMap<string, string>;
   /** ROLE_LOAD_DIALOG_TURNS: rounds of one user message and its answer; 0 turns the block off. */
   turns: number;
   /** ROLE_LOAD_DIALOG_LIMIT; 0 turns the block off. */
@@ -37,7 +44,8 @@ export function dialogRounds(turns: readonly DialogTurn[]): DialogTurn[][] {
     if (!text) continue;
     const current = rounds[rounds.length - 1];
     const last = current?.[current.length - 1];
-    if (last && last.role === turn.role) last.text = `${last.text}\n${text}`;
+    // Two replies by different roles stay apart: each keeps the name of the one who said it.
+    if (last && last.role === turn.role && last.speaker === turn.speaker) last.text = `${last.text}\n${text}`;
     else if (!current || turn.role === 'user') rounds.push([{ ...turn, text }]);
     else current.push({ ...turn, text });
   }
@@ -57,11 +65,25 @@ function roundDate(round: readonly DialogTurn[], options: DialogBlockOptions): s
   return say(options.language, `〔${formatLocalDate(at)}${weekday}${clock} 說的〕`, `[said ${formatLocalDate(at)}${weekday} ${clock}]`);
 }
 
+/** Whether an assistant line was said by someone other than the loading role. */
+function isOthers(turn: DialogTurn, options: DialogBlockOptions): boolean {
+  return turn.role === 'assistant' && turn.speaker !== undefined && turn.speaker !== options.roleId;
+}
+
+/**
+ * The label of a line: the user; the loading role (its own lines, and lines nobody attributed —
+ * the labelling before issue 19); another role by its name (its ID when it has no name any more).
+ */
+function speakerLabel(turn: DialogTurn, options: DialogBlockOptions): string {
+  if (turn.role === 'user') return say(options.language, '使用者', 'User');
+  if (!isOthers(turn, options)) return options.roleName;
+  return options.speakerNames?.get(turn.speaker!) ?? turn.speaker!;
+}
+
 function roundText(round: readonly DialogTurn[], options: DialogBlockOptions): string {
-  const user = say(options.language, '使用者', 'User');
   // Redacted again here: the transcript reader redacts too, but this text reaches the model
   // unfiltered by any other step (PRIV-1), and the pattern pass is idempotent.
-  const lines = round.map((turn) => `${turn.role === 'user' ? user : options.roleName}: ${redactSync(turn.text)}`);
+  const lines = round.map((turn) => `${speakerLabel(turn, options)}: ${redactSync(turn.text)}`);
   const date = roundDate(round, options);
   return (date ? [date, ...lines] : lines).join('\n');
 }
@@ -74,11 +96,19 @@ export function dialogBlock(turns: readonly DialogTurn[], options: DialogBlockOp
   const recent = rounds.slice(-options.turns);
   const beyondCount = rounds.length - recent.length;
   const newestFirst = recent.map((round) => roundText(round, options)).reverse();
-  const heading = say(
+  const baseHeading = say(
     options.language,
     '## 最近的對話（逐字，最舊在前）\n上一段最後幾輪真正說過的話；這只是交接，不是完整歷史。標了日期的是之前說的：裡面的「今天」「明天」以那天為準。',
     '## Recent conversation (verbatim, oldest first)\nThe last few rounds as actually said: a handoff, not the full history. Dated rounds were said earlier: their "today" and "tomorrow" are that day\'s.',
   );
+  const others = recent.some((round) => round.some((turn) => isOthers(turn, options)));
+  const heading = others
+    ? `${baseHeading}\n${say(
+        options.language,
+        `標著其他角色名字的那幾行不是${options.roleName}說的：是那時在這段對話裡的另一個角色說的。`,
+        `Lines under another role's name were not said by ${options.roleName}: that role said them in this conversation.`,
+      )}`
+    : baseHeading;
   const note = (n: number) => moreNotShown(options.language, n, '輪較早的對話', 'earlier rounds');
   const fit = fitWholeItems({ heading, items: newestFirst, limit: options.limit, note, separator: '\n\n', contiguous: true, alreadyOmitted: beyondCount });
   const shown = fit.chosen.map((i) => newestFirst[i]!).reverse();

@@ -11,6 +11,7 @@ import { activationGate } from '../sessions/activation.js';
 import { turnKeyOf } from '../sessions/captured-turn-file.js';
 import { releaseSessionLocks } from '../sessions/session-end.js';
 import { sessionKeyOf } from '../sessions/session-key.js';
+import { readRoleHistory, roleAtOffset, roleAtTime } from '../sessions/role-history.js';
 import { resolveSessionRole } from '../sessions/session-role.js';
 import type { HookContext } from './hook-handler.js';
 
@@ -38,15 +39,20 @@ function replyIndex(dialog: readonly DialogTurn[], reply: string): number | unde
 }
 
 /** Where a live Stop's reply is: among the newest turns. */
-const NEAR: RecentDialogOptions = { maxTurns: 40, maxChars: 200_000 };
+const NEAR: RecentDialogOptions = { maxTurns: 40, maxChars: 200_000, withOffsets: true };
 /** Where a replayed Stop's reply may be; the reader's own scan bound (the last 8 MB) still holds. */
-const FAR: RecentDialogOptions = { maxTurns: 5_000, maxChars: 5_000_000 };
+const FAR: RecentDialogOptions = { maxTurns: 5_000, maxChars: 5_000_000, withOffsets: true };
 
 export interface LastTurn {
   userText: string;
   assistantText: string;
   /** When the user's line was written (transcript timestamp), if the transcript says. */
   userAt?: string;
+}
+
+/** The turn, and where its reply starts in the transcript when the reply was found there. */
+interface LocatedTurn extends LastTurn {
+  replyOffset?: number;
 }
 
 /**
@@ -58,7 +64,7 @@ export interface LastTurn {
  * search goes further back (a daemon that was down while a session went on for 20 more turns).
  * Only a reply found nowhere (the transcript has not caught up yet) takes the last user line.
  */
-export function lastTurn(event: Pick<HookEvent, 'assistant' | 'transcriptPath' | 'lastAssistantMessage' | 'prompt'>): LastTurn {
+function locateLastTurn(event: Pick<HookEvent, 'assistant' | 'transcriptPath' | 'lastAssistantMessage' | 'prompt'>): LocatedTurn {
   const reply = event.lastAssistantMessage;
   let dialog = readRecentDialog(event.assistant, event.transcriptPath, NEAR);
   let at = reply ? replyIndex(dialog, reply) : undefined;
@@ -73,13 +79,48 @@ export function lastTurn(event: Pick<HookEvent, 'assistant' | 'transcriptPath' |
     .find((turn) => turn.role === 'user');
   const assistant = [...dialog].reverse().find((turn) => turn.role === 'assistant');
   const assistantText = reply ?? assistant?.text ?? '';
+  // A PreCompact has no reply of its own: its turn is the newest, answered by the last assistant turn.
+  const answered = at !== undefined ? dialog[at] : reply ? undefined : assistant;
+  const where = answered?.offset !== undefined ? { replyOffset: answered.offset } : {};
   // Gemini's AfterAgent names the turn's prompt itself (the adapter has removed the hooks' text
   // from it): those are the user's words when the transcript has not caught up, or holds another
   // turn's. When the transcript's line is the same words, it is taken as before (with its time),
   // so a PreCompress reading the transcript computes the same turn key.
   const sameLine = event.prompt === undefined || (user !== undefined && normalized(redactSync(event.prompt)) === normalized(user.text));
-  if (!sameLine) return { userText: event.prompt!, assistantText };
-  return { userText: user?.text ?? '', assistantText, ...(user?.timestamp ? { userAt: user.timestamp } : {}) };
+  if (!sameLine) return { userText: event.prompt!, assistantText, ...where };
+  return { userText: user?.text ?? '', assistantText, ...(user?.timestamp ? { userAt: user.timestamp } : {}), ...where };
+}
+
+export function lastTurn(event: Pick<HookEvent, 'assistant' | 'transcriptPath' | 'lastAssistantMessage' | 'prompt'>): LastTurn {
+  const { replyOffset: _where, ...turn } = locateLastTurn(event);
+  return turn;
+}
+
+const usable = (config: HookContext['config'], roleId: string | undefined) =>
+  roleId && !explainInvalidRoleId(roleId) && roleFilesExist(config.paths.roleHome, roleId) ? roleId : undefined;
+
+/**
+ * Whose memory a queued event goes to (CAP-2, CALL-3, issue 13 and 19): the role that answered
+ * the turn. In order: the session's role history at the reply's place in the transcript (a Stop
+ * ingested late, after the session called another role, still goes to the role that said it);
+ * the role the hook resolved when it spooled the event; the history at the event's time (a reply
+ * the transcript does not hold yet); the session's role now (`.role`, else `ROLE_NAME`/`.active`,
+ * as before the history existed). A role whose files are gone is skipped at every step.
+ */
+function answeringRole(
+  config: HookContext['config'],
+  event: HookEvent,
+  call: { roleId?: string },
+  when: Date,
+  replyOffset: number | undefined,
+): { id: string } | undefined {
+  const key = sessionKeyOf(event);
+  const history = key ? readRoleHistory(config, key) : [];
+  const id =
+    (replyOffset !== undefined ? usable(config, roleAtOffset(history, replyOffset, event.transcriptPath)) : undefined) ??
+    usable(config, call.roleId) ??
+    usable(config, roleAtTime(history, when));
+  return id ? { id } : resolveSessionRole(config, event);
 }
 
 /**
@@ -91,20 +132,19 @@ export function lastTurn(event: Pick<HookEvent, 'assistant' | 'transcriptPath' |
 export async function handleQueuedCall(ctx: HookContext, call: HookCall & { spooledAt?: string; roleId?: string }): Promise<void> {
   const { config } = ctx;
   const adapter = adapterFor(call.assistant);
-  const when = call.spooledAt ? new Date(call.spooledAt) : config.clock.now();
-  const event = adapter.parseEvent(call.event, call.payload, Number.isNaN(when.getTime()) ? config.clock.now() : when);
+  const spooled = call.spooledAt ? new Date(call.spooledAt) : undefined;
+  const eventTime = spooled && !Number.isNaN(spooled.getTime()) ? spooled : config.clock.now();
+  const event = adapter.parseEvent(call.event, call.payload, eventTime);
   if (event.event === 'session-end') {
     releaseSessionLocks(config, event);
     return;
   }
   if (activationGate(config, event) !== undefined) return;
-  // The role the hook resolved when the event happened, if its files are still there (issue 13).
-  const recorded = call.roleId && !explainInvalidRoleId(call.roleId) && roleFilesExist(config.paths.roleHome, call.roleId) ? call.roleId : undefined;
-  const role = recorded ? { id: recorded } : resolveSessionRole(config, event);
-  if (!role) return;
-  const base = { eventId: call.eventId, roleId: role.id, assistant: event.assistant, sessionId: event.sessionId ?? null, receivedAt: event.receivedAt };
   if (event.event === 'stop' || event.event === 'pre-compact') {
-    const { userAt, ...turn } = lastTurn(event);
+    const { userAt, replyOffset, ...turn } = locateLastTurn(event);
+    const role = answeringRole(config, event, call, eventTime, replyOffset);
+    if (!role) return;
+    const base = { eventId: call.eventId, roleId: role.id, assistant: event.assistant, sessionId: event.sessionId ?? null, receivedAt: event.receivedAt };
     const sessionKey = sessionKeyOf(event);
     const key = turnKeyOf(turn.userText, userAt);
     const report = await handleCapturedTurn(config, {
@@ -116,6 +156,9 @@ export async function handleQueuedCall(ctx: HookContext, call: HookCall & { spoo
     });
     ctx.logger.info('capture', `${event.event} ${call.eventId} for ${role.id}: ${report.written.length} written${report.skipped ? `, skipped (${report.skipped})` : ''}`);
   } else if (event.event === 'post-compact') {
+    const role = answeringRole(config, event, call, eventTime, undefined);
+    if (!role) return;
+    const base = { eventId: call.eventId, roleId: role.id, assistant: event.assistant, sessionId: event.sessionId ?? null, receivedAt: event.receivedAt };
     await handlePostCompact(config, {
       ...base,
       ...(event.trigger ? { trigger: event.trigger } : {}),

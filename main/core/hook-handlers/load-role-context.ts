@@ -8,6 +8,7 @@ import { loadRoleMemories } from '../memory/memory-layout.js';
 import { readMemoryState } from '../memory/memory-state.js';
 import { loadAllRoles, readRoleDefinition } from '../roles/role-repository.js';
 import { projectMemoryFolder, sessionProject } from '../projects/session-project.js';
+import { dialogAttribution } from './attributed-dialog.js';
 import type { HookContext } from './hook-handler.js';
 
 /**
@@ -25,7 +26,12 @@ export function loadRoleContext(ctx: HookContext, event: HookEvent, roleId: stri
   const state = readMemoryState(paths.memoryHome, roleId).state;
   const dialog =
     settings.ROLE_LOAD_DIALOG_TURNS > 0 && settings.ROLE_LOAD_DIALOG_LIMIT > 0
-      ? readRecentDialogWithFallback(event.assistant, event.transcriptPath, { maxTurns: settings.ROLE_LOAD_DIALOG_TURNS, maxChars: settings.ROLE_LOAD_DIALOG_LIMIT })
+      ? readRecentDialogWithFallback(
+          event.assistant,
+          event.transcriptPath,
+          { maxTurns: settings.ROLE_LOAD_DIALOG_TURNS, maxChars: settings.ROLE_LOAD_DIALOG_LIMIT },
+          dialogAttribution(config, event, roleId),
+        )
       : [];
   const peers: PeerInfo[] = loadAllRoles(paths.roleHome).flatMap((listing) => (listing.definition ? [listing.definition] : []));
   const project = sessionProject(config.env, event.cwd);

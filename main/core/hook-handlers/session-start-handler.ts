@@ -8,6 +8,9 @@ import { readRoleDefinition } from '../roles/role-repository.js';
 import { isInSleepWindow } from '../schedule/sleep-window.js';
 import { activation } from '../sessions/activation.js';
 import { claimRole } from '../sessions/role-locks.js';
+import { recordRoleChange, touch, transcriptSize } from '../sessions/role-history.js';
+import { sessionKeyOf } from '../sessions/session-key.js';
+import { sessionRoleFilePath } from '../sessions/session-role-file.js';
 import type { HookContext } from './hook-handler.js';
 import { loadRoleContext } from './load-role-context.js';
 
@@ -17,6 +20,20 @@ function bestEffort(ctx: HookContext, what: string, write: () => unknown): void 
   } catch (error) {
     ctx.logger.warn('context', `could not ${what}: ${(error as Error).message}`);
   }
+}
+
+/**
+ * The role history's entry for this start (issue 19): a fresh session is its role from the first
+ * byte of its transcript; a resumed one (or a fork over replayed history) from where it resumes,
+ * the turns before being whoever the history already says. A resumed session that keeps a called
+ * role also touches its `.role` file: in use, it is not idle, and must outlive the 7-day sweep.
+ */
+function recordStart(ctx: HookContext, event: HookEvent, roleId: string, fromSessionFile: boolean, now: Date): void {
+  const key = sessionKeyOf(event);
+  if (!key) return;
+  const fresh = event.source !== 'resume' && event.source !== 'fork' && event.source !== 'compact';
+  recordRoleChange(ctx.config, key, { roleId, how: fresh ? 'start' : 'resume', pos: fresh ? 0 : transcriptSize(event.transcriptPath), transcript: event.transcriptPath, now });
+  if (fromSessionFile) touch(sessionRoleFilePath(ctx.config, key), now);
 }
 
 /** Which SessionStart part this command prints (CTX-3: the load may span several commands). */
@@ -68,6 +85,7 @@ export function handleSessionStart(ctx: HookContext, event: HookEvent, options: 
   // Both are caches (the roles and the load are the truth): a state folder that cannot be
   // written must not cost the session its persona.
   bestEffort(ctx, 'refresh the call-name cache', () => refreshCallNameCache(config));
+  if ((options.part ?? 1) === 1) bestEffort(ctx, 'record the session role', () => recordStart(ctx, event, roleId, on.role?.source === 'session', now));
   const sessionId = event.sessionId;
   const snapshot = sessionId ? loadSnapshot(config.paths, sessionId) : undefined;
   const action = snapshotAction(event.source, { snapshotExists: snapshot !== undefined && snapshot.roleId === roleId });

@@ -22,14 +22,14 @@ describe('releaseSessionLocks', () => {
     claimRole(config, 'SILICA01', first);
     expect(claimRole(config, 'SILICA01', second).ok).toBe(false);
 
-    expect(releaseSessionLocks(config, second)).toMatchObject({ released: [], sessionFileRemoved: false });
+    expect(releaseSessionLocks(config, second)).toMatchObject({ released: [] });
     expect(readLock(home, 'SILICA01')).toMatchObject({ sessionKey: 'sess-first' });
     // The holder's own SessionEnd frees it at once (LOCK-2 fast path).
     expect(releaseSessionLocks(config, first).released).toEqual(['SILICA01']);
     expect(readLock(home, 'SILICA01')).toBeUndefined();
   });
 
-  it('releases every lock the session holds and removes its .role file', () => {
+  it('releases every lock the session holds and keeps its .role file for a resume (issue 13)', () => {
     home = makeCallHome([SILICA, YUI]);
     const config = home.config({ ROLE_SINGLE_INSTANCE: '1' });
     const event = promptFrom(home, 'sess-a', '西莉卡在嗎');
@@ -40,8 +40,9 @@ describe('releaseSessionLocks', () => {
     claimRole(config, 'MUSE01', hookEvent(home, 'sess-other'));
 
     const result = releaseSessionLocks(config, event);
-    expect(result).toMatchObject({ released: ['SILICA01', 'YUI01'], sessionFileRemoved: true });
-    expect(sessionRoleOf(home, 'sess-a')).toBeUndefined();
+    expect(result).toMatchObject({ released: ['SILICA01', 'YUI01'] });
+    // `claude --continue` resumes this very session: it must come back as the role it had.
+    expect(sessionRoleOf(home, 'sess-a')).toBe('SILICA01');
     expect(readLock(home, 'MUSE01')).toMatchObject({ sessionKey: 'sess-other' });
   });
 

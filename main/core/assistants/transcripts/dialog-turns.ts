@@ -5,6 +5,8 @@ export interface DialogEntry {
   role: 'user' | 'assistant';
   text: string;
   timestamp?: string;
+  /** Byte where the entry's line starts (recent-dialog.ts sets it when asked for offsets). */
+  offset?: number;
 }
 
 export interface DialogBudget {
@@ -20,6 +22,8 @@ interface PendingTurn {
   parts: string[];
   chars: number;
   timestamp?: string;
+  /** The oldest line's, so the turn's start. */
+  offset?: number;
 }
 
 /**
@@ -41,6 +45,7 @@ export class TurnCollector {
       current.parts.push(entry.text);
       current.chars += entry.text.length;
       if (entry.timestamp) current.timestamp = entry.timestamp;
+      if (entry.offset !== undefined) current.offset = entry.offset;
       return true;
     }
     if (current) this.completeChars += current.chars;
@@ -49,7 +54,7 @@ export class TurnCollector {
     // newest-first and contiguous), once the newest question/answer pair is whole.
     const complete = this.turns.length;
     if (complete >= this.budget.maxTurns + 1 || (this.completeChars > this.budget.maxChars && complete >= 2)) return false;
-    this.turns.push({ role: entry.role, parts: [entry.text], chars: entry.text.length, timestamp: entry.timestamp });
+    this.turns.push({ role: entry.role, parts: [entry.text], chars: entry.text.length, timestamp: entry.timestamp, offset: entry.offset });
     return true;
   }
 
@@ -73,6 +78,7 @@ export class TurnCollector {
       .map((turn) => {
         const out: DialogTurn = { role: turn.role, text: turn.parts.slice().reverse().join('\n\n') };
         if (turn.timestamp) out.timestamp = turn.timestamp;
+        if (turn.offset !== undefined) out.offset = turn.offset;
         return out;
       });
   }

@@ -9,7 +9,17 @@ import { scanLinesBackward, type TailScanOptions, type TailScanResult } from './
 
 export type { DialogBudget } from './dialog-turns.js';
 
-export interface RecentDialogOptions extends DialogBudget, Pick<TailScanOptions, 'maxScanBytes'> {}
+export interface RecentDialogOptions extends DialogBudget, Pick<TailScanOptions, 'maxScanBytes'> {
+  /** Give each turn the byte where it starts in its transcript (DialogTurn.offset). */
+  withOffsets?: boolean;
+}
+
+/**
+ * Sets who said each assistant turn of one transcript (DialogTurn.speaker) and drops what the
+ * reader must not see, before the budget is applied (so what is dropped leaves room for more).
+ * `current` is false for the previous transcript the fallback reads. Turns come with offsets.
+ */
+export type DialogAttribution = (transcript: string, turns: DialogTurn[], current: boolean) => DialogTurn[];
 
 interface LineReader {
   accept?: (line: Buffer) => boolean;
@@ -35,9 +45,9 @@ function collectTurns(assistant: AssistantName, file: string, options: RecentDia
   try {
     scan = scanLinesBackward(
       file,
-      (line) => {
+      (line, offset) => {
         const entries = parse(line);
-        for (let i = entries.length - 1; i >= 0; i--) if (!collector.add(entries[i]!)) return false;
+        for (let i = entries.length - 1; i >= 0; i--) if (!collector.add(options.withOffsets ? { ...entries[i]!, offset } : entries[i]!)) return false;
         return true;
       },
       { maxScanBytes: options.maxScanBytes, accept },
@@ -69,11 +79,16 @@ export function readRecentDialogWithFallback(
   assistant: AssistantName,
   transcriptPath: string | undefined,
   options: RecentDialogOptions,
+  attribute?: DialogAttribution,
 ): DialogTurn[] {
   if (!transcriptPath || options.maxTurns <= 0 || options.maxChars <= 0) return [];
-  const current = collectTurns(assistant, transcriptPath, options);
-  if (current.length >= 2) return fitDialog(current, options);
+  const read = attribute ? { ...options, withOffsets: true } : options;
+  const raw = collectTurns(assistant, transcriptPath, read);
+  const current = attribute ? attribute(transcriptPath, raw, true) : raw;
+  // Counted before attribution: a session of its own with dialog never borrows another's.
+  if (raw.length >= 2) return fitDialog(current, options);
   const previous = findPreviousTranscript(assistant, transcriptPath);
   if (!previous) return fitDialog(current, options);
-  return fitDialog([...collectTurns(assistant, previous, options), ...current], options);
+  const before = collectTurns(assistant, previous, read);
+  return fitDialog([...(attribute ? attribute(previous, before, false) : before), ...current], options);
 }

@@ -36,9 +36,11 @@ const DEFAULTS = { chunkBytes: 256 * 1024, maxScanBytes: 8 * 1024 * 1024, maxLin
  * visitor returns false or the byte budget is spent. Splitting on the byte 0x0A is safe for
  * UTF-8 (no multi-byte sequence contains it), so lines are decoded only once they are whole.
  * A line still being written (no newline yet) is visited like any other: callers parse it and
- * skip what does not parse. Throws the fs error for a missing or unreadable file.
+ * skip what does not parse. `offset` is the byte where the line starts: who said a turn is told by
+ * where it sits against the session's role history (sessions/role-history.ts). Throws the fs
+ * error for a missing or unreadable file.
  */
-export function scanLinesBackward(file: string, visit: (line: string) => boolean | void, options: TailScanOptions = {}): TailScanResult {
+export function scanLinesBackward(file: string, visit: (line: string, offset: number) => boolean | void, options: TailScanOptions = {}): TailScanResult {
   // `??` per field: a caller passing `{ maxScanBytes: undefined }` means "the default".
   const chunkBytes = options.chunkBytes ?? DEFAULTS.chunkBytes;
   const maxScanBytes = options.maxScanBytes ?? DEFAULTS.maxScanBytes;
@@ -54,7 +56,7 @@ export function scanLinesBackward(file: string, visit: (line: string) => boolean
     let pieceBytes = 0;
     let oversized = false;
 
-    const emit = (head: Buffer): boolean => {
+    const emit = (head: Buffer, offset: number): boolean => {
       const tooLong = oversized || pieceBytes + head.length > maxLineBytes;
       const bytes = tooLong ? undefined : pieces.length === 0 ? head : Buffer.concat([head, ...pieces]);
       pieces = [];
@@ -64,7 +66,7 @@ export function scanLinesBackward(file: string, visit: (line: string) => boolean
       // CRLF files: drop the CR by length, not with a regex over a possibly huge line.
       const end = bytes[bytes.length - 1] === 0x0d ? bytes.length - 1 : bytes.length;
       const line = bytes.toString('utf8', 0, end);
-      return line.trim() === '' || visit(line) !== false;
+      return line.trim() === '' || visit(line, offset) !== false;
     };
 
     while (position > floor) {
@@ -80,7 +82,7 @@ export function scanLinesBackward(file: string, visit: (line: string) => boolean
       let end = filled;
       let newline = end > 0 ? chunk.lastIndexOf(0x0a, end - 1) : -1;
       while (newline >= 0) {
-        if (!emit(chunk.subarray(newline + 1, end))) return { reachedStart: false, stopped: true };
+        if (!emit(chunk.subarray(newline + 1, end), position + newline + 1)) return { reachedStart: false, stopped: true };
         end = newline;
         newline = newline > 0 ? chunk.lastIndexOf(0x0a, newline - 1) : -1;
       }
@@ -96,7 +98,7 @@ export function scanLinesBackward(file: string, visit: (line: string) => boolean
     // The first line of the file has no newline before it; past the budget, the piece left over
     // is the end of a line whose start was never read, so it is dropped.
     if (floor > 0) return { reachedStart: false, stopped: false };
-    if (!emit(Buffer.alloc(0))) return { reachedStart: true, stopped: true };
+    if (!emit(Buffer.alloc(0), 0)) return { reachedStart: true, stopped: true };
     return { reachedStart: true, stopped: false };
   } finally {
     fs.closeSync(fd);
