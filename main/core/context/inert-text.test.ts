@@ -43,3 +43,13 @@ describe('inertText (issue 14: injected text cannot change the context structure
     expect(inertList(['咖啡', '# 假標題'])).toEqual(['咖啡', '＃ 假標題']);
   });
 });
+
+describe('inertText on hostile sizes', () => {
+  it('handles a line of hundreds of thousands of characters in one pass (no backtracking blow-up)', () => {
+    const long = `${'很長的一行'.repeat(60_000)} <x>`;
+    const text = `${long}\n${long}\n===\n## 標題`;
+    const inert = inertText(text);
+    expect(inert.endsWith('\n＝＝＝\n＃＃ 標題')).toBe(true);
+    expect(inert.split('\n')[0]!.endsWith('＜x>')).toBe(true);
+  });
+});

@@ -25,8 +25,12 @@ const HEADING = /^([ \t]*)(#+)(?=[ \t]|$)/gm;
 const FENCE = /^([ \t]*)(`{3,}|~{3,})/gm;
 const TAG = /<(?=\/?[A-Za-z][\w:.-]*(?:[\s/>]|$))/g;
 const PART_HEADER = /〔(Kioku 角色載入 \d+\/\d+)〕|\[(Kioku session context \d+\/\d+)\]/g;
-/** A line of only `=` or `-` right under a line of text: markdown's other heading form. */
-const SETEXT = /(^|\n)([^\n]*\S[^\n]*\n)([ \t]*)(=+|-+)([ \t]*)(?=\n|$)/g;
+/**
+ * A line of only `=` or `-` right under a line of text: markdown's other heading form. The text
+ * line is `[ \t]*\S[^\n]*`, whose parts cannot overlap, so a long line costs one pass, never the
+ * quadratic backtracking of `[^\n]*\S[^\n]*` (a hostile body may be one line of a megabyte).
+ */
+const SETEXT = /(^|\n)([ \t]*\S[^\n]*\n)([ \t]*)(=+|-+)([ \t]*)(?=\n|$)/g;
 
 const fullWidth = (text: string) => text.replace(/[#`~=<-]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
 
