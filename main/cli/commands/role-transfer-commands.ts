@@ -56,6 +56,7 @@ export async function runRoleImport(ctx: CliContext, archive: string): Promise<v
   const { importRole } = await import('../../core/roles/role-import.js');
   const result = importRole(ctx.config, archive);
   for (const skipped of result.skipped) ctx.note(`kioku: note: did not import ${skipped} (a lock or temp file of the home it was exported from)`);
+  for (const warning of result.warnings) ctx.note(`kioku: warning: ${warning}`);
   const lines = [
     `Imported role ${result.role.name} ${result.role.emoji} (${result.role.id}): ${result.written.length} files`,
     ...result.role.files.map((file) => `  role file: ${file}`),

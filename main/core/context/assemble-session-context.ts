@@ -14,6 +14,7 @@ import { packParts } from './context-packing.js';
 import { memoByList } from './list-memo.js';
 import { dialogBlock } from './dialog-block.js';
 import { inboxBlock, inboxNewestFirst } from './inbox-block.js';
+import { inertInput } from './inert-input.js';
 import { fitLongTermMemory, prepareLongTermMemory } from './memory-block.js';
 import { peersBlock, type PeerInfo } from './peers-block.js';
 import { consentBlock, greetingBlock, isFirstMeeting, relationshipBlock, sleepyBlock } from './session-notes.js';
@@ -104,7 +105,9 @@ function noneOmitted(): Record<OmittedKey, number> {
   return { memory: 0, inbox: 0, bonds: 0, dialog: 0, facts: 0, projectMemory: 0, peers: 0 };
 }
 
-export function assembleSessionContext(input: SessionContextInput): SessionContext {
+export function assembleSessionContext(given: SessionContextInput): SessionContext {
+  // Every text from files and transcripts made inert once, before any block is built (issue 14).
+  const input = inertInput(given);
   const { settings, paths, clock } = input.config;
   const role = input.role;
   const language = languageOfRole(role);
@@ -220,7 +223,9 @@ type WarmInput = Pick<SessionContextInput, 'config' | 'role' | 'memories' | 'lon
  * that the SessionStart or call by name that follows finds it done (X-PERF). Changes nothing:
  * an event assembled without it gives the same text, only later.
  */
-export function warmSessionContext(input: WarmInput): void {
+export function warmSessionContext(given: WarmInput): void {
+  // The same inert lists the load will use, so what is warmed here is what it finds (list-memo.ts).
+  const input = inertInput(given);
   const now = input.config.clock.now();
   const { inboxMemories, allLongTerm } = listDerived(input, now);
   inboxNewestFirst(inboxMemories, now);

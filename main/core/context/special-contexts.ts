@@ -1,4 +1,5 @@
 import { languageOfText, say, type ContextLanguage } from './context-language.js';
+import { inertText } from './inert-text.js';
 import type { ProjectMemory } from './shared-memory-blocks.js';
 
 /**
@@ -69,7 +70,8 @@ export function lockedContext(holder: LockHolder): string {
  * only, and is told the rest exists and can be read, read-only, rather than assuming it does not.
  */
 export function subagentContext(project: ProjectMemory | undefined, options: { language?: ContextLanguage; limit?: number } = {}): string {
-  const body = project?.text.trim() ?? '';
+  // The sub-agent's own assembly: its one injected text is made inert too (inert-input.ts).
+  const body = inertText(project?.text ?? '').trim();
   const lang = options.language ?? languageOfText(body, 'zh-TW');
   const contract = say(
     lang,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_YAML_DEPTH, RefusedYamlError } from './guarded-yaml.js';
 import { parseFrontmatter } from './parse-frontmatter.js';
 import { formatScalar, stringifyFrontmatter } from './stringify-frontmatter.js';
 
@@ -75,5 +76,77 @@ describe('lenient blocks keep what YAML can read', () => {
     const first = parseFrontmatter(text);
     const again = parseFrontmatter(stringifyFrontmatter(first.data, first.body));
     expect(again.data).toEqual(first.data);
+  });
+});
+
+/** Nine lines of nine aliases each: about 400 bytes that expand into 9^9 strings (issue 14). */
+export function aliasBomb(fields = 'id: BOMB\ncategory: daily\nsummary: 炸彈'): string {
+  const names = 'abcdefghi';
+  const lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+  for (let i = 1; i < names.length; i++) lines.push(`${names[i]}: &${names[i]} [${Array(9).fill(`*${names[i - 1]}`).join(',')}]`);
+  return `---\n${fields}\n${lines.join('\n')}\ntags: *i\n---\nbody\n`;
+}
+
+describe('anchors and aliases are refused (issue 14)', () => {
+  it('refuses a billion-laughs block instead of returning its shared references', () => {
+    expect(() => parseFrontmatter(aliasBomb())).toThrow(RefusedYamlError);
+    expect(() => parseFrontmatter(aliasBomb())).toThrow(/YAML anchor \(&name\).*found "&a"/);
+  });
+
+  it('refuses an anchor in a block that is not strict YAML (the line reader never reads around it)', () => {
+    const lenient = `---\nsummary: 使用者說: 好\nlol:\n  a: &a [x, x, x]\n  b: [*a, *a, *a]\n---\nbody`;
+    expect(() => parseFrontmatter(lenient)).toThrow(RefusedYamlError);
+    const oneLine = `---\nsummary: 使用者說: 好\ntags: [&a [x, x], *a, *a]\n---\nbody`;
+    expect(() => parseFrontmatter(oneLine)).toThrow(RefusedYamlError);
+  });
+
+  it('refuses anchors on scalars, block lists, maps and merge keys alike', () => {
+    for (const block of ['x: &s text\ny: *s', 'x: &l\n  - 1\n  - 2\ny: *l', 'x: &m\n  k: v\ny:\n  <<: *m', 'x: &only 1']) {
+      expect(() => parseFrontmatter(`---\n${block}\n---\n`), block).toThrow(RefusedYamlError);
+    }
+  });
+
+  it('reads & and * inside values as text, as YAML does (no false positives)', () => {
+    const text = [
+      '---',
+      'id: 20261101-101500-ab12',
+      'summary: R&D *重要*',
+      'tags: [R&D, "&a", \'*b\', a & b]',
+      'note: "&quoted *too"',
+      'detail: |',
+      '  &not-an-anchor',
+      '  *not-an-alias',
+      'links: [a&b]',
+      '---',
+      '本文 & *強調*',
+    ].join('\n');
+    const { data, body, lenient } = parseFrontmatter(text);
+    expect(lenient).toBe(false);
+    expect(data).toEqual({
+      id: '20261101-101500-ab12',
+      summary: 'R&D *重要*',
+      tags: ['R&D', '&a', '*b', 'a & b'],
+      note: '&quoted *too',
+      detail: '&not-an-anchor\n*not-an-alias\n',
+      links: ['a&b'],
+    });
+    expect(body.trim()).toBe('本文 & *強調*');
+  });
+
+  it('keeps the line reading for a value that starts with "*" (an alias to nothing is not YAML, as before)', () => {
+    const { data, lenient } = parseFrontmatter('---\nsummary: *重要* 事項\n---\nx');
+    expect(lenient).toBe(true);
+    expect(data.summary).toBe('*重要* 事項');
+  });
+
+  it('reads nesting deeper than MAX_YAML_DEPTH as text, never as a value that deep', () => {
+    const depth = 5000;
+    const { data } = parseFrontmatter(`---\nid: deep\ntags: ${'['.repeat(depth)}x${']'.repeat(depth)}\n---\nx`);
+    expect(data.id).toBe('deep');
+    const nestingOf = (value: unknown): number => (Array.isArray(value) ? 1 + Math.max(0, ...value.map(nestingOf)) : 0);
+    expect(nestingOf(data.tags)).toBeLessThanOrEqual(MAX_YAML_DEPTH);
+    // The block's own map and the innermost scalar count as levels too.
+    const shallow = `---\ntags: ${'['.repeat(MAX_YAML_DEPTH - 2)}x${']'.repeat(MAX_YAML_DEPTH - 2)}\n---\n`;
+    expect(nestingOf(parseFrontmatter(shallow).data.tags)).toBe(MAX_YAML_DEPTH - 2);
   });
 });

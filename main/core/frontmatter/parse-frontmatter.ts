@@ -1,5 +1,5 @@
 import matter from 'gray-matter';
-import yaml from 'js-yaml';
+import { isRefusedYaml, loadYamlGuarded } from './guarded-yaml.js';
 
 export interface ParsedFrontmatter {
   data: Record<string, unknown>;
@@ -12,8 +12,9 @@ export interface ParsedFrontmatter {
 
 // JSON_SCHEMA keeps dates such as `created: 2026-01-01` as the strings they were written as, so
 // a rewrite never changes their format, and never turns `no`/`on` into booleans (YAML 1.1).
+// Every YAML read here goes through guarded-yaml.ts: anchors refused, nesting capped (issue 14).
 const engines = {
-  yaml: (text: string) => yaml.load(text, { schema: yaml.JSON_SCHEMA }) as object,
+  yaml: (text: string) => loadYamlGuarded(text) as object,
 };
 
 const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
@@ -34,8 +35,10 @@ export function parseLenientBlock(block: string): Record<string, unknown> {
     const text = chunk.join('\n');
     let parsed: unknown;
     try {
-      parsed = yaml.load(text, { schema: yaml.JSON_SCHEMA });
-    } catch {
+      parsed = loadYamlGuarded(text);
+    } catch (error) {
+      // An anchor is refused, never read around: the line reading would keep the file loading.
+      if (isRefusedYaml(error)) throw error;
       parsed = undefined;
     }
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && key in parsed) {
@@ -87,9 +90,10 @@ function lenientScalar(text: string): unknown {
   if (text === '' || text === '~' || text === 'null') return null;
   if (text.startsWith('[') && text.endsWith(']')) {
     try {
-      const parsed = yaml.load(text, { schema: yaml.JSON_SCHEMA });
+      const parsed = loadYamlGuarded(text);
       if (Array.isArray(parsed)) return parsed;
-    } catch {
+    } catch (error) {
+      if (isRefusedYaml(error)) throw error;
       /* split by hand */
     }
     return text
@@ -104,6 +108,12 @@ function lenientScalar(text: string): unknown {
   return unquote(text);
 }
 
+/**
+ * Read a file's `---` front matter and body. Throws an Error with a readable message when the
+ * block is never closed, and a RefusedYamlError (guarded-yaml.ts) when it uses a YAML anchor:
+ * every reader of memory and role files reports such a file by path and skips it, so a refused
+ * file is never loaded and therefore never rewritten.
+ */
 export function parseFrontmatter(source: string): ParsedFrontmatter {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   if (!text.startsWith('---')) return { data: {}, body: text, hasFrontmatter: false, lenient: false };
@@ -117,7 +127,8 @@ export function parseFrontmatter(source: string): ParsedFrontmatter {
     if (data && typeof data === 'object' && !Array.isArray(data)) {
       return { data: data as Record<string, unknown>, body: parsed.content, hasFrontmatter: true, lenient: false };
     }
-  } catch {
+  } catch (error) {
+    if (isRefusedYaml(error)) throw error;
     /* not YAML: read it line by line below */
   }
   return { data: parseLenientBlock(fence[1] ?? ''), body: text.slice(fence[0].length), hasFrontmatter: true, lenient: true };

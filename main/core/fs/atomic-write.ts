@@ -120,6 +120,14 @@ export function createFileExclusiveSync(target: string, data: string | Uint8Arra
   }
 }
 
+/**
+ * Exactly the temp names Kioku's writers make: `.<name>.<pid>-<hex>.tmp` (tempNameFor here, and the
+ * same shape in deferred-writes.ts, file-lock.ts and clock-skew.ts). Narrower than isTempFileName:
+ * what is deleted as an orphan after a crash (orphaned-temp-files.ts) must be ours, never a user's
+ * `.notes.tmp`.
+ */
+export const KIOKU_TEMP_NAME = /^\..+\.\d+-[0-9a-f]{1,8}\.tmp$/;
+
 /** True for names our atomic writer leaves behind only while it runs (or after a crash). */
 export function isTempFileName(name: string): boolean {
   return name.startsWith('.') && name.endsWith('.tmp');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
 import { KiokuError } from '../../../common/errors.js';
+import { loadYamlGuarded } from '../frontmatter/guarded-yaml.js';
 import { toStringList } from '../memory/memory-file.js';
 import type { RoleExtraSection } from '../roles/role-definition.js';
 import type { ImportedPersona } from './import-role.js';
@@ -60,7 +60,7 @@ function readPersonaYml(file: string): Record<string, unknown> {
   if (raw === undefined) return {};
   let loaded: unknown;
   try {
-    loaded = yaml.load(raw, { schema: yaml.JSON_SCHEMA });
+    loaded = loadYamlGuarded(raw);
   } catch (error) {
     throw new KiokuError('INVALID_FILE', `${file} is not valid YAML: ${(error as Error).message}`, { path: file, hint: 'fix the file in DSH (or by hand) and import again' });
   }

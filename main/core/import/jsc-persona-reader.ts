@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
 import { KiokuError } from '../../../common/errors.js';
 import { formatLocalIso } from '../config/clock.js';
+import { loadYamlGuarded } from '../frontmatter/guarded-yaml.js';
 import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
 import { gistOf, toStringList } from '../memory/memory-file.js';
 import { importedMemoryId } from './import-ids.js';
@@ -104,13 +104,18 @@ function readDefinition(dir: string, key: string): ImportedPersona {
   const raw = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
   let data: Record<string, unknown>;
   let body = '';
-  if (file.endsWith('.md')) {
-    const parsed = parseFrontmatter(raw);
-    data = parsed.data;
-    body = parsed.body;
-  } else {
-    const loaded = yaml.load(raw, { schema: yaml.JSON_SCHEMA });
-    data = loaded && typeof loaded === 'object' && !Array.isArray(loaded) ? (loaded as Record<string, unknown>) : {};
+  try {
+    if (file.endsWith('.md')) {
+      const parsed = parseFrontmatter(raw);
+      data = parsed.data;
+      body = parsed.body;
+    } else {
+      const loaded = loadYamlGuarded(raw);
+      data = loaded && typeof loaded === 'object' && !Array.isArray(loaded) ? (loaded as Record<string, unknown>) : {};
+    }
+  } catch (error) {
+    // Named, not "unexpected": a persona file with an anchor (issue 14) or broken YAML is the file's fault.
+    throw new KiokuError('INVALID_FILE', `${file} cannot be read: ${(error as Error).message}`, { path: file, hint: 'fix the file (or remove it) and import again' });
   }
   const sections = readPersonaMarkdown(body);
   persona.name = text(data.name) || sections.title?.trim() || key;

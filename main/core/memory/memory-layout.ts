@@ -66,20 +66,39 @@ export function listMemoryFiles(memoryHome: string, roleId: string): MemoryFileR
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Read one memory file; throws an Error naming what is wrong with it. */
-export function readMemoryFile(ref: MemoryFileRef, roleId: string, stat?: fs.Stats): StoredMemory {
-  const bytes = fs.readFileSync(ref.path);
-  let text: string;
+/**
+ * The most a memory file may hold (issue 14). A memory is a summary and a few paragraphs; what
+ * Kioku writes is kilobytes. A file of a hundred megabytes (a log pasted into the folder, a hostile
+ * sync) was read, parsed, indexed and segmented whole by every command and ran recall out of heap.
+ * A file above this is reported and skipped like any unreadable one — never cut or changed.
+ */
+export const MAX_MEMORY_FILE_BYTES = 1024 * 1024;
+
+/**
+ * A memory file's text: its size checked (from `size`, before anything is read) and decoded as
+ * UTF-8. Throws an Error naming what is wrong; file-system errors pass through as they are.
+ */
+export function readMemoryText(file: string, size: number): string {
+  if (size > MAX_MEMORY_FILE_BYTES) {
+    const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+    throw new Error(`the file is ${mb(size)}, more than a memory file may be (${mb(MAX_MEMORY_FILE_BYTES)}); split it into smaller memories or move it out of the memory folder`);
+  }
+  const bytes = fs.readFileSync(file);
   try {
-    text = utf8.decode(bytes);
+    return utf8.decode(bytes);
   } catch {
     throw new Error('the file is not UTF-8 text');
   }
-  const mtime = (stat ?? fs.statSync(ref.path)).mtime;
+}
+
+/** Read one memory file; throws an Error naming what is wrong with it. */
+export function readMemoryFile(ref: MemoryFileRef, roleId: string, stat?: fs.Stats): StoredMemory {
+  const known = stat ?? fs.statSync(ref.path);
+  const text = readMemoryText(ref.path, known.size);
   const memory = parseMemory(text, {
     folderCategory: ref.category,
     fileId: path.basename(ref.path, '.md'),
-    fileTime: mtime.toISOString(),
+    fileTime: known.mtime.toISOString(),
   });
   return { ...memory, role: roleId, path: ref.path };
 }

@@ -130,3 +130,14 @@ describe('seedMemory (MEM-9)', () => {
     await expect(seedMemory(config, ROLE, { category: 'inbox', summary: 's' })).rejects.toThrow(/cannot be inbox/);
   });
 });
+
+describe('a memory no reader would load is never written (issue 14)', () => {
+  it('refuses a memory whose file would pass MAX_MEMORY_FILE_BYTES, writing nothing', async () => {
+    const body = '老大說的話。'.repeat(60_000); // 360,000 characters, over 1 MB in UTF-8
+    await expect(writeMemory(config, ROLE, { category: 'inbox', summary: '很長', body })).rejects.toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+      message: expect.stringMatching(/would be a 1\.\d MB file, more than a memory may be \(1 MB\); nothing was written/),
+    });
+    expect(loadRoleMemories(home.memoryHome, ROLE).memories).toEqual([]);
+  });
+});

@@ -15,7 +15,7 @@ import { stringifyFrontmatter } from '../frontmatter/stringify-frontmatter.js';
 import { createFileExclusiveSync } from '../fs/atomic-write.js';
 import { cleanForStorage } from '../privacy/clean-for-storage.js';
 import { fileNameForId, gistOf, newMemoryId, parseMemory, serializeMemory } from './memory-file.js';
-import { categoryDir, ensureRoleMemoryDirs } from './memory-layout.js';
+import { categoryDir, ensureRoleMemoryDirs, MAX_MEMORY_FILE_BYTES } from './memory-layout.js';
 import { PROJECT_KEY } from '../projects/memory-project.js';
 
 /** What a writer (capture, remember, seed, consolidation) knows about a new memory. */
@@ -113,7 +113,14 @@ export async function writeMemory(config: KiokuConfig, role: string, draft: Memo
       extra,
     };
     const file = path.join(dir, fileNameForId(id));
-    if (createFileExclusiveSync(file, serializeMemory(memory))) {
+    const text = serializeMemory(memory);
+    // Readers skip a memory file above this (issue 14): written, it would be lost from sight.
+    if (Buffer.byteLength(text) > MAX_MEMORY_FILE_BYTES) {
+      throw new KiokuError('LIMIT_EXCEEDED', `this memory would be a ${(Buffer.byteLength(text) / 1024 ** 2).toFixed(1)} MB file, more than a memory may be (${MAX_MEMORY_FILE_BYTES / 1024 ** 2} MB); nothing was written`, {
+        hint: 'split the text into several smaller memories',
+      });
+    }
+    if (createFileExclusiveSync(file, text)) {
       return { memory: { ...memory, role, path: file }, warnings: [...cleaner.warnings] };
     }
   }

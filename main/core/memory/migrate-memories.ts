@@ -6,7 +6,7 @@ import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
 import { writeFileAtomicSync } from '../fs/atomic-write.js';
 import { acquireLock } from '../fs/file-lock.js';
 import { MEMORY_KEYS, parseMemory, serializeMemory } from './memory-file.js';
-import { listMemoryFiles, memoryLockFile, type MemoryFileRef } from './memory-layout.js';
+import { listMemoryFiles, memoryLockFile, readMemoryText, type MemoryFileRef } from './memory-layout.js';
 
 /**
  * PM-6, seed 001 §舊檔要升格式: bring old memory files up to MEM-2 in place. A file missing any
@@ -30,7 +30,6 @@ export interface MigrateResult {
 }
 
 const FENCE = /^\uFEFF?---[ \t]*\r?\n(?:[\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The file's new text, or undefined when it already has every MEM-2 field. */
 export function migratedText(text: string, ref: MemoryFileRef, mtime: Date): string | undefined {
@@ -55,9 +54,9 @@ function migrateRole(config: KiokuConfig, role: string, dryRun: boolean): Migrat
     const leaveAlone = (message: string) => result.problems.push({ path: ref.path, message: `${message}; left as it is` });
     let text: string;
     try {
-      text = utf8.decode(fs.readFileSync(ref.path));
-    } catch {
-      leaveAlone('the file is not UTF-8 text');
+      text = readMemoryText(ref.path, fs.statSync(ref.path).size);
+    } catch (error) {
+      leaveAlone((error as Error).message);
       continue;
     }
     let next: string | undefined;

@@ -1,5 +1,6 @@
 import { KiokuError } from '../../../common/errors.js';
 import { parseLooseDate } from '../config/clock.js';
+import { isRefusedYaml } from '../frontmatter/guarded-yaml.js';
 import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
 import { toStringList } from '../memory/memory-file.js';
 import {
@@ -76,7 +77,7 @@ function readFrontmatter(file: RoleFileText) {
   } catch (error) {
     throw new KiokuError('INVALID_FILE', `${file.path}: ${(error as Error).message}`, {
       path: file.path,
-      hint: 'close the frontmatter block with a line holding only "---"',
+      hint: isRefusedYaml(error) ? 'write the values out in full (no &name anchors or *name aliases)' : 'close the frontmatter block with a line holding only "---"',
     });
   }
 }

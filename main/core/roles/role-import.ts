@@ -5,8 +5,9 @@ import path from 'node:path';
 import * as tar from 'tar';
 import { KiokuError, isKiokuError } from '../../../common/errors.js';
 import type { KiokuConfig } from '../config/config.js';
-import { createFileExclusiveSync } from '../fs/atomic-write.js';
+import { createFileExclusiveSync, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../fs/atomic-write.js';
 import { ensureRoleMemoryDirs, roleMemoryDir } from '../memory/memory-layout.js';
+import { findRefusedMarkdown, identityIdMismatch } from './role-import-contents.js';
 import { vetRoleArchive, type VettedEntry } from './role-import-vetting.js';
 import type { RoleDefinition } from './role-definition.js';
 import { EXPORT_MANIFEST_NAME, type ExportManifest } from './role-export-manifest.js';
@@ -25,6 +26,8 @@ export interface ImportResult {
   checkScripts: string[];
   /** Archive paths of lock and temp files that were not imported. */
   skipped: string[];
+  /** What the user should know about what was imported (an identity that names another ID). */
+  warnings: string[];
 }
 
 function invalid(archive: string, message: string): KiokuError {
@@ -91,9 +94,10 @@ const isCheckScript = (id: string, archivePath: string) => archivePath.startsWit
 
 /**
  * Copy the vetted files into the homes, never over an existing file; undo our own files on
- * failure. Every file is written 0644, whatever mode the archive gave it: the only executable
- * files a role has are its check scripts, and an archive must not be able to schedule code
- * (BRIEF-1 runs executable `<ID>.checks/*.sh` each morning without asking).
+ * failure. Every file is written 0600 and every folder 0700, like the files Kioku writes itself
+ * (memories and roles are personal, atomic-write.ts), whatever mode the archive gave them: the
+ * only executable files a role has are its check scripts, and an archive must not be able to
+ * schedule code (BRIEF-1 runs executable `<ID>.checks/*.sh` each morning without asking).
  */
 function writeIntoHomes(config: KiokuConfig, extracted: string, entries: VettedEntry[]): string[] {
   const written: string[] = [];
@@ -103,11 +107,11 @@ function writeIntoHomes(config: KiokuConfig, extracted: string, entries: VettedE
       const dest = destinationOf(config, entry.path);
       const source = path.join(extracted, ...entry.path.split('/'));
       if (entry.kind === 'dir') {
-        fs.mkdirSync(dest, { recursive: true });
+        fs.mkdirSync(dest, { recursive: true, mode: PRIVATE_DIR_MODE });
         continue;
       }
       const stat = fs.statSync(source);
-      if (!createFileExclusiveSync(dest, fs.readFileSync(source), { mode: 0o644 })) {
+      if (!createFileExclusiveSync(dest, fs.readFileSync(source), { mode: PRIVATE_FILE_MODE })) {
         throw new KiokuError('ALREADY_EXISTS', `${dest} appeared while importing; nothing was imported`, { path: dest, hint: 'import again once nothing else writes the role' });
       }
       written.push(dest);
@@ -143,6 +147,9 @@ export function importRole(config: KiokuConfig, archivePath: string): ImportResu
       filter: (entryPath) => allowed.has(entryPath.split('/').filter((s) => s !== '' && s !== '.').join('/')),
     });
     verifyAgainstManifest(archive, work, manifest, entries);
+    const refused = findRefusedMarkdown(work, entries);
+    if (refused) throw invalid(archive, `"${refused.path}" cannot be loaded: ${refused.message}`);
+    const warnings = [identityIdMismatch(work, manifest)].filter((warning): warning is string => warning !== undefined);
     let role: RoleDefinition;
     try {
       role = readRoleDefinition(path.join(work, 'roles'), id);
@@ -154,7 +161,7 @@ export function importRole(config: KiokuConfig, archivePath: string): ImportResu
     const memoryDir = ensureRoleMemoryDirs(config.paths.memoryHome, id);
     const checkScripts = entries.filter((entry) => entry.kind === 'file' && isCheckScript(id, entry.path)).map((entry) => destinationOf(config, entry.path));
     const files = role.files.map((file) => path.join(config.paths.roleHome, path.basename(file)));
-    return { role: { ...role, files }, written, memoryDir, checkScripts, skipped };
+    return { role: { ...role, files }, written, memoryDir, checkScripts, skipped, warnings };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

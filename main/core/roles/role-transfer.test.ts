@@ -116,7 +116,7 @@ describe('import refuses hostile or damaged archives, writing nothing', () => {
 });
 
 describe('import never schedules code: check scripts arrive without the executable bit (BRIEF-1)', () => {
-  it('writes every file 0644, even one the archive marks 0755, and names the check scripts to review', () => {
+  it('writes every file 0600 like Kioku\'s own (issue 14; was 0644), even one the archive marks 0755, and names the check scripts to review', () => {
     const home = newHome();
     const files: TarEntrySpec[] = [
       { path: 'roles/ENGINEER01.identity.md', body: SPLIT_ENGINEER_IDENTITY },
@@ -126,7 +126,8 @@ describe('import never schedules code: check scripts arrive without the executab
     ];
     const archive = writeText(home.root, 'checks.tar.gz', handMadeTarGz([manifestEntryFor('ENGINEER01', files), ...files]));
     const result = importRole(home.config(), archive);
-    for (const file of result.written) expect((fs.statSync(file).mode & 0o777).toString(8), file).toBe((0o644 & ~process.umask()).toString(8));
+    for (const file of result.written) expect((fs.statSync(file).mode & 0o777).toString(8), file).toBe('600');
+    expect((fs.statSync(path.join(home.roleHome, 'ENGINEER01.checks/lib')).mode & 0o777).toString(8)).toBe('700');
     expect(result.checkScripts).toEqual([path.join(home.roleHome, 'ENGINEER01.checks/run.sh'), path.join(home.roleHome, 'ENGINEER01.checks/lib/helper.sh')]);
   });
 });
@@ -260,5 +261,44 @@ describe('import vetting: what an archive holds must fit together before anythin
     expect(result.skipped).toEqual([...locks, unlisted].map((lock) => lock.path));
     expect(Object.keys(snapshotTree(home.memoryHome))).toEqual(['ENGINEER01/inbox/a.md']);
     expect(Object.keys(snapshotTree(home.roleHome)).sort()).toEqual(['ENGINEER01.identity.md', 'ENGINEER01.soul.md']);
+  });
+});
+
+describe('import reads what it would write (issue 14)', () => {
+  const identity = { path: 'roles/ENGINEER01.identity.md', body: SPLIT_ENGINEER_IDENTITY };
+  const soul = { path: 'roles/ENGINEER01.soul.md', body: SPLIT_ENGINEER_SOUL };
+  const bomb = ['---', 'id: 20260101-000000-b0b0', 'a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]', 'tags: *b', '---', 'lol', ''].join('\n');
+
+  it.each([
+    ['a memory file', { path: 'memory/ENGINEER01/daily/20260101-000000-b0b0.md', body: bomb }],
+    ['the identity file', { path: 'roles/ENGINEER01.identity.md', body: SPLIT_ENGINEER_IDENTITY.replace('---\n', `---\n${bomb.split('\n').slice(2, 4).join('\n')}\n`) }],
+  ])('refuses an archive with a YAML alias bomb in %s, naming it, writing nothing', (_name, planted) => {
+    const home = newHome();
+    const files = [planted.path === identity.path ? planted : identity, soul, ...(planted.path === identity.path ? [] : [planted])];
+    const archive = writeText(home.root, 'bomb.tar.gz', handMadeTarGz([manifestEntryFor('ENGINEER01', files), ...files]));
+    expect(() => importRole(home.config(), archive)).toThrow(new RegExp(`${archive}: "${planted.path.replace(/\./g, '\\.')}" cannot be loaded: its front matter uses a YAML anchor.*nothing was imported`));
+    expect(snapshotTree(home.roleHome)).toEqual({});
+    expect(snapshotTree(home.memoryHome)).toEqual({});
+  });
+
+  it('imports & and * inside values as they are (no false positives)', () => {
+    const home = newHome();
+    const memory = { path: 'memory/ENGINEER01/daily/20260101-000000-c0c0.md', body: '---\nid: 20260101-000000-c0c0\nsummary: R&D *重要*\ntags: [R&D]\n---\n本文 & *強調*\n' };
+    const files = [identity, soul, memory];
+    const archive = writeText(home.root, 'ok.tar.gz', handMadeTarGz([manifestEntryFor('ENGINEER01', files), ...files]));
+    expect(importRole(home.config(), archive).warnings).toEqual([]);
+    expect(fs.readFileSync(path.join(home.memoryHome, 'ENGINEER01/daily/20260101-000000-c0c0.md'), 'utf8')).toBe(memory.body);
+  });
+
+  it('warns, naming both IDs, when the identity says another ID than the manifest; imports under the manifest\'s and leaves the file as written', () => {
+    const home = newHome();
+    const other = { path: identity.path, body: SPLIT_ENGINEER_IDENTITY.replace(/^id: .*$/m, 'id: NIGHT01') };
+    expect(other.body).toContain('id: NIGHT01');
+    const files = [other, soul];
+    const archive = writeText(home.root, 'renamed.tar.gz', handMadeTarGz([manifestEntryFor('ENGINEER01', files), ...files]));
+    const result = importRole(home.config(), archive);
+    expect(result.role.id).toBe('ENGINEER01');
+    expect(result.warnings).toEqual([expect.stringMatching(/roles\/ENGINEER01\.identity\.md says id "NIGHT01", but the archive .* is role ENGINEER01; it was imported as ENGINEER01/)]);
+    expect(fs.readFileSync(path.join(home.roleHome, 'ENGINEER01.identity.md'), 'utf8')).toBe(other.body);
   });
 });

@@ -4,6 +4,7 @@ import { describeError, isKiokuError } from '../../../common/errors.js';
 import { formatCompactDateTime, formatLocalDateTime, formatLocalIso } from '../config/clock.js';
 import type { KiokuConfig } from '../config/config.js';
 import { readLockInfo, tryAcquireLock, type FileLock } from '../fs/file-lock.js';
+import { removeOrphanedTempFiles } from '../fs/orphaned-temp-files.js';
 import { forgetMemoriesUnderLock } from '../memory/forget.js';
 import { memoryLockFile, roleMemoryDir } from '../memory/memory-layout.js';
 import { updateMemoryState } from '../memory/memory-state.js';
@@ -109,6 +110,8 @@ export async function consolidateRole(config: KiokuConfig, role: string, options
   const announceLock = () => progress({ type: 'locked', role, lockFile, ...(readLockInfo(lockFile) ? { since: readLockInfo(lockFile)!.since } : {}) });
   announceLock();
   try {
+    // A writer killed mid-write left its temp file (archive/raw after a kill -9 mid-sleep): gone now.
+    removeOrphanedTempFiles(roleMemoryDir(memoryHome, role));
     // A crash left these: finish them before anything new is planned (they hold inbox items).
     const hooks: ApplyHooks = { ...options.applyHooks, catalog };
     const replay = await replayPendingPlans(config, role, catalog, hooks);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Memory, MemoryLoadProblem, StoredMemory } from '../../../common/memory.js';
 import { parseMemory } from '../memory/memory-file.js';
-import { listMemoryFiles, type MemoryFileRef } from '../memory/memory-layout.js';
+import { listMemoryFiles, readMemoryText, type MemoryFileRef } from '../memory/memory-layout.js';
 
 /**
  * The role's memory files as one consolidation sees them, re-read only when a file changed.
@@ -28,7 +28,6 @@ export interface CatalogSnapshot {
   problems: MemoryLoadProblem[];
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function statKey(category: string, stat: fs.Stats): string {
   return `${category}:${stat.size}:${stat.mtimeMs}:${stat.ino}`;
@@ -56,13 +55,7 @@ export class MemoryCatalog {
     let entry: Cached;
     try {
       // As readMemoryFile does, keeping the text for apply's "did anything change" check.
-      let text: string;
-      try {
-        text = utf8.decode(fs.readFileSync(ref.path));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code) throw error;
-        throw new Error('the file is not UTF-8 text');
-      }
+      const text = readMemoryText(ref.path, stat.size);
       const memory = parseMemory(text, { folderCategory: ref.category, fileId: path.basename(ref.path, '.md'), fileTime: stat.mtime.toISOString() });
       entry = { key, text, memory: { ...memory, role: this.role, path: ref.path } };
     } catch (error) {
