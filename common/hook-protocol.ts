@@ -21,6 +21,7 @@ export const IPC_ERROR_CODES = [
   'handler-failed', // the answer for an answered event could not be computed
   'enqueue-failed', // an unanswered event could not be made durable
   'no-handler', // this host serves IPC but cannot answer hooks (the client falls back)
+  'busy', // too many connections, or too much unanswered on one (the client falls back)
 ] as const;
 export type IpcErrorCode = (typeof IPC_ERROR_CODES)[number];
 
@@ -191,17 +192,30 @@ function idOf(value: unknown): string {
   return typeof id === 'string' && id.length <= 128 ? id : '';
 }
 
+/**
+ * What a rejected line was, in words, never its text (issue 14): error replies and the log must
+ * not echo a payload — it may be megabytes, and it is the user's prompt or a secret in it.
+ */
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return `a string of ${value.length} characters`;
+  if (value === null) return 'null';
+  return `a ${typeof value}`;
+}
+
 function parseJsonLine(line: string, what: string): Parsed<unknown> {
   try {
     return { ok: true, value: JSON.parse(line) as unknown };
   } catch (error) {
-    return { ok: false, id: '', code: 'bad-json', message: `${what} is not JSON (${(error as Error).message}); send one JSON object per line` };
+    // V8 quotes the text around the error ("Unexpected token 'x', "xyzzy…" is not valid JSON"): only the position is kept.
+    const position = /at position (\d+)/.exec((error as Error).message)?.[1];
+    const where = position === undefined ? 'malformed or cut short' : `malformed at character ${position}`;
+    return { ok: false, id: '', code: 'bad-json', message: `${what} is not JSON (${line.length} characters, ${where}); send one JSON object per line` };
   }
 }
 
 function checkVersion(value: unknown, what: string): Parsed<unknown> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    return { ok: false, id: '', code: 'bad-request', message: `${what} must be a JSON object, got ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}` };
+    return { ok: false, id: '', code: 'bad-request', message: `${what} must be a JSON object, got ${Array.isArray(value) ? 'an array' : describeValue(value)}` };
   }
   const v = (value as { v?: unknown }).v;
   if (v === PROTOCOL_VERSION) return { ok: true, value };
@@ -209,7 +223,7 @@ function checkVersion(value: unknown, what: string): Parsed<unknown> {
     ok: false,
     id: idOf(value),
     code: 'bad-version',
-    message: `${what} has protocol version ${JSON.stringify(v)}, this side speaks ${PROTOCOL_VERSION}; update the hook client and the app to the same Kioku`,
+    message: `${what} has protocol version ${typeof v === 'number' ? v : describeValue(v)}, this side speaks ${PROTOCOL_VERSION}; update the hook client and the app to the same Kioku`,
   };
 }
 
@@ -253,8 +267,12 @@ export function okReply(id: string, stdout: string): HookReply {
   return { v: PROTOCOL_VERSION, id, ok: true, stdout, exitCode: 0 };
 }
 
+/** Longest error message a reply carries: a sentence, never a whole payload a handler's error quoted. */
+export const MAX_ERROR_MESSAGE_CHARS = 500;
+
 export function errorReply(id: string, code: IpcErrorCode, message: string): HookReply {
-  return { v: PROTOCOL_VERSION, id, ok: false, stdout: '', exitCode: 0, error: { code, message } };
+  const short = message.length > MAX_ERROR_MESSAGE_CHARS ? `${message.slice(0, MAX_ERROR_MESSAGE_CHARS)}… (${message.length - MAX_ERROR_MESSAGE_CHARS} more characters left out)` : message;
+  return { v: PROTOCOL_VERSION, id, ok: false, stdout: '', exitCode: 0, error: { code, message: short } };
 }
 
 export function statusReply(id: string, status: DaemonStatus): StatusReply {

@@ -58,7 +58,9 @@ async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: P
   const reply = await requestHookFast(endpoint, { id: call.eventId, assistant: call.assistant, event: call.event, payload, env: call.env, at: call.at! }, DAEMON_WAIT_MS[args.event]);
   // A parts>1 SessionStart is asked of the files directly: the daemon answers one part per call.
   if (reply.ok && reply.reply.ok && !(args.parts && args.parts > 1)) return reply.reply.stdout;
-  if (!reply.ok && reply.reason !== 'no-socket') logger.info('hook', `${args.event}: daemon did not answer (${reply.reason}); answering from the files`);
+  // Someone else's socket is worth a warning with its reason: the user should know, and fix it.
+  if (!reply.ok && reply.reason === 'untrusted') logger.warn('hook', `${args.event}: ${reply.detail}; answering from the files`);
+  else if (!reply.ok && reply.reason !== 'no-socket') logger.info('hook', `${args.event}: daemon did not answer (${reply.reason}); answering from the files`);
   const fallback = await import('./hook-fallback.js');
   if (ANSWERED_EVENTS.has(args.event)) return fallback.answerFromFiles(config, logger, call, { ...(args.part ? { part: args.part } : {}), ...(args.parts ? { parts: args.parts } : {}) });
   fallback.spoolForLater(config, logger, call);

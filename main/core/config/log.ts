@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { formatLocalDateTime, type Clock } from './clock.js';
+import { appendCapped } from './log-rotation.js';
 
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 
@@ -15,6 +14,17 @@ export interface Logger {
   info(stage: string, message: string): void;
   warn(stage: string, message: string): void;
   error(stage: string, message: string): void;
+}
+
+/**
+ * Longest message a log line keeps (issue 14): a line that quotes a request, a reply or an error
+ * keeps its start — enough to say what happened — and never a whole multi-megabyte payload.
+ */
+export const MAX_LOG_MESSAGE_CHARS = 2_000;
+
+function clipMessage(message: string): string {
+  if (message.length <= MAX_LOG_MESSAGE_CHARS) return message;
+  return `${message.slice(0, MAX_LOG_MESSAGE_CHARS)}… (${message.length - MAX_LOG_MESSAGE_CHARS} more characters left out)`;
 }
 
 export interface LoggerOptions {
@@ -34,14 +44,13 @@ export interface LoggerOptions {
 export function createLogger(options: LoggerOptions): Logger {
   const append = (file: string, line: string) => {
     try {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.appendFileSync(file, line + '\n', 'utf8');
+      appendCapped(file, line + '\n');
     } catch {
       /* best effort */
     }
   };
   const log = (stage: string, level: LogLevel, message: string) => {
-    const line = formatLogLine(options.clock.now(), stage, level, message);
+    const line = formatLogLine(options.clock.now(), stage, level, clipMessage(message));
     if (options.file) append(options.file, line);
     if (level === 'ERROR' && options.errlog) append(options.errlog, line);
     if (options.stderr && (level === 'WARN' || level === 'ERROR')) {

@@ -28,25 +28,38 @@ export function expandHome(value: string, home = os.homedir()): string {
   return value;
 }
 
+/** Longest socket path used: sun_path is 104 bytes on macOS and 108 on Linux, terminator included. */
+const MAX_SOCKET_PATH_BYTES = 103;
+
 /**
  * The socket for one memory home: `<hash>` comes from the memory home path so that tests with
- * temp homes never collide (VS Code's `ipc.net.ts` habit). Unix socket paths are limited to
- * about 107 bytes (103 on macOS), so a long XDG_RUNTIME_DIR falls back to the temp folder.
+ * temp homes never collide (VS Code's `ipc.net.ts` habit).
+ *
+ * Its folder must be one only the user can write (issue 14): whoever can create files there can
+ * put a socket of their own in our socket's place and receive the token and every prompt. So the
+ * folder is, in order, the first whose path fits a socket: `$XDG_RUNTIME_DIR` (the system's
+ * per-user 0700 folder), the state dir (0700, ours), or `kioku-<uid>` in the temp folder — never
+ * the shared temp folder itself. The daemon creates and checks that folder (socket-folder.ts),
+ * and the client checks it again before sending anything (socket-trust.ts).
  *
  * The hash is FNV-1a, not sha256: the hook client resolves this path on every assistant event,
  * and node:crypto is the most expensive module it would otherwise load (X-PERF). The name only
- * has to differ between homes, not resist an attacker (the token does that).
+ * has to differ between homes, not resist an attacker (the folder's owner and mode do that).
  */
 export function socketPathFor(memoryHome: string, env: NodeJS.ProcessEnv, stateDir: string): string {
   const hash = fnv1a64Hex(path.resolve(memoryHome)).slice(0, 12);
   if (process.platform === 'win32') return `\\\\.\\pipe\\kioku-${hash}`;
   const name = `kioku-${hash}.sock`;
-  const candidates = [env.XDG_RUNTIME_DIR, stateDir, os.tmpdir()].filter((d): d is string => Boolean(d));
+  const perUser = `kioku-${process.getuid?.() ?? 'user'}`;
+  // TMPDIR from `env`, like every other path here (os.tmpdir() would read this process's own).
+  const tempDir = (env.TMPDIR || '/tmp').replace(/(.)\/+$/, '$1');
+  const candidates = [env.XDG_RUNTIME_DIR, stateDir, path.join(tempDir, perUser)].filter((d): d is string => Boolean(d));
   for (const dir of candidates) {
     const full = path.join(dir, name);
-    if (Buffer.byteLength(full) <= 103) return full;
+    if (Buffer.byteLength(full) <= MAX_SOCKET_PATH_BYTES) return full;
   }
-  return path.join('/tmp', name);
+  // A TMPDIR too long for a socket: the shortest per-user folder there is.
+  return path.join('/tmp', perUser, name);
 }
 
 export function resolvePaths(settings: Pick<Settings, 'ROLE_HOME' | 'ROLE_MEMORY_HOME'>, env: NodeJS.ProcessEnv): KiokuPaths {

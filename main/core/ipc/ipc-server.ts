@@ -39,7 +39,27 @@ export interface IpcServerOptions {
   /** Close connections idle this long (a client that connected and went silent). Default 30 s. */
   idleTimeoutMs?: number;
   maxLineBytes?: number;
+  /** Connections served at once; one more is answered 'busy' and closed. Default MAX_CONNECTIONS. */
+  maxConnections?: number;
+  /**
+   * Bytes one connection may hold in the daemon — requests received but not yet answered, a
+   * partial line, replies the client has not read — before it is answered 'busy' and closed.
+   * Default: one full line and a reply's worth of room (maxLineBytes + 1 MiB).
+   */
+  maxConnectionBytes?: number;
+  /** Requests one connection may have in flight at once. Default MAX_REQUESTS_PER_CONNECTION. */
+  maxRequestsPerConnection?: number;
 }
+
+/**
+ * Hooks open one short connection per event, so even many assistants at once stay far below
+ * this; a client that opens more (a loop, a bug, something hostile) is refused, not served.
+ */
+export const MAX_CONNECTIONS = 64;
+/** The protocol is one request per connection; a few pipelined ones are tolerated, no more. */
+export const MAX_REQUESTS_PER_CONNECTION = 8;
+/** How long a refused client has to read why before its connection is closed. */
+const REFUSED_GRACE_MS = 2_000;
 
 export interface IpcServer {
   readonly socketPath: string;
@@ -97,30 +117,95 @@ export async function startIpcServer(options: IpcServerOptions): Promise<IpcServ
     socket.write(line);
   }
 
-  function handleLine(socket: net.Socket, line: string): void {
+  /** What one connection holds in the daemon (see maxConnectionBytes). */
+  interface Connection {
+    socket: net.Socket;
+    splitter: LineSplitter;
+    /** Bytes of request lines received and not yet answered. */
+    unansweredBytes: number;
+    inFlight: number;
+  }
+
+  const maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
+  const maxConnectionBytes = options.maxConnectionBytes ?? maxLineBytes + 1024 * 1024;
+  const maxRequests = options.maxRequestsPerConnection ?? MAX_REQUESTS_PER_CONNECTION;
+
+  /** Sockets answered 'busy': not counted as served, but closed with the server all the same. */
+  const refused = new Set<net.Socket>();
+
+  /**
+   * Answer 'busy' and stop reading: what the client sends after is dropped, not buffered. The
+   * client has a moment to read the answer; one that keeps the connection open is cut off.
+   */
+  function refuse(socket: net.Socket, message: string): void {
+    socket.removeAllListeners('data');
+    if (socket.writable) socket.end(encodeMessage(errorReply('', 'busy', message)));
+    socket.resume();
+    refused.add(socket);
+    socket.once('close', () => refused.delete(socket));
+    socket.setTimeout(REFUSED_GRACE_MS, () => socket.destroy());
+  }
+
+  function handleLine(conn: Connection, line: string, bytes: number): void {
     const parsed = parseRequestLine(line);
     if (!parsed.ok) {
       logger.warn('ipc', `rejected a request (${parsed.code}): ${parsed.message}`);
-      send(socket, errorReply(parsed.id, parsed.code, parsed.message));
+      send(conn.socket, errorReply(parsed.id, parsed.code, parsed.message));
       return;
     }
+    conn.unansweredBytes += bytes;
+    conn.inFlight += 1;
     const work = replyTo(parsed.value)
       .catch((error: unknown) => errorReply(parsed.value.id, 'handler-failed', describeError(error)))
-      .then((reply) => send(socket, reply));
+      .then((reply) => send(conn.socket, reply))
+      .finally(() => {
+        conn.unansweredBytes -= bytes;
+        conn.inFlight -= 1;
+      });
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work));
   }
 
+  /** Why this connection may not hold `bytes` more (a new line: `newRequest`), or undefined. */
+  function overLimit(conn: Connection, bytes: number, newRequest: boolean): string | undefined {
+    if (newRequest && conn.inFlight >= maxRequests) return `this connection already has ${conn.inFlight} requests waiting for their replies (limit ${maxRequests}); send one request per connection`;
+    const held = conn.unansweredBytes + bytes + conn.splitter.pendingBytes + conn.socket.writableLength;
+    if (held > maxConnectionBytes) return `this connection would hold ${held} bytes in the app (limit ${maxConnectionBytes}); send one request per connection and read its reply`;
+    return undefined;
+  }
+
+  function refuseConnection(conn: Connection, why: string): void {
+    logger.warn('ipc', `closed a connection: ${why}`);
+    refuse(conn.socket, why);
+  }
+
+  let refusingConnections = false;
   function serve(socket: net.Socket): void {
-    connections.add(socket);
-    const splitter = new LineSplitter(maxLineBytes);
-    socket.setTimeout(options.idleTimeoutMs ?? 30_000, () => socket.destroy());
     // A client that vanished mid-reply (EPIPE, ECONNRESET) has nothing left to be told.
     socket.on('error', () => socket.destroy());
+    if (connections.size >= maxConnections) {
+      // Logged once per burst: a flood of connections must not become a flood of log lines.
+      if (!refusingConnections) logger.warn('ipc', `refusing connections: ${maxConnections} already open`);
+      refusingConnections = true;
+      refuse(socket, `the app already serves ${maxConnections} connections; try again later (the hook answers from the files meanwhile)`);
+      return;
+    }
+    refusingConnections = false;
+    connections.add(socket);
+    const conn: Connection = { socket, splitter: new LineSplitter(maxLineBytes), unansweredBytes: 0, inFlight: 0 };
+    socket.setTimeout(options.idleTimeoutMs ?? 30_000, () => socket.destroy());
     socket.on('close', () => connections.delete(socket));
     socket.on('data', (chunk: Buffer) => {
-      const { lines, overflow } = splitter.push(chunk);
-      for (const line of lines) handleLine(socket, line);
+      const { lines, overflow } = conn.splitter.push(chunk);
+      for (const line of lines) {
+        const bytes = Buffer.byteLength(line);
+        const why = overLimit(conn, bytes, true);
+        if (why) return refuseConnection(conn, why);
+        handleLine(conn, line, bytes);
+      }
+      // The start of a next line, buffered on top of what this connection already holds.
+      const why = overflow ? undefined : overLimit(conn, 0, false);
+      if (why) return refuseConnection(conn, why);
       if (overflow) {
         logger.warn('ipc', `rejected a request line over ${maxLineBytes} bytes and closed its connection`);
         socket.removeAllListeners('data');
@@ -146,7 +231,7 @@ export async function startIpcServer(options: IpcServerOptions): Promise<IpcServ
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         const grace = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
         await Promise.race([Promise.allSettled([...inFlight]), grace]);
-        for (const socket of connections) socket.destroy();
+        for (const socket of [...connections, ...refused]) socket.destroy();
         await closed;
         removeSocketIfOurs(socketPath, identity);
       })();

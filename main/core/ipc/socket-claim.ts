@@ -4,7 +4,7 @@ import path from 'node:path';
 import { KiokuError } from '../../../common/errors.js';
 import type { Logger } from '../config/log.js';
 import { tryAcquireLock } from '../fs/file-lock.js';
-import { ensurePrivateDir } from './token.js';
+import { prepareSocketFolder } from './socket-folder.js';
 
 /** sun_path holds 108 bytes on Linux and 104 on macOS, terminator included. */
 const MAX_SOCKET_PATH_BYTES = process.platform === 'darwin' ? 103 : 107;
@@ -50,11 +50,9 @@ function alreadyServing(socketPath: string, stateDir: string, how: Probe): Kioku
   });
 }
 
-/** Make the socket's folder private when it is ours; XDG_RUNTIME_DIR and /tmp belong to the system. */
+/** Make (or refuse) the socket's folder (socket-folder.ts); warn about a path too long to bind. */
 function prepareFolder(socketPath: string, stateDir: string, logger: Logger): void {
-  const dir = path.dirname(socketPath);
-  if (path.resolve(dir) === path.resolve(stateDir)) ensurePrivateDir(dir);
-  else fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  prepareSocketFolder(socketPath, stateDir);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
     logger.warn('ipc', `socket path ${socketPath} is ${Buffer.byteLength(socketPath)} bytes, over the ${MAX_SOCKET_PATH_BYTES} a Unix socket allows; set XDG_RUNTIME_DIR to a shorter folder`);
   }

@@ -1,15 +1,17 @@
 import { MAX_LINE_BYTES } from '../../../common/hook-wire.js';
 import { loadNet } from './lazy-net.js';
 import { LineSplitter } from './line-splitter.js';
+import { checkSocketTrust } from './socket-trust.js';
 
 /**
  * One request line, one reply line, one connection, within `timeoutMs` from connect to the
  * reply's newline. Never throws: every transport problem becomes a reason, and a hook falls back
  * to the files (STYLE.md: hooks fail open). node:net only — the reply's checker is passed in, so
  * the hook's fast path can check by hand what other clients check with the zod schema — and
- * node:net is loaded on the first request, not with the module (lazy-net.ts).
+ * node:net is loaded on the first request, not with the module (lazy-net.ts). Nothing is sent to a
+ * socket another user could have put there (socket-trust.ts): that is 'untrusted'.
  */
-export type IpcFailureReason = 'no-socket' | 'refused' | 'timeout' | 'closed' | 'bad-reply' | 'bad-token';
+export type IpcFailureReason = 'no-socket' | 'refused' | 'timeout' | 'closed' | 'bad-reply' | 'bad-token' | 'untrusted';
 
 export type SocketResult<R> = { ok: true; reply: R } | { ok: false; reason: IpcFailureReason; detail: string };
 
@@ -21,6 +23,12 @@ interface ReplyBase {
 }
 
 export function sendLine<R extends ReplyBase>(socketPath: string, requestId: string, line: string, timeoutMs: number, parse: (line: string) => R | string): Promise<SocketResult<R>> {
+  // Before connecting, so nothing — not even the token — reaches a socket another user serves.
+  const trust = checkSocketTrust(socketPath);
+  if (!trust.ok) {
+    if (trust.missing) return Promise.resolve({ ok: false, reason: 'no-socket', detail: `no socket at ${socketPath}` });
+    return Promise.resolve({ ok: false, reason: 'untrusted', detail: `${trust.why}: not sending to it` });
+  }
   const net = loadNet();
   return new Promise((resolve) => {
     let settled = false;

@@ -8,10 +8,10 @@ import { TOKEN_RE, readToken } from './token-file.js';
 export { readToken };
 
 /**
- * The shared secret of the hook socket (APP-3: "only the user can connect"). The socket may sit
- * in a folder others can reach (the /tmp fallback of paths.socketPath), and macOS ignores socket
- * file modes, so the token — readable by the owner only — is what actually keeps other local
- * users out. The server creates it; clients only read it. Node built-ins only: the hook reads it.
+ * The shared secret of the hook socket (APP-3: "only the user can connect"). The socket's folder
+ * is the user's alone (socket-folder.ts), but macOS ignores socket file modes and XDG_RUNTIME_DIR
+ * is the system's, so the token — readable by the owner only — is what keeps everyone else's
+ * requests out. The server creates it; clients only read it. Node built-ins only: the hook reads it.
  */
 
 function newToken(): string {
