@@ -16,4 +16,4 @@ export const ALL_SECRETS: readonly string[] = Object.values(SECRETS);
 
 /** The user's words and the assistant's reply of a turn that carries them, as people write them. */
 export const SECRET_PROMPT = `記住：正式機的部署金鑰放在 .env，ANTHROPIC_API_KEY=${SECRETS.anthropic}，GitHub token 是 ${SECRETS.github}，資料庫密碼：${SECRETS.password}`;
-export const SECRET_REPLY = `好，我記住了：部署前先確認 .env。AWS 的 key ${SECRETS.awsKeyId} 和 npm 的 ${SECRETS.npm} 我不會寫進 commit，password: ${SECRETS.password} 也不會。`;
+export const SECRET_REPLY = `好，我記住了：部署前先確認 .env。AWS 的 key ${SECRETS.awsKeyId} 和 NPM_TOKEN=${SECRETS.npm} 我不會寫進 commit，password: ${SECRETS.password} 也不會。`;
