@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isKiokuError } from '../../../common/errors.js';
-import { encodeMessage, parseReplyLine, type IpcReply } from '../../../common/hook-protocol.js';
+import { encodeMessage, parseReplyLine, type IpcReply, type SpoolRecord } from '../../../common/hook-protocol.js';
+import { ALL_SECRETS, SECRET_REPLY } from '../../../test/helpers/secrets.js';
 import { makeTempHome, type TempHome } from '../../../test/helpers/temp-home.js';
 import { silentLogger } from '../config/log.js';
 import { requestHook, requestStatus } from '../ipc/ipc-client.js';
@@ -84,6 +85,27 @@ describe('startDaemon (in process)', () => {
     expect(result).toMatchObject({ ok: true, reply: { ok: true, stdout: '' } });
     const status = await requestStatus(home.config().paths, 2_000);
     expect(status.ok && status.reply.status).toMatchObject({ ready: true, spoolPending: 1 });
+  });
+
+  it('spools a live event with its payload redacted (PRIV-1 at rest), and hands the capture handler that record', async () => {
+    home = makeTempHome();
+    const { spoolDir } = home.config().paths;
+    const payload = { session_id: 's1', transcript_path: '/t/s1.jsonl', cwd: '/p', last_assistant_message: SECRET_REPLY };
+    const kept = start({ handleQueued: null });
+    await kept.ready;
+    expect(await requestHook(home.config().paths, { id: 'kept', assistant: 'claude', event: 'stop', payload }, 2_000)).toMatchObject({ ok: true, reply: { ok: true } });
+    const files = fs.readdirSync(spoolDir).filter((name) => name.endsWith('.json'));
+    expect(files).toHaveLength(1);
+    const text = fs.readFileSync(`${spoolDir}/${files[0]}`, 'utf8');
+    for (const secret of ALL_SECRETS) expect(text).not.toContain(secret);
+    await kept.stop();
+
+    const handled: SpoolRecord[] = [];
+    const capturing = start({ handleQueued: async (record) => void handled.push(record) });
+    await capturing.ready;
+    expect(handled.map((record) => record.eventId)).toEqual(['kept']);
+    expect(handled[0]!.payload).toMatchObject({ session_id: 's1', transcript_path: '/t/s1.jsonl', cwd: '/p', last_assistant_message: expect.stringContaining('[REDACTED:aws-key]') });
+    for (const secret of ALL_SECRETS) expect(JSON.stringify(handled[0])).not.toContain(secret);
   });
 
   it('refuses a second instance on the same memory home, and stop() cleans up once', async () => {
