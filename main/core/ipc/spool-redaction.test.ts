@@ -63,6 +63,15 @@ describe('redactPayloadForSpool', () => {
     expect(text).toContain('[REDACTED:aws-key]');
   });
 
+  it('keeps a `__proto__` field a field', () => {
+    const redacted = redactPayloadForSpool(JSON.parse(`{"__proto__": {"note": "${SECRET_REPLY}"}, "x": {"__proto__": "${SECRET_PROMPT}"}}`)) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(redacted)).toBe(Object.prototype);
+    expect(Object.keys(redacted)).toEqual(['__proto__', 'x']);
+    const text = JSON.stringify(redacted);
+    expect(text).toContain('"__proto__":{"note":');
+    for (const secret of ALL_SECRETS) expect(text).not.toContain(secret);
+  });
+
   it('leaves what is not a payload object as it is, strings redacted', () => {
     expect(redactPayloadForSpool(null)).toBeNull();
     expect(redactPayloadForSpool(3)).toBe(3);

@@ -26,9 +26,8 @@ function redactValue(value: unknown, key: string | undefined, depth: number): un
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) return redactSync(JSON.stringify(value));
   if (Array.isArray(value)) return value.map((item) => redactValue(item, undefined, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [name, item] of Object.entries(value)) out[redactSync(name)] = redactValue(item, name, depth + 1);
-  return out;
+  // fromEntries, not assignment: a `__proto__` field (JSON.parse makes it an own field) stays a field.
+  return Object.fromEntries(Object.entries(value).map(([name, item]) => [redactSync(name), redactValue(item, name, depth + 1)]));
 }
 
 /**
@@ -38,9 +37,9 @@ function redactValue(value: unknown, key: string | undefined, depth: number): un
  */
 export function redactPayloadForSpool(payload: unknown): unknown {
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return redactValue(payload, undefined, 0);
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(payload)) {
-    out[IDENTIFIER_FIELDS.has(name) ? name : redactSync(name)] = IDENTIFIER_FIELDS.has(name) && typeof value !== 'object' ? value : redactValue(value, name, 1);
-  }
-  return out;
+  return Object.fromEntries(
+    Object.entries(payload).map(([name, value]) =>
+      IDENTIFIER_FIELDS.has(name) && (value === null || typeof value !== 'object') ? [name, value] : [redactSync(name), redactValue(value, name, 1)],
+    ),
+  );
 }
