@@ -7,6 +7,7 @@ import { ALL_SECRETS, SECRET_REPLY } from '../../../test/helpers/secrets.js';
 import { makeTempHome, type TempHome } from '../../../test/helpers/temp-home.js';
 import { silentLogger } from '../config/log.js';
 import { requestHook, requestStatus } from '../ipc/ipc-client.js';
+import { spoolFileName } from '../ipc/spool-writer.js';
 import { readToken } from '../ipc/token.js';
 import { startDaemon, type DaemonHandle } from './daemon.js';
 
@@ -106,6 +107,20 @@ describe('startDaemon (in process)', () => {
     expect(handled.map((record) => record.eventId)).toEqual(['kept']);
     expect(handled[0]!.payload).toMatchObject({ session_id: 's1', transcript_path: '/t/s1.jsonl', cwd: '/p', last_assistant_message: expect.stringContaining('[REDACTED:aws-key]') });
     for (const secret of ALL_SECRETS) expect(JSON.stringify(handled[0])).not.toContain(secret);
+  });
+
+  it('still ingests a record an earlier version spooled with its payload in clear, as it was written', async () => {
+    home = makeTempHome();
+    const { spoolDir } = home.config().paths;
+    fs.mkdirSync(spoolDir, { recursive: true, mode: 0o700 });
+    const payload = { session_id: 's0', transcript_path: '/t/s0.jsonl', cwd: '/p', last_assistant_message: SECRET_REPLY };
+    const old = { v: 1, eventId: 'old', assistant: 'claude', event: 'stop', payload, env: {}, spooledAt: '2026-03-10T06:00:00.000Z', spooledBy: 'hook' } as const;
+    fs.writeFileSync(`${spoolDir}/${spoolFileName()}`, encodeMessage(old), { mode: 0o600 });
+    const handled: SpoolRecord[] = [];
+    const daemon = start({ handleQueued: async (record) => void handled.push(record) });
+    await daemon.ready;
+    expect(handled).toEqual([expect.objectContaining({ eventId: 'old', payload })]);
+    expect(fs.readdirSync(spoolDir).filter((name) => name.endsWith('.json'))).toEqual([]);
   });
 
   it('refuses a second instance on the same memory home, and stop() cleans up once', async () => {
