@@ -35,6 +35,16 @@ const ROLE_NAME = '小記';
 /** The role a session has before it calls ROLE by name (a switch is what a call costs). */
 const OTHER = 'OTHERS01';
 const PROJECT_MEMORY = '# bench project\n\n- 每次 push 之前先跑 `npm test`。\n';
+/**
+ * A reply as long as a real one (about 7 KB of UTF-8) with keys in it: the Stop the spool must keep
+ * redacted (issue 13), so that what redaction costs the hook shows. Keys built at run time, so
+ * this file trips no secret scanner.
+ */
+const LONG_REPLY = [
+  ...Array.from({ length: 24 }, (_, i) => `第 ${i + 1} 步：我看了 auth middleware，token 過期時沒有刷新，所以回 401；已改成 refresh 失敗就清掉 session 並導回登入頁，也補了測試。`),
+  `設定好了：ANTHROPIC_API_KEY=sk-ant-api03-${'Qw3rTy8uIo'.repeat(9)}AA，GITHUB_TOKEN=ghp_${'Zx7Cv2Bn9M'.repeat(3)}a1b2c3，資料庫密碼：Tr0ub4dor-and-3。`,
+  ...Array.from({ length: 24 }, (_, i) => `Step ${i + 1}: the limiter counted per IP, and behind the proxy every request had the same one; it now reads X-Forwarded-For.`),
+].join('\n');
 /** How much longer than its wait for the daemon a hook may take to fail open: start Node, answer from the files. */
 const FAIL_OPEN_SLACK_MS = 1_000;
 /** Claude Code gives SessionEnd about this long in total. */
@@ -255,6 +265,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
         expectOutput: (out) => out.includes(ROLE_NAME) && out.includes('長期記憶'),
       },
       { name: 'stop', event: 'stop', payload: () => payload('stop', 'bench-start', { stop_hook_active: false, last_assistant_message: '好的，已經補齊。' }), expectOutput: (out) => out === '' },
+      { name: 'stop (7 KB reply, with keys)', event: 'stop', payload: () => payload('stop', 'bench-start', { stop_hook_active: false, last_assistant_message: LONG_REPLY }), expectOutput: (out) => out === '' },
       { name: 'pre-compact', event: 'pre-compact', payload: () => payload('pre-compact', 'bench-start', { trigger: 'auto', custom_instructions: '' }), expectOutput: (out) => out === '' },
       { name: 'post-compact', event: 'post-compact', payload: () => payload('post-compact', 'bench-start', { trigger: 'auto', compact_summary: '使用者修好了部署流程的測試。' }), expectOutput: (out) => out === '' },
       {

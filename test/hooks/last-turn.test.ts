@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lastTurn } from '../../main/core/hook-handlers/handle-queued-call.js';
+import { redactPayloadForSpool } from '../../main/core/ipc/spool-redaction.js';
+import { SECRETS } from '../helpers/secrets.js';
 
 let dir: string | undefined;
 afterEach(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
@@ -29,6 +31,22 @@ describe('lastTurn', () => {
     ]);
     expect(lastTurn({ assistant: 'claude', transcriptPath: file, lastAssistantMessage: '好，記下了' })).toEqual({ userText: '記住：我習慣用 pnpm', assistantText: '好，記下了' });
     expect(lastTurn({ assistant: 'claude', transcriptPath: file, lastAssistantMessage: '辛苦了' }).userText).toBe('今天好累');
+  });
+
+  it('pairs a replayed Stop whose reply the spool keeps redacted with the words before that reply', () => {
+    // The spool holds `GITHUB_TOKEN=[REDACTED:github-token]`; the transcript's reply is redacted
+    // when read. Both must come out alike, or the turn gets the newest user words instead.
+    const reply = `設好了：GITHUB_TOKEN=${SECRETS.github}`;
+    const file = transcript([
+      ['user', '幫我設 CI 的 token'],
+      ['assistant', reply],
+      ['user', '今天好累'],
+      ['assistant', '辛苦了'],
+    ]);
+    const spooled = redactPayloadForSpool({ last_assistant_message: reply }) as { last_assistant_message: string };
+    expect(spooled.last_assistant_message).not.toContain(SECRETS.github);
+    const turn = lastTurn({ assistant: 'claude', transcriptPath: file, lastAssistantMessage: spooled.last_assistant_message });
+    expect(turn).toEqual({ userText: '幫我設 CI 的 token', assistantText: spooled.last_assistant_message });
   });
 
   it('falls back to the last user words when the transcript has not caught up with the reply', () => {

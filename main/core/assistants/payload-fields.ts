@@ -76,6 +76,25 @@ export function compactSummaryField(payload: Payload): string | undefined {
   return stringField(payload, ...COMPACT_SUMMARY_FIELDS);
 }
 
+/**
+ * The fields read as identifiers or paths, never as words: kept as they are where payloads are
+ * redacted for the spool (spool-redaction.ts), because a masked one would no longer name the
+ * session or find the transcript (a Gemini transcript path holds a 64-hex project hash).
+ */
+export const IDENTIFIER_FIELDS: ReadonlySet<string> = new Set([
+  'session_id',
+  'sessionId',
+  'transcript_path',
+  'transcriptPath',
+  'cwd',
+  'agent_id',
+  'agentId',
+  'agent_type',
+  'agentType',
+  'model',
+  'hook_event_name',
+]);
+
 /** The fields every assistant shares (session, transcript, cwd, sub-agent, model). */
 export function commonEventFields(
   assistant: AssistantName,

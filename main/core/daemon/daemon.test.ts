@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isKiokuError } from '../../../common/errors.js';
-import { encodeMessage, parseReplyLine, type IpcReply } from '../../../common/hook-protocol.js';
+import { encodeMessage, parseReplyLine, type IpcReply, type SpoolRecord } from '../../../common/hook-protocol.js';
+import { ALL_SECRETS, SECRET_REPLY } from '../../../test/helpers/secrets.js';
 import { makeTempHome, type TempHome } from '../../../test/helpers/temp-home.js';
 import { silentLogger } from '../config/log.js';
 import { requestHook, requestStatus } from '../ipc/ipc-client.js';
+import { spoolFileName } from '../ipc/spool-writer.js';
 import { readToken } from '../ipc/token.js';
 import { startDaemon, type DaemonHandle } from './daemon.js';
 
@@ -84,6 +86,41 @@ describe('startDaemon (in process)', () => {
     expect(result).toMatchObject({ ok: true, reply: { ok: true, stdout: '' } });
     const status = await requestStatus(home.config().paths, 2_000);
     expect(status.ok && status.reply.status).toMatchObject({ ready: true, spoolPending: 1 });
+  });
+
+  it('spools a live event with its payload redacted (PRIV-1 at rest), and hands the capture handler that record', async () => {
+    home = makeTempHome();
+    const { spoolDir } = home.config().paths;
+    const payload = { session_id: 's1', transcript_path: '/t/s1.jsonl', cwd: '/p', last_assistant_message: SECRET_REPLY };
+    const kept = start({ handleQueued: null });
+    await kept.ready;
+    expect(await requestHook(home.config().paths, { id: 'kept', assistant: 'claude', event: 'stop', payload }, 2_000)).toMatchObject({ ok: true, reply: { ok: true } });
+    const files = fs.readdirSync(spoolDir).filter((name) => name.endsWith('.json'));
+    expect(files).toHaveLength(1);
+    const text = fs.readFileSync(`${spoolDir}/${files[0]}`, 'utf8');
+    for (const secret of ALL_SECRETS) expect(text).not.toContain(secret);
+    await kept.stop();
+
+    const handled: SpoolRecord[] = [];
+    const capturing = start({ handleQueued: async (record) => void handled.push(record) });
+    await capturing.ready;
+    expect(handled.map((record) => record.eventId)).toEqual(['kept']);
+    expect(handled[0]!.payload).toMatchObject({ session_id: 's1', transcript_path: '/t/s1.jsonl', cwd: '/p', last_assistant_message: expect.stringContaining('[REDACTED:aws-key]') });
+    for (const secret of ALL_SECRETS) expect(JSON.stringify(handled[0])).not.toContain(secret);
+  });
+
+  it('still ingests a record an earlier version spooled with its payload in clear, as it was written', async () => {
+    home = makeTempHome();
+    const { spoolDir } = home.config().paths;
+    fs.mkdirSync(spoolDir, { recursive: true, mode: 0o700 });
+    const payload = { session_id: 's0', transcript_path: '/t/s0.jsonl', cwd: '/p', last_assistant_message: SECRET_REPLY };
+    const old = { v: 1, eventId: 'old', assistant: 'claude', event: 'stop', payload, env: {}, spooledAt: '2026-03-10T06:00:00.000Z', spooledBy: 'hook' } as const;
+    fs.writeFileSync(`${spoolDir}/${spoolFileName()}`, encodeMessage(old), { mode: 0o600 });
+    const handled: SpoolRecord[] = [];
+    const daemon = start({ handleQueued: async (record) => void handled.push(record) });
+    await daemon.ready;
+    expect(handled).toEqual([expect.objectContaining({ eventId: 'old', payload })]);
+    expect(fs.readdirSync(spoolDir).filter((name) => name.endsWith('.json'))).toEqual([]);
   });
 
   it('refuses a second instance on the same memory home, and stop() cleans up once', async () => {

@@ -2,12 +2,16 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { PROTOCOL_VERSION, encodeMessage, type HookCall, type SpoolRecord } from '../../../common/hook-protocol.js';
 import { writeFileAtomicSync } from '../fs/atomic-write.js';
+import { redactPayloadForSpool } from './spool-redaction.js';
 
 /**
  * Writing events to `<state>/spool/` (ARCHITECTURE §The hook protocol): by the hook client when
  * the app does not answer, and by the daemon itself for every live event that needs no answer, so
  * that an event acknowledged to the assistant is already on disk before the daemon can die.
- * Node built-ins only: the hook client imports this.
+ * Node built-ins and the synchronous redactor only: the hook client imports this.
+ *
+ * The payload is written redacted (spool-redaction.ts, PRIV-1): an event may wait in the spool
+ * for days, and nothing Kioku keeps at rest may hold a secret in clear.
  *
  * File names sort in arrival order: `<wall ms>-<monotonic ns>-<pid>-<random>.json`. Wall-clock
  * milliseconds come first because the monotonic clock restarts at boot (files left from before a
@@ -51,7 +55,9 @@ export function writeSpoolRecord(spoolDir: string, call: HookCall, spooledBy: Sp
     eventId: call.eventId,
     assistant: call.assistant,
     event: call.event,
-    payload: call.payload,
+    payload: redactPayloadForSpool(call.payload),
+    // Not redacted: only Kioku's own ROLE_*/KIOKU_* settings (kioku-hook.ts hookEnv), none of them
+    // a secret, and the ingester builds its config from them (paths a pattern could mangle).
     env: call.env,
     spooledAt: at.toISOString(),
     spooledBy,

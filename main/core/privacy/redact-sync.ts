@@ -78,7 +78,16 @@ const PATTERNS: SecretPattern[] = [
   { kind: 'api-key', group: 0, pattern: /\bsk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_-]{16,512}/dg },
   { kind: 'api-key', group: 0, pattern: /\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,255}/dg },
   { kind: 'aws-key', group: 0, pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|A3T[A-Z0-9])[A-Z0-9]{16}\b/dg },
-  { kind: 'slack-token', group: 0, pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,255}/dg },
+  { kind: 'slack-token', group: 0, pattern: /\b(?:xox[abposr]|xapp)-[A-Za-z0-9-]{10,255}/dg },
+  // Formats secretlint's preset knows (redact.ts), here too because the hook client spools events
+  // with this file alone (spool-redaction.ts): kinds named as secretlint names them, so that
+  // stored text reads the same whichever of the two found the secret.
+  { kind: 'slack', group: 0, pattern: /\bhttps:\/\/hooks\.slack\.com\/services\/T[A-Za-z0-9]{1,40}\/B[A-Za-z0-9]{1,40}\/[A-Za-z0-9]{1,40}/dgi },
+  { kind: 'npm', group: 0, pattern: /\bnpm_[A-Za-z0-9_]{36}(?![A-Za-z0-9_])/dg },
+  { kind: 'linear', group: 0, pattern: /\blin_api_[A-Za-z0-9_]{32,128}(?![A-Za-z0-9_])/dg },
+  { kind: 'sendgrid', group: 0, pattern: /\bSG\.[\w-]{16,128}\.[\w-]{16,128}(?![\w-])/dg },
+  { kind: 'shopify', group: 0, pattern: /\bshp(?:pa|ca|at|ss)_[A-Za-z0-9]{32,64}(?![A-Za-z0-9])/dg },
+  { kind: '1password', group: 0, pattern: /\bops_ey[A-Za-z0-9+/=]{100,1280}/dg },
   { kind: 'secret', group: SECRET_VALUE_GROUPS, pattern: new RegExp(String.raw`(?<![A-Za-z0-9])${SECRET_KEY}["']?${HSPACE}*[:=：＝](?!=)${HSPACE}*${SECRET_VALUE}`, 'dgi') },
   { kind: 'secret', group: SECRET_VALUE_GROUPS, pattern: new RegExp(String.raw`${ZH_SECRET_WORD}${HSPACE}*[:=：＝]${HSPACE}*${SECRET_VALUE}`, 'dg') },
   // 我的密碼是 hunter2、口令為「芝麻開門」 — the word is kept, only the value goes.
@@ -154,6 +163,48 @@ function isAwsSecretKey(text: string, start: number, end: number): boolean {
   return AWS_SECRET_CONTEXT.test(around);
 }
 
+/**
+ * A key whose value is a secret whatever it looks like (`password`, `GITHUB_TOKEN`, `db_pass`):
+ * for structured data (spool-redaction.ts), where the value stands apart from its key and so
+ * escapes the `password=` pattern above.
+ */
+const SECRET_KEY_NAME = new RegExp(String.raw`^${SECRET_KEY}$`, 'i');
+
+export function isSecretKeyName(name: string): boolean {
+  return name.length <= 64 && SECRET_KEY_NAME.test(name);
+}
+
+const PLACEHOLDER = /\[REDACTED:[A-Za-z0-9-]{1,40}\]/g;
+
+/**
+ * Ranges that lie inside a placeholder already there, dropped so that redacting twice changes
+ * nothing: `token: [REDACTED:github-token]` would otherwise become `token: [REDACTED:secret]` on
+ * a second pass. Text is redacted twice on purpose — the spool stores a hook payload redacted,
+ * and ingestion redacts the reply again to find it in the transcript (handle-queued-call.ts),
+ * where a changed placeholder would no longer match.
+ */
+function outsidePlaceholders(text: string, ranges: SecretRange[]): SecretRange[] {
+  if (!text.includes('[REDACTED:')) return ranges;
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    starts.push(match.index);
+    ends.push(match.index + match[0].length);
+  }
+  // Placeholders are disjoint and in order: the one that could hold a range is the last one
+  // starting at or before it (a binary search, so a text full of placeholders stays linear).
+  return ranges.filter((range) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      if (starts[mid]! <= range.start) low = mid + 1;
+      else high = mid - 1;
+    }
+    return high < 0 || range.end > ends[high]!;
+  });
+}
+
 /** Where the secrets in a text are, by our own patterns. */
 export function findSecretsSync(text: string): SecretRange[] {
   const urls = findUrlCredentials(text);
@@ -174,7 +225,7 @@ export function findSecretsSync(text: string): SecretRange[] {
       ranges.push({ start: span[0], end: span[1], kind });
     }
   }
-  return ranges;
+  return outsidePlaceholders(text, ranges);
 }
 
 /**

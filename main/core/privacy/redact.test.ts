@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { redact } from './redact.js';
-import { redactSync } from './redact-sync.js';
+import { isSecretKeyName, redactSync } from './redact-sync.js';
 
 /** Secrets built at run time, so this file itself never trips a secret scanner. */
 const ghp = `ghp_${'A1b2C3d4E5'.repeat(4)}`;
@@ -176,6 +176,69 @@ describe('redactSync: quoted values and the smaller PRIV-1 gaps', () => {
       expect(redactSync(text)).toBe(text);
     },
   );
+});
+
+describe('redactSync: the formats secretlint knows, for the hook client that cannot load it', () => {
+  // The spool is written by the hook client with redactSync alone (spool-redaction.ts): these
+  // were masked only once capture stored the text, and sat in the spool in clear until then.
+  const npm = `npm_${'A1b2C3d4E5f6G7h8I9j0'}${'K1l2M3n4O5p6Q7r8'}`;
+  const webhook = `https://hooks.slack.com/services/T12345678/B12345678/${'abcdefghijklmnopqrstuvwx'}`;
+  const linear = `lin_api_${'Ab12Cd34Ef56Gh78'.repeat(3)}`;
+  const sendgrid = `SG.${'ngeVfQFYQlKU0ufo8x5d1A'}.${'TwL2iGABf9DHoTf-09kqeF8tAmbihYzrnopKc-1s5cr'}`;
+  const shopify = `shpat_${'fed1ed4c2e2b1d0a'.repeat(2)}`;
+  const onePassword = `ops_ey${'SmFuZUV4YW1wbGVUb2tlbg'.repeat(6)}fQ==`;
+  const xapp = `xapp-1-A0123456789-${'1234567890123'}-${'abcdef0123456789'.repeat(2)}`;
+  it.each([
+    ['npm', npm, '[REDACTED:npm]'],
+    ['Slack incoming webhook', webhook, '[REDACTED:slack]'],
+    ['Linear', linear, '[REDACTED:linear]'],
+    ['SendGrid', sendgrid, '[REDACTED:sendgrid]'],
+    ['Shopify', shopify, '[REDACTED:shopify]'],
+    ['1Password service account', onePassword, '[REDACTED:1password]'],
+    ['Slack app-level token', xapp, '[REDACTED:slack-token]'],
+  ])('masks a %s token', (_name, secret, placeholder) => {
+    expect(redactSync(`用這個 ${secret} 試試`)).toBe(`用這個 ${placeholder} 試試`);
+  });
+
+  it.each(['SG.short.dot', 'npm_install', 'lin_api_key', 'see hooks.slack.com/services for the docs'])('leaves %s alone', (text) => {
+    expect(redactSync(text)).toBe(text);
+  });
+});
+
+describe('redactSync twice is redactSync once', () => {
+  // A spooled reply is stored redacted and redacted again when ingestion looks it up in the
+  // redacted transcript (handle-queued-call.ts): a placeholder renamed by the second pass
+  // (`token: [REDACTED:github-token]` → `[REDACTED:secret]`) would no longer match.
+  const aws = 'AKIA2E0A8F3B244C9986';
+  it.each([
+    `GITHUB_TOKEN=${ghp}`,
+    `token: ${ghp}`,
+    `password: "sk-ant-api03-${'x'.repeat(40)}"`,
+    `api_key=${aws}`,
+    `{"apiKey": "${ghp}", "password": "hunter2"}`,
+    `Authorization: Bearer ${ghp}`,
+    `密碼：${ghp}，帳號 yui@example.com`,
+    'https://alice:pw123456@git.example.com/x 與 mysql://root:p@ssw0rd@db.example.com',
+    `curl -u bob:${ghp} https://api.example.com`,
+    `key:\n${pem}done`,
+  ])('%s', (input) => {
+    const once = redactSync(input);
+    expect(once).not.toBe(input);
+    expect(redactSync(once)).toBe(once);
+  });
+
+  it('still masks a secret written next to a placeholder', () => {
+    expect(redactSync(`[REDACTED:secret] ${ghp}`)).toBe('[REDACTED:secret] [REDACTED:github-token]');
+  });
+});
+
+describe('isSecretKeyName', () => {
+  it.each(['password', 'GITHUB_TOKEN', 'db_pass', 'apiKey', 'api-key', 'client_secret', 'AWS_SECRET_ACCESS_KEY', 'passphrase'])('%s names a secret', (name) => {
+    expect(isSecretKeyName(name)).toBe(true);
+  });
+  it.each(['max_tokens', 'input_tokens', 'token_count', 'bypass', 'secretary', 'session_id', 'prompt', 'last_assistant_message', 'stop_hook_active'])('%s does not', (name) => {
+    expect(isSecretKeyName(name)).toBe(false);
+  });
 });
 
 describe('redactSync: developer addresses are not e-mail', () => {
