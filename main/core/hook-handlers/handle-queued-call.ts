@@ -8,7 +8,7 @@ import { handlePostCompact } from '../capture/post-compact.js';
 import { redactSync } from '../privacy/redact-sync.js';
 import { roleFilesExist } from '../roles/role-repository.js';
 import { activationGate } from '../sessions/activation.js';
-import { turnKeyOf } from '../sessions/captured-turn-file.js';
+import { readCapturedTurn, turnKeyOf } from '../sessions/captured-turn-file.js';
 import { releaseSessionLocks } from '../sessions/session-end.js';
 import { sessionKeyOf } from '../sessions/session-key.js';
 import { readRoleHistory, roleAtOffset, roleAtTime } from '../sessions/role-history.js';
@@ -53,6 +53,8 @@ export interface LastTurn {
 /** The turn, and where its reply starts in the transcript when the reply was found there. */
 interface LocatedTurn extends LastTurn {
   replyOffset?: number;
+  /** The Stop's reply is in the transcript (false: the transcript has not caught up with it). */
+  replyFound: boolean;
 }
 
 /**
@@ -81,7 +83,7 @@ function locateLastTurn(event: Pick<HookEvent, 'assistant' | 'transcriptPath' | 
   const assistantText = reply ?? assistant?.text ?? '';
   // A PreCompact has no reply of its own: its turn is the newest, answered by the last assistant turn.
   const answered = at !== undefined ? dialog[at] : reply ? undefined : assistant;
-  const where = answered?.offset !== undefined ? { replyOffset: answered.offset } : {};
+  const where = { replyFound: at !== undefined, ...(answered?.offset !== undefined ? { replyOffset: answered.offset } : {}) };
   // Gemini's AfterAgent names the turn's prompt itself (the adapter has removed the hooks' text
   // from it): those are the user's words when the transcript has not caught up, or holds another
   // turn's. When the transcript's line is the same words, it is taken as before (with its time),
@@ -92,7 +94,7 @@ function locateLastTurn(event: Pick<HookEvent, 'assistant' | 'transcriptPath' | 
 }
 
 export function lastTurn(event: Pick<HookEvent, 'assistant' | 'transcriptPath' | 'lastAssistantMessage' | 'prompt'>): LastTurn {
-  const { replyOffset: _where, ...turn } = locateLastTurn(event);
+  const { replyOffset: _where, replyFound: _found, ...turn } = locateLastTurn(event);
   return turn;
 }
 
@@ -124,6 +126,39 @@ function answeringRole(
 }
 
 /**
+ * How long a live Stop waits for its transcript to hold the reply. Claude Code 2.1 writes a
+ * turn's transcript lines after its Stop hook has run (the real-client suite, issue 13: on an
+ * idle machine the daemon read a transcript without the turn's user line, took no words and let
+ * the turn go as too short). The daemon's queue is off the hook's path, so waiting costs the
+ * assistant nothing; a replayed event (spooled long ago) finds its transcript complete.
+ */
+const CATCH_UP_MS = 3_000;
+const CATCH_UP_POLL_MS = 100;
+/** Events older than this are replays: their transcript has long caught up, or never will. */
+const LIVE_EVENT_MS = 30_000;
+
+async function locateWhenWritten(config: HookContext['config'], event: HookEvent, eventTime: Date): Promise<LocatedTurn> {
+  let located = locateLastTurn(event);
+  const live = Math.abs(config.clock.now().getTime() - eventTime.getTime()) < LIVE_EVENT_MS;
+  if (event.event !== 'stop' || !event.lastAssistantMessage || !event.transcriptPath || !live) return located;
+  // Caught up: the reply is there, in a turn no earlier event of this session has judged (the
+  // same words may answer two turns — "好的，我記住了。" — and the older one is found first).
+  const sessionKey = sessionKeyOf(event);
+  const judged = sessionKey ? readCapturedTurn(config, sessionKey) : undefined;
+  const caughtUp = (turn: LocatedTurn) => turn.replyFound && (judged === undefined || turnKeyOf(turn.userText, turn.userAt) !== judged);
+  if (caughtUp(located)) return located;
+  // Real time, not the config clock: this waits for another process's writes.
+  const deadline = Date.now() + CATCH_UP_MS;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
+    const again = locateLastTurn(event);
+    if (caughtUp(again)) return again;
+    if (again.replyFound || !located.replyFound) located = again;
+  }
+  return located;
+}
+
+/**
  * The daemon's capture queue (CAP-1…7, LOCK-4): Stop and PreCompact become inbox memories,
  * PostCompact keeps the harness's summary, SessionEnd releases the session's locks. Runs only in
  * the daemon (it loads the condensers); every step is idempotent by `eventId`, because the spool
@@ -141,7 +176,7 @@ export async function handleQueuedCall(ctx: HookContext, call: HookCall & { spoo
   }
   if (activationGate(config, event) !== undefined) return;
   if (event.event === 'stop' || event.event === 'pre-compact') {
-    const { userAt, replyOffset, ...turn } = locateLastTurn(event);
+    const { userAt, replyOffset, replyFound: _found, ...turn } = await locateWhenWritten(config, event, eventTime);
     const role = answeringRole(config, event, call, eventTime, replyOffset);
     if (!role) return;
     const base = { eventId: call.eventId, roleId: role.id, assistant: event.assistant, sessionId: event.sessionId ?? null, receivedAt: event.receivedAt };
