@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HookCall } from '../../common/hook-protocol.js';
 import { silentLogger } from '../../main/core/config/log.js';
 import { handleQueuedCall } from '../../main/core/hook-handlers/handle-queued-call.js';
@@ -15,6 +15,7 @@ import { SessionTranscript, captureHomeEnv, createCaptureRole, filesWith, inboxT
  */
 let home: TempHome | undefined;
 afterEach(() => {
+  vi.useRealTimers();
   home?.cleanup();
   home = undefined;
 });
@@ -34,13 +35,25 @@ function setUp() {
 
 const REPLY = '好的，我記住了。';
 
+/**
+ * Handle a Stop while its transcript lags: the daemon's poll is driven by fake timers, and the
+ * turn is written between two polls — no wall-clock race, whatever the machine's load.
+ */
+async function stopBeforeItsTurn(queue: (payload: Record<string, unknown>) => Promise<void>, payload: Record<string, unknown>, writeTurn: () => void): Promise<void> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+  const handled = queue(payload);
+  await vi.advanceTimersByTimeAsync(250);
+  writeTurn();
+  await vi.advanceTimersByTimeAsync(250);
+  await handled;
+  vi.useRealTimers();
+}
+
 describe('a live Stop whose transcript is written after it', () => {
   it('waits for its turn: the words are the user’s, not none', async () => {
     const { session, queue } = setUp();
     const turn = { user: '記住：部署前一定要先跑 smoke test', reply: REPLY };
-    const handled = queue(session.stopPayload(REPLY));
-    setTimeout(() => session.append(turn), 300);
-    await handled;
+    await stopBeforeItsTurn(queue, session.stopPayload(REPLY), () => session.append(turn));
     expect(filesWith(inboxTexts(home!), 'smoke test')).toHaveLength(1);
   });
 
@@ -49,9 +62,7 @@ describe('a live Stop whose transcript is written after it', () => {
     session.append({ user: '記住：staging 的憑證放在 vault 的 ops 資料夾', reply: REPLY });
     await queue(session.stopPayload(REPLY));
     expect(filesWith(inboxTexts(home!), 'vault')).toHaveLength(1);
-    const handled = queue(session.stopPayload(REPLY));
-    setTimeout(() => session.append({ user: '再記住：憑證輪替要先通知 SRE 值班', reply: REPLY }), 300);
-    await handled;
+    await stopBeforeItsTurn(queue, session.stopPayload(REPLY), () => session.append({ user: '再記住：憑證輪替要先通知 SRE 值班', reply: REPLY }));
     const inbox = inboxTexts(home!);
     expect(filesWith(inbox, 'SRE 值班')).toHaveLength(1);
     expect(filesWith(inbox, 'vault')).toHaveLength(1);
