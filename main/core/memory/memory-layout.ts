@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
 import { KiokuError } from '../../../common/errors.js';
@@ -64,8 +65,6 @@ export function listMemoryFiles(memoryHome: string, roleId: string): MemoryFileR
   return refs;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
 /**
  * The most a memory file may hold (issue 14). A memory is a summary and a few paragraphs; what
  * Kioku writes is kilobytes. A file of a hundred megabytes (a log pasted into the folder, a hostile
@@ -84,11 +83,11 @@ export function readMemoryText(file: string, size: number): string {
     throw new Error(`the file is ${mb(size)}, more than a memory file may be (${mb(MAX_MEMORY_FILE_BYTES)}); split it into smaller memories or move it out of the memory folder`);
   }
   const bytes = fs.readFileSync(file);
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    throw new Error('the file is not UTF-8 text');
-  }
+  // isUtf8 is Node's native check, a fraction of a fatal TextDecoder's cost over 10,000 files;
+  // the byte-order mark is dropped as the decoder dropped it.
+  if (!isUtf8(bytes)) throw new Error('the file is not UTF-8 text');
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** Read one memory file; throws an Error naming what is wrong with it. */
