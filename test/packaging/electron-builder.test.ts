@@ -57,6 +57,13 @@ describe('electron-builder.yml (APP-5)', () => {
     expect(shipped('dist/bench/run.js')).toBe(false);
   });
 
+  it('leaves out what the one tsc pass compiles only to type-check: tests and build records', () => {
+    for (const file of ['dist/test/hostile/alias-bomb.test.js', 'dist/main/core/memory/memory-writer.test.js', 'dist/tsconfig.tsbuildinfo', 'dist/.build-stamp']) {
+      expect(shipped(file), `${file} is shipped`).toBe(false);
+    }
+    expect(shipped('dist/main/core/memory/memory-writer.js')).toBe(true);
+  });
+
   it('unpacks the native modules and what plain `node` reads from an installed app', () => {
     for (const needed of ['node_modules/better-sqlite3/**', 'node_modules/sharp/**', 'node_modules/@img/**', 'dist/hooks/**', 'bin/**', 'resources/agents/**', 'resources/prompts/**', 'resources/checks/**']) {
       expect(config.asarUnpack).toContain(needed);
