@@ -170,7 +170,8 @@ describe('handleCapturedTurn: idempotent by eventId', () => {
     expect(again.written).toEqual([first.written[0]]);
     expect(again.existing).toEqual([first.written[1]]);
     expect(fs.readdirSync(inbox)).toHaveLength(2);
-    expect(fs.readdirSync(path.join(home.memoryHome, '.kioku', 'capture-staging', ROLE, 'inbox'))).toEqual([]);
+    // Written in place with its derived id: no staging copy anywhere in the home.
+    expect(fs.existsSync(path.join(home.memoryHome, '.kioku', 'capture-staging'))).toBe(false);
   });
 });
 

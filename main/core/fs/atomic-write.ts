@@ -11,7 +11,8 @@ function tempNameFor(target: string): string {
   return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
 }
 
-function fsyncDir(dir: string): void {
+/** Make a folder's entries (a rename, a new file) durable; best effort. */
+export function fsyncDir(dir: string): void {
   // Windows cannot open folders for fsync; elsewhere a failure here is not worth failing a write.
   if (process.platform === 'win32') return;
   try {

@@ -22,7 +22,7 @@ export async function importPersona(
   report.warnings.push(...cleanedPersona.warnings);
   const prepared = [];
   for (const draft of input.drafts) {
-    const memory = await prepareImportedMemory(draft);
+    const memory = await prepareImportedMemory(draft, config.clock.now());
     report.warnings.push(...memory.warnings.map((warning) => `${draft.source}: ${warning}`));
     prepared.push(memory);
   }
@@ -62,7 +62,7 @@ export async function importPersona(
       continue;
     }
     const target = importedMemoryPath(config.paths.memoryHome, plan.id, memory);
-    const written = report.dryRun || writeImportedMemory(config.paths.memoryHome, plan.id, memory);
+    const written = report.dryRun || writeImportedMemory(config.paths.memoryHome, plan.id, item);
     report.memories.push({ ...base, path: target, action: written ? 'create' : 'exists' });
     if (written) report.changes += 1;
   }

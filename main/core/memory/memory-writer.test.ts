@@ -5,7 +5,7 @@ import { makeTempHome, type TempHome } from '../../../test/helpers/temp-home.js'
 import { formatCompactDateTime, formatLocalIso } from '../config/clock.js';
 import type { KiokuConfig } from '../config/config.js';
 import { loadRoleMemories } from './memory-layout.js';
-import { writeMemory } from './memory-writer.js';
+import { prepareMemory, writeMemory } from './memory-writer.js';
 import { rememberText } from './remember.js';
 import { seedMemory } from './seed-memory.js';
 
@@ -141,3 +141,47 @@ describe('a memory no reader would load is never written (issue 14)', () => {
     expect(loadRoleMemories(home.memoryHome, ROLE).memories).toEqual([]);
   });
 });
+
+describe('writeMemory: the one write path for capture, import and sleep', () => {
+  it('with a derived id, writes once and a replay writes nothing (same file, same text)', async () => {
+    const draft = { category: 'inbox' as const, body: '使用者喜歡簡短的回答', id: '20261201-093000-abc123' };
+    const first = await writeMemory(config, ROLE, draft);
+    const text = fs.readFileSync(first.memory.path, 'utf8');
+    const again = await writeMemory(config, ROLE, { ...draft, body: '另一段文字' });
+    expect(first.written).toBe(true);
+    expect(again).toMatchObject({ written: false, memory: { path: first.memory.path } });
+    expect(fs.readFileSync(first.memory.path, 'utf8')).toBe(text);
+    expect(path.basename(first.memory.path)).toBe('20261201-093000-abc123.md');
+  });
+
+  it('keeps the history a memory brings (created, updated, hits, strength) instead of stamping now', async () => {
+    const { memory } = await writeMemory(config, ROLE, {
+      category: 'interest',
+      body: '早上喝拿鐵',
+      id: '20250101-080000-def456',
+      created: '2025-01-01T08:00:00+08:00',
+      updated: '2025-03-01T08:00:00+08:00',
+      hits: 4,
+      strength: 77,
+    });
+    expect(reload(memory.path)).toMatchObject({ created: '2025-01-01T08:00:00+08:00', updated: '2025-03-01T08:00:00+08:00', hits: 4, strength: 77 });
+  });
+
+  it('cleans extras but keeps verbatim ones byte for byte, and drops repeated tags', async () => {
+    const prepared = await prepareMemory(
+      { category: 'other', body: '筆記', tags: ['头发', '頭髮', ' '], extra: { note: '头发' }, verbatimExtra: { imported_from: 'lumi:记忆/头发.md' } },
+      config.clock.now(),
+    );
+    expect(prepared.memory.tags).toEqual(['頭髮']);
+    expect(prepared.memory.extra).toEqual({ note: '頭髮', imported_from: 'lumi:记忆/头发.md' });
+    expect(prepared.cleaned).toBe(true);
+  });
+
+  it("keeps an imported body's indentation when asked, and trims it otherwise", async () => {
+    const now = config.clock.now();
+    const body = '\n    indented code\n  ';
+    expect((await prepareMemory({ category: 'other', body, keepIndent: true }, now)).memory.body).toBe('    indented code');
+    expect((await prepareMemory({ category: 'other', body }, now)).memory.body).toBe('indented code');
+  });
+});
+

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ConsolidatedCategory, Memory, StoredMemory } from '../../../common/memory.js';
 import { formatCompactDateTime, formatLocalIso, parseLooseDate } from '../config/clock.js';
-import { stringifyFrontmatter } from '../frontmatter/stringify-frontmatter.js';
 import { fileNameForId, parseMemory, serializeMemory } from '../memory/memory-file.js';
 import { categoryDir } from '../memory/memory-layout.js';
+import { prepareMemory, writePreparedMemory, type MemoryDraft, type PreparedMemory, type TextGate } from '../memory/memory-writer.js';
 import type { ProjectFields } from '../projects/memory-project.js';
 import { createdProjectExtra, mergedProjectExtra } from '../projects/consolidation-project.js';
 import type { DeferredWrites } from './deferred-writes.js';
@@ -136,13 +136,16 @@ function createdOf(ctx: ApplyContext, sources: readonly string[]): string {
   return earliest === ctx.at.getTime() ? ctx.iso : formatLocalIso(new Date(earliest));
 }
 
-/** A new consolidated memory with the defaults every reader gives a missing field (MEM-2), as writeMemory does. */
-function newMemory(ctx: ApplyContext, create: PlanCreate, id: string, links: string[]): Memory {
-  const defaults = parseMemory(stringifyFrontmatter({ id, category: create.category, priority: create.priority, memory_type: create.memory_type }, ''), {
-    folderCategory: create.category,
-  });
-  return {
-    ...defaults,
+/** Plan texts went through the storage gate in one batch before the plan was recorded (cleanPlanForStorage). */
+const cleanedWithThePlan: TextGate = async (text) => ({ text, warnings: [] });
+
+/** A new consolidated memory, made by the one write path's preparation (defaults, serialisation, size cap). */
+function newMemory(ctx: ApplyContext, create: PlanCreate, id: string, links: string[]): Promise<PreparedMemory> {
+  const draft: MemoryDraft = {
+    id,
+    category: create.category,
+    priority: create.priority,
+    memory_type: create.memory_type,
     summary: create.summary,
     tags: create.tags,
     cues: create.cues,
@@ -154,24 +157,24 @@ function newMemory(ctx: ApplyContext, create: PlanCreate, id: string, links: str
     sleep_stage: 'nrem-rem',
     created: createdOf(ctx, create.sources),
     updated: ctx.iso,
-    last_replayed: '',
-    // Seed 000 §記憶模型: hits +1 per dedupe merge — the same thing said again in one night counts
-    // as it does across nights (issue 12: three paraphrases of a rule are one memory, hits 2).
+    // Hits +1 per dedupe merge: the same thing said again in one night counts as it does across
+    // nights (three paraphrases of a rule are one memory, hits 2).
     hits: Math.max(0, create.sources.length - 1),
     body: create.body,
-    extra: { sources: create.sources, sleep_plan: ownerMark(ctx.plan.id, create.key), ...createdProjectExtra(ctx.sourceProjects, create.sources) },
+    verbatimExtra: { sources: create.sources, sleep_plan: ownerMark(ctx.plan.id, create.key), ...createdProjectExtra(ctx.sourceProjects, create.sources) },
   };
+  return prepareMemory(draft, ctx.at, cleanedWithThePlan);
 }
 
-export function writeCreated(ctx: ApplyContext, create: PlanCreate, target: CreatedTarget, links: string[]): void {
+export async function writeCreated(ctx: ApplyContext, create: PlanCreate, target: CreatedTarget, links: string[]): Promise<void> {
   if (target.written) return;
-  const memory = newMemory(ctx, create, target.id, links);
-  const text = serializeMemory(memory);
+  const prepared = await newMemory(ctx, create, target.id, links);
   const found = inspect(target.path, ownerMark(ctx.plan.id, create.key));
   if (found.kind === 'ours') return;
-  if (found.kind === 'broken') ctx.writes.replace(target.path, text);
-  else if (!ctx.writes.createExclusive(target.path, text)) return;
-  ctx.catalog.remember(target.path, create.category, text, memory);
+  // A file left empty by a power cut before the flush barrier is ours to finish; anything else is created exclusively.
+  const createFile = (file: string, text: string) => (found.kind === 'broken' ? (ctx.writes.replace(file, text), true) : ctx.writes.createExclusive(file, text));
+  const { written } = writePreparedMemory(ctx.memoryHome, ctx.role, prepared, createFile);
+  if (written) ctx.catalog.remember(target.path, create.category, prepared.text, prepared.memory);
 }
 
 /**

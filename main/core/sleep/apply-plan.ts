@@ -115,7 +115,7 @@ export async function applyPending(
   const edges = planEdges(plan, idOf);
   for (const create of plan.create) {
     const target = created.get(create.key)!;
-    writeCreated(ctx, create, target, edges.get(target.id) ?? []);
+    await writeCreated(ctx, create, target, edges.get(target.id) ?? []);
     step(`create:${create.key}`);
   }
 
@@ -127,7 +127,7 @@ export async function applyPending(
       const category = target && (CATEGORIES as readonly string[]).includes(target.category) ? (target.category as (typeof CATEGORIES)[number]) : 'other';
       const stand = mergeAsCreate(merge, category, type);
       const fallback = resolveCreatedTargets({ ...ctx, plan: { ...plan, create: [stand] } }).get(stand.key)!;
-      writeCreated({ ...ctx, plan: { ...plan, create: [stand] } }, stand, fallback, []);
+      await writeCreated({ ...ctx, plan: { ...plan, create: [stand] } }, stand, fallback, []);
       warnings.push(`merge target ${merge.target} is gone; its merged text was kept as ${fallback.id}`);
     }
     step(`merge:${merge.target}`);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomicSync } from '../fs/atomic-write.js';
+import { fsyncDir, writeFileAtomicSync } from '../fs/atomic-write.js';
 import { APPLIED_KEPT, appliedDir, pendingDir, planFileName, sleepDir } from './sleep-paths.js';
 import { sleepPlanSchema, type SleepPlan } from './sleep-plan.js';
 
@@ -103,20 +103,6 @@ export function listPending(memoryHome: string, role: string): PendingListing {
     }
   }
   return listing;
-}
-
-function fsyncDir(dir: string): void {
-  if (process.platform === 'win32') return;
-  try {
-    const fd = fs.openSync(dir, 'r');
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    /* best effort */
-  }
 }
 
 /** The last step: pending → applied (kept for people and tests), the oldest beyond APPLIED_KEPT removed. */
