@@ -11,6 +11,7 @@
  */
 import * as z from 'zod/mini';
 import type { KiokuErrorCode } from './errors.js';
+import type { UiErrorReason, UiErrorValues } from './ui-error-reasons.js';
 import { ROLE_ID_PATTERN, ROLE_PREFIX_PATTERN } from './role-id.js';
 import type {
   ActiveRoleSet,
@@ -51,6 +52,7 @@ import { ALL_CATEGORIES, CATEGORIES, MEMORY_TYPES } from './memory.js';
 
 export * from './ui-contract-types.js';
 export * from './ui-contract-dsh-types.js';
+export * from './ui-error-reasons.js';
 
 /** KiokuError codes pass through unchanged; the rest belong to the transport. */
 export type UiErrorCode = KiokuErrorCode | 'BAD_REQUEST' | 'UNKNOWN_CHANNEL' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'INTERNAL' | 'UNAVAILABLE';
@@ -61,6 +63,11 @@ export interface UiError {
   message: string;
   /** What to do about it, when there is something. */
   hint?: string;
+  /** The UI's own error code: the renderer shows its text for it, not `message` (ui-error-reasons.ts). */
+  reason?: UiErrorReason;
+  reasonValues?: UiErrorValues;
+  /** The request field at fault (e.g. `name`, `id`, `text`, `project`). */
+  field?: string;
 }
 
 export type UiResult<T> = { ok: true; value: T } | { ok: false; error: UiError };

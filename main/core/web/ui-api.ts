@@ -29,6 +29,7 @@ import {
 import { roleMindmap } from './mindmap-handlers.js';
 import { settingsView, updateSettings } from './settings-handlers.js';
 import { runSleepFromUi, sleepHistory, workerSleepRunner, type SleepRunner } from './sleep-handlers.js';
+import { uiErrorOf } from './ui-error-of.js';
 import { diagnose, statusReport, type StatusProbes } from './status-handlers.js';
 
 export interface UiApiDeps extends AppStateSource {
@@ -108,7 +109,7 @@ export function createUiApi(config: KiokuConfig, deps: UiApiDeps): UiApi {
       if (WRITES.has(channel)) deps.onChanged?.();
       return uiOk(value);
     } catch (error) {
-      if (isKiokuError(error)) return uiErr(error.code, error.message, error.hint);
+      if (isKiokuError(error)) return uiErrorOf(error);
       // Unexpected: the full error goes to the log; the UI gets one line it can show.
       deps.logger.error('web', `${channel} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return uiErr('INTERNAL', `${channel} failed: ${describeError(error)}`, 'details are in the Kioku log (<memory home>/.kioku/logs/kioku.log)');

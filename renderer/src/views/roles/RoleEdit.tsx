@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { RoleChangePlan, RoleDetail, UiError, UiRequest } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
+import { useLeaveGuard } from '../../app/leave-guard.js';
 import { useNotices } from '../../app/notices.js';
 import { hrefFor, navigate } from '../../app/routes.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
@@ -31,6 +32,7 @@ export function RoleEdit({ id, onDone }: { id: string; onDone(): void }) {
   const [serverError, setServerError] = useState<UiError>();
   const [plan, setPlan] = useState<{ plan: RoleChangePlan; input: EditInput }>();
   const [busy, setBusy] = useState(false);
+  useLeaveGuard(Boolean(role && values && JSON.stringify(values) !== JSON.stringify(valuesFromRole(role))));
 
   const load = useCallback(async () => {
     setLoadError(undefined);
@@ -122,7 +124,6 @@ export function RoleEdit({ id, onDone }: { id: string; onDone(): void }) {
           </>
         }
       />
-      {serverError ? <ErrorNotice error={serverError} /> : null}
       {plan ? (
         <section className="card review-card" ref={review} tabIndex={-1} aria-labelledby="review-title" data-testid="role-review">
           <h2 id="review-title" className="card-title">
@@ -162,6 +163,7 @@ export function RoleEdit({ id, onDone }: { id: string; onDone(): void }) {
             </p>
           ) : null}
           <RoleForm mode="edit" values={values} errors={errors} onChange={onChange} />
+          {serverError ? <ErrorNotice error={serverError} focus /> : null}
           <div className="form-actions">
             <a className="button button-secondary" href="#/roles">
               {t('common.cancel')}
