@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { UiError } from '../../../../common/ui-contract.js';
+import { useLeaveGuard } from '../../app/leave-guard.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Icon } from '../../components/icons.js';
 import { useI18n } from '../../i18n/i18n.js';
@@ -75,6 +76,7 @@ export function DshEditor({ kind, initialText, creating = false, onSave, onReloa
 
   const counters = countersOf(kind, text);
   const dirty = text !== initialText;
+  useLeaveGuard(dirty);
   const reason = blockedReason(kind, text, counters, dirty, creating, !initialText.trim());
   const worst: UsageLevel = counters.some((c) => c.level === 'over') ? 'over' : counters.some((c) => c.level === 'near') ? 'near' : 'ok';
 
@@ -97,7 +99,7 @@ export function DshEditor({ kind, initialText, creating = false, onSave, onReloa
         value={text}
         spellCheck={false}
         placeholder={t(kind === 'facts' ? 'facts.placeholder.global' : 'facts.placeholder.project')}
-        aria-describedby={`${id}-usage${reason && reason !== 'facts.blocked.unchanged' ? ` ${id}-reason` : ''}`}
+        aria-describedby={`${id}-usage${reason && reason !== 'facts.blocked.unchanged' ? ` ${id}-reason` : ''}${error ? ` ${id}-error` : ''}`}
         aria-invalid={worst === 'over' || undefined}
         data-testid={`${kind}-text`}
         onChange={(event) => setText(event.target.value)}
@@ -140,13 +142,14 @@ export function DshEditor({ kind, initialText, creating = false, onSave, onReloa
           </button>
         </div>
       </div>
+      {/* Right under Save, focused: a refusal (changed on disk, over a limit) is seen where the click was. */}
+      {error ? <ErrorNotice error={error} id={`${id}-error`} focus /> : null}
       {reason && reason !== 'facts.blocked.unchanged' ? (
         <p className={`dsh-reason${worst === 'over' ? ' dsh-reason-over' : ''}`} id={`${id}-reason`} data-testid={`${kind}-blocked`}>
           {worst === 'over' ? <Icon name="warning" /> : <Icon name="info" />}
           <span>{t(reason, { lines: formatNumber(counters[0]!.value), bytes: formatNumber(counters[1]?.value ?? 0), chars: formatNumber(counters[0]!.value) })}</span>
         </p>
       ) : null}
-      {error ? <ErrorNotice error={error} /> : null}
     </div>
   );
 }

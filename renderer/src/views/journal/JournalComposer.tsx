@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { JournalEntryView, UiError } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
+import { useLeaveGuard } from '../../app/leave-guard.js';
 import { useNotices } from '../../app/notices.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Icon } from '../../components/icons.js';
@@ -26,6 +27,7 @@ export function JournalComposer({ onAppended }: { onAppended(entry: JournalEntry
   const [tags, setTags] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<UiError>();
+  useLeaveGuard(Boolean(text.trim() || tags.trim()));
 
   const submit = async () => {
     if (!text.trim() || saving) return;
@@ -99,7 +101,7 @@ export function JournalComposer({ onAppended }: { onAppended(entry: JournalEntry
           </button>
         </div>
       </div>
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <ErrorNotice error={error} focus /> : null}
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SettingGroupId, SettingsView, SettingValue, SettingView, UiError } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
+import { useLeaveGuard } from '../../app/leave-guard.js';
 import { useNotices } from '../../app/notices.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Icon } from '../../components/icons.js';
@@ -31,6 +32,7 @@ export function SettingsGroup({ group, settings, onSaved }: { group: SettingGrou
   const editable = settings.filter((s) => s.editable);
   const changed = editable.filter((s) => drafts[s.name] && isChanged(s, drafts[s.name]!));
   const invalid = editable.some((s) => drafts[s.name] && draftError(s, drafts[s.name]!));
+  useLeaveGuard(changed.length > 0);
 
   const save = async () => {
     if (!changed.length || invalid || saving) return;
@@ -62,7 +64,6 @@ export function SettingsGroup({ group, settings, onSaved }: { group: SettingGrou
           <SettingField key={setting.name} setting={setting} draft={drafts[setting.name] ?? draftOf(setting)} onChange={(draft) => setDrafts((all) => ({ ...all, [setting.name]: draft }))} />
         ))}
       </div>
-      {error ? <ErrorNotice error={error} /> : null}
       {editable.length ? (
         <div className="form-actions settings-actions">
           {changed.length ? <span className="field-help">{t('settings.changedCount', { count: changed.length })}</span> : null}
@@ -75,6 +76,7 @@ export function SettingsGroup({ group, settings, onSaved }: { group: SettingGrou
           </button>
         </div>
       ) : null}
+      {error ? <ErrorNotice error={error} focus /> : null}
     </section>
   );
 }
