@@ -47,12 +47,14 @@ import type {
   SettingsView,
   StatusReportView,
 } from './ui-contract-dsh-types.js';
+import type { ArchivedRoleList, ArchivePurged, RoleRestored } from './ui-contract-manager-types.js';
 import { EMOJI_SHEET_LIMITS, emojiGridSchema } from './emoji-grid.js';
 import { ALL_CATEGORIES, CATEGORIES, MEMORY_TYPES } from './memory.js';
 
 export * from './ui-contract-types.js';
 export * from './ui-contract-dsh-types.js';
 export * from './ui-error-reasons.js';
+export * from './ui-contract-manager-types.js';
 
 /** KiokuError codes pass through unchanged; the rest belong to the transport. */
 export type UiErrorCode = KiokuErrorCode | 'BAD_REQUEST' | 'UNKNOWN_CHANNEL' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'INTERNAL' | 'UNAVAILABLE';
@@ -108,6 +110,8 @@ const newRoleInput = z.strictObject({
 const roleEditInput = z.strictObject({ ...roleFields, id: roleId });
 
 const empty = z.strictObject({});
+/** An archive under `.archive/`, by folder name as roles.archived gave it (never a path). */
+const archiveFolder = z.string().check(z.regex(/^[A-Z][A-Z0-9]{0,15}[0-9]{2}-\d{8}-\d{6}(?:-\d{1,4})?$/, 'an archive folder is named like ENGINEER01-20260203-040506'));
 const byId = z.strictObject({ id: roleId });
 
 /** A memory's ID is looked up among the role's memories, never turned into a path; still one plain name. */
@@ -146,11 +150,17 @@ export const UI_CHANNELS = {
   /** ROLE-8: delete = archive; the active role is refused. */
   'roles.archive': byId,
   'roles.setActive': byId,
+  /** Archived roles (what roles.archive moved to `.archive/`), newest first. */
+  'roles.archived': empty,
+  /** Move an archived role back; refused when a role with its ID exists. */
+  'roles.restore': z.strictObject({ folder: archiveFolder }),
+  /** Delete an archive for good: `confirmId` is what the user typed and must be the role's ID. */
+  'roles.purge': z.strictObject({ folder: archiveFolder, confirmId: z.string().check(z.maxLength(100)) }),
   /** Persist the order of the role list (`<role home>/.order`). */
   'roles.reorder': z.strictObject({ order: z.array(roleId).check(z.maxLength(10_000)) }),
   /** ROLE-10: the role's newest emoji sheet (or the one named), its grid and cut images. */
   'emoji.get': z.strictObject({ id: roleId, sheet: z.optional(emojiSheetName) }),
-  /** Store an image (PNG/JPEG/WebP) as the role's next sheet version; never overwrites one. */
+  /** Check a picked image (PNG/JPEG/WebP) and hold it in memory as the role's next sheet version; written only by emoji.saveSheet. */
   'emoji.importSheet': z.strictObject({ id: roleId, fileName: oneLine(255), data: base64Image }),
   /** The nine cells as main would cut them, shrunk to `size` pixels; writes nothing. */
   'emoji.previewGrid': z.strictObject({ ...emojiSheetAt, size: z.optional(wholeNumber(16, 256)) }),
@@ -218,6 +228,9 @@ export interface UiResponses {
   'roles.applyChange': RoleUpdated;
   'roles.archive': RoleArchived;
   'roles.setActive': ActiveRoleSet;
+  'roles.archived': ArchivedRoleList;
+  'roles.restore': RoleRestored;
+  'roles.purge': ArchivePurged;
   'roles.reorder': { order: string[] };
   'emoji.get': EmojiSheetView;
   'emoji.importSheet': EmojiSheetView;

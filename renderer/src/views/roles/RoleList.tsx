@@ -8,6 +8,7 @@ import { Icon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { ArchiveDialog } from './ArchiveDialog.js';
+import { ArchivedRoles } from './ArchivedRoles.js';
 import { RoleCard } from './RoleCard.js';
 
 /** ROLE-7: a filter box appears once the list is longer than fits at a glance. */
@@ -138,6 +139,7 @@ export function RoleList({ state, onChanged }: { state: AppState; onChanged(): v
           </ul>
         </>
       )}
+      <ArchivedRoles roles={state.roles} onChanged={onChanged} />
       {archiving ? <ArchiveDialog role={archiving} busy={busy} onConfirm={() => void archive()} onClose={() => setArchiving(undefined)} /> : null}
     </div>
   );
