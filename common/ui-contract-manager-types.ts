@@ -27,3 +27,8 @@ export interface ArchivePurged {
   id: string;
   folder: string;
 }
+
+/** Each role's emoji-sheet picture (its signed sheet's 開心 cell, small), for cards and the top bar; roles without one are left out. */
+export interface RoleAvatars {
+  avatars: { id: string; dataUrl: string }[];
+}

@@ -47,7 +47,7 @@ import type {
   SettingsView,
   StatusReportView,
 } from './ui-contract-dsh-types.js';
-import type { ArchivedRoleList, ArchivePurged, RoleRestored } from './ui-contract-manager-types.js';
+import type { ArchivedRoleList, ArchivePurged, RoleAvatars, RoleRestored } from './ui-contract-manager-types.js';
 import { EMOJI_SHEET_LIMITS, emojiGridSchema } from './emoji-grid.js';
 import { ALL_CATEGORIES, CATEGORIES, MEMORY_TYPES } from './memory.js';
 
@@ -160,6 +160,8 @@ export const UI_CHANNELS = {
   'roles.reorder': z.strictObject({ order: z.array(roleId).check(z.maxLength(10_000)) }),
   /** ROLE-10: the role's newest emoji sheet (or the one named), its grid and cut images. */
   'emoji.get': z.strictObject({ id: roleId, sheet: z.optional(emojiSheetName) }),
+  /** Every role's emoji-sheet picture, where it has a saved one. */
+  'emoji.avatars': empty,
   /** Check a picked image (PNG/JPEG/WebP) and hold it in memory as the role's next sheet version; written only by emoji.saveSheet. */
   'emoji.importSheet': z.strictObject({ id: roleId, fileName: oneLine(255), data: base64Image }),
   /** The nine cells as main would cut them, shrunk to `size` pixels; writes nothing. */
@@ -233,6 +235,7 @@ export interface UiResponses {
   'roles.purge': ArchivePurged;
   'roles.reorder': { order: string[] };
   'emoji.get': EmojiSheetView;
+  'emoji.avatars': RoleAvatars;
   'emoji.importSheet': EmojiSheetView;
   'emoji.previewGrid': EmojiGridPreview;
   'emoji.planSave': EmojiSavePlan;

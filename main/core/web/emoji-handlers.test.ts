@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EMOJI_MOODS, EMOJI_SHEET_LIMITS, defaultEmojiGrid, type EmojiGrid } from '../../../common/emoji-grid.js';
-import type { EmojiGridPreview, EmojiSavePlan, EmojiSheetSaved, EmojiSheetView, UiResult } from '../../../common/ui-contract.js';
+import type { RoleAvatars, EmojiGridPreview, EmojiSavePlan, EmojiSheetSaved, EmojiSheetView, UiResult } from '../../../common/ui-contract.js';
 import { SHEET_COLOURS, dominantColour, makeSheet, sameColour } from '../../../test/helpers/emoji-sheet-fixture.js';
 import { makeTempHome, snapshotTree, type TempHome } from '../../../test/helpers/temp-home.js';
 import { fixedClock } from '../config/clock.js';
@@ -95,6 +95,10 @@ describe('the emoji channels over HTTP', () => {
     expect(saved.view).toMatchObject({ gridSaved: true, grid, sheet: { inSignature: true } });
     expect(saved.view.cells).toHaveLength(9);
     expect(fs.readFileSync(path.join(emojis(), 'engineer01-emotions-sheet.png')).equals(bytes)).toBe(true);
+    // The saved sheet's happy cell now stands for the role on cards and the top bar.
+    const { avatars } = await value<RoleAvatars>('emoji.avatars', {});
+    expect(avatars.map((avatar) => avatar.id)).toEqual(['ENGINEER01']);
+    expect(sameColour(await dominantColour(Buffer.from(avatars[0]!.dataUrl.split(',')[1]!, 'base64')), SHEET_COLOURS[0]!)).toBe(true);
   });
 
   it('leaves nothing in the role folder when a picked sheet is never confirmed, however often one is picked', async () => {
@@ -109,6 +113,7 @@ describe('the emoji channels over HTTP', () => {
       await value('emoji.previewGrid', { id: 'ENGINEER01', sheet: view.sheet!.name, grid, size: 32 });
       await value('emoji.planSave', { id: 'ENGINEER01', sheet: view.sheet!.name, grid });
     }
+    expect(await value<RoleAvatars>('emoji.avatars', {})).toEqual({ avatars: [] });
     // The user pressed 取消: no sheet, no -2.png, no grid file, no cells.
     expect(listing()).toEqual(names);
     expect(snapshotTree(home.roleHome)).toEqual(before);

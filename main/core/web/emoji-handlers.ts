@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { KiokuError, isKiokuError } from '../../../common/errors.js';
 import { EMOJI_MOODS, defaultEmojiGrid, type EmojiGrid } from '../../../common/emoji-grid.js';
-import type { EmojiCellView, EmojiGridPreview, EmojiSavePlan, EmojiSheetSaved, EmojiSheetView, UiParsedRequest } from '../../../common/ui-contract.js';
+import type { RoleAvatars, EmojiCellView, EmojiGridPreview, EmojiSavePlan, EmojiSheetSaved, EmojiSheetView, UiParsedRequest } from '../../../common/ui-contract.js';
 import type { KiokuConfig } from '../config/config.js';
 import { cutCells, pngDataUrl } from '../emoji/crop-cells.js';
 import { cellFileName, emojiAssetsDir, existingSheetPath, gridFileName, listSheetNames, nextSheetName } from '../emoji/emoji-sheet-files.js';
@@ -13,6 +13,8 @@ import { readGridFile } from '../emoji/grid-file.js';
 import { checkSheetByteSize, readSheetImage, storedSheetSize } from '../emoji/sheet-image.js';
 import { tagErrorsAsync } from './ui-error-of.js';
 import { readRoleDefinition } from '../roles/role-repository.js';
+import { listRoleSummaries } from '../roles/role-summary.js';
+import { signedSheetCell } from '../emoji/sheet-avatar.js';
 
 /**
  * The emoji sheet channels of the UI contract (ROLE-10, APP-2): the same core the
@@ -174,4 +176,25 @@ export async function saveEmojiSheet(config: KiokuConfig, staging: SheetStaging,
     signatureChanged: saved.signatureChanged,
     view: await getEmojiSheet(config, staging, request.id, saved.sheetName),
   };
+}
+
+const AVATAR_SIZE = 64;
+
+/** The signed sheet's 開心 cell of every role that has one, shrunk for a card or the top bar. */
+export async function roleAvatars(config: KiokuConfig): Promise<RoleAvatars> {
+  const { roles } = listRoleSummaries(config);
+  const avatars = await Promise.all(
+    roles.map(async (summary) => {
+      try {
+        const role = readRoleDefinition(config.paths.roleHome, summary.id);
+        const cell = signedSheetCell(config.paths.assetsDir, role.id, role.signature);
+        if (!cell) return undefined;
+        const png = await sharp(cell).resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'inside', withoutEnlargement: true }).png().toBuffer();
+        return { id: role.id, dataUrl: pngDataUrl(png) };
+      } catch {
+        return undefined; // an unreadable role or cell keeps its Unicode emoji
+      }
+    }),
+  );
+  return { avatars: avatars.filter((avatar): avatar is { id: string; dataUrl: string } => avatar !== undefined) };
 }

@@ -82,6 +82,7 @@ export function createUiApi(config: KiokuConfig, deps: UiApiDeps): UiApi {
     'roles.restore': ({ folder }) => restoreRoleFromUi(config, folder),
     'roles.purge': ({ folder, confirmId }) => purgeArchive(config, folder, confirmId),
     'emoji.get': async ({ id, sheet }) => (await emojiHandlers()).getEmojiSheet(config, staging, id, sheet),
+    'emoji.avatars': async () => (await emojiHandlers()).roleAvatars(config),
     'emoji.importSheet': async (request) => (await emojiHandlers()).importEmojiSheet(config, staging, request),
     'emoji.previewGrid': async (request) => (await emojiHandlers()).previewEmojiGrid(config, staging, request),
     'emoji.planSave': async (request) => (await emojiHandlers()).planEmojiSave(config, staging, request),

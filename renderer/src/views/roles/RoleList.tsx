@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { AppState, RoleListItem, UiError } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
 import { useNotices } from '../../app/notices.js';
+import { useRoleAvatars } from '../../app/use-role-avatars.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Icon } from '../../components/icons.js';
@@ -41,6 +42,7 @@ export function RoleList({ state, onChanged }: { state: AppState; onChanged(): v
   const [dragOver, setDragOver] = useState<number>();
 
   useEffect(() => setRoles(state.roles), [state.roles]);
+  const avatars = useRoleAvatars(state.roles);
 
   const filtering = roles.length >= FILTER_FROM && query.trim() !== '';
   const shown = useMemo(() => (filtering ? roles.filter((role) => matches(role, query)) : roles), [filtering, roles, query]);
@@ -119,6 +121,7 @@ export function RoleList({ state, onChanged }: { state: AppState; onChanged(): v
               <RoleCard
                 key={role.id}
                 role={role}
+                picture={avatars.get(role.id)}
                 index={index}
                 count={shown.length}
                 canReorder={!filtering}
