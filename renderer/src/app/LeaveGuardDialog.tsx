@@ -6,9 +6,9 @@ import { onBeforeUnload, setLeaveAsker } from './leave-guard.js';
 /** Asks before a page with unsaved changes is left; Cancel (the default) keeps the page and the text. */
 export function LeaveGuardDialog() {
   const { t } = useI18n();
-  const [pending, setPending] = useState<{ proceed(): void }>();
+  const [pending, setPending] = useState<{ proceed(): void; keepsDrafts: boolean }>();
   useEffect(() => {
-    setLeaveAsker((proceed) => setPending({ proceed }));
+    setLeaveAsker((proceed, keepsDrafts) => setPending({ proceed, keepsDrafts }));
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
       setLeaveAsker(undefined);
@@ -22,7 +22,7 @@ export function LeaveGuardDialog() {
       icon="warning"
       tone="danger"
       title={t('leave.title')}
-      body={t('leave.body')}
+      body={t(pending.keepsDrafts ? 'leave.bodyDraft' : 'leave.body')}
       confirmLabel={t('leave.confirm')}
       onConfirm={() => {
         setPending(undefined);

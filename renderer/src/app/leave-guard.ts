@@ -6,23 +6,25 @@ import { useEffect } from 'react';
  * asks before closing (beforeunload). Module state, not context: the router and the forms sit
  * in different parts of the tree, and there is one window.
  */
-const dirtyForms = new Set<symbol>();
-let asker: ((proceed: () => void) => void) | undefined;
+/** Each dirty form, and whether it keeps its typing as a draft for this tab (drafts.ts). */
+const dirtyForms = new Map<symbol, boolean>();
+let asker: ((proceed: () => void, keepsDrafts: boolean) => void) | undefined;
 
 export function hasUnsavedChanges(): boolean {
   return dirtyForms.size > 0;
 }
 
 /** Mark this component's form as holding unsaved changes while `dirty` is true. */
-export function useLeaveGuard(dirty: boolean): void {
+export function useLeaveGuard(dirty: boolean, options: { keepsDraft?: boolean } = {}): void {
+  const keepsDraft = options.keepsDraft ?? false;
   useEffect(() => {
     if (!dirty) return;
     const key = Symbol('dirty form');
-    dirtyForms.add(key);
+    dirtyForms.set(key, keepsDraft);
     return () => {
       dirtyForms.delete(key);
     };
-  }, [dirty]);
+  }, [dirty, keepsDraft]);
 }
 
 /** Forget every registration: the app itself is leaving after a save (routes.ts navigate). */
@@ -31,7 +33,7 @@ export function releaseLeaveGuards(): void {
 }
 
 /** The dialog that asks (LeaveGuardDialog) registers itself here. */
-export function setLeaveAsker(ask: ((proceed: () => void) => void) | undefined): void {
+export function setLeaveAsker(ask: ((proceed: () => void, keepsDrafts: boolean) => void) | undefined): void {
   asker = ask;
 }
 
@@ -42,10 +44,13 @@ export function setLeaveAsker(ask: ((proceed: () => void) => void) | undefined):
 export function blockLeaving(oldUrl: string, newHash: string): boolean {
   if (!hasUnsavedChanges() || !asker) return false;
   window.history.replaceState(window.history.state, '', oldUrl);
-  asker(() => {
-    releaseLeaveGuards();
-    window.location.hash = newHash;
-  });
+  asker(
+    () => {
+      releaseLeaveGuards();
+      window.location.hash = newHash;
+    },
+    [...dirtyForms.values()].every(Boolean),
+  );
   return true;
 }
 

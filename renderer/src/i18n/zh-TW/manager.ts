@@ -2,7 +2,9 @@
 export const zhTWManager = {
   'leave.title': '還有沒儲存的修改',
   'leave.body': '離開這一頁，剛才打的內容不會寫入檔案，也不會保留。要留下來繼續編輯嗎？',
+  'leave.bodyDraft': '剛才打的內容還沒寫入檔案。離開後它會暫存在這個分頁，回到這一頁時會還原。要留下來繼續編輯嗎？',
   'leave.confirm': '離開，不儲存',
+  'draft.restored': '已還原你上次沒儲存的內容（還沒寫入檔案）。',
   'archived.title': '已封存的角色（{count}）',
   'archived.help': '封存的角色連同記憶都還在，可以搬回來；永久刪除後就無法復原。',
   'archived.at': '封存於 {date}',

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import type { UiError } from '../../../../common/ui-contract.js';
+import { readDraft, useKeepDraft } from '../../app/drafts.js';
 import { useLeaveGuard } from '../../app/leave-guard.js';
+import { useNotices } from '../../app/notices.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Icon } from '../../components/icons.js';
 import { useI18n } from '../../i18n/i18n.js';
@@ -55,6 +57,8 @@ export interface DshEditorProps {
   /** Leave creation without writing anything. */
   onCancelCreate?(): void;
   textareaLabel: string;
+  /** Where unsaved typing is kept for this tab (drafts.ts), e.g. `facts` or `project:<folder>`. */
+  draftKey: string;
 }
 
 /**
@@ -63,20 +67,25 @@ export interface DshEditorProps {
  * text is over (with the reason next to it). Main checks again and may still refuse (its error
  * is shown): the editor's count is a courtesy, the write side is the guard (seed 002 "都在寫入側卡住").
  */
-export function DshEditor({ kind, initialText, creating = false, onSave, onReload, onCancelCreate, textareaLabel }: DshEditorProps) {
+export function DshEditor({ kind, initialText, creating = false, onSave, onReload, onCancelCreate, textareaLabel, draftKey }: DshEditorProps) {
   const { t, formatNumber } = useI18n();
+  const { notify } = useNotices();
   const id = useId();
   const [text, setText] = useState(initialText);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<UiError>();
   useEffect(() => {
-    setText(initialText);
+    // A draft kept from an earlier visit comes back when the file is still what it was made from.
+    const kept = readDraft(draftKey, initialText);
+    setText(kept ?? initialText);
+    if (kept !== undefined) notify('info', t('draft.restored'));
     setError(undefined);
-  }, [initialText]);
+  }, [initialText, draftKey]);
 
   const counters = countersOf(kind, text);
   const dirty = text !== initialText;
-  useLeaveGuard(dirty);
+  useLeaveGuard(dirty, { keepsDraft: true });
+  useKeepDraft(draftKey, initialText, text, dirty);
   const reason = blockedReason(kind, text, counters, dirty, creating, !initialText.trim());
   const worst: UsageLevel = counters.some((c) => c.level === 'over') ? 'over' : counters.some((c) => c.level === 'near') ? 'near' : 'ok';
 

@@ -162,6 +162,7 @@ export function ProjectPanel() {
           {view.exists || creating ? (
             <DshEditor
               kind="project"
+              draftKey={`project:${view.project}`}
               initialText={view.text}
               creating={creating}
               onSave={save}

@@ -1,7 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { UiError } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
+import { clearDraft, readDraft, useKeepDraft } from '../../app/drafts.js';
 import { useLeaveGuard } from '../../app/leave-guard.js';
+
+const DRAFT_KEY = 'role-new';
 import { useNotices } from '../../app/notices.js';
 import { navigate } from '../../app/routes.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
@@ -18,11 +21,17 @@ export function RoleCreate({ onDone }: { onDone(): void }) {
   const bridge = useBridge();
   const { notify } = useNotices();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<RoleFormValues>(EMPTY_ROLE_FORM);
+  const [kept] = useState(() => readDraft(DRAFT_KEY, EMPTY_ROLE_FORM));
+  const [values, setValues] = useState<RoleFormValues>(kept ?? EMPTY_ROLE_FORM);
   const [errors, setErrors] = useState<RoleFormErrors>({});
   const [serverError, setServerError] = useState<UiError>();
   const [busy, setBusy] = useState(false);
-  useLeaveGuard(JSON.stringify(values) !== JSON.stringify(EMPTY_ROLE_FORM));
+  const dirty = JSON.stringify(values) !== JSON.stringify(EMPTY_ROLE_FORM);
+  useLeaveGuard(dirty, { keepsDraft: true });
+  useKeepDraft(DRAFT_KEY, EMPTY_ROLE_FORM, values, dirty);
+  useEffect(() => {
+    if (kept) notify('info', t('draft.restored'));
+  }, []); // once, for the draft found on opening
 
   const onChange = (field: RoleFormField, value: string) => {
     setValues((old) => ({ ...old, [field]: value }));
@@ -51,6 +60,7 @@ export function RoleCreate({ onDone }: { onDone(): void }) {
       return;
     }
     const created = result.value;
+    clearDraft(DRAFT_KEY);
     notify('success', [t('create.done', { name: created.name, id: created.id }), created.madeActive ? t('create.madeActive') : ''].filter(Boolean).join(' '));
     onDone();
     navigate({ view: 'roles', page: { kind: 'list' } });

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { RoleChangePlan, RoleDetail, UiError, UiRequest } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
+import { readDraft, useKeepDraft } from '../../app/drafts.js';
 import { useLeaveGuard } from '../../app/leave-guard.js';
 import { useNotices } from '../../app/notices.js';
 import { hrefFor, navigate } from '../../app/routes.js';
@@ -24,6 +25,7 @@ export function RoleEdit({ id, onDone }: { id: string; onDone(): void }) {
   const bridge = useBridge();
   const { notify } = useNotices();
   const form = useRef<HTMLFormElement>(null);
+  const draftKey = `role-edit:${id}`;
   const review = useRef<HTMLElement>(null);
   const [role, setRole] = useState<RoleDetail>();
   const [loadError, setLoadError] = useState<UiError>();
@@ -32,14 +34,20 @@ export function RoleEdit({ id, onDone }: { id: string; onDone(): void }) {
   const [serverError, setServerError] = useState<UiError>();
   const [plan, setPlan] = useState<{ plan: RoleChangePlan; input: EditInput }>();
   const [busy, setBusy] = useState(false);
-  useLeaveGuard(Boolean(role && values && JSON.stringify(values) !== JSON.stringify(valuesFromRole(role))));
+  const base = useMemo(() => (role ? valuesFromRole(role) : undefined), [role]);
+  const dirty = Boolean(base && values && JSON.stringify(values) !== JSON.stringify(base));
+  useLeaveGuard(dirty, { keepsDraft: true });
+  useKeepDraft(draftKey, base, values, dirty);
 
   const load = useCallback(async () => {
     setLoadError(undefined);
     const result = await bridge.invoke('roles.get', { id });
     if (!result.ok) return setLoadError(result.error);
     setRole(result.value);
-    setValues(valuesFromRole(result.value));
+    const base = valuesFromRole(result.value);
+    const kept = readDraft(draftKey, base);
+    setValues(kept ?? base);
+    if (kept) notify('info', t('draft.restored'));
   }, [bridge, id]);
 
   useEffect(() => {
