@@ -95,7 +95,8 @@ export function RoleList({ state, onChanged }: { state: AppState; onChanged(): v
           </a>
         }
       />
-      {error ? <ErrorNotice error={error} /> : null}
+      {/* Focused and scrolled to: the button that failed may be far down the list. */}
+      {error ? <ErrorNotice error={error} focus /> : null}
       {roles.length === 0 ? (
         <EmptyState icon="roles" title={t('roles.empty.title')} body={t('roles.empty.body')}>
           <a className="button button-primary" href="#/roles/new">
