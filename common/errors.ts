@@ -3,6 +3,8 @@
  * IPC contract), a message that names the value or file that was wrong, and a hint that says
  * what to do. The CLI prints `message` and `hint`, never a stack trace.
  */
+import type { UiErrorReason, UiErrorValues } from './ui-error-reasons.js';
+
 export type KiokuErrorCode =
   | 'BAD_USAGE' // wrong arguments: exit 2
   | 'CONFIRM_NEEDED' // ROLE-5: a change waits for --confirm TOKEN: exit 3
@@ -22,12 +24,20 @@ export interface KiokuErrorOptions {
   /** The file the error is about, when there is one. */
   path?: string;
   cause?: unknown;
+  /** For the UI: which of its own texts to show (set by main/core/web handlers). */
+  reason?: UiErrorReason;
+  reasonValues?: UiErrorValues;
+  /** For the UI: the request field at fault, so the form shows the error next to it. */
+  field?: string;
 }
 
 export class KiokuError extends Error {
   readonly code: KiokuErrorCode;
   readonly hint: string | undefined;
   readonly path: string | undefined;
+  readonly reason: UiErrorReason | undefined;
+  readonly reasonValues: UiErrorValues | undefined;
+  readonly field: string | undefined;
 
   constructor(code: KiokuErrorCode, message: string, options: KiokuErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -35,6 +45,9 @@ export class KiokuError extends Error {
     this.code = code;
     this.hint = options.hint;
     this.path = options.path;
+    this.reason = options.reason;
+    this.reasonValues = options.reasonValues;
+    this.field = options.field;
   }
 }
 

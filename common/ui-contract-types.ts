@@ -303,6 +303,8 @@ export interface EmojiSheetInfo {
   dataUrl: string;
   /** True when the role's 簽名 emoji section already points at this sheet. */
   inSignature: boolean;
+  /** Picked but not saved: held in memory, nothing on disk until emoji.saveSheet (`path` is where it will go). */
+  staged?: boolean;
 }
 
 /** What the emoji sheet editor shows for a role. */

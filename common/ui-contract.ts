@@ -11,6 +11,7 @@
  */
 import * as z from 'zod/mini';
 import type { KiokuErrorCode } from './errors.js';
+import type { UiErrorReason, UiErrorValues } from './ui-error-reasons.js';
 import { ROLE_ID_PATTERN, ROLE_PREFIX_PATTERN } from './role-id.js';
 import type {
   ActiveRoleSet,
@@ -46,11 +47,14 @@ import type {
   SettingsView,
   StatusReportView,
 } from './ui-contract-dsh-types.js';
+import type { ArchivedRoleList, ArchivePurged, RoleAvatars, RoleRestored } from './ui-contract-manager-types.js';
 import { EMOJI_SHEET_LIMITS, emojiGridSchema } from './emoji-grid.js';
 import { ALL_CATEGORIES, CATEGORIES, MEMORY_TYPES } from './memory.js';
 
 export * from './ui-contract-types.js';
 export * from './ui-contract-dsh-types.js';
+export * from './ui-error-reasons.js';
+export * from './ui-contract-manager-types.js';
 
 /** KiokuError codes pass through unchanged; the rest belong to the transport. */
 export type UiErrorCode = KiokuErrorCode | 'BAD_REQUEST' | 'UNKNOWN_CHANNEL' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'INTERNAL' | 'UNAVAILABLE';
@@ -61,6 +65,11 @@ export interface UiError {
   message: string;
   /** What to do about it, when there is something. */
   hint?: string;
+  /** The UI's own error code: the renderer shows its text for it, not `message` (ui-error-reasons.ts). */
+  reason?: UiErrorReason;
+  reasonValues?: UiErrorValues;
+  /** The request field at fault (e.g. `name`, `id`, `text`, `project`). */
+  field?: string;
 }
 
 export type UiResult<T> = { ok: true; value: T } | { ok: false; error: UiError };
@@ -101,6 +110,8 @@ const newRoleInput = z.strictObject({
 const roleEditInput = z.strictObject({ ...roleFields, id: roleId });
 
 const empty = z.strictObject({});
+/** An archive under `.archive/`, by folder name as roles.archived gave it (never a path). */
+const archiveFolder = z.string().check(z.regex(/^[A-Z][A-Z0-9]{0,15}[0-9]{2}-\d{8}-\d{6}(?:-\d{1,4})?$/, 'an archive folder is named like ENGINEER01-20260203-040506'));
 const byId = z.strictObject({ id: roleId });
 
 /** A memory's ID is looked up among the role's memories, never turned into a path; still one plain name. */
@@ -139,11 +150,19 @@ export const UI_CHANNELS = {
   /** ROLE-8: delete = archive; the active role is refused. */
   'roles.archive': byId,
   'roles.setActive': byId,
+  /** Archived roles (what roles.archive moved to `.archive/`), newest first. */
+  'roles.archived': empty,
+  /** Move an archived role back; refused when a role with its ID exists. */
+  'roles.restore': z.strictObject({ folder: archiveFolder }),
+  /** Delete an archive for good: `confirmId` is what the user typed and must be the role's ID. */
+  'roles.purge': z.strictObject({ folder: archiveFolder, confirmId: z.string().check(z.maxLength(100)) }),
   /** Persist the order of the role list (`<role home>/.order`). */
   'roles.reorder': z.strictObject({ order: z.array(roleId).check(z.maxLength(10_000)) }),
   /** ROLE-10: the role's newest emoji sheet (or the one named), its grid and cut images. */
   'emoji.get': z.strictObject({ id: roleId, sheet: z.optional(emojiSheetName) }),
-  /** Store an image (PNG/JPEG/WebP) as the role's next sheet version; never overwrites one. */
+  /** Every role's emoji-sheet picture, where it has a saved one. */
+  'emoji.avatars': empty,
+  /** Check a picked image (PNG/JPEG/WebP) and hold it in memory as the role's next sheet version; written only by emoji.saveSheet. */
   'emoji.importSheet': z.strictObject({ id: roleId, fileName: oneLine(255), data: base64Image }),
   /** The nine cells as main would cut them, shrunk to `size` pixels; writes nothing. */
   'emoji.previewGrid': z.strictObject({ ...emojiSheetAt, size: z.optional(wholeNumber(16, 256)) }),
@@ -211,8 +230,12 @@ export interface UiResponses {
   'roles.applyChange': RoleUpdated;
   'roles.archive': RoleArchived;
   'roles.setActive': ActiveRoleSet;
+  'roles.archived': ArchivedRoleList;
+  'roles.restore': RoleRestored;
+  'roles.purge': ArchivePurged;
   'roles.reorder': { order: string[] };
   'emoji.get': EmojiSheetView;
+  'emoji.avatars': RoleAvatars;
   'emoji.importSheet': EmojiSheetView;
   'emoji.previewGrid': EmojiGridPreview;
   'emoji.planSave': EmojiSavePlan;

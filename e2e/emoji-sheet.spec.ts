@@ -66,8 +66,9 @@ describe.skipIf(Boolean(missing))('the emoji sheet editor in Chromium against ki
 
     await page.getByTestId('emoji-file-input').setInputFiles(sheetFile);
     await page.getByTestId('emoji-grid').waitFor();
-    await page.getByText('已匯入 engineer01-emotions-sheet.png').waitFor();
-    expect(fs.readFileSync(path.join(emojis(), 'engineer01-emotions-sheet.png')).equals(fs.readFileSync(sheetFile))).toBe(true);
+    // Picked, not written: the sheet waits in the daemon's memory until 確認儲存.
+    await page.getByTestId('emoji-sheet-status').getByText('尚未儲存').waitFor();
+    expect(fs.existsSync(emojis())).toBe(false);
     expect(await fieldValue(page, 'grid-columns-1')).toBe(227); // the default: thirds of 680
 
     // Drag the left edge onto the end of the white margin with the mouse…
@@ -124,6 +125,7 @@ describe.skipIf(Boolean(missing))('the emoji sheet editor in Chromium against ki
     while ((await closeNotice.count()) > 0) await closeNotice.first().click();
     await saveScreenshot(page, 'emoji-sheet');
 
+    expect(fs.readFileSync(path.join(emojis(), 'engineer01-emotions-sheet.png')).equals(fs.readFileSync(sheetFile))).toBe(true);
     const cells = EMOJI_MOODS.map((mood) => path.join(emojis(), `engineer01-emotions-sheet-${mood.id}.png`));
     for (const file of cells) expect(fs.existsSync(file)).toBe(true);
     // The happy cell starts at the dragged left edge and ends half a gutter before the next line;
@@ -166,13 +168,15 @@ describe.skipIf(Boolean(missing))('the emoji sheet editor in Chromium against ki
     // A GIF named .png passes the page's check by name; main reads the bytes and refuses it.
     await dropFile('偽裝.png', (await makeSheet({ format: 'gif' })).bytes, 'image/png');
     const notice = page.getByRole('alert');
-    await notice.getByText('檔案內容有問題').waitFor();
-    expect(await notice.innerText()).toContain('"偽裝.png" is a GIF image');
+    await notice.getByText('無法讀取這張圖片').waitFor();
+    // The UI's own words for the error's code, not main's English sentence.
+    expect(await notice.innerText()).not.toContain('GIF image');
     expect(fs.existsSync(emojis())).toBe(false);
 
     await dropFile('小豹.png', fs.readFileSync(sheetFile), 'image/png');
     await page.getByTestId('emoji-grid').waitFor();
-    expect(fs.readdirSync(emojis())).toEqual(['engineer01-emotions-sheet.png']);
+    await page.getByTestId('emoji-sheet-status').getByText('尚未儲存').waitFor();
+    expect(fs.existsSync(emojis())).toBe(false);
     // The browser logs the refused call's answer as nothing: no console errors either way.
     expect(pageProblems(page)).toEqual([]);
   });

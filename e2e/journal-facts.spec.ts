@@ -137,7 +137,7 @@ describe.skipIf(Boolean(missing))('journal, facts, status, settings and the mind
     // A path that is not a folder is refused, by name.
     await page.getByTestId('project-path').fill(path.join(daemon.home.root, '不存在的資料夾'));
     await page.getByRole('button', { name: '開啟', exact: true }).click();
-    await page.getByRole('alert').getByText('找不到這個項目').waitFor();
+    await page.getByRole('alert').getByText('找不到資料夾').waitFor();
   });
 
   it('appends a journal entry with a tag and finds it by a Chinese search and by its tag', async () => {

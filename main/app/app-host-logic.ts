@@ -11,6 +11,7 @@ import { createUiApi } from '../core/web/ui-api.js';
 import { configFromStore, storePreferences, type SettingsStore } from './app-settings-logic.js';
 import { createIpcDispatcher, type IpcDispatcher } from './ipc-logic.js';
 import { createUiEventPump, type UiEventPump } from './ui-events-logic.js';
+import { signedSheetCell } from '../core/emoji/sheet-avatar.js';
 
 /**
  * Everything the tray app does, without Electron (STYLE.md §Testable shells): the core that
@@ -89,7 +90,8 @@ export function startAppHost(deps: AppHostDeps): AppHost {
     if (!current) return null;
     try {
       const role = readRoleDefinition(config.paths.roleHome, current.id);
-      return { id: role.id, name: role.name, emoji: role.emoji };
+      const sheetIcon = signedSheetCell(config.paths.assetsDir, role.id, role.signature);
+      return { id: role.id, name: role.name, emoji: role.emoji, ...(sheetIcon ? { sheetIcon } : {}) };
     } catch {
       return { id: current.id, name: current.id, emoji: '' };
     }

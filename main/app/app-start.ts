@@ -32,6 +32,7 @@ export function startApp(): AppHost {
     preloadFile: paths.preloadFile,
     iconFile: paths.windowIcon,
     logger,
+    locale: trayLocaleFor(app.getLocale()),
     onLoaded: () => host?.events.start(),
     onClosed: () => host?.events.stop(),
   });

@@ -1,9 +1,11 @@
-import { BrowserWindow, shell } from 'electron';
+import { BrowserWindow, dialog, shell } from 'electron';
 import { APP_ENTRY_URL } from '../../common/ui-ipc.js';
 import type { UiEventMessage } from '../../common/ui-contract.js';
 import { UI_IPC_EVENT_CHANNEL } from '../../common/ui-ipc.js';
 import type { Logger } from '../core/config/log.js';
 import type { AppWindowPort } from './app-host-logic.js';
+import type { TrayLocale } from '../core/tray/tray-text.js';
+import { closesAnyway, unloadPrompt } from './unload-prompt-logic.js';
 import { decideNavigation, decideWindowOpen, type NavigationDecision } from './window-policy-logic.js';
 
 export interface WindowManagerOptions {
@@ -14,6 +16,8 @@ export interface WindowManagerOptions {
   onLoaded(): void;
   /** The window is gone (the app stays in the tray). */
   onClosed(): void;
+  /** The language of the window's own question about unsaved typing. */
+  locale?: TrayLocale;
 }
 
 /**
@@ -64,6 +68,12 @@ export function createWindowManager(options: WindowManagerOptions): AppWindowPor
       return { action: 'deny' };
     });
     contents.on('did-finish-load', () => options.onLoaded());
+    // The page refused to unload (unsaved typing): Electron would cancel the close silently.
+    contents.on('will-prevent-unload', (event) => {
+      const prompt = unloadPrompt(options.locale ?? 'zh-TW');
+      const answer = dialog.showMessageBoxSync(created, { type: 'question', title: prompt.title, message: prompt.message, detail: prompt.detail, buttons: prompt.buttons, defaultId: prompt.stayIndex, cancelId: prompt.stayIndex, noLink: true });
+      if (closesAnyway(prompt, answer)) event.preventDefault(); // preventDefault here means: ignore beforeunload, close
+    });
     created.once('ready-to-show', () => created.show());
     created.on('closed', () => {
       if (window === created) window = undefined;

@@ -25,4 +25,20 @@ describe("the tray model's menu as Electron menu items", () => {
     for (const item of template) (item.click as (() => void) | undefined)?.();
     expect(clicked).toEqual(['open', 'sleepNow', 'napNow', 'toggleSchedule', 'status', 'toggleOpenAtLogin', 'quit']);
   });
+
+  it("gives the header the sheet's picture through the host's icon maker, and none when it cannot make one", () => {
+    const view = trayView({
+      sleep: { state: 'awake', role: null, lastRun: null },
+      activeRole: { id: 'A01', name: '阿一', emoji: '🌱', sheetIcon: '/x/a01-emotions-sheet-happy.png' },
+      schedule: 'running',
+      manualRunPending: false,
+      openAtLogin: false,
+      locale: 'en',
+    });
+    const made: string[] = [];
+    const template = trayMenuTemplate(view.menu, () => undefined, (file) => (made.push(file), `icon:${file}` as never));
+    expect(template[0]).toEqual({ label: '阿一 🌱 · Awake', enabled: false, icon: 'icon:/x/a01-emotions-sheet-happy.png' });
+    expect(made).toEqual(['/x/a01-emotions-sheet-happy.png']);
+    expect(trayMenuTemplate(view.menu, () => undefined, () => undefined)[0]).toEqual({ label: '阿一 🌱 · Awake', enabled: false });
+  });
 });

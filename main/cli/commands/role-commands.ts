@@ -7,6 +7,7 @@ import { listRoleSummaries } from '../../core/roles/role-summary.js';
 import type { CliContext } from '../cli-context.js';
 import { roleListJson, roleListTable, roleShowJson, roleShowText } from './role-output.js';
 import { runRoleNew, type RoleNewOptions } from './role-new-command.js';
+import { registerRoleRestoreCommands } from './role-restore-commands.js';
 import { runRoleExport, runRoleImport } from './role-transfer-commands.js';
 
 /** `kioku role …` (CLI.md; seed 000 §模式). Each action is a few lines over main/core/roles. */
@@ -80,9 +81,11 @@ export function registerRoleCommands(parent: Command, getContext: () => CliConte
       const ctx = getContext();
       const archived = archiveRole(ctx.config, id);
       const lines = [`Archived role ${id}:`, ...archived.moved.map((step) => `  ${step.from}\n    → ${step.to}`)];
-      lines.push(`To restore it, move these back (or import an export of it).`);
+      lines.push(`To restore it: kioku role restore ${id}`);
       ctx.print(lines.join('\n'));
     });
+
+  registerRoleRestoreCommands(parent, getContext);
 
   parent
     .command('export')

@@ -24,7 +24,7 @@ export function roleAssetFiles(assetsDir: string, id: string): string[] {
 }
 
 /** Move a file or folder; across devices, copy then remove (rename cannot cross them). */
-function move(from: string, to: string): void {
+export function move(from: string, to: string): void {
   fs.mkdirSync(path.dirname(to), { recursive: true });
   try {
     fs.renameSync(from, to);

@@ -31,6 +31,13 @@ describe('tray view (APP-1, SLEEP-7)', () => {
     expect(trayView(input({ activeRole: null })).tooltip).toBe('Kioku — 尚未選擇角色 · 清醒中');
   });
 
+  it("puts the role's emoji-sheet picture on the status header, and nothing when the role has none", () => {
+    const withSheet = trayView(input({ activeRole: { ...SELICA, sheetIcon: '/roles/.assets/emojis/selica01-emotions-sheet-happy.png' } }));
+    expect(withSheet.menu[0]).toEqual({ kind: 'header', label: '西莉卡 ✨ · 清醒中', icon: '/roles/.assets/emojis/selica01-emotions-sheet-happy.png' });
+    expect(trayView(input()).menu[0]).not.toHaveProperty('icon');
+    expect(trayView(input({ activeRole: null })).menu[0]).not.toHaveProperty('icon');
+  });
+
   it('has one icon per state', () => {
     const states: SleepStateName[] = ['awake', 'asleep', 'napping', 'consolidating', 'error'];
     expect(states.map((state) => trayView(input({ state })).icon)).toEqual(states);

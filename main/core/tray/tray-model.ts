@@ -12,6 +12,8 @@ export interface TrayRole {
   id: string;
   name: string;
   emoji: string;
+  /** The role's emoji-sheet picture (a PNG file), for menus that can show an icon (sheet-avatar.ts). */
+  sheetIcon?: string;
 }
 
 /** running: the scheduler runs; paused: the user paused it (persisted); off: this host runs none. */
@@ -30,7 +32,7 @@ export interface TrayInput {
 export type TrayAction = 'open' | 'sleepNow' | 'napNow' | 'toggleSchedule' | 'status' | 'toggleOpenAtLogin' | 'quit';
 
 export type TrayMenuItem =
-  | { kind: 'header'; label: string }
+  | { kind: 'header'; label: string; icon?: string }
   | { kind: 'separator' }
   | { kind: 'action'; action: TrayAction; label: string; enabled: boolean; checked?: boolean };
 
@@ -91,7 +93,8 @@ export function trayView(input: TrayInput): TrayView {
     tooltip: clip(`Kioku — ${status}`, TOOLTIP_MAX_CHARS),
     menu: [
       // Linux AppIndicator trays show no tooltip at all: the status line heads the menu instead.
-      { kind: 'header', label: clip(status, 80) },
+      // The sheet's picture next to the role where the platform draws menu icons (the label keeps the Unicode emoji).
+      { kind: 'header', label: clip(status, 80), ...(input.activeRole?.sheetIcon ? { icon: input.activeRole.sheetIcon } : {}) },
       { kind: 'separator' },
       { kind: 'action', action: 'open', label: text.open, enabled: true },
       { kind: 'action', action: 'sleepNow', label: text.sleepNow, enabled: !busy },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EMOJI_MOODS, EMOJI_SHEET_LIMITS, defaultEmojiGrid, type EmojiGrid } from '../../../common/emoji-grid.js';
-import type { EmojiGridPreview, EmojiSavePlan, EmojiSheetSaved, EmojiSheetView, UiResult } from '../../../common/ui-contract.js';
+import type { RoleAvatars, EmojiGridPreview, EmojiSavePlan, EmojiSheetSaved, EmojiSheetView, UiResult } from '../../../common/ui-contract.js';
 import { SHEET_COLOURS, dominantColour, makeSheet, sameColour } from '../../../test/helpers/emoji-sheet-fixture.js';
 import { makeTempHome, snapshotTree, type TempHome } from '../../../test/helpers/temp-home.js';
 import { fixedClock } from '../config/clock.js';
@@ -57,12 +57,14 @@ describe('the emoji channels over HTTP', () => {
     expect(await value<EmojiSheetView>('emoji.get', { id: 'ENGINEER01' })).toMatchObject({ sheet: null, grid: null, versions: 0, signature: '🐆' });
 
     const { bytes } = await makeSheet({ cell: 100 });
+    const untouched = snapshotTree(home.roleHome);
     const imported = await value<EmojiSheetView>('emoji.importSheet', { id: 'ENGINEER01', fileName: '小豹.png', data: bytes.toString('base64') });
-    expect(imported.sheet).toMatchObject({ name: 'engineer01-emotions-sheet.png', width: 300, height: 300, inSignature: false });
+    expect(imported.sheet).toMatchObject({ name: 'engineer01-emotions-sheet.png', width: 300, height: 300, inSignature: false, staged: true });
     expect(imported.sheet!.dataUrl.startsWith('data:image/png;base64,')).toBe(true);
     expect(imported.grid).toEqual(defaultEmojiGrid(300, 300));
     expect(imported.gridSaved).toBe(false);
-    expect(fs.readFileSync(path.join(emojis(), 'engineer01-emotions-sheet.png')).equals(bytes)).toBe(true);
+    // Picked, not written: the role's folder is as it was until the save is confirmed.
+    expect(snapshotTree(home.roleHome)).toEqual(untouched);
 
     const grid: EmojiGrid = { ...defaultEmojiGrid(300, 300), columns: [0, 130, 200, 300] };
     const preview = await value<EmojiGridPreview>('emoji.previewGrid', { id: 'ENGINEER01', sheet: 'engineer01-emotions-sheet.png', grid, size: 64 });
@@ -74,7 +76,8 @@ describe('the emoji channels over HTTP', () => {
     const before = snapshotTree(home.root);
     const plan = await value<EmojiSavePlan>('emoji.planSave', { id: 'ENGINEER01', sheet: 'engineer01-emotions-sheet.png', grid });
     expect(plan.change).toMatchObject({ field: 'signature', old: '🐆', changed: true });
-    expect(plan.files).toHaveLength(11);
+    expect(plan.files).toHaveLength(12);
+    expect(plan.files[0]).toBe(path.join(emojis(), 'engineer01-emotions-sheet.png'));
     expect(snapshotTree(home.root)).toEqual(before);
 
     // A token for another grid is refused, and nothing is written.
@@ -91,6 +94,33 @@ describe('the emoji channels over HTTP', () => {
     expect(readRoleDefinition(home.roleHome, 'ENGINEER01').signature).toContain('engineer01-emotions-sheet.png');
     expect(saved.view).toMatchObject({ gridSaved: true, grid, sheet: { inSignature: true } });
     expect(saved.view.cells).toHaveLength(9);
+    expect(fs.readFileSync(path.join(emojis(), 'engineer01-emotions-sheet.png')).equals(bytes)).toBe(true);
+    // The saved sheet's happy cell now stands for the role on cards and the top bar.
+    const { avatars } = await value<RoleAvatars>('emoji.avatars', {});
+    expect(avatars.map((avatar) => avatar.id)).toEqual(['ENGINEER01']);
+    expect(sameColour(await dominantColour(Buffer.from(avatars[0]!.dataUrl.split(',')[1]!, 'base64')), SHEET_COLOURS[0]!)).toBe(true);
+  });
+
+  it('leaves nothing in the role folder when a picked sheet is never confirmed, however often one is picked', async () => {
+    await start();
+    const before = snapshotTree(home.roleHome);
+    const listing = () => fs.readdirSync(home.roleHome, { recursive: true }).map(String).sort();
+    const names = listing();
+    for (const cell of [100, 120]) {
+      const { bytes } = await makeSheet({ cell });
+      const view = await value<EmojiSheetView>('emoji.importSheet', { id: 'ENGINEER01', fileName: 'a.png', data: bytes.toString('base64') });
+      const grid = view.grid!;
+      await value('emoji.previewGrid', { id: 'ENGINEER01', sheet: view.sheet!.name, grid, size: 32 });
+      await value('emoji.planSave', { id: 'ENGINEER01', sheet: view.sheet!.name, grid });
+    }
+    expect(await value<RoleAvatars>('emoji.avatars', {})).toEqual({ avatars: [] });
+    // The user pressed 取消: no sheet, no -2.png, no grid file, no cells.
+    expect(listing()).toEqual(names);
+    expect(snapshotTree(home.roleHome)).toEqual(before);
+    expect(await value<EmojiSheetView>('emoji.get', { id: 'ENGINEER01' })).toMatchObject({ sheet: null, versions: 0 });
+    // A name that was never stored nor is waiting now gets the UI's own code.
+    const gone = await call('emoji.planSave', { id: 'ENGINEER01', sheet: 'engineer01-emotions-sheet-7.png', grid: defaultEmojiGrid(300, 300) });
+    expect(gone.result).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', reason: 'emoji.notStaged' } });
   });
 
   it('takes an upload over 1 MiB on the import channel only, and refuses what is not a sheet image by name', async () => {
@@ -109,7 +139,7 @@ describe('the emoji channels over HTTP', () => {
 
     const gif = (await makeSheet({ format: 'gif' })).bytes;
     const refused = await call('emoji.importSheet', { id: 'ENGINEER01', fileName: 'sheet.gif', data: gif.toString('base64') });
-    expect(refused.result).toMatchObject({ ok: false, error: { code: 'INVALID_FILE', message: expect.stringContaining('"sheet.gif" is a GIF image') } });
+    expect(refused.result).toMatchObject({ ok: false, error: { code: 'INVALID_FILE', reason: 'emoji.badImage', message: expect.stringContaining('"sheet.gif" is a GIF image') } });
     const bad = await call('emoji.get', { id: 'ENGINEER01', sheet: '../ENGINEER01.identity.md' });
     expect(bad.result).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
     const foreign = await call('emoji.get', { id: 'ENGINEER01', sheet: 'muse01-emotions-sheet.png' });
@@ -118,7 +148,8 @@ describe('the emoji channels over HTTP', () => {
 
   it('shows the default grid and says why when the grid file is broken', async () => {
     await start();
-    await value('emoji.importSheet', { id: 'ENGINEER01', fileName: 'a.png', data: (await makeSheet()).bytes.toString('base64') });
+    fs.mkdirSync(emojis(), { recursive: true });
+    fs.writeFileSync(path.join(emojis(), 'engineer01-emotions-sheet.png'), (await makeSheet()).bytes);
     fs.writeFileSync(path.join(emojis(), 'engineer01-emotions-sheet.grid.json'), 'not json');
     const view = await value<EmojiSheetView>('emoji.get', { id: 'ENGINEER01' });
     expect(view.grid).toEqual(defaultEmojiGrid(300, 300));

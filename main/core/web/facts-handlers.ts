@@ -7,6 +7,14 @@ import { expandHome } from '../config/paths.js';
 import { readFacts, updateFacts } from '../facts/facts-file.js';
 import { readProjectMemoryFile, updateProjectMemory } from '../facts/project-memory.js';
 import { findKnownProjects } from './known-projects.js';
+import { tagErrors, tagErrorsAsync } from './ui-error-of.js';
+
+/** An over-limit or empty text is the editor's text field at fault. */
+function textProblem(error: KiokuError) {
+  if (error.code === 'LIMIT_EXCEEDED') return { reason: 'text.overLimit' as const, field: 'text' };
+  if (error.code === 'BAD_USAGE') return { reason: 'text.empty' as const, field: 'text' };
+  return undefined;
+}
 
 /**
  * The facts and project-memory editors (DSH-1/2, APP-2 "facts/project memory editors (DSH-1/2
@@ -24,6 +32,9 @@ function checkRevision(file: string, current: string, base: string): void {
   if (revisionOf(current) === base) return;
   throw new KiokuError('CONFIRM_NEEDED', `${file} changed on disk after the editor opened it; nothing was saved`, {
     path: file,
+    reason: 'file.changedOnDisk',
+    reasonValues: { file: path.basename(file) },
+    field: 'text',
     hint: 'copy your text somewhere, reload the file, and apply your change to the new version',
   });
 }
@@ -35,7 +46,7 @@ export function readFactsView(config: KiokuConfig): FactsView {
 
 export async function saveFacts(config: KiokuConfig, request: UiParsedRequest<'facts.update'>): Promise<DshSaved<FactsView>> {
   checkRevision(config.paths.factsFile, readFacts(config.paths).text, request.revision);
-  const saved = await updateFacts(config.paths, request.text);
+  const saved = await tagErrorsAsync(() => updateFacts(config.paths, request.text), textProblem);
   return { created: saved.created, changedByCleaning: saved.changedByCleaning, warnings: saved.warnings, view: readFactsView(config) };
 }
 
@@ -48,13 +59,27 @@ export function projectFolderOf(config: KiokuConfig, typed: string): string {
   const trimmed = typed.trim();
   const expanded = expandHome(trimmed, config.env.HOME || undefined);
   if (!trimmed || !path.isAbsolute(expanded)) {
-    throw new KiokuError('BAD_USAGE', `"${trimmed}" is not a full folder path`, { hint: 'type the project folder as a full path, e.g. /home/you/project or ~/project' });
+    throw new KiokuError('BAD_USAGE', `"${trimmed}" is not a full folder path`, {
+      hint: 'type the project folder as a full path, e.g. /home/you/project or ~/project',
+      reason: 'project.notAbsolute',
+      field: 'project',
+    });
   }
   return path.resolve(expanded);
 }
 
 function projectView(config: KiokuConfig, project: string): ProjectMemoryView {
-  const read = readProjectMemoryFile(projectFolderOf(config, project));
+  const folder = projectFolderOf(config, project);
+  // project-memory.ts speaks to the CLI (--project DIR); the editor names its own field.
+  const read = tagErrors(
+    () => readProjectMemoryFile(folder),
+    (error) =>
+      error.code === 'NOT_FOUND' && error.path === folder
+        ? { reason: 'project.missing', reasonValues: { folder }, field: 'project' }
+        : error.code === 'BAD_USAGE' && error.path === folder
+          ? { reason: 'project.notFolder', reasonValues: { folder }, field: 'project' }
+          : undefined,
+  );
   return { project: read.project, path: read.path, exists: read.exists, text: read.text, usage: read.usage, revision: revisionOf(read.text) };
 }
 
@@ -68,10 +93,12 @@ export async function saveProjectMemory(config: KiokuConfig, request: UiParsedRe
     throw new KiokuError('REFUSED', `${current.path} does not exist; it was not created`, {
       path: current.path,
       hint: 'a project memory is created only on request: use "Create MEMORY.md" in the editor (or `kioku project-memory update --project DIR`)',
+      reason: 'projectMemory.notCreated',
+      field: 'project',
     });
   }
   checkRevision(current.path, current.text, request.revision);
-  const saved = await updateProjectMemory(current.project, request.text);
+  const saved = await tagErrorsAsync(() => updateProjectMemory(current.project, request.text), textProblem);
   return { created: saved.created, changedByCleaning: saved.changedByCleaning, warnings: saved.warnings, view: projectView(config, current.project) };
 }
 

@@ -17,6 +17,7 @@ import { applyRoleUpdate, createRole, planRoleChange, type RoleInput, type RoleP
 import { readRoleOrder, sortByRoleOrder, writeRoleOrder } from '../roles/role-order.js';
 import { readRoleDefinition, roleFilesExist } from '../roles/role-repository.js';
 import { listRoleSummaries, roleListItem } from '../roles/role-summary.js';
+import { tagErrors } from './ui-error-of.js';
 
 /**
  * The role channels of the UI contract, each a few lines over main/core/roles — the same code
@@ -79,14 +80,24 @@ function roleInputFrom(input: UiParsedRequest<'roles.create'>['input'] | UiParse
 }
 
 export function createRoleFromUi(config: KiokuConfig, request: UiParsedRequest<'roles.create'>): RoleCreated {
-  const plan = planRoleChange(config, roleInputFrom(request.input));
+  const idField = request.input.id !== undefined ? 'id' : request.input.prefix !== undefined ? 'prefix' : 'name';
+  const plan = tagErrors(
+    () => planRoleChange(config, roleInputFrom(request.input)),
+    (error) => (error.code === 'AMBIGUOUS' ? { reason: 'role.nameAmbiguous', field: 'name' } : error.code === 'INVALID_ID' ? { field: idField } : undefined),
+  );
   if (plan.kind === 'update') {
     // The create form never overwrites: an existing role is changed only through the ROLE-5 table.
     throw new KiokuError('ALREADY_EXISTS', `role ${plan.current.id} (${plan.current.name}) already exists`, {
       hint: 'edit that role instead, or give a prefix or another name to create a new one',
+      reason: 'role.exists',
+      reasonValues: { id: plan.current.id, name: plan.current.name },
+      field: request.input.id !== undefined ? 'id' : 'name',
     });
   }
-  const { role, madeActive } = createRole(config, plan);
+  const { role, madeActive } = tagErrors(
+    () => createRole(config, plan),
+    (error) => (error.code === 'ALREADY_EXISTS' ? { reason: 'role.idTaken', reasonValues: { id: plan.role.id }, field: idField } : undefined),
+  );
   return { id: role.id, name: role.name, emoji: role.emoji, madeActive };
 }
 
@@ -95,7 +106,11 @@ type UpdatePlan = Extract<RolePlan, { kind: 'update' }>;
 /** Plan an edit of a role that exists; the ID names it (a display name never does here). */
 function planEdit(config: KiokuConfig, input: UiParsedRequest<'roles.planChange'>['input']): UpdatePlan {
   if (!roleFilesExist(config.paths.roleHome, input.id)) {
-    throw new KiokuError('NOT_FOUND', `no role ${input.id} in ${config.paths.roleHome}`, { hint: 'it may have been archived or renamed; reload the role list' });
+    throw new KiokuError('NOT_FOUND', `no role ${input.id} in ${config.paths.roleHome}`, {
+      hint: 'it may have been archived or renamed; reload the role list',
+      reason: 'role.notFound',
+      reasonValues: { id: input.id },
+    });
   }
   const plan = planRoleChange(config, roleInputFrom(input));
   if (plan.kind !== 'update') throw new KiokuError('NOT_FOUND', `no role ${input.id} in ${config.paths.roleHome}`);
@@ -117,12 +132,21 @@ export function planRoleEdit(config: KiokuConfig, request: UiParsedRequest<'role
 export function applyRoleEdit(config: KiokuConfig, request: UiParsedRequest<'roles.applyChange'>): RoleUpdated {
   const plan = planEdit(config, request.input);
   const changed = plan.changes.filter((change) => change.changed).map((change) => change.field);
-  if (changed.length > 0) applyRoleUpdate(config, plan, request.token);
+  if (changed.length > 0) {
+    tagErrors(
+      () => applyRoleUpdate(config, plan, request.token),
+      (error) => (error.code === 'CONFIRM_NEEDED' ? { reason: 'role.changedSince', reasonValues: { id: plan.role.id } } : undefined),
+    );
+  }
   return { id: plan.role.id, changed, role: getRole(config, plan.role.id) };
 }
 
 export function archiveRoleFromUi(config: KiokuConfig, id: string): RoleArchived {
-  const archived = archiveRole(config, id);
+  const archived = tagErrors(
+    () => archiveRole(config, id),
+    (error) =>
+      error.code === 'REFUSED' ? { reason: 'role.isActive', reasonValues: { id } } : error.code === 'LOCKED' ? { reason: 'role.locked', reasonValues: { id } } : error.code === 'NOT_FOUND' ? { reason: 'role.notFound', reasonValues: { id } } : undefined,
+  );
   return { id: archived.id, roleArchiveDir: archived.roleArchiveDir, memoryArchiveDir: archived.memoryArchiveDir ?? null };
 }
 

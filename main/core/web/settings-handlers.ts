@@ -113,7 +113,12 @@ export function updateSettings(config: Pick<KiokuConfig, 'env'>, request: UiPars
     else changes[name] = value;
   }
   if (refused.length) {
-    throw new KiokuError('REFUSED', `not saved: ${refused.join('; ')}`, { hint: 'change an environment setting where it is set (your shell profile or the service definition), then restart Kioku' });
+    throw new KiokuError('REFUSED', `not saved: ${refused.join('; ')}`, {
+      hint: 'change an environment setting where it is set (your shell profile or the service definition), then restart Kioku',
+      reason: 'settings.fromEnvironment',
+      // The settings page ties the error to the first refused setting's control.
+      field: Object.keys(request.values).find((name) => !(name in changes)),
+    });
   }
   updateSettingsFile(config.env, changes);
   return settingsView(config);

@@ -11,6 +11,7 @@ import {
 } from '../../../common/ui-contract.js';
 import type { KiokuConfig } from '../config/config.js';
 import type { Logger } from '../config/log.js';
+import { createSheetStaging } from '../emoji/emoji-staging.js';
 import { buildAppState, type AppStateSource } from './app-state.js';
 import { listBonds } from './bonds-handlers.js';
 import { knownProjects, readFactsView, readProjectMemoryView, saveFacts, saveProjectMemory } from './facts-handlers.js';
@@ -27,8 +28,10 @@ import {
   setActiveRole,
 } from './role-handlers.js';
 import { roleMindmap } from './mindmap-handlers.js';
+import { archivedRoles, purgeArchive, restoreRoleFromUi } from './archived-role-handlers.js';
 import { settingsView, updateSettings } from './settings-handlers.js';
 import { runSleepFromUi, sleepHistory, workerSleepRunner, type SleepRunner } from './sleep-handlers.js';
+import { uiErrorOf } from './ui-error-of.js';
 import { diagnose, statusReport, type StatusProbes } from './status-handlers.js';
 
 export interface UiApiDeps extends AppStateSource {
@@ -45,7 +48,7 @@ type Handler<C extends UiChannel> = (request: UiParsedRequest<C>) => UiResponse<
 type Handlers = { [C in UiChannel]: Handler<C> };
 
 /** Channels that write; a successful call is followed by onChanged. */
-const WRITES: ReadonlySet<UiChannel> = new Set(['roles.create', 'roles.applyChange', 'roles.archive', 'roles.setActive', 'roles.reorder', 'sleep.run', 'emoji.saveSheet', 'settings.update']);
+const WRITES: ReadonlySet<UiChannel> = new Set(['roles.create', 'roles.applyChange', 'roles.archive', 'roles.setActive', 'roles.reorder', 'roles.restore', 'roles.purge', 'sleep.run', 'emoji.saveSheet', 'settings.update']);
 
 /** The emoji sheet handlers bring sharp (native): loaded on first use, not with every host. */
 const emojiHandlers = () => import('./emoji-handlers.js');
@@ -63,6 +66,8 @@ export interface UiApi {
 export function createUiApi(config: KiokuConfig, deps: UiApiDeps): UiApi {
   const memories = createMemoryHandlers(config, deps.logger);
   const runSleep = deps.runSleep ?? workerSleepRunner(config);
+  // Picked emoji sheets wait here, in memory, until the user confirms the save (emoji-staging.ts).
+  const staging = createSheetStaging();
   const handlers: Handlers = {
     'state.get': () => buildAppState(config, deps),
     'roles.list': () => listRoles(config),
@@ -73,11 +78,15 @@ export function createUiApi(config: KiokuConfig, deps: UiApiDeps): UiApi {
     'roles.archive': ({ id }) => archiveRoleFromUi(config, id),
     'roles.setActive': ({ id }) => setActiveRole(config, id),
     'roles.reorder': ({ order }) => reorderRoles(config, order),
-    'emoji.get': async ({ id, sheet }) => (await emojiHandlers()).getEmojiSheet(config, id, sheet),
-    'emoji.importSheet': async (request) => (await emojiHandlers()).importEmojiSheet(config, request),
-    'emoji.previewGrid': async (request) => (await emojiHandlers()).previewEmojiGrid(config, request),
-    'emoji.planSave': async (request) => (await emojiHandlers()).planEmojiSave(config, request),
-    'emoji.saveSheet': async (request) => (await emojiHandlers()).saveEmojiSheet(config, request),
+    'roles.archived': () => archivedRoles(config),
+    'roles.restore': ({ folder }) => restoreRoleFromUi(config, folder),
+    'roles.purge': ({ folder, confirmId }) => purgeArchive(config, folder, confirmId),
+    'emoji.get': async ({ id, sheet }) => (await emojiHandlers()).getEmojiSheet(config, staging, id, sheet),
+    'emoji.avatars': async () => (await emojiHandlers()).roleAvatars(config),
+    'emoji.importSheet': async (request) => (await emojiHandlers()).importEmojiSheet(config, staging, request),
+    'emoji.previewGrid': async (request) => (await emojiHandlers()).previewEmojiGrid(config, staging, request),
+    'emoji.planSave': async (request) => (await emojiHandlers()).planEmojiSave(config, staging, request),
+    'emoji.saveSheet': async (request) => (await emojiHandlers()).saveEmojiSheet(config, staging, request),
     'memories.list': (request) => memories.list(request),
     'memories.search': (request) => memories.search(request),
     'memories.get': (request) => memories.get(request),
@@ -108,7 +117,7 @@ export function createUiApi(config: KiokuConfig, deps: UiApiDeps): UiApi {
       if (WRITES.has(channel)) deps.onChanged?.();
       return uiOk(value);
     } catch (error) {
-      if (isKiokuError(error)) return uiErr(error.code, error.message, error.hint);
+      if (isKiokuError(error)) return uiErrorOf(error);
       // Unexpected: the full error goes to the log; the UI gets one line it can show.
       deps.logger.error('web', `${channel} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return uiErr('INTERNAL', `${channel} failed: ${describeError(error)}`, 'details are in the Kioku log (<memory home>/.kioku/logs/kioku.log)');

@@ -10,6 +10,7 @@ import { SettingsView } from '../views/settings/SettingsView.js';
 import { SleepView } from '../views/sleep/SleepView.js';
 import { StatusView } from '../views/status/StatusView.js';
 import { TimelineView } from '../views/timeline/TimelineView.js';
+import { LeaveGuardDialog } from './LeaveGuardDialog.js';
 import { NavBar } from './NavBar.js';
 import { NoticeProvider } from './notices.js';
 import { useRoute, type Route } from './routes.js';
@@ -66,6 +67,7 @@ export function App() {
           </main>
         </div>
       </div>
+      <LeaveGuardDialog />
     </NoticeProvider>
   );
 }

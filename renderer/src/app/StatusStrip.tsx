@@ -1,11 +1,14 @@
 import type { AppState } from '../../../common/ui-contract.js';
 import { Icon } from '../components/icons.js';
+import { RoleAvatar } from '../components/RoleAvatar.js';
+import { useRoleAvatars } from './use-role-avatars.js';
 import { useI18n } from '../i18n/i18n.js';
 
 /** Always visible: the sleep state (SLEEP-7's five states) and the active role. */
 export function StatusStrip({ state, connected }: { state: AppState | undefined; connected: boolean }) {
   const { t } = useI18n();
   const active = state?.roles.find((role) => role.id === state.activeRole);
+  const avatars = useRoleAvatars(state?.roles);
   return (
     <div className="status-strip" role="region" aria-label={t('strip.label')}>
       {state ? (
@@ -19,7 +22,7 @@ export function StatusStrip({ state, connected }: { state: AppState | undefined;
             <span className="strip-label">{t('strip.activeRole')}</span>
             {active ? (
               <span className="strip-role">
-                <span aria-hidden="true">{active.emoji}</span> {active.name || active.id}
+                <RoleAvatar emoji={active.emoji} picture={avatars.get(active.id)} name={active.name || active.id} className="strip-avatar" /> {active.name || active.id}
                 <span className="mono strip-role-id">{active.id}</span>
               </span>
             ) : (

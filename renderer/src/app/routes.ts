@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { MessageKey } from '../i18n/messages-zh-TW.js';
+import { blockLeaving, releaseLeaveGuards } from './leave-guard.js';
 
 /** The views of the left navigation, in its order (APP-2). */
 export const VIEWS = ['roles', 'timeline', 'sleep', 'bonds', 'mindmap', 'journal', 'facts', 'status', 'settings'] as const;
@@ -46,14 +47,19 @@ export function hrefFor(route: Route): string {
   return '#/roles';
 }
 
+/** The app moving on by itself (after a save): what the page held is no longer unsaved. */
 export function navigate(route: Route): void {
+  releaseLeaveGuards();
   window.location.hash = hrefFor(route);
 }
 
 export function useRoute(): Route {
   const [route, setRoute] = useState(() => parseRoute(window.location.hash));
   useEffect(() => {
-    const onChange = () => setRoute(parseRoute(window.location.hash));
+    const onChange = (event: HashChangeEvent) => {
+      if (blockLeaving(event.oldURL, window.location.hash)) return;
+      setRoute(parseRoute(window.location.hash));
+    };
     window.addEventListener('hashchange', onChange);
     return () => window.removeEventListener('hashchange', onChange);
   }, []);

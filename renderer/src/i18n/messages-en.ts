@@ -4,6 +4,8 @@ import { enRoles } from './en/roles.js';
 import { enMemories } from './en/memories.js';
 import { enNotes } from './en/notes.js';
 import { enOperations } from './en/operations.js';
+import { enErrors } from './en/errors.js';
+import { enManager } from './en/manager.js';
 
 /** English. Typed against the zh-TW catalogue, so a missing or extra key is a compile error. */
 export const en: Record<MessageKey, string> = {
@@ -12,4 +14,6 @@ export const en: Record<MessageKey, string> = {
   ...enMemories,
   ...enNotes,
   ...enOperations,
+  ...enErrors,
+  ...enManager,
 };

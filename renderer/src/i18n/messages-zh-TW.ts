@@ -3,6 +3,8 @@ import { zhTWRoles } from './zh-TW/roles.js';
 import { zhTWMemories } from './zh-TW/memories.js';
 import { zhTWNotes } from './zh-TW/notes.js';
 import { zhTWOperations } from './zh-TW/operations.js';
+import { zhTWErrors } from './zh-TW/errors.js';
+import { zhTWManager } from './zh-TW/manager.js';
 
 /**
  * 繁體中文（台灣）: the default language and the source of the message keys (X-I18N). Every text
@@ -16,6 +18,8 @@ export const zhTW = {
   ...zhTWMemories,
   ...zhTWNotes,
   ...zhTWOperations,
+  ...zhTWErrors,
+  ...zhTWManager,
 } as const;
 
 export type MessageKey = keyof typeof zhTW;

@@ -1,5 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import type { UiError } from '../../../../common/ui-contract.js';
+import { readDraft, useKeepDraft } from '../../app/drafts.js';
+import { useLeaveGuard } from '../../app/leave-guard.js';
+import { useNotices } from '../../app/notices.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Icon } from '../../components/icons.js';
 import { useI18n } from '../../i18n/i18n.js';
@@ -54,6 +57,8 @@ export interface DshEditorProps {
   /** Leave creation without writing anything. */
   onCancelCreate?(): void;
   textareaLabel: string;
+  /** Where unsaved typing is kept for this tab (drafts.ts), e.g. `facts` or `project:<folder>`. */
+  draftKey: string;
 }
 
 /**
@@ -62,19 +67,25 @@ export interface DshEditorProps {
  * text is over (with the reason next to it). Main checks again and may still refuse (its error
  * is shown): the editor's count is a courtesy, the write side is the guard (seed 002 "都在寫入側卡住").
  */
-export function DshEditor({ kind, initialText, creating = false, onSave, onReload, onCancelCreate, textareaLabel }: DshEditorProps) {
+export function DshEditor({ kind, initialText, creating = false, onSave, onReload, onCancelCreate, textareaLabel, draftKey }: DshEditorProps) {
   const { t, formatNumber } = useI18n();
+  const { notify } = useNotices();
   const id = useId();
   const [text, setText] = useState(initialText);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<UiError>();
   useEffect(() => {
-    setText(initialText);
+    // A draft kept from an earlier visit comes back when the file is still what it was made from.
+    const kept = readDraft(draftKey, initialText);
+    setText(kept ?? initialText);
+    if (kept !== undefined) notify('info', t('draft.restored'));
     setError(undefined);
-  }, [initialText]);
+  }, [initialText, draftKey]);
 
   const counters = countersOf(kind, text);
   const dirty = text !== initialText;
+  useLeaveGuard(dirty, { keepsDraft: true });
+  useKeepDraft(draftKey, initialText, text, dirty);
   const reason = blockedReason(kind, text, counters, dirty, creating, !initialText.trim());
   const worst: UsageLevel = counters.some((c) => c.level === 'over') ? 'over' : counters.some((c) => c.level === 'near') ? 'near' : 'ok';
 
@@ -97,7 +108,7 @@ export function DshEditor({ kind, initialText, creating = false, onSave, onReloa
         value={text}
         spellCheck={false}
         placeholder={t(kind === 'facts' ? 'facts.placeholder.global' : 'facts.placeholder.project')}
-        aria-describedby={`${id}-usage${reason && reason !== 'facts.blocked.unchanged' ? ` ${id}-reason` : ''}`}
+        aria-describedby={`${id}-usage${reason && reason !== 'facts.blocked.unchanged' ? ` ${id}-reason` : ''}${error ? ` ${id}-error` : ''}`}
         aria-invalid={worst === 'over' || undefined}
         data-testid={`${kind}-text`}
         onChange={(event) => setText(event.target.value)}
@@ -140,13 +151,14 @@ export function DshEditor({ kind, initialText, creating = false, onSave, onReloa
           </button>
         </div>
       </div>
+      {/* Right under Save, focused: a refusal (changed on disk, over a limit) is seen where the click was. */}
+      {error ? <ErrorNotice error={error} id={`${id}-error`} focus /> : null}
       {reason && reason !== 'facts.blocked.unchanged' ? (
         <p className={`dsh-reason${worst === 'over' ? ' dsh-reason-over' : ''}`} id={`${id}-reason`} data-testid={`${kind}-blocked`}>
           {worst === 'over' ? <Icon name="warning" /> : <Icon name="info" />}
           <span>{t(reason, { lines: formatNumber(counters[0]!.value), bytes: formatNumber(counters[1]?.value ?? 0), chars: formatNumber(counters[0]!.value) })}</span>
         </p>
       ) : null}
-      {error ? <ErrorNotice error={error} /> : null}
     </div>
   );
 }

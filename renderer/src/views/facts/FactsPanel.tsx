@@ -40,7 +40,7 @@ export function FactsPanel() {
         ) : null}
       </div>
       {error ? <ErrorNotice error={error} onRetry={() => void load()} /> : null}
-      {view ? <DshEditor kind="facts" initialText={view.text} onSave={save} onReload={() => void load()} textareaLabel={t('facts.global.textLabel')} /> : !error ? <p className="loading">{t('common.loading')}</p> : null}
+      {view ? <DshEditor kind="facts" draftKey="facts" initialText={view.text} onSave={save} onReload={() => void load()} textareaLabel={t('facts.global.textLabel')} /> : !error ? <p className="loading">{t('common.loading')}</p> : null}
     </section>
   );
 }

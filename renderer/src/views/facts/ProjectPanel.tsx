@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { KnownProject, ProjectMemoryView, UiError } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
 import { useNotices } from '../../app/notices.js';
@@ -30,10 +30,15 @@ function remember(project: string): void {
  * transcripts it knows of), or a path typed by hand. Main refuses anything that is not an
  * existing folder, and says so.
  */
-function ProjectPicker({ projects, current, onOpen }: { projects: KnownProject[]; current: string; onOpen(project: string): void }) {
+function ProjectPicker({ projects, current, error, onOpen }: { projects: KnownProject[]; current: string; error: UiError | undefined; onOpen(project: string): void }) {
   const { t, formatDate } = useI18n();
   const id = useId();
   const [typed, setTyped] = useState('');
+  const typedInput = useRef<HTMLInputElement>(null);
+  // A folder main refused is the typed path's fault: the message sits under it and the focus goes back to it.
+  useEffect(() => {
+    if (error) typedInput.current?.focus();
+  }, [error]);
   const known = projects.some((p) => p.path === current);
   return (
     <div className="project-picker">
@@ -62,6 +67,9 @@ function ProjectPicker({ projects, current, onOpen }: { projects: KnownProject[]
         </label>
         <div className="project-typed-row">
           <input
+            ref={typedInput}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
             id={`${id}-typed`}
             className="input mono"
             value={typed}
@@ -75,6 +83,7 @@ function ProjectPicker({ projects, current, onOpen }: { projects: KnownProject[]
             {t('facts.project.open')}
           </button>
         </div>
+        {error ? <ErrorNotice error={error} id={`${id}-error`} /> : null}
       </form>
     </div>
   );
@@ -142,8 +151,8 @@ export function ProjectPanel() {
           <p className="field-help">{t('facts.project.help')}</p>
         </div>
       </div>
-      <ProjectPicker projects={projects} current={view?.project ?? project} onOpen={(target) => void load(target)} />
-      {error ? <ErrorNotice error={error} /> : null}
+      <ProjectPicker projects={projects} current={view?.project ?? project} error={error?.field === 'project' ? error : undefined} onOpen={(target) => void load(target)} />
+      {error && error.field !== 'project' ? <ErrorNotice error={error} focus /> : null}
       {view ? (
         <>
           <p className="dsh-path">
@@ -153,6 +162,7 @@ export function ProjectPanel() {
           {view.exists || creating ? (
             <DshEditor
               kind="project"
+              draftKey={`project:${view.project}`}
               initialText={view.text}
               creating={creating}
               onSave={save}

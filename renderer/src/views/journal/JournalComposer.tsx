@@ -1,6 +1,11 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { JournalEntryView, UiError } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
+import { readDraft, useKeepDraft } from '../../app/drafts.js';
+import { useLeaveGuard } from '../../app/leave-guard.js';
+
+const DRAFT_KEY = 'journal';
+const EMPTY_DRAFT = { text: '', tags: '' };
 import { useNotices } from '../../app/notices.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Icon } from '../../components/icons.js';
@@ -22,10 +27,17 @@ export function JournalComposer({ onAppended }: { onAppended(entry: JournalEntry
   const bridge = useBridge();
   const { notify } = useNotices();
   const id = useId();
-  const [text, setText] = useState('');
-  const [tags, setTags] = useState('');
+  const [kept] = useState(() => readDraft(DRAFT_KEY, EMPTY_DRAFT));
+  const [text, setText] = useState(kept?.text ?? '');
+  const [tags, setTags] = useState(kept?.tags ?? '');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<UiError>();
+  const dirty = Boolean(text.trim() || tags.trim());
+  useLeaveGuard(dirty, { keepsDraft: true });
+  useKeepDraft(DRAFT_KEY, EMPTY_DRAFT, { text, tags }, dirty);
+  useEffect(() => {
+    if (kept) notify('info', t('draft.restored'));
+  }, []); // once, for the draft found on opening
 
   const submit = async () => {
     if (!text.trim() || saving) return;
@@ -99,7 +111,7 @@ export function JournalComposer({ onAppended }: { onAppended(entry: JournalEntry
           </button>
         </div>
       </div>
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <ErrorNotice error={error} focus /> : null}
     </form>
   );
 }

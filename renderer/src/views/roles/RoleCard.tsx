@@ -1,10 +1,13 @@
 import type { DragEvent } from 'react';
 import type { RoleListItem } from '../../../../common/ui-contract.js';
 import { Icon } from '../../components/icons.js';
+import { RoleAvatar } from '../../components/RoleAvatar.js';
 import { useI18n } from '../../i18n/i18n.js';
 
 export interface RoleCardProps {
   role: RoleListItem;
+  /** The role's emoji-sheet picture, when it has a saved one. */
+  picture?: string;
   index: number;
   count: number;
   canReorder: boolean;
@@ -62,9 +65,7 @@ export function RoleCard(props: RoleCardProps) {
           </>
         ) : null}
       </div>
-      <span className="avatar" aria-hidden="true">
-        {role.emoji || '？'}
-      </span>
+      <RoleAvatar emoji={role.emoji} picture={props.picture} name={name} />
       <div className="role-main">
         <div className="role-title-line">
           <h2 className="role-name">{name}</h2>

@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { RoleChangePlan, RoleDetail, UiError, UiRequest } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
+import { readDraft, useKeepDraft } from '../../app/drafts.js';
+import { useLeaveGuard } from '../../app/leave-guard.js';
 import { useNotices } from '../../app/notices.js';
 import { hrefFor, navigate } from '../../app/routes.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
@@ -23,6 +25,7 @@ export function RoleEdit({ id, onDone }: { id: string; onDone(): void }) {
   const bridge = useBridge();
   const { notify } = useNotices();
   const form = useRef<HTMLFormElement>(null);
+  const draftKey = `role-edit:${id}`;
   const review = useRef<HTMLElement>(null);
   const [role, setRole] = useState<RoleDetail>();
   const [loadError, setLoadError] = useState<UiError>();
@@ -31,13 +34,20 @@ export function RoleEdit({ id, onDone }: { id: string; onDone(): void }) {
   const [serverError, setServerError] = useState<UiError>();
   const [plan, setPlan] = useState<{ plan: RoleChangePlan; input: EditInput }>();
   const [busy, setBusy] = useState(false);
+  const base = useMemo(() => (role ? valuesFromRole(role) : undefined), [role]);
+  const dirty = Boolean(base && values && JSON.stringify(values) !== JSON.stringify(base));
+  useLeaveGuard(dirty, { keepsDraft: true });
+  useKeepDraft(draftKey, base, values, dirty);
 
   const load = useCallback(async () => {
     setLoadError(undefined);
     const result = await bridge.invoke('roles.get', { id });
     if (!result.ok) return setLoadError(result.error);
     setRole(result.value);
-    setValues(valuesFromRole(result.value));
+    const base = valuesFromRole(result.value);
+    const kept = readDraft(draftKey, base);
+    setValues(kept ?? base);
+    if (kept) notify('info', t('draft.restored'));
   }, [bridge, id]);
 
   useEffect(() => {
@@ -122,7 +132,6 @@ export function RoleEdit({ id, onDone }: { id: string; onDone(): void }) {
           </>
         }
       />
-      {serverError ? <ErrorNotice error={serverError} /> : null}
       {plan ? (
         <section className="card review-card" ref={review} tabIndex={-1} aria-labelledby="review-title" data-testid="role-review">
           <h2 id="review-title" className="card-title">
@@ -162,6 +171,7 @@ export function RoleEdit({ id, onDone }: { id: string; onDone(): void }) {
             </p>
           ) : null}
           <RoleForm mode="edit" values={values} errors={errors} onChange={onChange} />
+          {serverError ? <ErrorNotice error={serverError} focus /> : null}
           <div className="form-actions">
             <a className="button button-secondary" href="#/roles">
               {t('common.cancel')}

@@ -49,7 +49,7 @@ function Field({ field, values, errors, onChange, required, multiline, help, cla
         <input {...common} className={mono ? 'input mono' : 'input'} type="text" autoComplete="off" spellCheck={mono ? false : undefined} onChange={(event) => onChange(field, event.target.value)} />
       )}
       {error ? (
-        <p className="field-error" id={`${id}-error`}>
+        <p className="field-error" id={`${id}-error`} role="alert">
           {error}
         </p>
       ) : null}

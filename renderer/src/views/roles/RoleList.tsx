@@ -2,12 +2,14 @@ import { useEffect, useMemo, useState } from 'react';
 import type { AppState, RoleListItem, UiError } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
 import { useNotices } from '../../app/notices.js';
+import { useRoleAvatars } from '../../app/use-role-avatars.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Icon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { ArchiveDialog } from './ArchiveDialog.js';
+import { ArchivedRoles } from './ArchivedRoles.js';
 import { RoleCard } from './RoleCard.js';
 
 /** ROLE-7: a filter box appears once the list is longer than fits at a glance. */
@@ -40,6 +42,7 @@ export function RoleList({ state, onChanged }: { state: AppState; onChanged(): v
   const [dragOver, setDragOver] = useState<number>();
 
   useEffect(() => setRoles(state.roles), [state.roles]);
+  const avatars = useRoleAvatars(state.roles);
 
   const filtering = roles.length >= FILTER_FROM && query.trim() !== '';
   const shown = useMemo(() => (filtering ? roles.filter((role) => matches(role, query)) : roles), [filtering, roles, query]);
@@ -92,7 +95,8 @@ export function RoleList({ state, onChanged }: { state: AppState; onChanged(): v
           </a>
         }
       />
-      {error ? <ErrorNotice error={error} /> : null}
+      {/* Focused and scrolled to: the button that failed may be far down the list. */}
+      {error ? <ErrorNotice error={error} focus /> : null}
       {roles.length === 0 ? (
         <EmptyState icon="roles" title={t('roles.empty.title')} body={t('roles.empty.body')}>
           <a className="button button-primary" href="#/roles/new">
@@ -118,6 +122,7 @@ export function RoleList({ state, onChanged }: { state: AppState; onChanged(): v
               <RoleCard
                 key={role.id}
                 role={role}
+                picture={avatars.get(role.id)}
                 index={index}
                 count={shown.length}
                 canReorder={!filtering}
@@ -138,6 +143,7 @@ export function RoleList({ state, onChanged }: { state: AppState; onChanged(): v
           </ul>
         </>
       )}
+      <ArchivedRoles roles={state.roles} onChanged={onChanged} />
       {archiving ? <ArchiveDialog role={archiving} busy={busy} onConfirm={() => void archive()} onClose={() => setArchiving(undefined)} /> : null}
     </div>
   );

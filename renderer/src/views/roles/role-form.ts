@@ -128,3 +128,9 @@ export function createRequest(values: RoleFormValues): UiRequest<'roles.create'>
 export function editInput(id: string, values: RoleFormValues): UiRequest<'roles.planChange'>['input'] {
   return { id, ...texts(values) };
 }
+
+/** The form field a server error is about (main names request fields: `id` is the custom ID here). */
+export function serverErrorField(error: { field?: string }): RoleFormField | undefined {
+  if (error.field === 'id') return 'customId';
+  return error.field !== undefined && error.field in FIELD_LABELS ? (error.field as RoleFormField) : undefined;
+}

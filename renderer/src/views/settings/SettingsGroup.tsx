@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { SettingGroupId, SettingsView, SettingValue, SettingView, UiError } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
+import { readDraft, useKeepDraft } from '../../app/drafts.js';
+import { useLeaveGuard } from '../../app/leave-guard.js';
 import { useNotices } from '../../app/notices.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Icon } from '../../components/icons.js';
@@ -21,16 +23,19 @@ export function SettingsGroup({ group, settings, onSaved }: { group: SettingGrou
   const { t } = useI18n();
   const bridge = useBridge();
   const { notify } = useNotices();
-  const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(settings));
+  const draftKey = `settings:${group}`;
+  const [drafts, setDrafts] = useState<Drafts>(() => readDraft(draftKey, draftsOf(settings)) ?? draftsOf(settings));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<UiError>();
   const fingerprint = JSON.stringify(settings.map((s) => [s.name, s.value, s.source]));
   // New values from main (after a save, or a reload) replace the drafts; same values keep them.
-  useEffect(() => setDrafts(draftsOf(settings)), [fingerprint]);
+  useEffect(() => setDrafts(readDraft(draftKey, draftsOf(settings)) ?? draftsOf(settings)), [fingerprint]);
 
   const editable = settings.filter((s) => s.editable);
   const changed = editable.filter((s) => drafts[s.name] && isChanged(s, drafts[s.name]!));
   const invalid = editable.some((s) => drafts[s.name] && draftError(s, drafts[s.name]!));
+  useLeaveGuard(changed.length > 0, { keepsDraft: true });
+  useKeepDraft(draftKey, draftsOf(settings), drafts, changed.length > 0);
 
   const save = async () => {
     if (!changed.length || invalid || saving) return;
@@ -62,7 +67,6 @@ export function SettingsGroup({ group, settings, onSaved }: { group: SettingGrou
           <SettingField key={setting.name} setting={setting} draft={drafts[setting.name] ?? draftOf(setting)} onChange={(draft) => setDrafts((all) => ({ ...all, [setting.name]: draft }))} />
         ))}
       </div>
-      {error ? <ErrorNotice error={error} /> : null}
       {editable.length ? (
         <div className="form-actions settings-actions">
           {changed.length ? <span className="field-help">{t('settings.changedCount', { count: changed.length })}</span> : null}
@@ -75,6 +79,7 @@ export function SettingsGroup({ group, settings, onSaved }: { group: SettingGrou
           </button>
         </div>
       ) : null}
+      {error ? <ErrorNotice error={error} focus /> : null}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import {
 } from '../../../../../common/emoji-grid.js';
 import type { EmojiGridPreview, EmojiSavePlan, EmojiSheetView, UiError } from '../../../../../common/ui-contract.js';
 import { useBridge } from '../../../app/bridge-context.js';
+import { useLeaveGuard } from '../../../app/leave-guard.js';
 import { useNotices } from '../../../app/notices.js';
 import { hrefFor } from '../../../app/routes.js';
 import { ErrorNotice } from '../../../components/ErrorNotice.js';
@@ -84,6 +85,7 @@ export function EmojiSheetEditor({ id, onDone }: { id: string; onDone(): void })
   }, [review]);
 
   const sheet = view?.sheet ?? undefined;
+  useLeaveGuard(Boolean(sheet?.staged));
   const image = useLoadedImage(sheet?.dataUrl);
   const rects = useMemo(() => (grid ? emojiCellRects(grid) : []), [grid]);
   const gridInvalid = Boolean(sheet && grid && emojiGridProblem(grid, sheet.width, sheet.height));
@@ -104,7 +106,8 @@ export function EmojiSheetEditor({ id, onDone }: { id: string; onDone(): void })
     setBusy(false);
     if (!result.ok) return setError(result.error);
     show(result.value);
-    notify('success', t('emoji.imported', { file: result.value.sheet?.name ?? file.name }));
+    // Held by main in memory, not written: the notice says so, and leaving asks (useLeaveGuard below).
+    notify('info', t('emoji.staged', { file: file.name }));
   };
   const drop = useFileDrop((file) => void importFile(file), busy);
 
@@ -179,7 +182,7 @@ export function EmojiSheetEditor({ id, onDone }: { id: string; onDone(): void })
           </span>
         }
       />
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <ErrorNotice error={error} focus /> : null}
     </>
   );
 
@@ -218,7 +221,7 @@ export function EmojiSheetEditor({ id, onDone }: { id: string; onDone(): void })
                 </p>
               </div>
               <span className={sheet.inSignature ? 'badge emoji-badge-signed' : 'badge badge-muted'} data-testid="emoji-sheet-status">
-                {sheet.inSignature ? t('emoji.status.signed') : t('emoji.status.unsaved')}
+                {sheet.inSignature ? t('emoji.status.signed') : sheet.staged ? t('emoji.status.staged') : t('emoji.status.unsaved')}
               </span>
             </div>
             <p className="field-help">{t('emoji.grid.help')}</p>
