@@ -10,6 +10,7 @@ import { isExpired } from './memory-expiry.js';
 import { fileNameForId } from './memory-file.js';
 import { loadRoleMemories, memoryLockFile, roleMemoryDir } from './memory-layout.js';
 import { updateMemoryState } from './memory-state.js';
+import { isPinned } from './pinned.js';
 
 /**
  * FORGET-1/2/3, the forgetting table of seed 000 §排程涵蓋所有角色. Only `daily` and `other` fade:
@@ -49,6 +50,8 @@ export interface ForgetResult {
 
 /** Why this memory should be forgotten now, or undefined when it stays. */
 export function forgetReason(memory: StoredMemory, now: Date): string | undefined {
+  // Pinned by the user (issue 16): kept whatever its age or expiry; an expired one is only not injected.
+  if (isPinned(memory)) return undefined;
   if (isExpired(memory, now)) return `expired (expires: ${memory.expires})`;
   const limits = FORGET_AFTER_DAYS[memory.category];
   if (!limits) return undefined;
@@ -81,7 +84,7 @@ export function forgottenArchiveDir(memoryHome: string, role: string): string {
 }
 
 /** gzip the file's original bytes into archive/forgotten/, never over an existing archive. */
-function archiveFile(memoryHome: string, role: string, memory: StoredMemory): string {
+export function archiveFile(memoryHome: string, role: string, memory: StoredMemory): string {
   const dir = forgottenArchiveDir(memoryHome, role);
   const base = fileNameForId(memory.id || path.basename(memory.path, '.md')).replace(/\.md$/, '');
   const packed = zlib.gzipSync(fs.readFileSync(memory.path));
