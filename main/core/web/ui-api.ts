@@ -15,6 +15,7 @@ import { buildAppState, type AppStateSource } from './app-state.js';
 import { listBonds } from './bonds-handlers.js';
 import { knownProjects, readFactsView, readProjectMemoryView, saveFacts, saveProjectMemory } from './facts-handlers.js';
 import { appendJournalEntry, journalTags, searchJournalEntries } from './journal-handlers.js';
+import { createMemoryActionHandlers } from './memory-action-handlers.js';
 import { createMemoryHandlers } from './memory-handlers.js';
 import {
   applyRoleEdit,
@@ -62,6 +63,7 @@ export interface UiApi {
 /** The handlers behind every channel of common/ui-contract.ts, host-neutral. */
 export function createUiApi(config: KiokuConfig, deps: UiApiDeps): UiApi {
   const memories = createMemoryHandlers(config, deps.logger);
+  const actions = createMemoryActionHandlers(config, deps.logger);
   const runSleep = deps.runSleep ?? workerSleepRunner(config);
   const handlers: Handlers = {
     'state.get': () => buildAppState(config, deps),
@@ -82,6 +84,12 @@ export function createUiApi(config: KiokuConfig, deps: UiApiDeps): UiApi {
     'memories.search': (request) => memories.search(request),
     'memories.get': (request) => memories.get(request),
     'memories.stats': (request) => memories.stats(request),
+    'memories.edit': (request) => actions.edit(request),
+    'memories.pin': (request) => actions.pin(request),
+    'memories.markWrong': (request) => actions.markWrong(request),
+    'memories.forget': (request) => actions.forget(request),
+    'memories.restore': (request) => actions.restore(request),
+    'memories.forgotten': (request) => actions.forgotten(request),
     'sleep.history': (request) => sleepHistory(config, request),
     'sleep.run': (request) => runSleepFromUi(request, runSleep),
     'bonds.list': (request) => listBonds(config, request),
