@@ -110,6 +110,8 @@ export async function editMemory(config: KiokuConfig, role: string, id: string, 
     const next: Memory = { ...current, ...fields, extra: { ...current.extra } };
     if (changes.pinned === true) next.extra[PINNED] = true;
     if (changes.pinned === false) delete next.extra[PINNED];
+    // Out of the inbox by hand is consolidated by hand: long-term, as a sleep would have made it.
+    if (next.category !== current.category) next.retention_stage = next.category === 'inbox' ? 'working' : 'long_term';
     const changed = diffNames(current, next);
     if (changed.length === 0) return { memory: found, changed, warnings };
     // Pinning says how much the memory matters, not that it changed: its age (forgetting, PM-2) stays.

@@ -53,7 +53,7 @@ describe('editMemory (issue 16)', () => {
     expect(result.movedFrom).toBe(file);
     expect(fs.existsSync(file)).toBe(false);
     expect(result.memory.path).toBe(path.join(home.memoryHome, ROLE, 'skill', 'move-me.md'));
-    expect(byId('move-me')!.category).toBe('skill');
+    expect(byId('move-me')).toMatchObject({ category: 'skill', retention_stage: 'long_term' });
 
     write('daily', 'twin');
     const other = write('news', 'twin-2');

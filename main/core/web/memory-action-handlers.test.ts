@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DaemonStatusLike, ForgottenList, MemoryActionDone, MemoryDetail, MemoryForgottenDone, UiResult } from '../../../common/ui-contract.js';
+import type { DaemonStatusLike, ForgottenList, MemoryActionDone, MemoryDetail, MemoryForgottenDone, MemorySearchResult, UiResult } from '../../../common/ui-contract.js';
 import { writeMemoryFixture } from '../../../test/helpers/memory-fixtures.js';
 import { makeTempHome, type TempHome } from '../../../test/helpers/temp-home.js';
 import { silentLogger } from '../config/log.js';
@@ -46,6 +46,15 @@ describe('memory actions over the UI API (issue 16)', () => {
     await ok('memories.restore', { role: ROLE, name: forgotten.name });
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
     expect((await ok<ForgottenList>('memories.forgotten', { role: ROLE })).items).toEqual([]);
+  });
+
+  it('re-indexes: a search finds the edited words at once, and no longer finds a forgotten memory', async () => {
+    const ids = async (query: string) => (await ok<MemorySearchResult>('memories.search', { query, role: ROLE })).items.map((item) => item.id);
+    expect(await ids('藍綠部署')).toEqual([]);
+    await ok('memories.edit', { role: ROLE, id: 'm-port', changes: { body: '改用藍綠部署切換服務埠' } });
+    expect(await ids('藍綠部署')).toEqual(['m-port']);
+    await ok('memories.forget', { role: ROLE, id: 'm-port' });
+    expect(await ids('藍綠部署')).toEqual([]);
   });
 
   it('refuses bad requests with a code and a message naming the value, never a stack', async () => {
