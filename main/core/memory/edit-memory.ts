@@ -108,6 +108,12 @@ export async function editMemory(config: KiokuConfig, role: string, id: string, 
     const found = findMemory(config.paths.memoryHome, role, id);
     const current = parseMemory(fs.readFileSync(found.path, 'utf8'), { folderCategory: found.category, fileId: path.basename(found.path, '.md') });
     const next: Memory = { ...current, ...fields, extra: { ...current.extra } };
+    if (changes.pinned === true && next.category === 'inbox') {
+      // The next sleep consolidates an inbox item into a new memory: a pin on it would be lost there.
+      throw new KiokuError('BAD_USAGE', `${id} is still in the inbox; a pin would not survive its consolidation`, {
+        hint: 'move it to a category first (e.g. --category important), or pin it after the next sleep',
+      });
+    }
     if (changes.pinned === true) next.extra[PINNED] = true;
     if (changes.pinned === false) delete next.extra[PINNED];
     // Out of the inbox by hand is consolidated by hand: long-term, as a sleep would have made it.

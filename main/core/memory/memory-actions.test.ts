@@ -97,6 +97,17 @@ describe('pinning (issue 16)', () => {
   });
 });
 
+describe('pinning an inbox item (issue 16)', () => {
+  it('is refused, since consolidation would drop the pin, but pinning while moving it out works', async () => {
+    const file = write('inbox', 'fresh');
+    const bytes = read(file);
+    await expect(editMemory(home.config(), ROLE, 'fresh', { pinned: true })).rejects.toThrow('fresh is still in the inbox; a pin would not survive its consolidation');
+    expect(read(file)).toBe(bytes);
+    const moved = await editMemory(home.config(), ROLE, 'fresh', { category: 'important', pinned: true });
+    expect(moved.changed).toEqual(['category', 'pinned']);
+  });
+});
+
 describe('forgetting one memory and restoring it (issue 16)', () => {
   it('archives the original bytes, lists them as forgotten, and restore puts them back', () => {
     const file = write('important', 'wrong-port', { priority: 5 });

@@ -55,10 +55,12 @@ export function MemoryActions({ detail, onEdit, onChanged, onForgotten }: { deta
           <Icon name="edit" size={15} />
           {t('memoryActions.edit')}
         </button>
-        <button type="button" className="button button-secondary button-small" aria-pressed={Boolean(detail.pinned)} onClick={() => void pin()} disabled={busy}>
-          <Icon name="star" size={15} />
-          {detail.pinned ? t('memoryActions.unpin') : t('memoryActions.pin')}
-        </button>
+        {detail.category === 'inbox' && !detail.pinned ? null : (
+          <button type="button" className="button button-secondary button-small" aria-pressed={Boolean(detail.pinned)} onClick={() => void pin()} disabled={busy}>
+            <Icon name="star" size={15} />
+            {detail.pinned ? t('memoryActions.unpin') : t('memoryActions.pin')}
+          </button>
+        )}
         {detail.superseded ? null : (
           <button type="button" className="button button-secondary button-small" onClick={() => setAsking('wrong')} disabled={busy}>
             <Icon name="warning" size={15} />
