@@ -235,6 +235,7 @@ describe.skipIf(Boolean(missing))('memory actions in the timeline', () => {
     const item = list.locator('.forgotten-item[data-archive="m-walk"]');
     await item.waitFor(SETTLE);
     expect(await item.innerText()).toContain('午休散步時想到快取失效的解法');
+    expect(await item.innerText()).toContain('遺忘於 2026年11月30日'); // on Kioku's clock (KIOKU_NOW)
     expect(await page.evaluate(() => window.location.hash)).toContain('forgotten=1');
     await page.setViewportSize({ width: 1280, height: 1300 });
     await saveScreenshot(page, 'memory-forgotten', { fullPage: false });

@@ -27,7 +27,7 @@ export interface ForgetOneResult {
 export function forgetMemory(config: KiokuConfig, role: string, id: string): ForgetOneResult {
   return withLock(memoryLockFile(config.paths.memoryHome, role), { purpose: 'forget', waitMs: 10_000 }, () => {
     const memory = findMemory(config.paths.memoryHome, role, id);
-    const archive = archiveFile(config.paths.memoryHome, role, memory);
+    const archive = archiveFile(config.paths.memoryHome, role, memory, config.clock.now());
     fs.unlinkSync(memory.path);
     return { role, id: memory.id, category: memory.category, path: memory.path, archive, name: path.basename(archive, '.md.gz') };
   });

@@ -118,6 +118,8 @@ describe('forgetting one memory and restoring it (issue 16)', () => {
     const listed = listForgotten(home.memoryHome, ROLE);
     expect(listed.total).toBe(1);
     expect(listed.entries[0]).toMatchObject({ name: 'wrong-port', memory: { id: 'wrong-port', category: 'important', summary: '摘要 wrong-port' } });
+    // When it was forgotten, on Kioku's clock (KIOKU_NOW), not the machine's.
+    expect(new Date(listed.entries[0]!.forgottenAt).getTime()).toBe(new Date(2026, 11, 1, 10, 0).getTime());
     restoreForgotten(home.config(), ROLE, result.name);
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
     expect(listForgotten(home.memoryHome, ROLE).entries).toEqual([]);

@@ -7,12 +7,21 @@ import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Icon } from '../../components/icons.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { categoryLabel, typeLabel } from './memory-labels.js';
+import { withoutRepeats } from './dedupe-sentences.js';
 import { MemoryMarkdown } from './MemoryMarkdown.js';
 
 /**
  * Issue 16: the "Forgotten" filter — what archive/forgotten/ holds for one role, newest first,
  * each with "Bring back" (the same restore as `kioku memory restore`). `version` reloads it.
  */
+/** The body without what the summary already says (often the same sentence). */
+function ForgottenBody({ summary, body }: { summary: string; body: string }) {
+  const seen = new Set<string>();
+  withoutRepeats(summary, seen);
+  const text = withoutRepeats(body, seen);
+  return text ? <MemoryMarkdown text={text} className="forgotten-body" /> : null;
+}
+
 export function ForgottenList({ role, version, onRestored }: { role: string; version: number; onRestored(id: string): void }) {
   const { t, language, formatDate, formatNumber } = useI18n();
   const bridge = useBridge();
@@ -74,7 +83,7 @@ export function ForgottenList({ role, version, onRestored }: { role: string; ver
                   <span className="muted forgotten-at">{t('forgotten.at', { date: formatDate(item.forgottenAt) })}</span>
                 </div>
                 <h3 className="forgotten-summary">{item.summary || t('common.empty')}</h3>
-                {item.body && item.body.trim() !== item.summary.trim() ? <MemoryMarkdown text={item.body} className="forgotten-body" /> : null}
+                <ForgottenBody summary={item.summary} body={item.body} />
                 <button type="button" className="button button-secondary button-small" disabled={busy === item.name} onClick={() => void restore(item.name, item.summary)}>
                   <Icon name="back" size={14} />
                   {t('forgotten.restore')}
