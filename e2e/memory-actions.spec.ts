@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleEntry } from '../test/helpers/bundle-entry.js';
 import { browserMissing, launchBrowser, openPage, pageProblems, saveScreenshot } from './helpers/browser.js';
 import { startDaemon, type RunningDaemon } from './helpers/kioku-daemon.js';
 import { CONSOLIDATED, INBOX, NOW, ROLE, createEngineerRole, writeHistory, writeSamples } from './helpers/memory-home.js';
@@ -11,9 +12,11 @@ import { CONSOLIDATED, INBOX, NOW, ROLE, createEngineerRole, writeHistory, write
 /** Waiting for the page to settle, not a time limit on it. */
 const SETTLE = { timeout: 30_000 };
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const HOOK = path.join(root, 'dist', 'hooks', 'kioku-hook.js');
+const BUILT_HOOK = path.join(root, 'dist', 'hooks', 'kioku-hook.js');
+/** The hook client as it ships (dist/), else bundled from the sources like the daemon helper does. */
+const hookClient = () => (fs.existsSync(BUILT_HOOK) ? BUILT_HOOK : bundleEntry('hooks/kioku-hook.ts'));
 
-const missing = browserMissing() ?? (fs.existsSync(HOOK) ? undefined : `${HOOK} is missing: run \`npm run build\` first`);
+const missing = browserMissing();
 if (missing) console.warn(`e2e memory actions: skipped: ${missing}`);
 
 /** A memory merged by two consolidations: Markdown, a repeated sentence, a link and raw HTML. */
@@ -45,7 +48,7 @@ function sessionStart(daemon: RunningDaemon): Promise<string> {
   // A new session each time, as a new Claude Code window would be.
   const payload = { session_id: `e2e-memory-actions-${++sessions}`, transcript_path: path.join(daemon.home.root, 'none.jsonl'), cwd: daemon.home.root, hook_event_name: 'SessionStart', source: 'startup' };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [HOOK, 'session-start', '--assistant', 'claude'], { env: daemon.home.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [hookClient(), 'session-start', '--assistant', 'claude'], { env: daemon.home.env, stdio: ['pipe', 'pipe', 'pipe'] });
     // A safety net so a hanging hook fails this test rather than the run; not a timing check.
     const deadline = setTimeout(() => child.kill('SIGKILL'), 60_000);
     let out = '';
