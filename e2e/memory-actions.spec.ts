@@ -82,8 +82,16 @@ describe.skipIf(Boolean(missing))('memory actions in the timeline', () => {
       await page.keyboard.press('Home');
       for (let step = 0; step < 60 && (await row(id).count()) === 0; step++) await page.keyboard.press('ArrowDown');
     }
-    await row(id).click();
-    await detail().getByRole('heading', { name: summary, level: 2 }).waitFor(SETTLE);
+    // A list that just gained a row (a correction, a restore) may shift under the pointer: click again then.
+    for (let attempt = 1; ; attempt++) {
+      await row(id).click();
+      try {
+        await detail().getByRole('heading', { name: summary, level: 2 }).waitFor({ timeout: attempt < 3 ? 10_000 : SETTLE.timeout });
+        return;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
   };
 
   beforeAll(async () => {
@@ -204,6 +212,7 @@ describe.skipIf(Boolean(missing))('memory actions in the timeline', () => {
     await detail().getByRole('heading', { name: '〔已更正〕使用者偏好兩格空白縮排' }).waitFor(SETTLE);
     await page.setViewportSize({ width: 1280, height: 860 });
     expect(fs.readFileSync(memoryFile('interest', 'm-indent'), 'utf8')).toMatch(/^superseded_by: \d/m);
+    await expect.poll(() => page.locator('.timeline-count').innerText(), SETTLE).toContain(`共 ${CONSOLIDATED.length + 1 + INBOX.length + 1} 則`);
     const context = await sessionStart(daemon);
     expect(context).toContain('使用者改成偏好四格空白縮排');
     expect(context).not.toContain('使用者偏好兩格空白縮排');
