@@ -163,6 +163,9 @@ export interface MemoryListItem {
   links: number;
   /** MEM-6: `relevance` carries `emotional`. */
   warm: boolean;
+  /** Issue 16: pinned by the user; marked wrong (superseded: history, not loaded as current). */
+  pinned?: boolean;
+  superseded?: boolean;
   /** Only in search answers: higher is a better match. */
   score?: number;
 }

@@ -50,11 +50,13 @@ import type {
 import type { ArchivedRoleList, ArchivePurged, RoleAvatars, RoleRestored } from './ui-contract-manager-types.js';
 import { EMOJI_SHEET_LIMITS, emojiGridSchema } from './emoji-grid.js';
 import { ALL_CATEGORIES, CATEGORIES, MEMORY_TYPES } from './memory.js';
+import { MEMORY_ACTION_CHANNELS, type MemoryActionResponses } from './ui-contract-memory-actions.js';
 
 export * from './ui-contract-types.js';
 export * from './ui-contract-dsh-types.js';
 export * from './ui-error-reasons.js';
 export * from './ui-contract-manager-types.js';
+export * from './ui-contract-memory-actions.js';
 
 /** KiokuError codes pass through unchanged; the rest belong to the transport. */
 export type UiErrorCode = KiokuErrorCode | 'BAD_REQUEST' | 'UNKNOWN_CHANNEL' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'INTERNAL' | 'UNAVAILABLE';
@@ -186,6 +188,7 @@ export const UI_CHANNELS = {
   'memories.search': z.strictObject({ query: z.string().check(z.minLength(1), z.maxLength(500)), role: z.optional(roleId), limit: z.optional(wholeNumber(1, 500)) }),
   'memories.get': z.strictObject({ role: roleId, id: memoryId }),
   'memories.stats': z.strictObject({ role: z.optional(roleId) }),
+  ...MEMORY_ACTION_CHANNELS,
   /** MEM-10: DIGESTS.md, newest first. */
   'sleep.history': z.strictObject({ role: roleId, count: wholeNumber(1, 100) }),
   /** Consolidate now (what `kioku sleep --force [--role ID]` does), on a worker thread. */
@@ -221,7 +224,7 @@ export const UI_CHANNELS = {
 } as const;
 
 /** The response type of each channel. */
-export interface UiResponses {
+export interface UiResponses extends MemoryActionResponses {
   'state.get': AppState;
   'roles.list': RoleList;
   'roles.get': RoleDetail;

@@ -25,11 +25,12 @@ const GROUPS: Record<string, CommandGroup> = {
     ],
   },
   memory: {
-    description: 'memories: recall, remember, stats, forget, restore, bonds, mindmap (MEM-*, PM-5)',
+    description: 'memories: recall, remember, edit, pin, wrong, stats, forget, restore, bonds, mindmap (MEM-*, PM-5)',
     load: async () => [
       (await import('./commands/memory-commands.js')).registerMemoryCommands,
       (await import('./commands/recall-commands.js')).registerRecallCommands,
       (await import('./commands/memory-restore-command.js')).registerMemoryRestoreCommand,
+      (await import('./commands/memory-edit-commands.js')).registerMemoryEditCommands,
       (await import('./commands/mindmap-command.js')).registerMindmapCommand,
     ],
   },

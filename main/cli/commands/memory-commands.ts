@@ -3,6 +3,8 @@ import { KiokuError } from '../../../common/errors.js';
 import type { MemoryLoadProblem } from '../../../common/memory.js';
 import { readBonds } from '../../core/memory/bonds.js';
 import { forgetMemories } from '../../core/memory/forget.js';
+import { findMemory } from '../../core/memory/find-memory.js';
+import { forgetMemory } from '../../core/memory/forget-one.js';
 import { parseListInput } from '../../core/memory/memory-input.js';
 import { listMemoryRoles } from '../../core/memory/memory-layout.js';
 import { CONSENT_VALUES, setPersonalMemoryConsent, type PersonalMemoryConsent } from '../../core/memory/memory-state.js';
@@ -42,6 +44,19 @@ function parseCount(value: string): number {
   const n = Number(value);
   if (Number.isInteger(n) && n > 0) return n;
   throw new KiokuError('BAD_USAGE', `--count "${value}" must be a whole number above 0`, { hint: 'e.g. --count 15' });
+}
+
+/** `kioku memory forget <id>` (issue 16): one memory to archive/forgotten/ now, whatever its age. */
+function forgetOne(ctx: CliContext, role: string, id: string, options: { dryRun?: boolean; json?: boolean }): void {
+  if (options.dryRun) {
+    const memory = findMemory(ctx.config.paths.memoryHome, role, id);
+    if (options.json) ctx.printJson({ role, id: memory.id, category: memory.category, path: memory.path, dryRun: true });
+    else ctx.print(`${role}: would forget ${memory.category}/${memory.id} (${memory.path})`);
+    return;
+  }
+  const result = forgetMemory(ctx.config, role, id);
+  if (options.json) ctx.printJson({ ...result, dryRun: false });
+  else ctx.print(`${role}: forgot ${result.category}/${result.id} → ${result.archive}\nundo: kioku memory restore ${result.name} --role ${role}`);
 }
 
 /** `kioku memory …` (CLI.md) except recall/reindex, which live in recall-commands.ts. */
@@ -100,13 +115,15 @@ export function registerMemoryCommands(parent: Command, getContext: () => CliCon
 
   parent
     .command('forget')
-    .description('archive faded daily/other memories and expired ones to archive/forgotten/ (FORGET-1)')
+    .description('archive faded daily/other memories and expired ones to archive/forgotten/ (FORGET-1); with an ID, that one memory now')
+    .argument('[id]', 'forget this one memory (undo: `kioku memory restore <name>`)')
     .option('--role <ID>', ROLE_HELP)
     .option('--dry-run', 'list what would be forgotten and change nothing')
     .option('--json', 'print one JSON object')
-    .action((options: RoleOption & { dryRun?: boolean }) => {
+    .action((id: string | undefined, options: RoleOption & { dryRun?: boolean }) => {
       const ctx = getContext();
       const role = resolveExistingMemoryRole(ctx.config, options.role);
+      if (id !== undefined) return forgetOne(ctx, role, id, options);
       const result = forgetMemories(ctx.config, role, { dryRun: Boolean(options.dryRun) });
       reportProblems(ctx, result.problems);
       if (options.json) ctx.printJson(result);

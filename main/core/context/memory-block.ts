@@ -6,6 +6,7 @@ import { chooseWholeItems, EMPTY_BLOCK, moreNotShown, type ContextBlock } from '
 import { joinWords, say, type ContextLanguage } from './context-language.js';
 import { clarityWindow, splitGist, type Clarity } from './memory-clarity.js';
 import { inDisplayOrder, selectLongTermMemories } from './memory-selection.js';
+import { isPinned } from '../memory/pinned.js';
 
 /**
  * The long-term MEMORY block (CTX-4, ROLE_LOAD_LIMIT): full text first, then summaries, each
@@ -195,10 +196,13 @@ function fitAnew(prepared: PreparedLongTermMemory, limit: number, digestLimit?: 
   if (limit <= 0 || total === 0) return NOTHING;
   const head = prepared.heading;
   const note = (n: number) => moreNotShown(prepared.language, n, '則長期記憶', 'long-term memories');
+  // Issue 16: pinned summaries lead the digest list; their room is kept from the full texts and
+  // from a shrinking digestLimit, so a budget that can hold them always does.
+  const pinnedDigest = prepared.digest.reduce((sum, item) => sum + (isPinned(item.memory) ? item.text.length + GAP : 0), 0);
   const choose = (room: number) => {
-    const fullChoice = chooseWholeItems(prepared.full.map((item) => item.text.length + GAP), room, 0);
+    const fullChoice = chooseWholeItems(prepared.full.map((item) => item.text.length + GAP), Math.max(0, room - pinnedDigest), 0);
     const used = fullChoice.chosen.reduce((sum, i) => sum + prepared.full[i]!.text.length + GAP, 0);
-    const digestRoom = Math.min(room - used, digestLimit ?? Infinity);
+    const digestRoom = Math.min(room - used, Math.max(digestLimit ?? Infinity, pinnedDigest));
     const digestChoice = chooseWholeItems(prepared.digest.map((item) => item.text.length + GAP), digestRoom, 0);
     return { fullChoice, digestChoice, omitted: fullChoice.omitted + digestChoice.omitted };
   };

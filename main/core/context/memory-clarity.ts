@@ -1,5 +1,6 @@
 import type { Memory } from '../../../common/memory.js';
 import { parseLooseDate } from '../config/clock.js';
+import { isPinned } from '../memory/pinned.js';
 
 /**
  * PM-2 (seed 001 §遺忘原則): long-term forgetting is not deletion but blurring — "真人大部分時間
@@ -25,10 +26,11 @@ const NEVER_FADING_TAGS = new Set(['boundary', 'promise', 'canon', '界線', '�
 
 /**
  * Never faded (PM-2): rule, preference and emotional memories, priority 5, and boundaries,
- * promises and canon. Seed 000 protects the first three from forgetting for the same reason:
+ * promises and canon, and what the user pinned. Seed 000 protects the first three from forgetting for the same reason:
  * their `hits` stay low by nature, so usage would misjudge their worth.
  */
-export function neverFades(memory: Pick<Memory, 'memory_type' | 'priority' | 'tags'>): boolean {
+export function neverFades(memory: Pick<Memory, 'memory_type' | 'priority' | 'tags'> & Partial<Pick<Memory, 'extra'>>): boolean {
+  if (isPinned(memory)) return true; // issue 16: pinned by the user
   if (memory.memory_type === 'rule' || memory.memory_type === 'preference' || memory.memory_type === 'emotional') return true;
   if (memory.priority >= 5) return true;
   return memory.tags.some((tag) => NEVER_FADING_TAGS.has(tag.trim().toLowerCase()));

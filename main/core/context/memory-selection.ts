@@ -3,6 +3,7 @@ import { parseLooseDate } from '../config/clock.js';
 import { loadExpiryTime } from '../memory/memory-expiry.js';
 import { isSuperseded } from '../memory/superseded.js';
 import { isIdentityMemory } from '../memory/identity-memory.js';
+import { isPinned } from '../memory/pinned.js';
 
 /**
  * Which long-term memories SessionStart loads, and in what order (CTX-4, seed 000 §記憶 載入順序):
@@ -54,6 +55,8 @@ export const DIGEST_CATEGORY_ORDER: readonly ConsolidatedCategory[] = ['importan
 interface ValueKey {
   /** Issue 12: who the user is (their name) comes first: the budget never cuts it. */
   identity: number;
+  /** Issue 16: what the user pinned comes next, so a budget cuts it last. */
+  pinned: number;
   warm: number;
   weight: number;
   linked: number;
@@ -73,6 +76,7 @@ function valueKey(memory: Memory): ValueKey {
   if (!key) {
     key = {
       identity: Number(isIdentityMemory(memory)),
+      pinned: Number(isPinned(memory)),
       warm: Number(hasWarmth(memory)),
       weight: MEMORY_TYPE_WEIGHT[memory.memory_type],
       linked: Number(memory.links.length > 0),
@@ -102,7 +106,7 @@ interface Keyed<M extends Memory> {
 function compareKeyed(a: Keyed<Memory>, b: Keyed<Memory>): number {
   const ka = a.key;
   const kb = b.key;
-  return kb.identity - ka.identity || kb.warm - ka.warm || kb.weight - ka.weight || kb.linked - ka.linked || kb.priority - ka.priority || kb.time - ka.time || compareText(a.memory.id, b.memory.id) || compareText(a.memory.category, b.memory.category);
+  return kb.identity - ka.identity || kb.pinned - ka.pinned || kb.warm - ka.warm || kb.weight - ka.weight || kb.linked - ka.linked || kb.priority - ka.priority || kb.time - ka.time || compareText(a.memory.id, b.memory.id) || compareText(a.memory.category, b.memory.category);
 }
 
 /** Code-unit order: the same everywhere and cheaper than localeCompare, which sorting calls ~n·log n times. */
@@ -136,6 +140,8 @@ function isCandidate(memory: Memory, options: Omit<SelectionOptions, 'now'>): 'f
   // Issue 12: a preference the user replaced is history, never loaded as current.
   if (isSuperseded(memory)) return undefined;
   if (isFullTextCandidate(memory, options)) return 'full';
+  // Issue 16: a pinned memory is loaded whatever its priority (as a summary when not full text).
+  if (isPinned(memory)) return 'digest';
   return isDigestCandidate(memory, options) ? 'digest' : undefined;
 }
 

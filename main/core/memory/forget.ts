@@ -10,6 +10,7 @@ import { isExpired } from './memory-expiry.js';
 import { fileNameForId } from './memory-file.js';
 import { loadRoleMemories, memoryLockFile, roleMemoryDir } from './memory-layout.js';
 import { updateMemoryState } from './memory-state.js';
+import { isPinned } from './pinned.js';
 
 /**
  * FORGET-1/2/3, the forgetting table of seed 000 §排程涵蓋所有角色. Only `daily` and `other` fade:
@@ -49,6 +50,8 @@ export interface ForgetResult {
 
 /** Why this memory should be forgotten now, or undefined when it stays. */
 export function forgetReason(memory: StoredMemory, now: Date): string | undefined {
+  // Pinned by the user (issue 16): kept whatever its age or expiry; an expired one is only not injected.
+  if (isPinned(memory)) return undefined;
   if (isExpired(memory, now)) return `expired (expires: ${memory.expires})`;
   const limits = FORGET_AFTER_DAYS[memory.category];
   if (!limits) return undefined;
@@ -80,14 +83,18 @@ export function forgottenArchiveDir(memoryHome: string, role: string): string {
   return path.join(roleMemoryDir(memoryHome, role), 'archive', 'forgotten');
 }
 
-/** gzip the file's original bytes into archive/forgotten/, never over an existing archive. */
-function archiveFile(memoryHome: string, role: string, memory: StoredMemory): string {
+/** gzip the file's original bytes into archive/forgotten/, never over an existing archive; dated `at`. */
+export function archiveFile(memoryHome: string, role: string, memory: StoredMemory, at?: Date): string {
   const dir = forgottenArchiveDir(memoryHome, role);
   const base = fileNameForId(memory.id || path.basename(memory.path, '.md')).replace(/\.md$/, '');
   const packed = zlib.gzipSync(fs.readFileSync(memory.path));
   for (let n = 1; ; n++) {
     const target = path.join(dir, `${base}${n === 1 ? '' : `-${n}`}.md.gz`);
-    if (createFileExclusiveSync(target, packed)) return target;
+    if (createFileExclusiveSync(target, packed)) {
+      // The archive's time says when it was forgotten, on Kioku's clock (the Forgotten list shows it).
+      if (at) fs.utimesSync(target, at, at);
+      return target;
+    }
   }
 }
 
@@ -103,7 +110,7 @@ export function forgetMemoriesUnderLock(config: KiokuConfig, role: string, optio
   for (const { memory, reason } of selectForgettable(memories, now)) {
     const entry: ForgottenMemory = { id: memory.id, category: memory.category, path: memory.path, reason };
     if (!dryRun) {
-      entry.archive = archiveFile(config.paths.memoryHome, role, memory);
+      entry.archive = archiveFile(config.paths.memoryHome, role, memory, now);
       fs.unlinkSync(memory.path);
     }
     forgotten.push(entry);

@@ -14,6 +14,8 @@ import type { Logger } from '../config/log.js';
 import { memoryClarity, splitGist } from '../context/memory-clarity.js';
 import { createMemoryCache, type MemoryCache } from '../memory/memory-cache.js';
 import { listMemoryRoles } from '../memory/memory-layout.js';
+import { isPinned } from '../memory/pinned.js';
+import { isSuperseded } from '../memory/superseded.js';
 import { memoryTimeStats } from './memory-time-stats.js';
 
 /**
@@ -76,6 +78,8 @@ export function toListItem(memory: StoredMemory, now: Date): MemoryListItem {
     clarity: memory.category === 'inbox' ? null : memoryClarity(memory, now),
     links: memory.links.length,
     warm: hasWarmth(memory),
+    ...(isPinned(memory) ? { pinned: true } : {}),
+    ...(isSuperseded(memory) ? { superseded: true } : {}),
   };
 }
 

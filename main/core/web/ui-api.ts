@@ -16,6 +16,7 @@ import { buildAppState, type AppStateSource } from './app-state.js';
 import { listBonds } from './bonds-handlers.js';
 import { knownProjects, readFactsView, readProjectMemoryView, saveFacts, saveProjectMemory } from './facts-handlers.js';
 import { appendJournalEntry, journalTags, searchJournalEntries } from './journal-handlers.js';
+import { createMemoryActionHandlers } from './memory-action-handlers.js';
 import { createMemoryHandlers } from './memory-handlers.js';
 import {
   applyRoleEdit,
@@ -65,6 +66,7 @@ export interface UiApi {
 /** The handlers behind every channel of common/ui-contract.ts, host-neutral. */
 export function createUiApi(config: KiokuConfig, deps: UiApiDeps): UiApi {
   const memories = createMemoryHandlers(config, deps.logger);
+  const actions = createMemoryActionHandlers(config, deps.logger);
   const runSleep = deps.runSleep ?? workerSleepRunner(config);
   // Picked emoji sheets wait here, in memory, until the user confirms the save (emoji-staging.ts).
   const staging = createSheetStaging();
@@ -91,6 +93,12 @@ export function createUiApi(config: KiokuConfig, deps: UiApiDeps): UiApi {
     'memories.search': (request) => memories.search(request),
     'memories.get': (request) => memories.get(request),
     'memories.stats': (request) => memories.stats(request),
+    'memories.edit': (request) => actions.edit(request),
+    'memories.pin': (request) => actions.pin(request),
+    'memories.markWrong': (request) => actions.markWrong(request),
+    'memories.forget': (request) => actions.forget(request),
+    'memories.restore': (request) => actions.restore(request),
+    'memories.forgotten': (request) => actions.forgotten(request),
     'sleep.history': (request) => sleepHistory(config, request),
     'sleep.run': (request) => runSleepFromUi(request, runSleep),
     'bonds.list': (request) => listBonds(config, request),

@@ -7,6 +7,7 @@ describe('hash routes', () => {
     expect(parseRoute('#/roles/new')).toEqual({ view: 'roles', page: { kind: 'new' } });
     expect(parseRoute('#/roles/ENGINEER01/edit')).toEqual({ view: 'roles', page: { kind: 'edit', id: 'ENGINEER01' } });
     expect(parseRoute('#/timeline')).toEqual({ view: 'timeline' });
+    expect(parseRoute('#/timeline?type=rule&open=ENGINEER01:m-x')).toEqual({ view: 'timeline' });
     expect(parseRoute('#/nonsense')).toEqual({ view: 'roles', page: { kind: 'list' } });
   });
 

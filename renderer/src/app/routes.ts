@@ -27,7 +27,8 @@ export type Route =
  * and from the headless server, which then serves one page only.
  */
 export function parseRoute(hash: string): Route {
-  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  // A view may keep its own state after `?` (the timeline's filters, issue 16).
+  const parts = hash.replace(/^#\/?/, '').split('?')[0]!.split('/').filter(Boolean).map(decodeURIComponent);
   const [view, second, third] = parts;
   if (view === 'roles' || view === undefined) {
     if (second === 'new') return { view: 'roles', page: { kind: 'new' } };

@@ -6,6 +6,7 @@ import { enNotes } from './en/notes.js';
 import { enOperations } from './en/operations.js';
 import { enErrors } from './en/errors.js';
 import { enManager } from './en/manager.js';
+import { enMemoryActions } from './en/memory-actions.js';
 
 /** English. Typed against the zh-TW catalogue, so a missing or extra key is a compile error. */
 export const en: Record<MessageKey, string> = {
@@ -16,4 +17,5 @@ export const en: Record<MessageKey, string> = {
   ...enOperations,
   ...enErrors,
   ...enManager,
+  ...enMemoryActions,
 };

@@ -5,6 +5,7 @@ import { zhTWNotes } from './zh-TW/notes.js';
 import { zhTWOperations } from './zh-TW/operations.js';
 import { zhTWErrors } from './zh-TW/errors.js';
 import { zhTWManager } from './zh-TW/manager.js';
+import { zhTWMemoryActions } from './zh-TW/memory-actions.js';
 
 /**
  * 繁體中文（台灣）: the default language and the source of the message keys (X-I18N). Every text
@@ -20,6 +21,7 @@ export const zhTW = {
   ...zhTWOperations,
   ...zhTWErrors,
   ...zhTWManager,
+  ...zhTWMemoryActions,
 } as const;
 
 export type MessageKey = keyof typeof zhTW;

@@ -1,12 +1,18 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { MemoryDetail, RoleListItem, UiError } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
+import { useNotices } from '../../app/notices.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Icon } from '../../components/icons.js';
 import { useI18n } from '../../i18n/i18n.js';
 import type { MessageKey } from '../../i18n/messages-zh-TW.js';
 import { ClarityMark } from './ClarityMark.js';
+import { withoutRepeats } from './dedupe-sentences.js';
+import { MemoryActions, type ForgottenInfo } from './MemoryActions.js';
+import { MemoryEditForm } from './MemoryEditForm.js';
+import { MemoryMarkdown } from './MemoryMarkdown.js';
 import { categoryLabel, typeLabel } from './memory-labels.js';
+import { useScrollIntoView } from './use-scroll-into-view.js';
 
 export interface MemoryRef {
   role: string;
@@ -20,6 +26,21 @@ function known(t: (key: MessageKey) => string, prefix: string, value: string): s
   return text === key ? value : text;
 }
 
+/** The gist, then the detail, each sentence once (merged memories repeat themselves). */
+function BodyText({ gist, detail }: { gist: string; detail: string }) {
+  const { t } = useI18n();
+  const seen = new Set<string>();
+  const shownGist = withoutRepeats(gist, seen);
+  const shownDetail = withoutRepeats(detail, seen);
+  if (!shownGist && !shownDetail) return <p className="muted">{t('common.empty')}</p>;
+  return (
+    <>
+      {shownGist ? <MemoryMarkdown text={shownGist} className="memory-detail-gist" /> : null}
+      {shownDetail ? <MemoryMarkdown text={shownDetail} className="memory-detail-text" /> : null}
+    </>
+  );
+}
+
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="detail-fact">
@@ -30,16 +51,36 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /**
- * One memory in full (APP-2 "detail, links, clarity state"): the gist and the detail as text
- * with their line breaks (never the raw file), links that open the linked memory, cues, dates,
- * and PM-2's strength and recall count. Escape closes it and returns focus to the list.
+ * One memory in full (APP-2 "detail, links, clarity state"): the gist and the detail as Markdown
+ * (never the raw file; a merged memory's repeated sentences once), links that open the linked
+ * memory, cues, dates, PM-2's strength and recall count, and the actions on it (issue 16).
+ * Escape closes it and returns focus to the list; opening scrolls it into view.
  */
-export function MemoryDetailPanel({ target, role, onOpen, onClose }: { target: MemoryRef; role: RoleListItem | undefined; onOpen(ref: MemoryRef): void; onClose(): void }) {
+export function MemoryDetailPanel({
+  target,
+  role,
+  version,
+  onOpen,
+  onClose,
+  onForgotten,
+}: {
+  target: MemoryRef;
+  role: RoleListItem | undefined;
+  /** Changes when the role's memory files changed: the memory is read again. */
+  version: number;
+  onOpen(ref: MemoryRef): void;
+  onClose(): void;
+  onForgotten(info: ForgottenInfo): void;
+}) {
   const { t, language, formatDate, formatNumber } = useI18n();
   const bridge = useBridge();
   const [detail, setDetail] = useState<MemoryDetail>();
   const [error, setError] = useState<UiError>();
   const heading = useRef<HTMLHeadingElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  const [editing, setEditing] = useState(false);
+  const [reloaded, setReloaded] = useState(0);
+  const { notify } = useNotices();
 
   useEffect(() => {
     let current = true;
@@ -55,17 +96,20 @@ export function MemoryDetailPanel({ target, role, onOpen, onClose }: { target: M
     return () => {
       current = false;
     };
-  }, [bridge, target]);
+  }, [bridge, target, version, reloaded]);
+  useEffect(() => setEditing(false), [target]);
 
   // Land on the memory's title when it opens, so a keyboard or screen-reader user is in the panel.
   const openedKey = detail ? `${detail.role}/${detail.id}` : undefined;
   useEffect(() => {
     if (openedKey) heading.current?.focus({ preventScroll: true });
   }, [openedKey]);
+  useScrollIntoView(panel, `${target.role}/${target.id}`);
 
   const shown = detail && detail.id === target.id && detail.role === target.role ? detail : undefined;
   return (
     <aside
+      ref={panel}
       className="memory-detail card"
       aria-label={t('detail.label')}
       aria-busy={!shown && !error}
@@ -92,6 +136,8 @@ export function MemoryDetailPanel({ target, role, onOpen, onClose }: { target: M
             </span>
             <ClarityMark clarity={shown.clarity} withText />
             {shown.warm ? <span className="badge badge-warm">♥ {t('timeline.warm')}</span> : null}
+            {shown.pinned ? <span className="badge badge-pinned">★ {t('memoryActions.pinned')}</span> : null}
+            {shown.superseded ? <span className="badge badge-superseded">{t('memoryActions.superseded')}</span> : null}
           </div>
           <h2 className="memory-detail-summary" ref={heading} tabIndex={-1}>
             {shown.summary || t('common.empty')}
@@ -104,13 +150,27 @@ export function MemoryDetailPanel({ target, role, onOpen, onClose }: { target: M
           ) : null}
           {shown.clarity && shown.clarity !== 'clear' ? <p className={`clarity-note clarity-note-${shown.clarity}`}>{t(`detail.clarityNote.${shown.clarity}`)}</p> : null}
           {shown.category === 'inbox' ? <p className="clarity-note">{t('detail.inboxNote')}</p> : null}
+          {shown.pinned ? <p className="clarity-note pinned-note">{t('memoryActions.pinnedNote')}</p> : null}
+          {shown.superseded ? <p className="clarity-note superseded-note">{t('memoryActions.supersededNote')}</p> : null}
+          {editing ? (
+            <MemoryEditForm
+              detail={shown}
+              onCancel={() => setEditing(false)}
+              onSaved={() => {
+                setEditing(false);
+                notify('success', t('memoryActions.done.edit'));
+                setReloaded((n) => n + 1);
+              }}
+            />
+          ) : (
+            <MemoryActions detail={shown} onEdit={() => setEditing(true)} onChanged={() => setReloaded((n) => n + 1)} onForgotten={onForgotten} />
+          )}
 
           <section className="memory-detail-section" aria-labelledby="detail-body">
             <h3 id="detail-body" className="detail-heading">
               {t('detail.body')}
             </h3>
-            {shown.gist ? <p className="memory-detail-gist">{shown.gist}</p> : <p className="muted">{t('common.empty')}</p>}
-            {shown.detail ? <p className="memory-detail-text">{shown.detail}</p> : null}
+            <BodyText gist={shown.gist} detail={shown.detail} />
           </section>
 
           {shown.links_resolved.length ? (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AppState, MemoryListItem, MemoryTimeStats, UiError } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -7,12 +7,19 @@ import { Icon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { RolePicker, useChosenRole } from '../../components/RolePicker.js';
 import { useI18n } from '../../i18n/i18n.js';
+import { useNotices } from '../../app/notices.js';
+import { ForgottenList } from './ForgottenList.js';
+import type { ForgottenInfo } from './MemoryActions.js';
 import { MemoryDetailPanel, type MemoryRef } from './MemoryDetailPanel.js';
+import { UndoToast } from './UndoToast.js';
+import { parseTimelineUrl } from './timeline-url.js';
+import { useTimelineUrl } from './use-timeline-url.js';
 import { TimelineChart } from './TimelineChart.js';
-import { NO_CHIPS, TimelineFilters, type ChipFilters } from './TimelineFilters.js';
+import { TimelineFilters, type ChipFilters } from './TimelineFilters.js';
 import { memoryKey, TimelineList, type RowSource } from './TimelineList.js';
 import { useMemoryPages, type MemoryFilters } from './use-memory-pages.js';
 import './timeline.css';
+import './memory-actions.css';
 
 const SEARCH_DELAY_MS = 300;
 const SEARCH_LIMIT = 200;
@@ -48,12 +55,28 @@ interface SearchState {
 export function TimelineView({ state }: { state: AppState }) {
   const { t, formatNumber } = useI18n();
   const bridge = useBridge();
+  const { notify } = useNotices();
+  // Issue 16: filters and the open memory come from the URL, so a reload keeps them.
+  const [fromUrl] = useState(() => parseTimelineUrl(window.location.hash));
   const [role, setRole] = useChosenRole(state.roles, state.activeRole, true);
-  const [chips, setChips] = useState<ChipFilters>(NO_CHIPS);
-  const [query, setQuery] = useState('');
+  useEffect(() => {
+    if (fromUrl.role !== undefined) setRole(fromUrl.role);
+    // Once, on arrival: later the picker decides.
+  }, []);
+  const [chips, setChips] = useState<ChipFilters>(() => ({ categories: fromUrl.categories, types: fromUrl.types, clarity: fromUrl.clarity }));
+  const [query, setQuery] = useState(fromUrl.query);
   const searched = useDebounced(query.trim(), SEARCH_DELAY_MS);
   const [reloadKey, setReloadKey] = useState(0);
-  const [selected, setSelected] = useState<MemoryRef>();
+  const [selected, setSelected] = useState<MemoryRef | undefined>(fromUrl.open);
+  const [forgottenView, setForgottenView] = useState(fromUrl.forgotten);
+  const [undo, setUndo] = useState<ForgottenInfo>();
+  useTimelineUrl({ ...(role ? { role } : {}), ...chips, query: searched, forgotten: forgottenView, ...(selected ? { open: selected } : {}) });
+  const onForgotten = useCallback((info: ForgottenInfo) => {
+    setSelected(undefined);
+    setUndo(info);
+    setReloadKey((key) => key + 1);
+  }, []);
+  const dismissUndo = useCallback(() => setUndo(undefined), []);
   const [stats, setStats] = useState<MemoryTimeStats>();
   const [statsError, setStatsError] = useState<UiError>();
   const [search, setSearch] = useState<SearchState>();
@@ -159,7 +182,34 @@ export function TimelineView({ state }: { state: AppState }) {
           />
         </label>
         <TimelineFilters value={chips} onChange={setChips} />
+        <div className="chip-group forgotten-toggle">
+          <button
+            type="button"
+            className={`chip${forgottenView ? ' chip-on' : ''}`}
+            aria-pressed={forgottenView}
+            onClick={() => {
+              setForgottenView(!forgottenView);
+              setSelected(undefined);
+            }}
+          >
+            {t('forgotten.filter')}
+          </button>
+        </div>
       </section>
+
+      {undo ? (
+        <UndoToast
+          forgotten={undo}
+          onDismiss={dismissUndo}
+          onRestored={() => {
+            notify('success', t('memoryActions.done.restore', { summary: undo.summary }));
+            setUndo(undefined);
+            setReloadKey((key) => key + 1);
+            setSelected({ role: undo.role, id: undo.id });
+          }}
+        />
+      ) : null}
+      {forgottenView ? <ForgottenList role={role || state.activeRole || ''} version={reloadKey} onRestored={() => setReloadKey((key) => key + 1)} /> : <>
 
       <p className="timeline-count" aria-live="polite">
         {waiting
@@ -195,6 +245,8 @@ export function TimelineView({ state }: { state: AppState }) {
           <MemoryDetailPanel
             target={selected}
             role={selectedRole}
+            version={reloadKey}
+            onForgotten={onForgotten}
             onOpen={setSelected}
             onClose={() => {
               const { id } = selected;
@@ -205,6 +257,7 @@ export function TimelineView({ state }: { state: AppState }) {
           />
         ) : null}
       </div>
+      </>}
     </div>
   );
 }
