@@ -28,7 +28,9 @@ import {
 } from './role-handlers.js';
 import { roleMindmap } from './mindmap-handlers.js';
 import { settingsView, updateSettings } from './settings-handlers.js';
-import { runSleepFromUi, sleepHistory, workerSleepRunner, type SleepRunner } from './sleep-handlers.js';
+import { previewNextSession } from './preview-handlers.js';
+import { runSleepFromUi, sleepDigest, sleepHistory, workerSleepRunner, type SleepRunner } from './sleep-handlers.js';
+import { noteProjectInView } from './watched-projects.js';
 import { diagnose, statusReport, type StatusProbes } from './status-handlers.js';
 
 export interface UiApiDeps extends AppStateSource {
@@ -63,6 +65,11 @@ export interface UiApi {
 export function createUiApi(config: KiokuConfig, deps: UiApiDeps): UiApi {
   const memories = createMemoryHandlers(config, deps.logger);
   const runSleep = deps.runSleep ?? workerSleepRunner(config);
+  /** A project a window reads is watched for outside edits (change-watch.ts). */
+  const watching = <V extends { project: string }>(view: V): V => {
+    noteProjectInView(view.project);
+    return view;
+  };
   const handlers: Handlers = {
     'state.get': () => buildAppState(config, deps),
     'roles.list': () => listRoles(config),
@@ -88,8 +95,12 @@ export function createUiApi(config: KiokuConfig, deps: UiApiDeps): UiApi {
     'facts.read': () => readFactsView(config),
     'facts.update': (request) => saveFacts(config, request),
     'projectMemory.projects': () => knownProjects(config),
-    'projectMemory.read': (request) => readProjectMemoryView(config, request),
-    'projectMemory.update': (request) => saveProjectMemory(config, request),
+    'projectMemory.read': (request) => watching(readProjectMemoryView(config, request)),
+    'projectMemory.update': async (request) => {
+      const saved = await saveProjectMemory(config, request);
+      watching(saved.view);
+      return saved;
+    },
     'journal.append': (request) => appendJournalEntry(config, request),
     'journal.search': (request) => searchJournalEntries(config, request),
     'journal.tags': () => journalTags(config),
@@ -98,6 +109,19 @@ export function createUiApi(config: KiokuConfig, deps: UiApiDeps): UiApi {
     'settings.get': () => settingsView(config),
     'settings.update': (request) => updateSettings(config, request),
     'mindmap.get': (request) => roleMindmap(config, request),
+    'context.preview': (request) => {
+      const preview = previewNextSession(config, deps.logger, request);
+      if (request.project !== undefined) noteProjectInView(preview.cwd);
+      return preview;
+    },
+    'sleep.digest': (request) =>
+      sleepDigest(config, request, (id) => {
+        try {
+          return { summary: memories.get({ role: request.role, id }).summary };
+        } catch {
+          return undefined; // forgotten, or removed by hand since
+        }
+      }),
   };
 
   const run = async <C extends UiChannel>(channel: C, body: unknown): Promise<UiResult<unknown>> => {
