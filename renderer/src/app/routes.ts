@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { MessageKey } from '../i18n/messages-zh-TW.js';
 
 /** The views of the left navigation, in its order (APP-2). */
-export const VIEWS = ['roles', 'timeline', 'sleep', 'bonds', 'mindmap', 'journal', 'facts', 'status', 'settings'] as const;
+export const VIEWS = ['roles', 'timeline', 'sleep', 'bonds', 'mindmap', 'journal', 'facts', 'preview', 'status', 'settings'] as const;
 export type ViewId = (typeof VIEWS)[number];
 
 export const VIEW_LABELS: Record<ViewId, MessageKey> = {
@@ -13,6 +13,7 @@ export const VIEW_LABELS: Record<ViewId, MessageKey> = {
   mindmap: 'nav.mindmap',
   journal: 'nav.journal',
   facts: 'nav.facts',
+  preview: 'nav.preview',
   status: 'nav.status',
   settings: 'nav.settings',
 };

@@ -4,6 +4,7 @@ import { enRoles } from './en/roles.js';
 import { enMemories } from './en/memories.js';
 import { enNotes } from './en/notes.js';
 import { enOperations } from './en/operations.js';
+import { enInsight } from './en/insight.js';
 
 /** English. Typed against the zh-TW catalogue, so a missing or extra key is a compile error. */
 export const en: Record<MessageKey, string> = {
@@ -12,4 +13,5 @@ export const en: Record<MessageKey, string> = {
   ...enMemories,
   ...enNotes,
   ...enOperations,
+  ...enInsight,
 };

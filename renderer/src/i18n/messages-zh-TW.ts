@@ -3,6 +3,7 @@ import { zhTWRoles } from './zh-TW/roles.js';
 import { zhTWMemories } from './zh-TW/memories.js';
 import { zhTWNotes } from './zh-TW/notes.js';
 import { zhTWOperations } from './zh-TW/operations.js';
+import { zhTWInsight } from './zh-TW/insight.js';
 
 /**
  * 繁體中文（台灣）: the default language and the source of the message keys (X-I18N). Every text
@@ -16,6 +17,7 @@ export const zhTW = {
   ...zhTWMemories,
   ...zhTWNotes,
   ...zhTWOperations,
+  ...zhTWInsight,
 } as const;
 
 export type MessageKey = keyof typeof zhTW;
