@@ -54,6 +54,8 @@ export interface DshEditorProps {
   /** Leave creation without writing anything. */
   onCancelCreate?(): void;
   textareaLabel: string;
+  /** Told whether the text differs from the file's, so a change on disk does not replace unsaved work. */
+  onDirtyChange?(dirty: boolean): void;
 }
 
 /**
@@ -62,7 +64,7 @@ export interface DshEditorProps {
  * text is over (with the reason next to it). Main checks again and may still refuse (its error
  * is shown): the editor's count is a courtesy, the write side is the guard (seed 002 "都在寫入側卡住").
  */
-export function DshEditor({ kind, initialText, creating = false, onSave, onReload, onCancelCreate, textareaLabel }: DshEditorProps) {
+export function DshEditor({ kind, initialText, creating = false, onSave, onReload, onCancelCreate, textareaLabel, onDirtyChange }: DshEditorProps) {
   const { t, formatNumber } = useI18n();
   const id = useId();
   const [text, setText] = useState(initialText);
@@ -75,6 +77,7 @@ export function DshEditor({ kind, initialText, creating = false, onSave, onReloa
 
   const counters = countersOf(kind, text);
   const dirty = text !== initialText;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const reason = blockedReason(kind, text, counters, dirty, creating, !initialText.trim());
   const worst: UsageLevel = counters.some((c) => c.level === 'over') ? 'over' : counters.some((c) => c.level === 'near') ? 'near' : 'ok';
 
