@@ -23,8 +23,8 @@ export interface SessionPreviewView {
   role: string;
   /** The folder the session starts in. */
   cwd: string;
-  /** load: persona and memories; asleep: the sleep-window note only; off: nothing is injected. */
-  state: 'load' | 'asleep' | 'off';
+  /** load: persona and memories; asleep: the sleep-window note only; locked: another live session holds the role (the notice only); off: nothing is injected. */
+  state: 'load' | 'asleep' | 'locked' | 'off';
   /** Why nothing is injected: disabled, out-of-scope, no-role-home. */
   offReason?: string;
   /** Exactly what the SessionStart hook prints for the model. */

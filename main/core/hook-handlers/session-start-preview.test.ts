@@ -89,6 +89,19 @@ describe('previewSessionStart', () => {
     expect(preview.text).toBe(hookText(env));
   });
 
+  it('while another live session holds the role, shows the notice a new session gets instead', () => {
+    // A session that loaded the role a minute ago and is still writing its transcript.
+    const holder = home.transcript('holding-session');
+    const config = home.config();
+    const holderEvent: HookEvent = { assistant: 'claude', event: 'session-start', sessionId: 'holding-session', transcriptPath: holder, cwd: home.project, source: 'startup', receivedAt: config.clock.now().toISOString(), payloadKeys: [] };
+    handleSessionStart({ config, logger: silentLogger, host: 'fallback' }, holderEvent);
+    const preview = previewSessionStart(config, silentLogger, { role: ACTIVE.id, project: home.project });
+    expect(preview.state).toBe('locked');
+    expect(preview.text).toContain('holding-session');
+    expect(preview.text).toBe(hookText());
+    expect(preview.text).not.toContain('黑咖啡');
+  });
+
   it('says when nothing would be injected, and refuses a role that does not exist', () => {
     const off = previewSessionStart(home.config({ ROLE_ENABLED: '0' }), silentLogger, { role: ACTIVE.id, project: home.project });
     expect(off).toMatchObject({ state: 'off', offReason: 'disabled', text: '' });

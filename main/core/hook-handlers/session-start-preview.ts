@@ -5,11 +5,13 @@ import type { KiokuConfig } from '../config/config.js';
 import type { Logger } from '../config/log.js';
 import type { LoadReport, OmittedKey } from '../context/assemble-session-context.js';
 import { languageOfRole } from '../context/context-language.js';
-import { sleepingContext } from '../context/special-contexts.js';
+import { lockedContext, sleepingContext } from '../context/special-contexts.js';
 import { claudeProjectFolderName } from '../mcp/mcp-role.js';
 import { readRoleDefinition } from '../roles/role-repository.js';
 import { isInSleepWindow } from '../schedule/sleep-window.js';
 import { activationGate, type GateOffReason } from '../sessions/activation.js';
+import { liveHolderActivity, readLockFile, roleLockPath } from '../sessions/role-lock-file.js';
+import { locksApply } from '../sessions/role-locks.js';
 import { loadRoleContext } from './load-role-context.js';
 
 /**
@@ -22,8 +24,8 @@ export interface SessionStartPreview {
   role: string;
   /** The folder the session would start in (the home folder when no project was chosen). */
   cwd: string;
-  /** load: the role's persona and memories; asleep: the sleep-window note only; off: nothing is injected. */
-  state: 'load' | 'asleep' | 'off';
+  /** load: the role's persona and memories; asleep: the sleep-window note only; locked: another live session holds the role; off: nothing is injected. */
+  state: 'load' | 'asleep' | 'locked' | 'off';
   offReason?: GateOffReason;
   /** Exactly what one registered SessionStart command prints for the model (the parts joined). */
   text: string;
@@ -59,6 +61,20 @@ export function previewSessionStart(config: KiokuConfig, logger: Logger, request
   if (isInSleepWindow(config.settings.ROLE_SLEEP_START, config.settings.ROLE_SLEEP_END, now)) {
     const text = sleepingContext({ language: languageOfRole(role), roleName: role.name, sleepStart: config.settings.ROLE_SLEEP_START, sleepEnd: config.settings.ROLE_SLEEP_END });
     return { ...base, state: 'asleep', text, parts: [text], omitted: null, report: null };
+  }
+  // LOCK-1: a role another live session holds gives a new session the notice, not the persona.
+  // Judged as claimRole judges it, without claiming or taking anything over.
+  const lock = locksApply(config, event) ? readLockFile(roleLockPath(config, request.role)) : undefined;
+  if (lock?.kind === 'held' && liveHolderActivity(config, lock.lock, now, { ownTranscript: event.transcriptPath })) {
+    const text = lockedContext({
+      language: languageOfRole(role),
+      roleId: request.role,
+      roleName: role.name,
+      ...(lock.lock.sessionKey ? { holderSessionId: lock.lock.sessionKey } : {}),
+      ...(lock.lock.since ? { holderSince: lock.lock.since } : {}),
+      idleMinutes: config.settings.ROLE_INSTANCE_IDLE_MINUTES,
+    });
+    return { ...base, state: 'locked', text, parts: [text], omitted: null, report: null };
   }
   const load = loadRoleContext({ config, logger, host: 'fallback' }, event, request.role, { maxParts: 1 });
   // One registered command prints every part (session-start-handler.ts `pick`).

@@ -15,6 +15,7 @@ export const enInsight: Record<keyof typeof zhTWInsight, string> = {
   'preview.cwd': 'A new Claude Code session in {cwd}',
   'preview.total': '{chars} characters in {parts} part(s) (at most {limit} characters each, {maxParts} part(s) available)',
   'preview.asleep': 'It is the sleep window: a new session only gets the “the role is asleep” note, with no persona or memories.',
+  'preview.locked': 'Another live session holds this role: a new session now only gets the notice below, with no persona or memories.',
   'preview.off': 'A new session would get nothing: {reason}',
   'preview.off.disabled': 'Kioku is turned off (ROLE_ENABLED=0).',
   'preview.off.out-of-scope': 'This folder is outside Kioku’s scope (ROLE_SCOPE).',

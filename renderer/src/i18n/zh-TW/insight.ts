@@ -13,6 +13,7 @@ export const zhTWInsight = {
   'preview.cwd': '在 {cwd} 開新的 Claude Code 工作階段',
   'preview.total': '共 {chars} 字元，分 {parts} 段（每段上限 {limit} 字元，可用 {maxParts} 段）',
   'preview.asleep': '現在是睡眠時段：新的工作階段只會收到「角色在睡覺」的提示，不會載入人格與記憶。',
+  'preview.locked': '這個角色正由另一個仍在進行的工作階段使用：新的工作階段現在只會收到下面這段說明，不會載入人格與記憶。',
   'preview.off': '新的工作階段不會載入任何內容：{reason}',
   'preview.off.disabled': 'Kioku 已關閉（ROLE_ENABLED=0）。',
   'preview.off.out-of-scope': '這個資料夾不在 Kioku 的範圍內（ROLE_SCOPE）。',

@@ -136,6 +136,7 @@ export function PreviewView({ state }: { state: AppState }) {
       {preview ? (
         <>
           {preview.state === 'asleep' ? <p className="preview-state" role="status">{t('preview.asleep')}</p> : null}
+          {preview.state === 'locked' ? <p className="preview-state" role="status">{t('preview.locked')}</p> : null}
           {preview.state === 'off' ? (
             <p className="preview-state" role="status">
               {t('preview.off', { reason: preview.offReason && OFF_REASONS[preview.offReason] ? t(OFF_REASONS[preview.offReason]!) : (preview.offReason ?? '') })}
