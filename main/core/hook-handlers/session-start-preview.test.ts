@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HookEvent } from '../../../common/hook-events.js';
 import { silentLogger } from '../config/log.js';
+import { createMemoryCache } from '../memory/memory-cache.js';
 import { ACTIVE, CALLEE, DEFAULT_TURNS, claudeTranscriptLines, makeHookHome, setFresh, type HookHome } from '../../../test/hooks/hook-kit.js';
 import { snapshotTree } from '../../../test/helpers/temp-home.js';
 import { handleSessionStart } from './session-start-handler.js';
@@ -54,6 +55,13 @@ describe('previewSessionStart', () => {
     expect(preview.text).toContain('shop-stg'); // the project's MEMORY.md
     expect(preview.text).toContain('rate limiter'); // the previous session's dialog (CTX-6)
     expect(preview.text).toBe(hookText());
+    // With the UI's parsed memories (the daemon's kind of cache) the load is the same.
+    const cache = createMemoryCache(home.memoryHome);
+    try {
+      expect(previewSessionStart(home.config(), silentLogger, { role: ACTIVE.id, project: home.project }, cache).text).toBe(preview.text);
+    } finally {
+      cache.close();
+    }
   });
 
   it('reports each block against its budget, and what was left out', () => {

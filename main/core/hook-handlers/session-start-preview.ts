@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { HookEvent } from '../../../common/hook-events.js';
 import type { KiokuConfig } from '../config/config.js';
 import type { Logger } from '../config/log.js';
+import type { MemoryCache } from '../memory/memory-cache.js';
 import type { LoadReport, OmittedKey } from '../context/assemble-session-context.js';
 import { languageOfRole } from '../context/context-language.js';
 import { lockedContext, sleepingContext } from '../context/special-contexts.js';
@@ -40,7 +41,8 @@ export function newClaudeTranscriptPath(env: NodeJS.ProcessEnv, cwd: string): st
   return path.join(base, 'projects', claudeProjectFolderName(path.resolve(cwd)), 'kioku-next-session-preview.jsonl');
 }
 
-export function previewSessionStart(config: KiokuConfig, logger: Logger, request: { role: string; project?: string }): SessionStartPreview {
+/** `memories`: a host's parsed memories (the daemon's kind of cache), so a large role is not parsed again; same load. */
+export function previewSessionStart(config: KiokuConfig, logger: Logger, request: { role: string; project?: string }, memories?: MemoryCache): SessionStartPreview {
   const cwd = path.resolve(request.project ?? (config.env.HOME || os.homedir()));
   const now = config.clock.now();
   const event: HookEvent = {
@@ -76,7 +78,7 @@ export function previewSessionStart(config: KiokuConfig, logger: Logger, request
     });
     return { ...base, state: 'locked', text, parts: [text], omitted: null, report: null };
   }
-  const load = loadRoleContext({ config, logger, host: 'fallback' }, event, request.role, { maxParts: 1 });
+  const load = loadRoleContext({ config, logger, host: 'daemon', ...(memories ? { memories } : {}) }, event, request.role, { maxParts: 1 });
   // One registered command prints every part (session-start-handler.ts `pick`).
   return { ...base, state: 'load', text: load.parts.join('\n\n'), parts: load.parts, omitted: load.omitted, report: load.report };
 }

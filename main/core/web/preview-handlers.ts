@@ -3,6 +3,7 @@ import { KiokuError } from '../../../common/errors.js';
 import type { SessionPreviewView, UiParsedRequest } from '../../../common/ui-contract.js';
 import { loadConfig, type KiokuConfig } from '../config/config.js';
 import type { Logger } from '../config/log.js';
+import type { MemoryCache } from '../memory/memory-cache.js';
 import { previewSessionStart } from '../hook-handlers/session-start-preview.js';
 import { projectFolderOf } from './facts-handlers.js';
 
@@ -11,7 +12,7 @@ import { projectFolderOf } from './facts-handlers.js';
  * (session-start-preview.ts runs the hook's own assembly). Settings are read fresh, as the hook
  * reads them, so an edited budget shows at once.
  */
-export function previewNextSession(config: KiokuConfig, logger: Logger, request: UiParsedRequest<'context.preview'>): SessionPreviewView {
+export function previewNextSession(config: KiokuConfig, logger: Logger, request: UiParsedRequest<'context.preview'>, memories?: MemoryCache): SessionPreviewView {
   let project: string | undefined;
   if (request.project !== undefined) {
     project = projectFolderOf(config, request.project);
@@ -19,7 +20,7 @@ export function previewNextSession(config: KiokuConfig, logger: Logger, request:
       throw new KiokuError('NOT_FOUND', `project folder ${project} does not exist`, { path: project, hint: 'pick a folder from the list, or type an existing folder' });
     }
   }
-  const preview = previewSessionStart(loadConfig(config.env), logger, { role: request.role, ...(project ? { project } : {}) });
+  const preview = previewSessionStart(loadConfig(config.env), logger, { role: request.role, ...(project ? { project } : {}) }, memories);
   return {
     role: preview.role,
     cwd: preview.cwd,

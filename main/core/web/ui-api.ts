@@ -110,7 +110,7 @@ export function createUiApi(config: KiokuConfig, deps: UiApiDeps): UiApi {
     'settings.update': (request) => updateSettings(config, request),
     'mindmap.get': (request) => roleMindmap(config, request),
     'context.preview': (request) => {
-      const preview = previewNextSession(config, deps.logger, request);
+      const preview = previewNextSession(config, deps.logger, request, memories.memoryCache());
       if (request.project !== undefined) noteProjectInView(preview.cwd);
       return preview;
     },
