@@ -89,7 +89,7 @@ describe.skipIf(Boolean(missing))('views follow changes made with the CLI', () =
     await page.getByRole('button', { name: '儲存', exact: true }).click();
     await page.getByRole('alert').waitFor(SETTLE);
     expect(fs.readFileSync(path.join(daemon.home.memoryHome, 'FACT.md'), 'utf8')).toBe('- 使用者叫阿明\n- 喜歡喝烏龍茶\n');
-    await page.getByRole('button', { name: '重新載入' }).click();
+    await page.getByRole('button', { name: '從檔案重新載入' }).click();
     await expect.poll(() => text.inputValue(), SETTLE).toBe('- 使用者叫阿明\n- 喜歡喝烏龍茶\n');
     expect(await page.getByTestId('facts-changed-outside').count()).toBe(0);
   });
