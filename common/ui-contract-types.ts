@@ -241,11 +241,17 @@ export interface DigestView {
   summary: string;
   /** created, merged, discarded, forgotten, … */
   applied: Record<string, number>;
+  /** `plan:<id>` / `forgetting:<id>`: `sleep.digest` lists its memories; absent in older entries. */
+  record?: string;
+  /** Why the run happened: manual, sleep, nap, catch-up. */
+  reason?: string;
 }
 
 export interface SleepHistory {
   role: string;
   digests: DigestView[];
+  /** When the role last finished a consolidation (state.json `last_sleep`, ISO), null if never. */
+  lastSleep: string | null;
 }
 
 /** One role's part of a consolidation: CLI.md's `sleep --json` fields plus a few for people. */

@@ -48,6 +48,7 @@ import type {
   StatusReportView,
 } from './ui-contract-dsh-types.js';
 import type { ArchivedRoleList, ArchivePurged, RoleAvatars, RoleRestored } from './ui-contract-manager-types.js';
+import type { DigestDetail, SessionPreviewView } from './ui-contract-insight-types.js';
 import { EMOJI_SHEET_LIMITS, emojiGridSchema } from './emoji-grid.js';
 import { ALL_CATEGORIES, CATEGORIES, MEMORY_TYPES } from './memory.js';
 import { MEMORY_ACTION_CHANNELS, type MemoryActionResponses } from './ui-contract-memory-actions.js';
@@ -57,6 +58,7 @@ export * from './ui-contract-dsh-types.js';
 export * from './ui-error-reasons.js';
 export * from './ui-contract-manager-types.js';
 export * from './ui-contract-memory-actions.js';
+export * from './ui-contract-insight-types.js';
 
 /** KiokuError codes pass through unchanged; the rest belong to the transport. */
 export type UiErrorCode = KiokuErrorCode | 'BAD_REQUEST' | 'UNKNOWN_CHANNEL' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'INTERNAL' | 'UNAVAILABLE';
@@ -221,6 +223,10 @@ export const UI_CHANNELS = {
   'settings.update': z.strictObject({ values: z.record(settingName, settingValue) }),
   /** PM-5: a role's mind map (nodes, edges and the Mermaid text). */
   'mindmap.get': z.strictObject({ role: roleId }),
+  /** "Next session": what SessionStart would inject now for the role in that folder (default: the home folder). */
+  'context.preview': z.strictObject({ role: roleId, project: z.optional(projectPath) }),
+  /** What one digest's consolidation created, merged, superseded and forgot (`record` as sleep.history gave it). */
+  'sleep.digest': z.strictObject({ role: roleId, record: z.string().check(z.regex(/^(?:plan|forgetting):[A-Za-z0-9._-]{1,120}$/, 'a digest record is plan:<id> or forgetting:<id>')) }),
 } as const;
 
 /** The response type of each channel. */
@@ -263,6 +269,8 @@ export interface UiResponses extends MemoryActionResponses {
   'settings.get': SettingsView;
   'settings.update': SettingsView;
   'mindmap.get': MindmapView;
+  'context.preview': SessionPreviewView;
+  'sleep.digest': DigestDetail;
 }
 
 export type UiChannel = keyof typeof UI_CHANNELS;
@@ -302,10 +310,21 @@ export interface UiEvents {
   'state.changed': AppState;
   /** Memories of these roles changed on disk (a consolidation, a capture, an edit). */
   'memories.changed': { roles: string[] };
+  /** Files outside the memory folders changed: FACT.md, JOURNAL.jsonl, a watched MEMORY.md, a role's DIGESTS.md or state.json. */
+  'files.changed': FilesChanged;
+}
+
+export interface FilesChanged {
+  facts: boolean;
+  journal: boolean;
+  /** Project folders whose MEMORY.md changed. */
+  projects: string[];
+  /** Roles whose DIGESTS.md or state.json changed. */
+  roles: string[];
 }
 
 export type UiEventName = keyof UiEvents;
-export const UI_EVENT_NAMES: readonly UiEventName[] = ['state.changed', 'memories.changed'];
+export const UI_EVENT_NAMES: readonly UiEventName[] = ['state.changed', 'memories.changed', 'files.changed'];
 
 export function isUiEventName(name: unknown): name is UiEventName {
   return typeof name === 'string' && (UI_EVENT_NAMES as readonly string[]).includes(name);

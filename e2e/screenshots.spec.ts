@@ -59,8 +59,9 @@ describe.skipIf(Boolean(missing))('screenshots of the main views', () => {
     );
   });
 
-  // timeline.png, memory-detail.png, sleep.png and bonds.png are taken by timeline.spec.ts and
-  // sleep-history.spec.ts, on a home with months of memories, digests and bonds to show.
+  // timeline.png, memory-detail.png, sleep.png, sleep-digest.png and bonds.png are taken by
+  // timeline.spec.ts and sleep-history.spec.ts, on a home with months of memories, digests and
+  // bonds to show; next-session.png (with budgets under pressure) by next-session.spec.ts.
   for (const [view, title] of [
     ['journal', '日誌'],
     ['facts', '事實與專案記憶'],
@@ -69,6 +70,22 @@ describe.skipIf(Boolean(missing))('screenshots of the main views', () => {
       await shoot(`#/${view}`, (page) => page.getByRole('heading', { name: title, level: 1 }).waitFor(), view);
     });
   }
+
+  it('preview (the next session), in English and dark', async () => {
+    await shoot(
+      '#/preview',
+      (page) => page.getByTestId('preview-part').first().waitFor(),
+      'preview-en-dark',
+      {
+        colorScheme: 'dark',
+        before: async (page) => {
+          await page.getByRole('link', { name: '設定' }).click();
+          await page.getByRole('radio', { name: 'English' }).check();
+          await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+        },
+      },
+    );
+  });
 
   it('status', async () => {
     await shoot('#/status', (page) => page.getByRole('heading', { name: 'Kioku 服務' }).waitFor(), 'status');

@@ -61,6 +61,9 @@ export function createUiEventPump(deps: UiEventPumpDeps): UiEventPump {
     onMemoriesChanged: (roles) => {
       if (running) deps.send({ event: 'memories.changed', data: { roles } });
     },
+    onFilesChanged: (change) => {
+      if (running) deps.send({ event: 'files.changed', data: change });
+    },
     onStateMaybeChanged: stateChanged,
   });
 

@@ -92,7 +92,33 @@ export interface SessionContext {
    * does not greet the user again mid-conversation.
    */
   snapshotParts: string[];
+  /** What each block took and what it was allowed (the UI's "next session" preview shows it). */
+  report: LoadReport;
 }
+
+/** One block of the load as assembled: its size, its items, and the budget it had. */
+export interface LoadBlockReport {
+  name: string;
+  chars: number;
+  shown: number;
+  omitted: number;
+  /** Said only in the session's first reply (greeting, consent question…), not in a snapshot. */
+  opening: boolean;
+  /** The character budget: the setting, what it is set to, and what the load left it after shrinking. */
+  budget?: { setting: string; configured: number; effective: number };
+  /** FACT.md or MEMORY.md replaced by a one-line pointer; the peers list left out. */
+  replaced?: boolean;
+}
+
+export interface LoadReport {
+  blocks: LoadBlockReport[];
+  /** KIOKU_HOOK_OUTPUT_LIMIT and the parts it may use. */
+  partLimit: number;
+  maxParts: number;
+}
+
+/** The blocks with a character budget, and the setting it comes from. */
+const BUDGET_SETTINGS = { memory: 'ROLE_LOAD_LIMIT', inbox: 'ROLE_LOAD_INBOX_LIMIT', bonds: 'ROLE_LOAD_BONDS_LIMIT', dialog: 'ROLE_LOAD_DIALOG_LIMIT' } as const;
 
 interface NamedBlock {
   name: string;
@@ -113,7 +139,8 @@ export function assembleSessionContext(given: SessionContextInput): SessionConte
   const language = languageOfRole(role);
   if (input.flags?.sleeping) {
     const text = sleepingContext({ language, roleName: role.name, sleepStart: settings.ROLE_SLEEP_START, sleepEnd: settings.ROLE_SLEEP_END });
-    return { parts: [text], omitted: noneOmitted(), snapshotParts: [] };
+    const report: LoadReport = { blocks: [], partLimit: settings.KIOKU_HOOK_OUTPUT_LIMIT, maxParts: Math.max(1, input.maxParts ?? 1) };
+    return { parts: [text], omitted: noneOmitted(), snapshotParts: [], report };
   }
   const now = clock.now();
   const who = { name: role.name, language };
@@ -190,7 +217,19 @@ export function assembleSessionContext(given: SessionContextInput): SessionConte
   if (facts && !budgets.facts) omitted.facts = 1;
   if (project && !budgets.project) omitted.projectMemory = 1;
   if (!budgets.peers) omitted.peers = (input.peers ?? []).filter((peer) => peer.id !== role.id).length;
-  return { parts: pack(blocks), omitted, snapshotParts: pack(blocks.filter((named) => !named.opening)) };
+  const report: LoadReport = { blocks: blocks.map((named) => reportBlock(named, initial, budgets)), partLimit: limit, maxParts };
+  return { parts: pack(blocks), omitted, snapshotParts: pack(blocks.filter((named) => !named.opening)), report };
+}
+
+function reportBlock(named: NamedBlock, initial: Budgets, effective: Budgets): LoadBlockReport {
+  const { name, block } = named;
+  const out: LoadBlockReport = { name, chars: block.text.length, shown: block.shown, omitted: block.omitted, opening: Boolean(named.opening) };
+  if (name in BUDGET_SETTINGS) {
+    const key = name as keyof typeof BUDGET_SETTINGS;
+    out.budget = { setting: BUDGET_SETTINGS[key], configured: initial[key], effective: effective[key] };
+  }
+  if ((name === 'facts' && !effective.facts) || (name === 'projectMemory' && !effective.project) || (name === 'peers' && !effective.peers)) out.replaced = true;
+  return out;
 }
 
 /**

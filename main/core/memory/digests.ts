@@ -17,12 +17,22 @@ import { roleMemoryDir } from './memory-layout.js';
  *     ## 2026/11/30 03:00:12
  *     整理了 4 則待整理記憶，合併 1 則關於 build 的重複內容。
  *     - applied: created 3, merged 1, discarded 0, forgotten 2
+ *     - record: plan:20261130030012-3f2a9c1d
+ *     - reason: catch-up
+ *
+ * `record` names what the entry came from (a plan in `.sleep/applied/`, or a forgetting pass in
+ * `.sleep/forgetting/`), so the UI can list its memories; `reason` why the run happened. Both
+ * are absent in entries written before they were kept, which still read as before.
  */
 export interface DigestEntry {
   time: string;
   summary: string;
   /** What the consolidation applied: created, merged, discarded, forgotten, … */
   applied: Record<string, number>;
+  /** `plan:<id>` or `forgetting:<id>`. */
+  record?: string;
+  /** manual, sleep, nap, catch-up. */
+  reason?: string;
 }
 
 export const DIGESTS_KEPT = 100;
@@ -31,6 +41,8 @@ const HEADER = `# 整理摘要（DIGESTS）
 <!-- Kioku: one entry per consolidation, newest first; the last ${DIGESTS_KEPT} are kept. Never injected into a session. -->
 `;
 const APPLIED = /^-\s*(?:applied|套用)\s*[:：]\s*(.*)$/i;
+const RECORD = /^-\s*record\s*:\s*((?:plan|forgetting):[A-Za-z0-9._-]+)\s*$/;
+const REASON = /^-\s*reason\s*:\s*([a-z-]+)\s*$/;
 
 export function digestsFile(memoryHome: string, role: string): string {
   return path.join(roleMemoryDir(memoryHome, role), 'DIGESTS.md');
@@ -47,7 +59,15 @@ function parseSection(section: string): DigestEntry {
   const [heading = '', ...lines] = section.replace(/\s+$/, '').split(/\r?\n/);
   const applied: Record<string, number> = {};
   const summary: string[] = [];
+  const extra: Pick<DigestEntry, 'record' | 'reason'> = {};
   for (const line of lines) {
+    const record = RECORD.exec(line.trim());
+    const reason = REASON.exec(line.trim());
+    if (record || reason) {
+      if (record) extra.record = record[1]!;
+      if (reason) extra.reason = reason[1]!;
+      continue;
+    }
     const counts = APPLIED.exec(line.trim());
     if (!counts) {
       summary.push(line.replace(/^\\#/, '#'));
@@ -58,14 +78,16 @@ function parseSection(section: string): DigestEntry {
       if (m) applied[m[1]!] = Number(m[2]);
     }
   }
-  return { time: heading.replace(/^##\s*/, '').trim(), summary: summary.join('\n').trim(), applied };
+  return { time: heading.replace(/^##\s*/, '').trim(), summary: summary.join('\n').trim(), applied, ...extra };
 }
 
 function formatSection(entry: DigestEntry): string {
   // A summary line starting with "#" would read as a new entry; escape it as Markdown does.
   const summary = entry.summary.replace(/^#/gm, '\\#');
   const counts = Object.entries(entry.applied).map(([key, n]) => `${key} ${n}`);
-  return `## ${entry.time}\n${summary}\n${counts.length ? `- applied: ${counts.join(', ')}\n` : ''}\n`;
+  const record = entry.record ? `- record: ${entry.record}\n` : '';
+  const reason = entry.reason ? `- reason: ${entry.reason}\n` : '';
+  return `## ${entry.time}\n${summary}\n${counts.length ? `- applied: ${counts.join(', ')}\n` : ''}${record}${reason}\n`;
 }
 
 function readText(file: string): string {
@@ -88,10 +110,16 @@ export function readDigests(memoryHome: string, role: string, count?: number): D
 export async function appendDigest(
   config: KiokuConfig,
   role: string,
-  input: { summary: string; applied: Record<string, number> },
+  input: { summary: string; applied: Record<string, number>; record?: string; reason?: string },
 ): Promise<{ entry: DigestEntry; warnings: string[] }> {
   const cleaned = await cleanForStorage(input.summary.trim());
-  const entry: DigestEntry = { time: formatLocalDateTime(config.clock.now()), summary: cleaned.text, applied: { ...input.applied } };
+  const entry: DigestEntry = {
+    time: formatLocalDateTime(config.clock.now()),
+    summary: cleaned.text,
+    applied: { ...input.applied },
+    ...(input.record && RECORD.test(`- record: ${input.record}`) ? { record: input.record } : {}),
+    ...(input.reason && REASON.test(`- reason: ${input.reason}`) ? { reason: input.reason } : {}),
+  };
   const file = digestsFile(config.paths.memoryHome, role);
   withLock(`${file}.lock`, { purpose: 'append a digest', waitMs: 5_000, staleMs: 60_000 }, () => {
     const { preamble, sections } = splitDigests(readText(file));

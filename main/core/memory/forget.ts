@@ -33,6 +33,8 @@ const NEVER_FORGOTTEN_TYPES: readonly MemoryType[] = ['rule', 'preference', 'pro
 
 export interface ForgottenMemory {
   id: string;
+  /** Its one-line summary, for the sleep history (the file itself is archived). */
+  summary: string;
   category: MemoryCategory;
   /** Where the memory was (dry run: still is). */
   path: string;
@@ -108,7 +110,7 @@ export function forgetMemoriesUnderLock(config: KiokuConfig, role: string, optio
   const { memories, problems } = loadRoleMemories(config.paths.memoryHome, role);
   const forgotten: ForgottenMemory[] = [];
   for (const { memory, reason } of selectForgettable(memories, now)) {
-    const entry: ForgottenMemory = { id: memory.id, category: memory.category, path: memory.path, reason };
+    const entry: ForgottenMemory = { id: memory.id, summary: memory.summary, category: memory.category, path: memory.path, reason };
     if (!dryRun) {
       entry.archive = archiveFile(config.paths.memoryHome, role, memory, now);
       fs.unlinkSync(memory.path);

@@ -14,7 +14,7 @@ import { inboxProjectFields, sourceProjectFields } from '../projects/consolidati
 import { DeferredWrites } from './deferred-writes.js';
 import { MemoryCatalog } from './memory-catalog.js';
 import { keepSourceGrants } from './keep-grants.js';
-import { fileHash, finishPending, newPendingPlan, writePending, type PendingPlan } from './pending-plans.js';
+import { fileHash, finishPending, newPendingPlan, pendingPlanSchema, writePending, type PendingPlan } from './pending-plans.js';
 import { cleanPlanForStorage } from './plan-text-cleaner.js';
 import { validatePlan } from './plan-validation.js';
 import { appliedDir, pendingDir, planFileName, rawArchiveDir } from './sleep-paths.js';
@@ -39,6 +39,8 @@ export interface ApplyHooks {
   afterStep?(step: string): void;
   /** The orchestrator's catalog, so files it has parsed are not parsed again; default: a fresh one. */
   catalog?: MemoryCatalog;
+  /** Why the run happens (manual, sleep, nap, catch-up): kept in the record and the digest. */
+  reason?: string;
 }
 
 export interface AppliedPlan {
@@ -84,7 +86,7 @@ export async function applyNewPlan(
     sources[item.id] = { file: path.relative(roleDir, item.path), memory_type: item.memory_type, ...(item.created ? { created: item.created } : {}), ...inboxProjectFields(item.path) };
   }
   const at = config.clock.now();
-  const pending = newPendingPlan(plan, at, formatLocalIso(at), sources, warnings);
+  const pending = newPendingPlan(plan, at, formatLocalIso(at), sources, warnings, hooks.reason);
   writePending(config.paths.memoryHome, batch.role, pending);
   hooks.afterStep?.('pending');
   return applyPending(config, batch.role, pending, existing, hooks);
@@ -197,7 +199,7 @@ export async function applyPending(
     step('digest-mark');
   }
   if (fileHash(digests) === pending.digestBefore) {
-    const digest = await appendDigest(config, role, { summary: plan.digest, applied });
+    const digest = await appendDigest(config, role, { summary: plan.digest, applied, record: `plan:${plan.id}`, ...(pending.reason ? { reason: pending.reason } : {}) });
     warnings.push(...digest.warnings);
   }
   step('digest');
@@ -205,6 +207,10 @@ export async function applyPending(
   updateMemoryState(memoryHome, role, config.clock, (state) => ({ ...state, last_sleep: formatLocalIso(config.clock.now()), last_sleep_digest: plan.digest }));
   step('state');
 
+  // The ids of what was created, for the sleep history; a replay writes the same ones again.
+  const createdIds = plan.create.map((create) => created.get(create.key)!.id);
+  // Through the schema, so the record's bytes are the same whether or not a crash made it a replay.
+  writePending(memoryHome, role, pendingPlanSchema.parse({ ...pending, createdIds }));
   finishPending(memoryHome, role, plan.id);
   step('applied');
 
@@ -216,7 +222,7 @@ export async function applyPending(
     discarded: plan.discard.length,
     corrected: plan.corrections.length,
     bondsAdded,
-    createdIds: plan.create.map((create) => created.get(create.key)!.id),
+    createdIds,
     warnings: [...new Set(warnings)],
   };
 }

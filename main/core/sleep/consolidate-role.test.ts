@@ -8,6 +8,7 @@ import { readLockInfo, tryAcquireLock } from '../fs/file-lock.js';
 import { readDigests } from '../memory/digests.js';
 import { memoryLockFile } from '../memory/memory-layout.js';
 import { readMemoryState } from '../memory/memory-state.js';
+import { readForgettingRecord } from './forgetting-record.js';
 import { consolidateRole } from './consolidate-role.js';
 import { listPending } from './pending-plans.js';
 import type { SleepProgress } from './sleep-result.js';
@@ -51,7 +52,14 @@ describe('consolidateRole', () => {
     expect(planner.calls).toEqual([4, 4, 2]);
     expect(fs.readdirSync(path.join(roleDir(), 'inbox'))).toEqual([]);
     expectEachMarkerOnce(10);
-    expect(readDigests(home.memoryHome, ROLE)).toHaveLength(3);
+    // One digest per batch, then one for what was forgotten, pointing to its record (the sleep history lists it).
+    const digests = readDigests(home.memoryHome, ROLE);
+    expect(digests).toHaveLength(4);
+    expect(digests.slice(1).map((d) => d.record)).toEqual(digests.slice(1).map(() => expect.stringMatching(/^plan:/)));
+    expect(digests[0]).toMatchObject({ applied: { forgotten: 1 }, reason: 'manual', record: expect.stringMatching(/^forgetting:/) });
+    expect(digests[0]!.summary).toContain('遺忘了 1 則');
+    const forgotten = readForgettingRecord(home.memoryHome, ROLE, digests[0]!.record!.slice('forgetting:'.length));
+    expect(forgotten?.forgotten).toEqual([expect.objectContaining({ id: 'OLD', category: 'daily', archive: expect.stringMatching(/^archive\/forgotten\/OLD/) })]);
     expect(readMemoryState(home.memoryHome, ROLE).state.last_sleep).toBeTruthy();
     expect(events.map((e) => e.type)).toEqual(['locked', 'role-start', 'batch-start', 'batch-applied', 'batch-start', 'batch-applied', 'batch-start', 'batch-applied', 'role-done']);
     expect(events[1]).toMatchObject({ inbox: 10, planner: 'scripted' });

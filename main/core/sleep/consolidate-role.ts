@@ -13,6 +13,7 @@ import { offerAfterConsolidation } from '../projects/project-memory-offer.js';
 import { applyNewPlan, type AppliedPlan, type ApplyHooks } from './apply-plan.js';
 import { collectBatch, type CollectLimits } from './collect.js';
 import { MemoryCatalog } from './memory-catalog.js';
+import { recordForgetting } from './forgetting-record.js';
 import { existingById, replayPendingPlans } from './replay-pending.js';
 import { emptyRoleResult, type RoleSleepResult, type SleepProgress } from './sleep-result.js';
 import { PlannerError, type CollectedBatch, type Planner } from './sleep-plan.js';
@@ -113,7 +114,7 @@ export async function consolidateRole(config: KiokuConfig, role: string, options
     // A writer killed mid-write left its temp file (archive/raw after a kill -9 mid-sleep): gone now.
     removeOrphanedTempFiles(roleMemoryDir(memoryHome, role));
     // A crash left these: finish them before anything new is planned (they hold inbox items).
-    const hooks: ApplyHooks = { ...options.applyHooks, catalog };
+    const hooks: ApplyHooks = { ...options.applyHooks, catalog, reason: options.reason };
     const replay = await replayPendingPlans(config, role, catalog, hooks);
     result.warnings.push(...replay.problems);
     for (const applied of replay.applied) {
@@ -181,7 +182,9 @@ export async function consolidateRole(config: KiokuConfig, role: string, options
 
     if (!signal?.aborted) {
       // SLEEP-4: apply → forget → release; with nothing in the inbox the seed still 更新整理時間 → 執行遺忘.
-      result.forgotten = forgetMemoriesUnderLock(config, role).forgotten.length;
+      const forgotten = forgetMemoriesUnderLock(config, role).forgotten;
+      result.forgotten = forgotten.length;
+      result.warnings.push(...(await recordForgetting(config, role, newPlanId(config.clock.now()), forgotten, options.reason)));
       // Issue 12: project conventions to their project's MEMORY.md (DSH-2), within its cap.
       result.warnings.push(...offerAfterConsolidation(catalog.snapshot().consolidated));
       if (result.ok) updateMemoryState(memoryHome, role, config.clock, (state) => ({ ...state, last_sleep: formatLocalIso(config.clock.now()) }));

@@ -44,6 +44,10 @@ export const pendingPlanSchema = z.object({
   /** SHA-256 of DIGESTS.md right before the digest was appended; '' when there was no file. */
   digestBefore: z.string().optional(),
   warnings: z.array(z.string()).default([]),
+  /** Why the run happened (manual, sleep, nap, catch-up); absent in older records. */
+  reason: z.string().optional(),
+  /** The ids the created memories got, in the order of plan.create; written at the end (the sleep history lists them). */
+  createdIds: z.array(z.string()).optional(),
 });
 
 export type PendingPlan = z.infer<typeof pendingPlanSchema>;
@@ -58,8 +62,8 @@ export function writePending(memoryHome: string, role: string, pending: PendingP
   return file;
 }
 
-export function newPendingPlan(plan: SleepPlan, at: Date, iso: string, sources: PendingPlan['sources'], warnings: string[]): PendingPlan {
-  return { v: PENDING_VERSION, plan, at: iso, atMs: at.getTime(), sources, warnings };
+export function newPendingPlan(plan: SleepPlan, at: Date, iso: string, sources: PendingPlan['sources'], warnings: string[], reason?: string): PendingPlan {
+  return { v: PENDING_VERSION, plan, at: iso, atMs: at.getTime(), sources, warnings, ...(reason ? { reason } : {}) };
 }
 
 export function fileHash(file: string): string {

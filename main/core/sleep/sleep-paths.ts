@@ -9,6 +9,7 @@ import { roleMemoryDir } from '../memory/memory-layout.js';
  *
  *     <memory home>/<ID>/.sleep/pending/<planId>.json   a plan recorded, not yet fully applied
  *     <memory home>/<ID>/.sleep/applied/<planId>.json   the last APPLIED_KEPT applied plans
+ *     <memory home>/<ID>/.sleep/forgetting/<id>.json    what a run forgot (the last APPLIED_KEPT)
  *     <memory home>/<ID>/archive/raw/<yyyy-mm-dd>/      the raw inbox items, gzipped (MEM-1)
  *
  * `.sleep` starts with a dot, so memory scanners (listMemoryFiles, the index) never read it.
@@ -25,6 +26,10 @@ export function pendingDir(memoryHome: string, role: string): string {
 
 export function appliedDir(memoryHome: string, role: string): string {
   return path.join(sleepDir(memoryHome, role), 'applied');
+}
+
+export function forgettingDir(memoryHome: string, role: string): string {
+  return path.join(sleepDir(memoryHome, role), 'forgetting');
 }
 
 export function planFileName(planId: string): string {

@@ -35,6 +35,8 @@ export interface MemoryHandlers {
   search(request: UiParsedRequest<'memories.search'>): Promise<MemorySearchResult>;
   get(request: UiParsedRequest<'memories.get'>): MemoryDetail;
   stats(request: UiParsedRequest<'memories.stats'>): MemoryTimeStats;
+  /** The parsed memories these handlers keep, shared with the next-session preview (same files, parsed once). */
+  memoryCache(): MemoryCache;
 }
 
 const DEFAULT_SEARCH_LIMIT = 100;
@@ -209,5 +211,6 @@ export function createMemoryHandlers(config: KiokuConfig, logger: Logger): Memor
     );
   };
 
-  return { list, search, get, stats };
+  const memoryCache = (): MemoryCache => (cache ??= createMemoryCache(memoryHome));
+  return { list, search, get, stats, memoryCache };
 }

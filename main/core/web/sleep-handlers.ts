@@ -1,7 +1,9 @@
-import type { DigestView, SleepHistory, SleepRunView, UiParsedRequest } from '../../../common/ui-contract.js';
+import type { DigestDetail, DigestView, SleepHistory, SleepRunView, UiParsedRequest } from '../../../common/ui-contract.js';
 import { formatLocalIso, parseLooseDate } from '../config/clock.js';
 import type { KiokuConfig } from '../config/config.js';
 import { readDigests } from '../memory/digests.js';
+import { readMemoryState } from '../memory/memory-state.js';
+import { readDigestDetail, type MemoryNow } from '../sleep/digest-detail.js';
 import { runSleepInWorker } from '../sleep/run-in-worker.js';
 import type { SleepResult } from '../sleep/sleep-result.js';
 import type { WorkerRunOptions } from '../sleep/sleep-worker-protocol.js';
@@ -31,8 +33,16 @@ export function sleepHistory(config: KiokuConfig, request: UiParsedRequest<'slee
     at: isoOrNull(entry.time),
     summary: entry.summary,
     applied: entry.applied,
+    ...(entry.record ? { record: entry.record } : {}),
+    ...(entry.reason ? { reason: entry.reason } : {}),
   }));
-  return { role: request.role, digests };
+  const lastSleep = readMemoryState(config.paths.memoryHome, request.role).state.last_sleep;
+  return { role: request.role, digests, lastSleep: lastSleep ? isoOrNull(lastSleep) : null };
+}
+
+/** One digest opened into its memories (digest-detail.ts); `memory` is the UI's memory look-up. */
+export function sleepDigest(config: KiokuConfig, request: UiParsedRequest<'sleep.digest'>, memory: MemoryNow): DigestDetail {
+  return readDigestDetail(config.paths.memoryHome, request.role, request.record, memory);
 }
 
 /**

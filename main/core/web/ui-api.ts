@@ -31,8 +31,10 @@ import {
 import { roleMindmap } from './mindmap-handlers.js';
 import { archivedRoles, purgeArchive, restoreRoleFromUi } from './archived-role-handlers.js';
 import { settingsView, updateSettings } from './settings-handlers.js';
-import { runSleepFromUi, sleepHistory, workerSleepRunner, type SleepRunner } from './sleep-handlers.js';
 import { uiErrorOf } from './ui-error-of.js';
+import { previewNextSession } from './preview-handlers.js';
+import { runSleepFromUi, sleepDigest, sleepHistory, workerSleepRunner, type SleepRunner } from './sleep-handlers.js';
+import { noteProjectInView } from './watched-projects.js';
 import { diagnose, statusReport, type StatusProbes } from './status-handlers.js';
 
 export interface UiApiDeps extends AppStateSource {
@@ -70,6 +72,11 @@ export function createUiApi(config: KiokuConfig, deps: UiApiDeps): UiApi {
   const runSleep = deps.runSleep ?? workerSleepRunner(config);
   // Picked emoji sheets wait here, in memory, until the user confirms the save (emoji-staging.ts).
   const staging = createSheetStaging();
+  /** A project a window reads is watched for outside edits (change-watch.ts). */
+  const watching = <V extends { project: string }>(view: V): V => {
+    noteProjectInView(view.project);
+    return view;
+  };
   const handlers: Handlers = {
     'state.get': () => buildAppState(config, deps),
     'roles.list': () => listRoles(config),
@@ -105,8 +112,12 @@ export function createUiApi(config: KiokuConfig, deps: UiApiDeps): UiApi {
     'facts.read': () => readFactsView(config),
     'facts.update': (request) => saveFacts(config, request),
     'projectMemory.projects': () => knownProjects(config),
-    'projectMemory.read': (request) => readProjectMemoryView(config, request),
-    'projectMemory.update': (request) => saveProjectMemory(config, request),
+    'projectMemory.read': (request) => watching(readProjectMemoryView(config, request)),
+    'projectMemory.update': async (request) => {
+      const saved = await saveProjectMemory(config, request);
+      watching(saved.view);
+      return saved;
+    },
     'journal.append': (request) => appendJournalEntry(config, request),
     'journal.search': (request) => searchJournalEntries(config, request),
     'journal.tags': () => journalTags(config),
@@ -115,6 +126,19 @@ export function createUiApi(config: KiokuConfig, deps: UiApiDeps): UiApi {
     'settings.get': () => settingsView(config),
     'settings.update': (request) => updateSettings(config, request),
     'mindmap.get': (request) => roleMindmap(config, request),
+    'context.preview': (request) => {
+      const preview = previewNextSession(config, deps.logger, request, memories.memoryCache());
+      if (request.project !== undefined) noteProjectInView(preview.cwd);
+      return preview;
+    },
+    'sleep.digest': (request) =>
+      sleepDigest(config, request, (id) => {
+        try {
+          return { summary: memories.get({ role: request.role, id }).summary };
+        } catch {
+          return undefined; // forgotten, or removed by hand since
+        }
+      }),
   };
 
   const run = async <C extends UiChannel>(channel: C, body: unknown): Promise<UiResult<unknown>> => {

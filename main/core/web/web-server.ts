@@ -126,6 +126,7 @@ export async function startWebServer(config: KiokuConfig, deps: WebServerDeps): 
     source: deps,
     intervalMs: deps.watchIntervalMs,
     onMemoriesChanged: (roles) => hub.send('memories.changed', { roles }),
+    onFilesChanged: (change) => hub.send('files.changed', change),
     onStateMaybeChanged: stateChanged,
   });
   hub.onPresence((someoneListens) => {

@@ -5,6 +5,7 @@ import { BondsView } from '../views/bonds/BondsView.js';
 import { FactsView } from '../views/facts/FactsView.js';
 import { JournalView } from '../views/journal/JournalView.js';
 import { MindmapView } from '../views/mindmap/MindmapView.js';
+import { PreviewView } from '../views/preview/PreviewView.js';
 import { RolesView } from '../views/roles/RolesView.js';
 import { SettingsView } from '../views/settings/SettingsView.js';
 import { SleepView } from '../views/sleep/SleepView.js';
@@ -36,6 +37,7 @@ function CurrentView({ route, app }: { route: Route; app: AppStateHandle }) {
   if (route.view === 'sleep') return <SleepView state={app.state} />;
   if (route.view === 'bonds') return <BondsView state={app.state} />;
   if (route.view === 'mindmap') return <MindmapView state={app.state} />;
+  if (route.view === 'preview') return <PreviewView state={app.state} />;
   return <StatusView state={app.state} />;
 }
 

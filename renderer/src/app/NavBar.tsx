@@ -10,6 +10,7 @@ const VIEW_ICONS: Record<ViewId, IconName> = {
   mindmap: 'mindmap',
   journal: 'journal',
   facts: 'facts',
+  preview: 'memory',
   status: 'status',
   settings: 'settings',
 };

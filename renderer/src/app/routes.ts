@@ -3,7 +3,7 @@ import type { MessageKey } from '../i18n/messages-zh-TW.js';
 import { blockLeaving, releaseLeaveGuards } from './leave-guard.js';
 
 /** The views of the left navigation, in its order (APP-2). */
-export const VIEWS = ['roles', 'timeline', 'sleep', 'bonds', 'mindmap', 'journal', 'facts', 'status', 'settings'] as const;
+export const VIEWS = ['roles', 'timeline', 'sleep', 'bonds', 'mindmap', 'journal', 'facts', 'preview', 'status', 'settings'] as const;
 export type ViewId = (typeof VIEWS)[number];
 
 export const VIEW_LABELS: Record<ViewId, MessageKey> = {
@@ -14,6 +14,7 @@ export const VIEW_LABELS: Record<ViewId, MessageKey> = {
   mindmap: 'nav.mindmap',
   journal: 'nav.journal',
   facts: 'nav.facts',
+  preview: 'nav.preview',
   status: 'nav.status',
   settings: 'nav.settings',
 };

@@ -7,6 +7,7 @@ import { enOperations } from './en/operations.js';
 import { enErrors } from './en/errors.js';
 import { enManager } from './en/manager.js';
 import { enMemoryActions } from './en/memory-actions.js';
+import { enInsight } from './en/insight.js';
 
 /** English. Typed against the zh-TW catalogue, so a missing or extra key is a compile error. */
 export const en: Record<MessageKey, string> = {
@@ -18,4 +19,5 @@ export const en: Record<MessageKey, string> = {
   ...enErrors,
   ...enManager,
   ...enMemoryActions,
+  ...enInsight,
 };

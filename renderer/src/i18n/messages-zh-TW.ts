@@ -6,6 +6,7 @@ import { zhTWOperations } from './zh-TW/operations.js';
 import { zhTWErrors } from './zh-TW/errors.js';
 import { zhTWManager } from './zh-TW/manager.js';
 import { zhTWMemoryActions } from './zh-TW/memory-actions.js';
+import { zhTWInsight } from './zh-TW/insight.js';
 
 /**
  * 繁體中文（台灣）: the default language and the source of the message keys (X-I18N). Every text
@@ -22,6 +23,7 @@ export const zhTW = {
   ...zhTWErrors,
   ...zhTWManager,
   ...zhTWMemoryActions,
+  ...zhTWInsight,
 } as const;
 
 export type MessageKey = keyof typeof zhTW;

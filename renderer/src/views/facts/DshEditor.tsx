@@ -59,6 +59,8 @@ export interface DshEditorProps {
   textareaLabel: string;
   /** Where unsaved typing is kept for this tab (drafts.ts), e.g. `facts` or `project:<folder>`. */
   draftKey: string;
+  /** Told whether the text differs from the file's, so a change on disk does not replace unsaved work. */
+  onDirtyChange?(dirty: boolean): void;
 }
 
 /**
@@ -67,7 +69,7 @@ export interface DshEditorProps {
  * text is over (with the reason next to it). Main checks again and may still refuse (its error
  * is shown): the editor's count is a courtesy, the write side is the guard (seed 002 "都在寫入側卡住").
  */
-export function DshEditor({ kind, initialText, creating = false, onSave, onReload, onCancelCreate, textareaLabel, draftKey }: DshEditorProps) {
+export function DshEditor({ kind, initialText, creating = false, onSave, onReload, onCancelCreate, textareaLabel, draftKey, onDirtyChange }: DshEditorProps) {
   const { t, formatNumber } = useI18n();
   const { notify } = useNotices();
   const id = useId();
@@ -86,6 +88,7 @@ export function DshEditor({ kind, initialText, creating = false, onSave, onReloa
   const dirty = text !== initialText;
   useLeaveGuard(dirty, { keepsDraft: true });
   useKeepDraft(draftKey, initialText, text, dirty);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const reason = blockedReason(kind, text, counters, dirty, creating, !initialText.trim());
   const worst: UsageLevel = counters.some((c) => c.level === 'over') ? 'over' : counters.some((c) => c.level === 'near') ? 'near' : 'ok';
 

@@ -6,6 +6,7 @@ import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Icon } from '../../components/icons.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { DshEditor } from './DshEditor.js';
+import { useFollowDisk } from './use-follow-disk.js';
 
 const LAST_PROJECT_KEY = 'kioku.project';
 
@@ -106,9 +107,21 @@ export function ProjectPanel() {
     });
   }, [bridge]);
 
+  // `kioku project-memory` or an editor changed this MEMORY.md: shown at once, unless there are unsaved changes.
+  const disk = useFollowDisk({
+    matches: (change) => Boolean(view && change.projects.includes(view.project)),
+    read: () => (view ? bridge.invoke('projectMemory.read', { project: view.project }) : undefined),
+    current: view,
+    apply: (next) => {
+      if (!creating) setView(next);
+    },
+  });
+  const settled = disk.settled;
+
   const load = useCallback(
     async (target: string) => {
       if (!target) return;
+      settled();
       const answer = await bridge.invoke('projectMemory.read', { project: target });
       setCreating(false);
       if (answer.ok) {
@@ -121,7 +134,7 @@ export function ProjectPanel() {
         setError(answer.error);
       }
     },
-    [bridge],
+    [bridge, settled],
   );
 
   useEffect(() => {
@@ -134,6 +147,7 @@ export function ProjectPanel() {
     const answer = await bridge.invoke('projectMemory.update', { project: view.project, text, revision: view.revision, ...(creating ? { create: true } : {}) });
     if (!answer.ok) return answer.error;
     setView(answer.value.view);
+    disk.settled();
     setCreating(false);
     setProjects((all) => all.map((p) => (p.path === view.project ? { ...p, hasMemory: true } : p)));
     notify('success', t(answer.value.created ? 'facts.savedNew' : 'facts.saved', { file: 'MEMORY.md' }));
@@ -153,6 +167,11 @@ export function ProjectPanel() {
       </div>
       <ProjectPicker projects={projects} current={view?.project ?? project} error={error?.field === 'project' ? error : undefined} onOpen={(target) => void load(target)} />
       {error && error.field !== 'project' ? <ErrorNotice error={error} focus /> : null}
+      {disk.changedOutside ? (
+        <p className="dsh-outside" role="status" data-testid="project-changed-outside">
+          {t('live.changedOutside', { file: 'MEMORY.md' })}
+        </p>
+      ) : null}
       {view ? (
         <>
           <p className="dsh-path">
@@ -169,6 +188,7 @@ export function ProjectPanel() {
               onReload={() => void load(view.project)}
               onCancelCreate={() => setCreating(false)}
               textareaLabel={t('facts.project.textLabel', { project: view.project })}
+              onDirtyChange={disk.setDirty}
             />
           ) : (
             <div className="dsh-missing">

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { JournalSearchView, JournalTagCount, UiError } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
+import { useOnFilesChanged } from '../../app/use-files-changed.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Icon } from '../../components/icons.js';
@@ -49,6 +50,8 @@ export function JournalView() {
   useEffect(() => {
     void load();
   }, [load]);
+  // `kioku journal add` (or anyone) appended: the list and the tags follow.
+  useOnFilesChanged((change) => change.journal, load);
   useEffect(() => setLimit(STEP), [query, tag]);
 
   const filtering = Boolean(query || tag);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AppState, DigestView, SleepRunView, UiError } from '../../../../common/ui-contract.js';
+import type { AppState, SleepHistory, SleepRunView, UiError } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
+import { useOnFilesChanged } from '../../app/use-files-changed.js';
 import { useOnMemoriesChanged } from '../../app/use-memories-changed.js';
 import { useNotices } from '../../app/notices.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -9,6 +10,7 @@ import { Icon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { RolePicker, useChosenRole } from '../../components/RolePicker.js';
 import { useI18n } from '../../i18n/i18n.js';
+import { reasonLabel } from './digest-labels.js';
 import { DigestList } from './DigestList.js';
 import { SleepNowDialog } from './SleepNowDialog.js';
 import { SleepRunResult } from './SleepRunResult.js';
@@ -17,11 +19,16 @@ import './sleep.css';
 /** DIGESTS.md keeps the last 100 (MEM-10); the view shows them all. */
 const DIGEST_COUNT = 100;
 
-/** The current sleep state, from the app state the window is kept up to date with. */
-function SleepNowCard({ state }: { state: AppState }) {
+/**
+ * The current sleep state, from the app state the window is kept up to date with, and the chosen
+ * role's last consolidation from its files (state.json), so it changes after "Sleep now", a
+ * `kioku sleep` or a catch-up whichever process ran it.
+ */
+function SleepNowCard({ state, history }: { state: AppState; history: SleepHistory | undefined }) {
   const { t, formatDate } = useI18n();
   const schedule = state.sleep.schedule;
   const lastRun = schedule?.lastRun;
+  const latestReason = reasonLabel(history?.digests[0]?.reason);
   return (
     <section className="card sleep-state-card" aria-labelledby="sleep-state-title">
       <h2 id="sleep-state-title" className="card-title">
@@ -42,11 +49,13 @@ function SleepNowCard({ state }: { state: AppState }) {
             <dd>{schedule.role}</dd>
           </div>
         ) : null}
-        {lastRun ? (
+        {history ? (
           <div>
             <dt>{t('sleepHistory.lastRun')}</dt>
-            <dd>
-              {formatDate(lastRun.finishedAt)} · {lastRun.ok ? t('sleepHistory.lastRunOk') : t('sleepHistory.lastRunFailed')}
+            <dd data-testid="last-sleep">
+              {history.lastSleep ? formatDate(history.lastSleep) : t('sleepHistory.never')}
+              {history.lastSleep && latestReason ? ` · ${t(latestReason)}` : ''}
+              {lastRun && !lastRun.ok ? ` · ${t('sleepHistory.lastRunFailed')}` : ''}
             </dd>
           </div>
         ) : null}
@@ -72,7 +81,8 @@ export function SleepView({ state }: { state: AppState }) {
   const bridge = useBridge();
   const { notify } = useNotices();
   const [role, setRole] = useChosenRole(state.roles, state.activeRole, false);
-  const [digests, setDigests] = useState<DigestView[]>();
+  const [history, setHistory] = useState<SleepHistory>();
+  const digests = history?.role === role ? history.digests : undefined;
   const [error, setError] = useState<UiError>();
   const [confirming, setConfirming] = useState(false);
   const [running, setRunning] = useState(false);
@@ -85,16 +95,18 @@ export function SleepView({ state }: { state: AppState }) {
     const answer = await bridge.invoke('sleep.history', { role, count: DIGEST_COUNT });
     if (answer.ok) {
       if (answer.value.role !== role) return;
-      setDigests(answer.value.digests);
+      setHistory(answer.value);
       setError(undefined);
     } else setError(answer.error);
   }, [bridge, role]);
 
   useEffect(() => {
-    setDigests(undefined);
+    setHistory(undefined);
     void load();
   }, [load]);
   useOnMemoriesChanged(role, load);
+  // DIGESTS.md or state.json changed (a run elsewhere, a forgetting pass): the history and the last sleep follow.
+  useOnFilesChanged((change) => change.roles.includes(role), load);
 
   const sleepNow = async () => {
     setConfirming(false);
@@ -138,7 +150,7 @@ export function SleepView({ state }: { state: AppState }) {
         }
       />
       <div className="sleep-top">
-        <SleepNowCard state={state} />
+        <SleepNowCard state={state} history={history?.role === role ? history : undefined} />
         {running ? (
           <section className="card sleep-progress" aria-live="polite" aria-busy="true">
             <h2 className="card-title">
@@ -158,7 +170,7 @@ export function SleepView({ state }: { state: AppState }) {
         </h2>
         {digests === undefined && !error ? <p className="loading">{t('common.loading')}</p> : null}
         {digests && digests.length === 0 ? <EmptyState icon="sleep" title={t('sleepHistory.empty.title')} body={t('sleepHistory.empty.body')} /> : null}
-        {digests && digests.length > 0 ? <DigestList digests={digests} /> : null}
+        {digests && digests.length > 0 ? <DigestList role={role} digests={digests} /> : null}
       </section>
       {confirming ? <SleepNowDialog name={name} onConfirm={() => void sleepNow()} onClose={() => setConfirming(false)} /> : null}
     </div>

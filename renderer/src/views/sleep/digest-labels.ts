@@ -1,12 +1,13 @@
 import type { MessageKey } from '../../i18n/messages-zh-TW.js';
 
 /** The applied counts a digest carries (apply-plan.ts), in the order people read them. */
-export const APPLIED_ORDER = ['created', 'merged', 'corrected', 'discarded', 'forgotten', 'bonds'] as const;
+export const APPLIED_ORDER = ['created', 'merged', 'corrected', 'superseded', 'discarded', 'forgotten', 'bonds'] as const;
 
 const LABELS: Record<(typeof APPLIED_ORDER)[number], MessageKey> = {
   created: 'applied.created',
   merged: 'applied.merged',
   corrected: 'applied.corrected',
+  superseded: 'applied.superseded',
   discarded: 'applied.discarded',
   forgotten: 'applied.forgotten',
   bonds: 'applied.bonds',
@@ -19,4 +20,16 @@ export function appliedEntries(applied: Record<string, number>): { key: string; 
     .filter((key) => !(APPLIED_ORDER as readonly string[]).includes(key))
     .map((key) => ({ key, label: undefined, n: applied[key]! }));
   return [...known, ...others];
+}
+
+const REASONS: Record<string, MessageKey> = {
+  'catch-up': 'digest.reason.catch-up',
+  manual: 'digest.reason.manual',
+  sleep: 'digest.reason.sleep',
+  nap: 'digest.reason.nap',
+};
+
+/** Why a consolidation ran, in words; undefined for older entries (and reasons this version does not know). */
+export function reasonLabel(reason: string | undefined): MessageKey | undefined {
+  return reason ? REASONS[reason] : undefined;
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AppState, DiagnoseView, StatusReportView, UiError } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
+import { useOnFilesChanged } from '../../app/use-files-changed.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useI18n } from '../../i18n/i18n.js';
@@ -43,6 +44,14 @@ export function StatusView({ state }: { state: AppState }) {
   useEffect(() => {
     void load();
   }, [load]);
+  // A consolidation, a capture or an edit elsewhere changes what the report says (last sleep,
+  // counts); the checklist (which looks at processes and crontab) waits for "check again".
+  const refreshReport = useCallback(async () => {
+    const status = await bridge.invoke('status.get', {});
+    if (status.ok) setReport(status.value);
+  }, [bridge]);
+  useOnFilesChanged((change) => change.roles.length > 0 || change.facts, refreshReport);
+  useEffect(() => bridge.subscribe('memories.changed', () => void refreshReport()), [bridge, refreshReport]);
 
   const active = state.roles.find((role) => role.id === state.activeRole);
   const memories = state.roles.reduce((sum, role) => sum + role.memoryCount, 0);

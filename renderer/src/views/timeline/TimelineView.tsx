@@ -17,6 +17,7 @@ import { useTimelineUrl } from './use-timeline-url.js';
 import { TimelineChart } from './TimelineChart.js';
 import { TimelineFilters, type ChipFilters } from './TimelineFilters.js';
 import { memoryKey, TimelineList, type RowSource } from './TimelineList.js';
+import { useLinkedMemory } from './linked-memory.js';
 import { useMemoryPages, type MemoryFilters } from './use-memory-pages.js';
 import './timeline.css';
 import './memory-actions.css';
@@ -81,6 +82,11 @@ export function TimelineView({ state }: { state: AppState }) {
   const [statsError, setStatsError] = useState<UiError>();
   const [search, setSearch] = useState<SearchState>();
   const now = useMemo(() => new Date(state.now), [state.now]);
+  // `#/timeline/<role>/<id>` (a link from the sleep history): that role, that memory's detail.
+  useLinkedMemory((ref) => {
+    setRole(ref.role);
+    setSelected(ref);
+  });
 
   useEffect(
     () =>
