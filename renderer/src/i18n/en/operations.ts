@@ -279,5 +279,7 @@ export const enOperations: Record<keyof typeof zhTWOperations, string> = {
   'setting.ROLE_SCOPE': 'Scope (colon-separated paths)',
   'setting.ROLE_ERRLOG': 'Extra error log file',
   'setting.KIOKU_HOOK_OUTPUT_LIMIT': 'Hook output limit (characters)',
+  'setting.KIOKU_SYNC_INTERVAL_MINUTES': 'Sync through git every N idle minutes (0: start and after sleep only)',
+  'setting.KIOKU_SYNC_LEASE_MINUTES': 'Minutes a machine keeps the right to sleep a role',
   'setting.KIOKU_NOW': 'Fixed current time (tests)',
 };

@@ -277,5 +277,7 @@ export const zhTWOperations = {
   'setting.ROLE_SCOPE': '作用範圍（以冒號分隔的路徑）',
   'setting.ROLE_ERRLOG': '額外的錯誤記錄檔',
   'setting.KIOKU_HOOK_OUTPUT_LIMIT': 'Hook 輸出上限（字元）',
+  'setting.KIOKU_SYNC_INTERVAL_MINUTES': '閒置時每隔幾分鐘透過 git 同步（0：只在啟動與睡眠後）',
+  'setting.KIOKU_SYNC_LEASE_MINUTES': '一台機器保有角色睡眠權的分鐘數',
   'setting.KIOKU_NOW': '固定的現在時間（測試用）',
 } as const;
