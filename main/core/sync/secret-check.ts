@@ -19,6 +19,13 @@ export interface SecretFinding {
 
 const MAX_SCANNED_BYTES = 2 * 1024 * 1024;
 
+/**
+ * Consolidation records (`<ID>/.sleep/…json`, `.sleep/lease.json`) are Kioku's own: their text
+ * is inbox text that was redacted when it was captured, and their content hashes are 40+ hex
+ * digits that the token rule would take for a secret.
+ */
+const OWN_RECORDS = /(^|\/)\.sleep\//;
+
 export async function findSecretInText(text: string): Promise<string[] | undefined> {
   const ours = findSecretsSync(text);
   if (ours.length) return [...new Set(ours.map((r) => r.kind))];
@@ -29,6 +36,7 @@ export async function scanStaged(treeDir: string, env: NodeJS.ProcessEnv): Promi
   const names = splitZ(gitOk(treeDir, ['diff', '--cached', '--name-only', '--diff-filter=AM', '-z'], { env }));
   const findings: SecretFinding[] = [];
   for (const name of names) {
+    if (OWN_RECORDS.test(name)) continue;
     const file = path.join(treeDir, name);
     let bytes: Buffer;
     try {
