@@ -20,6 +20,11 @@ export const enOperations: Record<keyof typeof zhTWOperations, string> = {
   'status.daemon.memoryHome': 'Memory folder',
   'status.daemon.roleHome': 'Role folder',
   'status.daemon.spool': 'Events waiting',
+  'status.sync.never': 'Sync ({machine}): not run yet',
+  'status.sync.ok': 'Last synced {time} ({machine})',
+  'status.sync.offline': 'Sync ({machine}): the remote could not be reached at {time}; changes wait here',
+  'status.sync.error': 'Sync ({machine}) failed at {time}; run `kioku sync now` to see why',
+  'status.sync.conflicts': '{count} conflict copies to look at (`kioku sync status`).',
   'status.spool.oldest': 'Oldest waiting event',
   'status.spool.oldestValue': '{time} ({minutes} min ago)',
 
