@@ -60,6 +60,12 @@ describe('sync under failure', () => {
     expect(remoteFiles(cluster!.remote, 'kioku-memory')).not.toContain('FACT.md');
     const log = spawnSync('git', ['-C', a.env.ROLE_MEMORY_HOME!, 'log', '--name-only', '--format='], { encoding: 'utf8', timeout: 30_000 });
     expect(log.stdout).not.toContain('FACT.md');
+    // A commit made by hand in the home meets the same check (the pre-commit hook sync init wrote).
+    const gitEnv = { ...a.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' };
+    spawnSync('git', ['-C', a.env.ROLE_MEMORY_HOME!, 'add', 'FACT.md'], { env: gitEnv, timeout: 30_000 });
+    const byHand = spawnSync('git', ['-C', a.env.ROLE_MEMORY_HOME!, 'commit', '-m', 'by hand'], { env: gitEnv, encoding: 'utf8', timeout: 60_000 });
+    expect(byHand.status).not.toBe(0);
+    expect(byHand.stderr).toContain('FACT.md');
   });
 
   it('kill -9 in the middle of a sync (stuck in push): the next sync recovers and nothing is lost', async () => {

@@ -56,10 +56,25 @@ export function prepareTree(tree: SyncTree, env: NodeJS.ProcessEnv): void {
     gitOk(tree.dir, ['config', `merge.kioku-${kind}.name`, `Kioku ${kind} merge`], { env });
     gitOk(tree.dir, ['config', `merge.kioku-${kind}.driver`, driverCommand(kind, script)], { env });
   }
+  writePreCommitHook(tree.dir, path.join(path.dirname(script), 'pre-commit-main.js'));
   // Renames would pair an inbox item with its archive and merge them; Kioku's files are unique by name.
   gitOk(tree.dir, ['config', 'merge.renames', 'false'], { env });
   gitOk(tree.dir, ['config', 'diff.renames', 'false'], { env });
   gitOk(tree.dir, ['config', 'pull.rebase', 'false'], { env });
+}
+
+/** A hand-made commit in the home gets the sync's secret check too (pre-commit-main.ts). */
+function writePreCommitHook(dir: string, script: string): void {
+  const hook = path.join(dir, '.git', 'hooks', 'pre-commit');
+  const node = process.versions.electron ? `ELECTRON_RUN_AS_NODE=1 ${quote(process.execPath)}` : quote(process.execPath);
+  const text = `#!/bin/sh\n# kioku: the secret check of \`kioku sync\` (written by \`kioku sync init\`)\nexec ${node} ${quote(script)}\n`;
+  try {
+    if (fs.readFileSync(hook, 'utf8') === text) return;
+    if (!fs.readFileSync(hook, 'utf8').includes('# kioku:')) return; // the user's own hook stays
+  } catch {
+    /* no hook yet */
+  }
+  writeFileAtomicSync(hook, text, { mode: 0o755 });
 }
 
 export function currentRemote(dir: string, env: NodeJS.ProcessEnv): string | undefined {
