@@ -110,4 +110,22 @@ describe('sync under failure', () => {
     for (const m of [a, b]) expect(memoryIds(m, ROLE)).toEqual(expect.arrayContaining([fromB, mine]));
     expect(memoryIds(a, ROLE)).toEqual(memoryIds(b, ROLE));
   });
+
+  it('a file written by a hook between the commit and the merge is committed and merged on a second try', async () => {
+    const { a, b } = await pair();
+    const state = (m: Machine) => path.join(m.env.ROLE_MEMORY_HOME!, ROLE, 'state.json');
+    fs.writeFileSync(state(b), `${JSON.stringify({ total_turns: 5 }, null, 2)}\n`);
+    await syncNow(b.config());
+    // A git that, right after fetching, lets "a Stop hook" count a turn on the desk.
+    const wrapper = path.join(cluster!.root, 'hook-bin');
+    const once = path.join(cluster!.root, 'hook-wrote');
+    fs.mkdirSync(wrapper);
+    const script = `#!/bin/sh\n/usr/bin/git "$@"; code=$?\nfor arg in "$@"; do [ "$arg" = fetch ] && [ ! -e '${once}' ] && { touch '${once}'; printf '{\\n  "total_turns": 2\\n}\\n' > '${state(a)}'; }; done\nexit $code\n`;
+    fs.writeFileSync(path.join(wrapper, 'git'), script, { mode: 0o755 });
+    const run = await syncNow(a.config({ PATH: `${wrapper}:${a.env.PATH}` }));
+    expect(fs.existsSync(once)).toBe(true);
+    expect(run.outcome).toBe('ok');
+    await syncNow(b.config());
+    for (const m of [a, b]) expect(JSON.parse(fs.readFileSync(state(m), 'utf8')).total_turns).toBe(7);
+  });
 });

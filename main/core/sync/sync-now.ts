@@ -9,7 +9,7 @@ import { readSyncConfig, type SyncConfig } from './sync-config.js';
 import { syncTrees, type SyncTree, type TreeName } from './sync-layout.js';
 import { isRepo } from './sync-repo.js';
 import { readSyncRecord, writeSyncRecord, type SyncOutcome } from './sync-state.js';
-import { changedSince, commitLocal, fetchRemote, headOf, mergeRemote, pushBranch, recoverInterrupted, type StepContext } from './tree-steps.js';
+import { ChangedDuringMerge, changedSince, commitLocal, fetchRemote, headOf, mergeRemote, pushBranch, recoverInterrupted, type StepContext } from './tree-steps.js';
 
 /**
  * `kioku sync now`: for each tree, commit what changed here, fetch, merge (Kioku's drivers),
@@ -73,7 +73,13 @@ export async function syncTree(tree: SyncTree, ctx: StepContext): Promise<TreeSy
     }
     if (fetched.remoteHasBranch) {
       const beforeMerge = headOf(tree.dir, ctx.env);
-      out.conflicts.push(...(await mergeRemote(tree, ctx)));
+      try {
+        out.conflicts.push(...(await mergeRemote(tree, ctx)));
+      } catch (error) {
+        if (!(error instanceof ChangedDuringMerge) || attempt === PUSH_ATTEMPTS) throw error;
+        await commitLocal(tree, ctx); // written meanwhile: commit it and merge again
+        continue;
+      }
       out.merged ||= headOf(tree.dir, ctx.env) !== beforeMerge;
     }
     const pushed = pushBranch(tree, ctx);

@@ -69,7 +69,14 @@ export function fetchRemote(tree: SyncTree, ctx: StepContext): FetchResult {
   return { ok: false, message: result.stderr.trim().split('\n').slice(-2).join(' / ') || `git fetch exit ${result.code}` };
 }
 
-/** Merge the fetched branch; returns the conflict copies written. Throws when git cannot merge at all. */
+/** A merge git refused because files changed here after the commit (a hook wrote meanwhile). */
+export class ChangedDuringMerge extends Error {}
+
+/**
+ * Merge the fetched branch; returns the conflict copies written. Throws ChangedDuringMerge when
+ * files written since the last commit are in the way (commit them and merge again), and an Error
+ * when git cannot merge at all.
+ */
 export async function mergeRemote(tree: SyncTree, ctx: StepContext): Promise<string[]> {
   const env = commitEnv(ctx);
   const ref = `refs/remotes/origin/${tree.branch}`;
@@ -80,6 +87,7 @@ export async function mergeRemote(tree: SyncTree, ctx: StepContext): Promise<str
     if (settled === 0) {
       const said = (result.stderr || result.stdout).trim().split('\n').slice(0, 3).join(' / ');
       git(tree.dir, ['merge', '--abort'], { env });
+      if (/would be overwritten by merge/i.test(said)) throw new ChangedDuringMerge(said);
       throw new Error(`git merge failed in ${tree.dir}: ${said}`);
     }
   }
