@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseFrontmatter } from '../../main/core/frontmatter/parse-frontmatter.js';
-import { stringifyFrontmatter } from '../../main/core/frontmatter/stringify-frontmatter.js';
-import { syncNow } from '../../main/core/sync/sync-now.js';
-import { collectSyncStatus } from '../../main/core/sync/sync-status.js';
+import { parseFrontmatter } from '../../main/core/platform/frontmatter/parse-frontmatter.js';
+import { stringifyFrontmatter } from '../../main/core/platform/frontmatter/stringify-frontmatter.js';
+import { syncNow } from '../../main/core/engine/sync/sync-now.js';
+import { collectSyncStatus } from '../../main/core/engine/sync/sync-status.js';
 import { initMachine, makeCluster, memoryIds, remember, writeRole, type Cluster, type Machine } from './sync-kit.js';
 
 const ROLE = 'LUMI01';

@@ -2,12 +2,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { KiokuConfig } from '../../main/core/config/config.js';
-import { loadConfig } from '../../main/core/config/config.js';
-import { listMemoryFiles } from '../../main/core/memory/memory-layout.js';
-import { writeMemory } from '../../main/core/memory/memory-writer.js';
-import { driverScriptPath } from '../../main/core/sync/sync-repo.js';
-import { syncInit } from '../../main/core/sync/sync-init.js';
+import type { KiokuConfig } from '../../main/core/platform/config/config.js';
+import { loadConfig } from '../../main/core/platform/config/config.js';
+import { listMemoryFiles } from '../../main/core/store/memory/memory-layout.js';
+import { writeMemory } from '../../main/core/store/memory/memory-writer.js';
+import { driverScriptPath } from '../../main/core/engine/sync/sync-repo.js';
+import { syncInit } from '../../main/core/engine/sync/sync-init.js';
 
 /**
  * Several "machines" on one host (X-SYNC tests): each is a pair of homes with its own state dir

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appendBond, readBonds } from '../../main/core/memory/bonds.js';
-import { appendJournal, readJournal } from '../../main/core/facts/journal.js';
-import { readMemoryState, updateMemoryState } from '../../main/core/memory/memory-state.js';
-import { syncNow } from '../../main/core/sync/sync-now.js';
+import { appendBond, readBonds } from '../../main/core/store/memory/bonds.js';
+import { appendJournal, readJournal } from '../../main/core/store/notes/journal.js';
+import { readMemoryState, updateMemoryState } from '../../main/core/store/memory/memory-state.js';
+import { syncNow } from '../../main/core/engine/sync/sync-now.js';
 import { initMachine, makeCluster, memoryIds, remember, writeRole, type Cluster } from './sync-kit.js';
 
 const ROLE = 'LUMI01';

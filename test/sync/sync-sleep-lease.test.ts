@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listMemoryFiles } from '../../main/core/memory/memory-layout.js';
-import { runSleep } from '../../main/core/sleep/run-sleep.js';
-import { createLocalPlanner } from '../../main/core/sleep/local-planner/index.js';
-import { readLease } from '../../main/core/sync/sync-lease.js';
-import { syncNow } from '../../main/core/sync/sync-now.js';
+import { listMemoryFiles } from '../../main/core/store/memory/memory-layout.js';
+import { runSleep } from '../../main/core/engine/sleep/run-sleep.js';
+import { createLocalPlanner } from '../../main/core/engine/sleep/local-planner/index.js';
+import { readLease } from '../../main/core/engine/sync/sync-lease.js';
+import { syncNow } from '../../main/core/engine/sync/sync-now.js';
 import { initMachine, makeCluster, memoryIds, remember, writeRole, type Cluster, type Machine } from './sync-kit.js';
 
 const ROLE = 'LUMI01';

@@ -1,10 +1,10 @@
 import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import { KiokuError } from '../../../common/errors.js';
-import { syncInit, type OutgoingTree } from '../../core/sync/sync-init.js';
-import { readSyncLog } from '../../core/sync/sync-log.js';
-import { syncNow } from '../../core/sync/sync-now.js';
-import { collectSyncStatus } from '../../core/sync/sync-status.js';
+import { syncInit, type OutgoingTree } from '../../core/engine/sync/sync-init.js';
+import { readSyncLog } from '../../core/engine/sync/sync-log.js';
+import { syncNow } from '../../core/engine/sync/sync-now.js';
+import { collectSyncStatus } from '../../core/engine/sync/sync-status.js';
 import type { CliContext } from '../cli-context.js';
 import { logText, outgoingText, runText, syncStatusLines } from './sync-output.js';
 

@@ -1,7 +1,7 @@
-import type { OutgoingTree } from '../../core/sync/sync-init.js';
-import type { SyncLogEntry } from '../../core/sync/sync-log.js';
-import type { SyncRun } from '../../core/sync/sync-now.js';
-import type { SyncStatus } from '../../core/sync/sync-status.js';
+import type { OutgoingTree } from '../../core/engine/sync/sync-init.js';
+import type { SyncLogEntry } from '../../core/engine/sync/sync-log.js';
+import type { SyncRun } from '../../core/engine/sync/sync-now.js';
+import type { SyncStatus } from '../../core/engine/sync/sync-status.js';
 
 /** Human output of `kioku sync …`, zh-TW first with English, like the rest of the CLI. */
 function size(bytes: number): string {
