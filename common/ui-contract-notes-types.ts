@@ -177,6 +177,13 @@ export interface StatusReportView {
   };
   /** Hook events waiting to be captured (issue 13): count, the oldest one's time (ISO) and age. */
   spool: { count: number; oldest: string | null; oldestAgeMinutes: number | null; failed: number };
+  /** Sync through git between machines: the last sync and the conflict copies still to look at. */
+  sync?: {
+    configured: boolean;
+    machine: string | null;
+    last: { at: string; outcome: 'ok' | 'offline' | 'error'; message: string; lastOkAt: string | null } | null;
+    conflicts: string[];
+  };
   dependencies: {
     node: { version: string; ok: boolean; required: string };
     planner: { setting: string; cli: string | null; command: string | null };

@@ -43,4 +43,6 @@ export const TIME_SENSITIVE_TESTS = [
   'test/sleep/cli-planner.test.ts',
   'test/schedule/*.test.ts',
   'test/time-zone-setup.test.ts',
+  'main/core/engine/sync/*.test.ts',
+  'test/sync/{sync-sleep-lease,sync-machines}.test.ts',
 ];

@@ -1,3 +1,5 @@
+import { formatLocalIso } from '../core/platform/config/clock.js';
+import { readSyncRecord } from '../core/engine/sync/sync-state.js';
 import { describeError } from '../../common/errors.js';
 import type { UiEventMessage } from '../../common/ui-contract.js';
 import type { Logger } from '../core/platform/config/log.js';
@@ -102,6 +104,10 @@ export function startAppHost(deps: AppHostDeps): AppHost {
     sleep: { status: () => core.sleepStatus(), subscribe: (listener) => core.onSleepStatus(() => listener()) },
     activeRole,
     scheduleMode: () => core.scheduleMode(),
+    sync: () => {
+      const record = readSyncRecord(config.paths);
+      return record ? { outcome: record.outcome, at: formatLocalIso(new Date(record.at)), conflicts: record.conflicts } : undefined;
+    },
     preferences,
     commands: {
       open: () => deps.window.show(),

@@ -74,6 +74,10 @@ const GROUPS: Record<string, CommandGroup> = {
     description: "remove Kioku's cron entries and its launcher (OPS-2)",
     load: async () => [(await import('./commands/cron-commands.js')).registerRemoveCronCommand],
   },
+  sync: {
+    description: 'share roles and memories between machines through git: init, now, status, log',
+    load: async () => [(await import('./commands/sync-commands.js')).registerSyncCommands],
+  },
   facts: {
     description: 'global facts FACT.md: read with usage, update from stdin (100 lines / 8000 bytes, DSH-1)',
     load: async () => [(await import('./commands/facts-commands.js')).registerFactsCommands],

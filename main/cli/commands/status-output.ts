@@ -4,6 +4,7 @@ import type { StatusReport } from '../../core/hosts/status/status-report.js';
 import type { TimeZoneStatus } from '../../core/hosts/status/time-zone-status.js';
 import { projectStatusLines } from '../../core/engine/context/project-status.js';
 import { hookRows } from './hook-rows.js';
+import { syncStatusLines } from './sync-output.js';
 
 /**
  * Human output of `kioku status` and `kioku diagnose` (OPS-1). `diagnose` is seed 000's checklist
@@ -67,6 +68,7 @@ export function statusText(report: StatusReport): string {
     lines.push(`上次執行 last run: ${run.reason} at ${run.finishedAt}, ${run.ok ? 'ok' : 'FAILED'} (${run.roles.map((r) => `${r.id} ${r.ok ? `${r.processed} processed` : (r.error ?? 'failed')}`).join('; ')})`);
   }
   lines.push(`待擷取 spool: ${spoolLine(report)}`);
+  lines.push(...syncStatusLines(report.sync));
   lines.push(`摘要 CLI planner: ${report.dependencies.planner.cli ?? 'local planner'} (ROLE_CLI=${report.dependencies.planner.setting})`);
   const project = projectStatusLines(report.project);
   if (project.line) lines.push(project.line);
@@ -129,6 +131,16 @@ function checks(report: StatusReport): Row[] {
   if (sleep?.state === 'error' && sleep.lastRun) {
     const failed = sleep.lastRun.roles.filter((x) => !x.ok).map((x) => `${x.id}: ${x.error ?? 'failed'}`);
     rows.push({ mark: '✗', label: '整理 last run', text: `${sleep.lastRun.reason} at ${sleep.lastRun.finishedAt} failed — ${failed.join('; ')}`, fix: 'the inbox was kept; see `<memory home>/.kioku/logs/`, then `kioku sleep --force` to retry' });
+  }
+
+  const sync = report.sync;
+  if (sync.configured) {
+    const last = sync.last;
+    if (!sync.approved) rows.push({ mark: '✗', label: '同步 sync', text: 'set up, but nothing is sent until you agree to the first push', fix: 'run `kioku sync init --remote <git URL>` again and answer yes' });
+    else if (!last) rows.push({ mark: '–', label: '同步 sync', text: 'no sync has run yet', fix: 'run `kioku sync now`' });
+    else if (last.outcome === 'ok') rows.push({ mark: '✓', label: '同步 sync', text: `last synced ${last.at} with ${sync.remote ?? 'the remote'}` });
+    else rows.push({ mark: '✗', label: '同步 sync', text: `last sync ${last.at}: ${last.outcome} — ${last.message}`, fix: last.outcome === 'offline' ? 'check the network and the remote URL (`git -C <memory home> remote -v`); local changes are kept and sent next time' : 'run `kioku sync now` to see the error; nothing local was lost' });
+    if (sync.conflicts.length) rows.push({ mark: '✗', label: '同步衝突 conflicts', text: `${sync.conflicts.length} file(s) hold another machine's version: ${sync.conflicts.slice(0, 3).join(', ')}`, fix: 'compare each copy with its original, keep what you want, and delete the copy' });
   }
 
   const spool = report.spool;

@@ -5,6 +5,8 @@ import { listMemoryRoles } from '../../store/memory/memory-layout.js';
 import { resolveCurrentRole } from '../../store/roles/role-active.js';
 import { listRoleIds } from '../../store/roles/role-repository.js';
 import { isInSleepWindow } from '../schedule/sleep-window.js';
+import { acquireSleepLease } from '../sync/sync-lease.js';
+import { syncAfterSleep } from './sync-after-sleep.js';
 import { choosePlanner, withDefaultLimits } from './choose-planner.js';
 import { consolidateRole } from './consolidate-role.js';
 import { emptyRoleResult, type SleepProgress, type SleepResult } from './sleep-result.js';
@@ -76,6 +78,12 @@ export async function runSleep(config: KiokuConfig, options: RunSleepOptions): P
       result.roles.push({ ...emptyRoleResult(role), ok: false, error: `not started: ${describeError(options.signal.reason)}` });
       continue;
     }
+    // A home synced through git: one machine sleeps a role at a time (sync-lease.ts).
+    const lease = await acquireSleepLease(config, role);
+    if (!lease.ok) {
+      result.roles.push({ ...emptyRoleResult(role), warnings: [lease.reason], ...(lease.holder ? { elsewhere: lease.holder } : {}) });
+      continue;
+    }
     try {
       planner ??= await choosePlanner(config);
       result.roles.push(
@@ -92,5 +100,7 @@ export async function runSleep(config: KiokuConfig, options: RunSleepOptions): P
       result.roles.push({ ...emptyRoleResult(role), ok: false, error: describeError(error) });
     }
   }
+  const synced = await syncAfterSleep(config, result);
+  if (synced) result.sync = synced;
   return result;
 }

@@ -14,6 +14,8 @@ export interface RoleSleepResult extends SleepRoleResult {
   replayed: number;
   /** True when another process held the role's memory lock, so nothing was done. */
   busy?: boolean;
+  /** Set when another machine holds this role's sleep lease (synced homes): nothing was done here. */
+  elsewhere?: string;
   /** Non-fatal notes: unreadable files left in place, script-guard warnings. */
   warnings: string[];
 }
@@ -22,6 +24,8 @@ export interface SleepResult {
   roles: RoleSleepResult[];
   /** Set when nothing ran because the role is awake (outside the sleep window, no --force). */
   awake?: boolean;
+  /** The sync after the run, on a home synced through git: its outcome and message. */
+  sync?: { outcome: string; message: string };
 }
 
 /** Progress for a tray or a terminal ("consolidating SILICA01, 8 left"). */

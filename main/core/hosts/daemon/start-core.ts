@@ -6,6 +6,9 @@ import { createDaemonScheduler, requestSessionCatchUp, type DaemonSchedulerOptio
 import type { SleepScheduler } from '../../engine/schedule/sleep-scheduler.js';
 import { createSleepState, type SleepStateMachine } from '../../engine/schedule/sleep-state.js';
 import { runSleepInWorker } from '../../engine/sleep/run-in-worker.js';
+import { createAutoSync } from '../../engine/sync/auto-sync.js';
+import { runSyncInWorker } from '../../engine/sync/run-sync-in-worker.js';
+import type { SyncRun } from '../../engine/sync/sync-now.js';
 import { startDaemon, type AnswerHandler, type DaemonHandle, type QueuedHandler } from './daemon.js';
 import { createManualRunner, type ManualRunResult } from './manual-sleep.js';
 
@@ -30,6 +33,8 @@ export interface CoreDeps {
   /** Tests: the scheduler's timer, and the consolidation used by the schedule and manual runs. */
   scheduler?: DaemonSchedulerOptions;
   spoolPollMs?: number;
+  /** Tests: what a sync run does (default: `kioku sync now` in a worker thread). */
+  runSync?: (config: KiokuConfig) => Promise<SyncRun>;
 }
 
 export interface KiokuCore {
@@ -125,9 +130,17 @@ export function startCore(config: KiokuConfig, deps: CoreDeps): KiokuCore {
     },
   });
 
+  // A home synced through git syncs at start and every KIOKU_SYNC_INTERVAL_MINUTES (auto-sync.ts).
+  const autoSync = createAutoSync({
+    config: freshConfig,
+    logger,
+    busy: () => machine().status().state === 'consolidating',
+    runSync: deps.runSync ?? ((fresh) => runSyncInWorker(fresh.env)),
+  });
   const ready = daemon.ready.then(() => {
     if (paused && deps.schedule) idleState.noteCheck('schedule', 'paused by the user');
     startScheduler();
+    if (!stopped) autoSync.start();
   });
   ready.catch(() => undefined);
   watchMachine();
@@ -175,6 +188,7 @@ export function startCore(config: KiokuConfig, deps: CoreDeps): KiokuCore {
     async stop() {
       if (!stopped) {
         stopped = true;
+        autoSync.stop();
         scheduler?.stop();
         draining?.stop();
         stopping.abort('Kioku is stopping');

@@ -1,3 +1,4 @@
+import { collectSyncStatus, type SyncStatus } from '../../engine/sync/sync-status.js';
 import path from 'node:path';
 import type { DaemonStatus, SleepStateName, SleepStatus } from '../../../../common/hook-protocol.js';
 import { describeError } from '../../../../common/errors.js';
@@ -58,6 +59,8 @@ export interface StatusReport {
     node: { version: string; ok: boolean; required: string };
     planner: { setting: string; cli: string | null; command: string | null };
   };
+  /** Sync through git (X-SYNC): last sync, conflicts, sleep leases. */
+  sync: SyncStatus;
   now: string;
 }
 
@@ -107,6 +110,7 @@ export function collectStatus(config: KiokuConfig, input: StatusInput): StatusRe
   const session = resolved.exists && resolved.id ? sessionRestartedSince(config, resolved.id) : null;
   const hooks = hooksReport(config.env, input.cwd);
   return {
+    sync: collectSyncStatus(config),
     roles,
     activeRole: resolved.id,
     roleResolution: resolved,

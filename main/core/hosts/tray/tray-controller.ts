@@ -1,6 +1,6 @@
 import { describeError } from '../../../../common/errors.js';
 import type { SleepStatus } from '../../../../common/hook-protocol.js';
-import { trayView, type ScheduleMode, type TrayAction, type TrayIconName, type TrayMenuItem, type TrayRole } from './tray-model.js';
+import { trayView, type ScheduleMode, type TrayAction, type TrayIconName, type TrayMenuItem, type TrayRole, type TraySync } from './tray-model.js';
 import type { TrayLocale } from './tray-text.js';
 
 /**
@@ -59,6 +59,8 @@ export interface TrayControllerDeps {
   locale: TrayLocale;
   /** A command that failed: logged by the host; the tray never throws into the event loop. */
   onError(message: string): void;
+  /** The last sync through git, read fresh at every refresh (absent: the home does not sync). */
+  sync?(): TraySync | undefined;
   /** How often the role and the window edges are looked at without a push (default 30 s). */
   refreshMs?: number;
 }
@@ -86,6 +88,19 @@ export function createTrayController(deps: TrayControllerDeps): TrayController {
     }
   };
 
+  const sync = (): TraySync | undefined => {
+    try {
+      return deps.sync?.();
+    } catch {
+      return undefined; // an unreadable record: the tray shows no sync, never fails
+    }
+  };
+
+  const syncField = (): { sync?: TraySync } => {
+    const value = sync();
+    return value ? { sync: value } : {};
+  };
+
   const refresh = () => {
     if (disposed) return;
     const view = trayView({
@@ -95,6 +110,7 @@ export function createTrayController(deps: TrayControllerDeps): TrayController {
       manualRunPending,
       openAtLogin: preferences.openAtLogin(),
       locale: deps.locale,
+      ...syncField(),
     });
     // Only what changed: rebuilding a menu that is open closes it on some desktops.
     if (view.icon !== shown.icon) port.setImage(view.icon);

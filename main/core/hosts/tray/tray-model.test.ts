@@ -111,3 +111,15 @@ describe('tray view (APP-1, SLEEP-7)', () => {
     expect(['en-US', 'ja-JP', 'de'].map(trayLocaleFor)).toEqual(['en', 'en', 'en']);
   });
 });
+
+describe('tray view of a home synced through git', () => {
+  it('shows the last sync and its conflicts in the status line, in both languages', () => {
+    const synced = trayView(input({ sync: { outcome: 'ok', at: '2026-12-02T03:10:00+08:00', conflicts: 2 } }));
+    expect(synced.tooltip).toContain('已同步 03:10');
+    expect(synced.tooltip).toContain('2 份同步衝突');
+    const offline = trayView(input({ locale: 'en', sync: { outcome: 'offline', at: '2026-12-02T03:10:00+08:00', conflicts: 0 } }));
+    expect(offline.menu[0]).toMatchObject({ kind: 'header', label: expect.stringContaining('sync offline (03:10)') });
+    expect(offline.tooltip).not.toContain('conflict');
+    expect(trayView(input()).tooltip).not.toMatch(/同步|sync/);
+  });
+});

@@ -27,6 +27,15 @@ export interface TrayInput {
   manualRunPending: boolean;
   openAtLogin: boolean;
   locale: TrayLocale;
+  /** The last sync through git on a synced home (absent: this home does not sync). */
+  sync?: TraySync;
+}
+
+export interface TraySync {
+  outcome: 'ok' | 'offline' | 'error';
+  /** ISO time of the last attempt. */
+  at: string;
+  conflicts: number;
 }
 
 export type TrayAction = 'open' | 'sleepNow' | 'napNow' | 'toggleSchedule' | 'status' | 'toggleOpenAtLogin' | 'quit';
@@ -75,6 +84,11 @@ export function trayStatusLine(input: TrayInput): string {
     if (failure) parts.push(text.lastRunFailed(failure));
   }
   if (input.schedule === 'paused') parts.push(text.schedulePaused);
+  if (input.sync) {
+    const hhmm = /T(\d{2}:\d{2})/.exec(input.sync.at)?.[1] ?? input.sync.at;
+    parts.push(text.sync[input.sync.outcome](hhmm));
+    if (input.sync.conflicts > 0) parts.push(text.syncConflicts(input.sync.conflicts));
+  }
   return parts.join(' · ');
 }
 

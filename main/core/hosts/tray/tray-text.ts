@@ -13,6 +13,9 @@ export interface TrayText {
   lastRunFailed: (detail: string) => string;
   schedulePaused: string;
   scheduleOff: string;
+  /** The last sync, by outcome, with its local clock time. */
+  sync: Record<'ok' | 'offline' | 'error', (time: string) => string>;
+  syncConflicts: (count: number) => string;
   open: string;
   sleepNow: string;
   napNow: string;
@@ -30,6 +33,8 @@ const zhTW: TrayText = {
   consolidatingRole: (role) => `正在整理 ${role}`,
   lastRunFailed: (detail) => `上次整理失敗：${detail}`,
   schedulePaused: '排程已暫停',
+  sync: { ok: (time) => `已同步 ${time}`, offline: (time) => `同步離線（${time}）`, error: (time) => `同步失敗（${time}）` },
+  syncConflicts: (count) => `${count} 份同步衝突`,
   scheduleOff: '排程未啟用',
   open: '開啟 Kioku',
   sleepNow: '現在睡覺',
@@ -48,6 +53,8 @@ const en: TrayText = {
   consolidatingRole: (role) => `consolidating ${role}`,
   lastRunFailed: (detail) => `last run failed: ${detail}`,
   schedulePaused: 'schedule paused',
+  sync: { ok: (time) => `synced ${time}`, offline: (time) => `sync offline (${time})`, error: (time) => `sync failed (${time})` },
+  syncConflicts: (count) => `${count} sync conflict${count === 1 ? '' : 's'}`,
   scheduleOff: 'schedule off',
   open: 'Open Kioku',
   sleepNow: 'Sleep now',

@@ -16,6 +16,8 @@ const GROUP_OF: Partial<Record<SettingName, SettingGroupId>> = {
   ROLE_SCOPE: 'general',
   ROLE_ERRLOG: 'general',
   KIOKU_HOOK_OUTPUT_LIMIT: 'general',
+  KIOKU_SYNC_INTERVAL_MINUTES: 'general',
+  KIOKU_SYNC_LEASE_MINUTES: 'sleep',
   ROLE_LOAD_LIMIT: 'load',
   ROLE_LOAD_FULL_MIN_PRIORITY: 'load',
   ROLE_LOAD_DIGEST_MIN_PRIORITY: 'load',

@@ -20,6 +20,11 @@ export const enOperations: Record<keyof typeof zhTWOperations, string> = {
   'status.daemon.memoryHome': 'Memory folder',
   'status.daemon.roleHome': 'Role folder',
   'status.daemon.spool': 'Events waiting',
+  'status.sync.never': 'Sync ({machine}): not run yet',
+  'status.sync.ok': 'Last synced {time} ({machine})',
+  'status.sync.offline': 'Sync ({machine}): the remote could not be reached at {time}; changes wait here',
+  'status.sync.error': 'Sync ({machine}) failed at {time}; run `kioku sync now` to see why',
+  'status.sync.conflicts': '{count} conflict copies to look at (`kioku sync status`).',
   'status.spool.oldest': 'Oldest waiting event',
   'status.spool.oldestValue': '{time} ({minutes} min ago)',
 
@@ -279,5 +284,7 @@ export const enOperations: Record<keyof typeof zhTWOperations, string> = {
   'setting.ROLE_SCOPE': 'Scope (colon-separated paths)',
   'setting.ROLE_ERRLOG': 'Extra error log file',
   'setting.KIOKU_HOOK_OUTPUT_LIMIT': 'Hook output limit (characters)',
+  'setting.KIOKU_SYNC_INTERVAL_MINUTES': 'Sync through git every N idle minutes (0: start and after sleep only)',
+  'setting.KIOKU_SYNC_LEASE_MINUTES': 'Minutes a machine keeps the right to sleep a role',
   'setting.KIOKU_NOW': 'Fixed current time (tests)',
 };

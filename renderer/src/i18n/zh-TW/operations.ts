@@ -18,6 +18,11 @@ export const zhTWOperations = {
   'status.daemon.memoryHome': '記憶資料夾',
   'status.daemon.roleHome': '角色資料夾',
   'status.daemon.spool': '待處理事件',
+  'status.sync.never': '同步（{machine}）：尚未執行',
+  'status.sync.ok': '上次同步 {time}（{machine}）',
+  'status.sync.offline': '同步（{machine}）：{time} 連不上遠端，變更先留在本機',
+  'status.sync.error': '同步（{machine}）於 {time} 失敗；執行 `kioku sync now` 查看原因',
+  'status.sync.conflicts': '有 {count} 份衝突副本待查看（`kioku sync status`）。',
   'status.spool.oldest': '最早的待處理事件',
   'status.spool.oldestValue': '{time}（{minutes} 分鐘前）',
 
@@ -277,5 +282,7 @@ export const zhTWOperations = {
   'setting.ROLE_SCOPE': '作用範圍（以冒號分隔的路徑）',
   'setting.ROLE_ERRLOG': '額外的錯誤記錄檔',
   'setting.KIOKU_HOOK_OUTPUT_LIMIT': 'Hook 輸出上限（字元）',
+  'setting.KIOKU_SYNC_INTERVAL_MINUTES': '閒置時每隔幾分鐘透過 git 同步（0：只在啟動與睡眠後）',
+  'setting.KIOKU_SYNC_LEASE_MINUTES': '一台機器保有角色睡眠權的分鐘數',
   'setting.KIOKU_NOW': '固定的現在時間（測試用）',
 } as const;

@@ -88,6 +88,14 @@ export function StatusView({ state }: { state: AppState }) {
           <p className="card-text muted">{state.sleep.source === 'schedule' ? t('status.sleep.fromSchedule') : t('status.sleep.fromWindow')}</p>
           {schedule?.role ? <p className="card-text">{t('status.sleep.consolidating', { role: schedule.role })}</p> : null}
           {schedule?.nextCheck ? <p className="card-text muted">{t('status.sleep.nextCheck', { time: formatDate(schedule.nextCheck) })}</p> : null}
+          {report?.sync?.configured ? (
+            <p className="card-text" data-testid="status-sync">
+              {report.sync.last
+                ? t(`status.sync.${report.sync.last.outcome}`, { time: formatDate(report.sync.last.at), machine: report.sync.machine ?? '' })
+                : t('status.sync.never', { machine: report.sync.machine ?? '' })}
+              {report.sync.conflicts.length ? ` ${t('status.sync.conflicts', { count: formatNumber(report.sync.conflicts.length) })}` : ''}
+            </p>
+          ) : null}
         </section>
         <section className="card" aria-labelledby="status-active">
           <h2 id="status-active" className="card-title">
