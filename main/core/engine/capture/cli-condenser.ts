@@ -21,7 +21,7 @@ import { runHeadless } from '../llm-cli/run-headless.js';
  *
  * Every failure — CLI missing, non-zero exit, "Execution error", empty, truncated or invalid
  * JSON, schema mismatch, timeout (ROLE_CAPTURE_TIMEOUT) — is a typed CondenseFailure, and the
- * caller falls back to the local condenser: the turn is never lost (seed 000 §睡眠與整理流程:
+ * caller falls back to the local condenser: the turn is never lost (SLEEP-4:
  * "寧可晚整理也不遺失記憶" holds for encoding too).
  */
 export interface CliCondenserOptions {

@@ -65,7 +65,7 @@ function roleFacts(config: KiokuConfig, roleId: string): { name: string; relatio
 }
 
 /**
- * The guard rails of seed 000 §情緒記憶不會被偏好吃掉 applied to every condenser's output (a model
+ * The guard rails of MEM-5 applied to every condenser's output (a model
  * can forget them): emotional → priority ≥ 4 and relevance `emotional`; an expiry → `temporary`.
  */
 export function toDraft(memory: CondensedMemory, record: CapturedTurnRecord, condenser: string, project: Record<string, unknown> = {}): MemoryDraft {

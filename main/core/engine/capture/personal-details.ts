@@ -1,5 +1,6 @@
 /**
- * PRIV-3, seed 000 §使用者理解: "若使用者不同意或尚未回答，只能保存非個人化的操作規則與技術偏好，不保存可識別個人的資料".
+ * PRIV-3: while the user has declined or not answered, keep only impersonal working rules and
+ * technical preferences, nothing that identifies the person.
  *
  * While consent is `declined` or `unknown`, the identifying details this module can recognise are
  * replaced before a turn reaches any condenser — so neither the local rules nor a model ever see

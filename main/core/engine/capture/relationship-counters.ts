@@ -4,7 +4,7 @@ import type { KiokuConfig } from '../../platform/config/config.js';
 import { updateMemoryState, type MemoryState, type PersonalMemoryConsent } from '../../store/memory/memory-state.js';
 
 /**
- * CAP-1/CAP-6, seed 000 §關係狀態: every handed-over turn updates state.json before anything
+ * CAP-1/CAP-6: every handed-over turn updates state.json before anything
  * else — last_activity (the nap schedule's idle clock, SLEEP-2), first_activity, active_days,
  * total_turns and positive_feedback ("正向回饋另計，不與輪數混算") — plus a consent change the
  * user stated in the turn (PRIV-3). These are "隨互動加深逐漸更親近的實際依據", so a replayed

@@ -2,7 +2,7 @@ import { PERSONAL_PLACEHOLDER } from './personal-details.js';
 import { matchForm } from '../../platform/text/cue-words.js';
 
 /**
- * Issue 12, failure 3 (PRIV-3, seed 000 §使用者理解, §記憶模型 important = 身分背景): what the user
+ * Issue 12, failure 3 (PRIV-3; MEM-2 files identity background, 身分背景, under important): what the user
  * says about themselves — their name, how they want to be addressed, their work or where they
  * live. With consent these are the memories a companion needs most, so the local condenser writes
  * them as high-priority `semantic` memories in `important/` whose gist states the fact

@@ -13,7 +13,7 @@ import { findDateMentions, type DateMention } from './relative-dates.js';
  *   「下週一（2026-04-13）開始 release freeze」 and the body gets a line 「日期：「下週一」＝
  *   2026-04-13（2026-04-09 說的）」, so a memory read a week later still means that Monday, and
  *   recall finds it by the absolute date (issue 19).
- * - **A temporary grant** (seed 000 §臨時授權會過期, issue 12) is bound to what it names:
+ * - **A temporary grant** (MEM-8, issue 12) is bound to what it names:
  *   a date the user gave (明天前可以直接 push, 暫時…4/13 之後恢復 → that day; the latest one said
  *   wins: the grant lasts as long as the user said it would, and no longer) unless it is a
  *   one-time grant (這次, this time: its session is narrower than any day), else the session it was granted in

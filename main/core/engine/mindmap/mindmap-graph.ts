@@ -1,7 +1,7 @@
 import { CATEGORIES, type ConsolidatedCategory, type Memory } from '../../../../common/memory.js';
 
 /**
- * The concepts of a role's consolidated memories and how they hang together (PM-5; seed 001 §4
+ * The concepts of a role's consolidated memories and how they hang together (PM-5
  * 更新心智圖: "只放已固化的概念；節點名字用短詞；同一概念別出現兩次（改成連到同一節點）").
  * Pure and deterministic: the same memories, in any order, give the same graph.
  *

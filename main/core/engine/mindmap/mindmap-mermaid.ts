@@ -3,7 +3,7 @@ import { say, type ContextLanguage } from '../../platform/text/context-language.
 import type { MindmapGraph } from './mindmap-graph.js';
 
 /**
- * A MindmapGraph as Mermaid `mindmap` text, in the shape seed 001 §4 shows:
+ * A MindmapGraph as Mermaid `mindmap` text, in the shape PM-5 shows:
  *
  *     mindmap
  *       root((Lumi))

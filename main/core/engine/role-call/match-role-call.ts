@@ -1,5 +1,5 @@
 /**
- * Call by name (CALL-1, seed 000 §點名載入 §怎麼觸發). Pure: the caller supplies the roles.
+ * Call by name (CALL-1). Pure: the caller supplies the roles.
  *
  * - Only the start of the message counts: "剛剛西莉卡說的方法不錯" talks ABOUT a role.
  * - CJK names need no separator ("西莉卡在嗎"), because Chinese has no spaces between words.
@@ -9,7 +9,7 @@
  * - `@` (half- or full-width) marks a call explicitly; with markerOnly nothing else does, for
  *   names that begin common words ("結衣" vs "結衣服").
  *
- * The role ID also calls without `@`: seed 000's own example `silica01x` only makes sense if
+ * The role ID also calls without `@`: the role skill's own example `silica01x` only makes sense if
  * `silica01` alone would have switched. IDs and ASCII names compare case-insensitively.
  */
 export interface CallableRole {

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * "Is an AI assistant running right now?" (SLEEP-1, seed 000 §作息: "睡眠排程每小時檢查一次，
- * 偵測到有 AI 正在運行就不睡，留到下個整點再試").
+ * "Is an AI assistant running right now?" (SLEEP-1: the sleep schedule checks
+ * hourly; while an AI assistant is running the role does not sleep and tries again next hour).
  *
  * Linux: /proc/<pid>/cmdline for every process, no child process needed. Elsewhere:
  * `ps -A -o pid=,ppid=,args=`. Our own condenser and planner runs are CLIs too (claude -p …) and

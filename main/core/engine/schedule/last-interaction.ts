@@ -12,11 +12,11 @@ import { readLockFile, roleLockPath } from '../../store/sessions/role-lock-file.
  * When the user last interacted with a role — the nap's idle clock (SLEEP-2: "CLI 最後互動時間
  * 超過 45 分鐘") and `kioku status`'s "last interaction". The newest of:
  *
- * 1. state.json `last_activity`: written at every Stop (seed 000 §--nap: "Stop hook 記錄的最後互動
- *    時間"). The field, not the file's mtime: a consolidation rewrites state.json (last_sleep), and
+ * 1. state.json `last_activity`: written at every Stop (SLEEP-2: "the last interaction time the
+ *    Stop hook records"). The field, not the file's mtime: a consolidation rewrites state.json (last_sleep), and
  *    a nap must not count its own write as the user coming back.
  * 2. the newest inbox file's mtime: captures written by the daemon's queue, `memory remember`, or
- *    seed 000's own scripts, which may not touch state.json.
+ *    the original role scripts, which may not touch state.json.
  * 3. `.sessions/*.role` files naming the role (a call by name, CALL-3).
  * 4. the role lock's transcript (LOCK-2): a session in the middle of a long turn has not reached
  *    Stop yet, but its transcript keeps growing.

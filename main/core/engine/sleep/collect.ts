@@ -6,7 +6,7 @@ import type { CollectedBatch, ExistingMemoryRef, InboxItem } from './sleep-plan.
 import { isSuperseded } from '../../store/memory/superseded.js';
 
 /**
- * collect (SLEEP-4, seed 000 §整理批次與失敗診斷): the oldest inbox items into one batch, whole
+ * collect (SLEEP-4, SLEEP-5): the oldest inbox items into one batch, whole
  * items only, plus an index of the existing memories the planner may merge into or link to.
  *
  * - At most `items` inbox items and `chars` material characters. The old script built the

@@ -85,7 +85,7 @@ export const planCorrectionSchema = z.object({
  * Issue 12: the user replaced a preference or rule ("改用 pnpm 了，不要再用 yarn"). The older memory
  * (`target`, an existing id) is kept for history, marked `superseded_by` the memory that now holds
  * the user's wish (`by`: a create key of this plan or an existing id), and never injected as
- * current again. Never an emotional memory (seed 000 §情緒記憶不會被偏好吃掉).
+ * current again. Never an emotional memory (MEM-5).
  */
 export const planSupersedeSchema = z.object({
   target: text,

@@ -30,7 +30,7 @@ export function createDaemonScheduler(base: KiokuConfig, logger: Logger, options
   const stopping = new AbortController();
   const consolidate: SleepSchedulerDeps['consolidate'] = async (role, reason) => {
     // force: the scheduler has checked the window and the process list once for the whole run
-    // (§排程涵蓋所有角色: "睡眠時段與「是否有 AI 在運行」只檢查一次"); a run that crosses the window's
+    // (SLEEP-3: the window and "is an AI running" are checked once per run); a run that crosses the window's
     // end still finishes its roles.
     const result = await runSleepInWorker({ env: base.env }, { role, force: true, reason }, { signal: stopping.signal });
     const mine: SleepRoleResult | undefined = result.roles.find((r) => r.id === role);

@@ -5,8 +5,8 @@ import { roleFilePaths } from '../../store/roles/role-repository.js';
 import { roleLockPath } from '../../store/sessions/role-lock-file.js';
 
 /**
- * OPS-1 "session restarted since role creation" (seed 000 §--status 工作階段: 建立角色後是否**重開過**
- * CLI — SessionStart 只在啟動時觸發). Best effort from what sessions leave behind:
+ * OPS-1 "session restarted since role creation" (was the assistant restarted after
+ * the role was created? SessionStart only fires at start-up). Best effort from what sessions leave behind:
  *
  * - the role's definition time: the identity (or legacy) file's birth time where the file system
  *   keeps one, else its ctime. Kioku writes role files atomically, so an edit counts as a new

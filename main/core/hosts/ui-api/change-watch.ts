@@ -11,7 +11,7 @@ import { projectsInView } from './watched-projects.js';
 
 /**
  * Notices changes the UI should hear about without trusting any one notification mechanism:
- * the files are the truth and are edited by the CLI, hooks, seed 000's scripts and editors, so a
+ * the files are the truth and are edited by the CLI, hooks, the original role scripts and editors, so a
  * cheap look at modification times (role files, `.active`, `.order`, each category folder of
  * each memory folder) plus the sleep state is taken every `intervalMs` while someone listens.
  * fs.watch is not used: it misses events on network and WSL mounts, and this costs a few

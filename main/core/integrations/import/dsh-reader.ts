@@ -9,9 +9,9 @@ import type { ImportSkip } from './import-types.js';
 import { readPersonaMarkdown } from './persona-markdown.js';
 
 /**
- * Seed 002 (dsh-persona-memory) `$DSH_HOME`, read-only. Layout from seed 002 §它解決什麼:
+ * The notes skill (dsh-persona-memory) `$DSH_HOME`, read-only. Layout from DSH-2:
  *
- * | seed 002 file                          | Kioku                                                        |
+ * | the notes skill file                          | Kioku                                                        |
  * | -------------------------------------- | ------------------------------------------------------------ |
  * | personas/<id>/persona.yml              | role: `name` → name, `emoji`, `aliases`; `description` → the |
  * |                                        | identity preamble (or the nature when SOUL.md has none)      |
@@ -26,7 +26,7 @@ import { readPersonaMarkdown } from './persona-markdown.js';
  * | personas/skills/                       | material, not persona data                                   |
  *
  * 來源 and 關係定位 stay fill-in placeholders: DSH has neither concept, and Kioku never makes
- * them up (seed 000 §--migrate does the same for legacy roles).
+ * them up (ROLE-2 does the same for legacy roles).
  */
 export interface DshHome {
   dir: string;

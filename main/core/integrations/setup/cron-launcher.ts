@@ -6,7 +6,7 @@ import { installRootFrom } from './hook-client-path.js';
 import { shellQuote } from './cron-entries.js';
 
 /**
- * The fixed launcher the crontab points at (seed 000 §排程啟動器): `<state dir>/bin/kioku-launch`.
+ * The fixed launcher the crontab points at (OPS-2): `<state dir>/bin/kioku-launch`.
  * The crontab never names a versioned path: 寫死版本路徑的 crontab 條目就會指向不存在的檔案。cron
  * 不會回報這種失敗，排程只是靜默停擺 (this once left a schedule idle for a long time before anyone
  * noticed). The launcher resolves Kioku at each run:

@@ -3,9 +3,9 @@ import { stringifyFrontmatter } from '../../platform/frontmatter/stringify-front
 import { firstLine, type RoleDefinition } from '../../store/roles/role-definition.js';
 
 /**
- * The text of a Claude Code sub-agent file for a role (ROLE-11, seed 000 §--agent). Pure.
+ * The text of a Claude Code sub-agent file for a role (ROLE-11). Pure.
  *
- * | seed 000 §--agent 區塊 | here                                                                 |
+ * | ROLE-11 block | here                                                                 |
  * | ---------------------- | -------------------------------------------------------------------- |
  * | frontmatter            | `name` (the ID in lowercase: Claude Code wants lowercase names; the   |
  * |                        | ID itself is in the body), `description` (when to send this role),   |

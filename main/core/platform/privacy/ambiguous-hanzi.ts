@@ -1,5 +1,5 @@
 /**
- * Simplified characters that stand for more than one Traditional character (seed 000 §繁簡防線:
+ * Simplified characters that stand for more than one Traditional character (PRIV-2:
  * 一簡對多繁). Value: the Traditional candidates; when the Simplified glyph is itself a normal
  * Traditional character (后, 干, 里, 面…) it is listed among them, which also tells the script
  * guard that meeting it in a text proves nothing about the text being Simplified.

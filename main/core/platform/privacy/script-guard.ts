@@ -2,7 +2,7 @@ import { AMBIGUOUS_SIMPLIFIED, isAmbiguousSimplified } from './ambiguous-hanzi.j
 import { loadOpenccTables, type OpenccTables } from './opencc-tables.js';
 
 /**
- * PRIV-2, seed 000 §繁簡防線: the prompts ask for Traditional Chinese, yet whole memories arrived
+ * PRIV-2: the prompts ask for Traditional Chinese, yet whole memories arrived
  * in Simplified (summary and tags included), so everything written (inbox, consolidation,
  * bonds, digests) passes this guard first. Conversion is OpenCC's Simplified → Traditional
  * (Taiwan) at the glyph level only; wording (反饋 vs 回饋) stays the prompts' job.

@@ -8,7 +8,7 @@ import { cleanForStorage } from '../../platform/privacy/clean-for-storage.js';
 import { roleMemoryDir } from './memory-layout.js';
 
 /**
- * DIGESTS.md (MEM-10, seed 000 §整理摘要保留歷史): `state.json`'s `last_sleep_digest` keeps only
+ * DIGESTS.md (MEM-10): `state.json`'s `last_sleep_digest` keeps only
  * the latest consolidation and is overwritten, so the history is kept here for people to look
  * back on — newest first, the last 100 — and never injected into a session.
  *

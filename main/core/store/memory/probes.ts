@@ -9,7 +9,7 @@ import { loadRoleMemories, memoryLockFile } from './memory-layout.js';
 import { rewriteMemoryFile } from './rewrite-memory.js';
 
 /**
- * PM-4, seed 001 §遺忘原則: a fuzzy memory may be raised only as a question ("可以問，不可以斷言"),
+ * PM-4, PM-2: a fuzzy memory may be raised only as a question, never asserted,
  * at most one per turn, and every such probe is recorded so that a denial gets corrected.
  * The state lives in the memory's own frontmatter:
  *

@@ -2,7 +2,7 @@ import path from 'node:path';
 
 /**
  * Which project a memory belongs to (issue 12). Two frontmatter keys, both optional, kept in the
- * memory's `extra` like every key seed 000 does not know (so a file without them — every seed
+ * memory's `extra` like every key the role skill does not know (so a file without them — every seed
  * file, every memory written before — loads unchanged and is global):
  *
  * - `project`: the project the memory was said in — the git top level of the session's cwd

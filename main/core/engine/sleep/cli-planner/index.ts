@@ -43,7 +43,7 @@ export interface CliPlannerOptions {
 
 type Diagnostics = PlannerError['diagnostics'];
 
-/** What SLEEP-5 asks every failure message to carry (seed 000: 「沒有這一步就只能靠猜」). */
+/** What SLEEP-5 asks every failure message to carry (without them a failure can only be guessed at). */
 function describe(d: Diagnostics): string {
   return `material ${d.materialChars} chars, batch ${d.batchSize} item(s), output ${d.outputChars} chars, output starts ${JSON.stringify(d.outputHead)}`;
 }
@@ -66,7 +66,7 @@ const UNWRAP_KIND: Partial<Record<CondenseFailure['kind'], PlannerFailureKind>> 
   'invalid-json': 'invalid',
 };
 
-/** Seed 000 §整理批次與失敗診斷: the two classes of failure are cured differently, so say which. */
+/** SLEEP-5: the two classes of failure are cured differently, so say which. */
 const LABEL: Record<PlannerFailureKind, string> = {
   execution: 'execution error',
   timeout: 'timeout',
@@ -145,7 +145,7 @@ export function createCliPlanner(config: KiokuConfig, chosen: ChosenCli, options
       throw fail(kind, unwrapDetail(error), result.stdout.trim());
     }
 
-    // Seed 000: ROLE_SLEEP_OUTPUT_LIMIT is 「睡眠整理模型輸出套用前的字元上限」 — an answer past it is
+    // SLEEP-6: ROLE_SLEEP_OUTPUT_LIMIT caps the planner output before it is applied — an answer past it is
     // not applied; it is treated as cut off, which halving the batch cures.
     const answerChars = Array.from(answer).length;
     if (answerChars > outputLimit) {

@@ -4,8 +4,8 @@ import type { CollectedBatch, PlanCreate, PlanMerge, SleepPlan } from '../sleep-
 /**
  * The merges a model proposed, held to two rules it may forget:
  *
- * - MEM-5 and seed 000 §情緒記憶不會被偏好吃掉: 「`memory_type` 不同的記憶不互相 merge，改用 `links`
- *   關聯」 — "情緒被併入偏好，語氣可復原、溫度永久遺失". A source whose type differs from the target's
+ * - MEM-5: memories of different `memory_type` are never merged, only linked — a feeling merged
+ *   into a preference keeps the tone but loses the warmth for good. A source whose type differs from the target's
  *   is not merged.
  * - A merge writes the target's whole body; only targets whose full body was in the prompt
  *   (sleep-prompt.ts mergeableRefs) can be merged without losing their detail.
