@@ -8,19 +8,9 @@ import { chmodHint, listCheckScripts } from './check-scripts.js';
 import { runCheckScript } from './run-check-script.js';
 
 /**
- * BRIEF-1 (晨間狀態檢查, "morning status check"): at the end of the sleep window run the user's own
- * check scripts and keep what they said as one memory, so the role can bring it up at the first
- * conversation of the day ("the PR is not merged yet", "CI failed last night"). Kioku has no
- * checks of its own. BRIEF-1's rules, in order:
- *
- * - no folder → nothing at all: no memory, no warning;
- * - only `*.sh`, and only executable ones (not executable: a warning naming the chmod, and skipped);
- * - no change, no output (a silent script means all is well; all silent → no memory);
- * - ROLE_BRIEF_TIMEOUT per script, ROLE_BRIEF_EACH_LIMIT / ROLE_BRIEF_LIMIT characters;
- * - script output is external data → redacted before it is cut or stored;
- * - written as a low-priority `daily` memory → one daily, episodic, priority-2 memory that the forgetting table
- *   lets fade after a week (no pile-up). Written directly like a MEM-9 seed, not via the inbox:
- *   there is nothing for a consolidation to add, and it must be there before the first session.
+ * BRIEF-1, the morning brief: at the end of the sleep window run the user's check scripts and keep
+ * what they said as one memory for the day's first conversation.
+ * Design notes: docs/design-notes.md, "main/core/engine/brief/run-brief.ts".
  */
 export type BriefScriptStatus = 'reported' | 'silent' | 'timed-out' | 'not-started' | 'skipped';
 

@@ -12,18 +12,7 @@ import type { Planner } from './sleep-plan.js';
 
 /**
  * A consolidation run over one or more roles, one after another (SLEEP-3).
- * Which roles:
- *
- * - `role` (or `roles`) given → exactly those;
- * - a manual run with ROLE_NAME set → that role only (SLEEP-3);
- * - ROLE_SLEEP_ALL_ROLES (default) → every role: those with definition files in ROLE_HOME and
- *   those with a memory folder (an imported role's inbox must not pile up unseen either — the
- *   role skill's bug was roles never consolidated since their creation, with no error anywhere);
- * - otherwise the active role.
- *
- * The sleep window is checked here once per run (not per role) unless `force`, or the run is a
- * nap or a catch-up, which happen at any time of day. Whether an assistant is running is the
- * scheduler's check (main/core/engine/schedule/); `force` skips both by not asking.
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/run-sleep.ts".
  */
 export type SleepReason = 'manual' | 'sleep' | 'nap' | 'catch-up';
 

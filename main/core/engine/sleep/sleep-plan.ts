@@ -2,17 +2,9 @@ import { z } from 'zod';
 import { CATEGORIES, DECLARATIVE, MEMORY_TYPES } from '../../../../common/memory.js';
 
 /**
- * The consolidation plan (ARCHITECTURE.md §Consolidation): what a planner — the local one
- * (X-LOCAL) or an LLM through a CLI (SLEEP-6) — decides for one batch of inbox items, as data.
- * `apply` turns it into file changes; nothing else writes during a consolidation.
- *
- * A plan is *absolute*, never a delta: a merge carries the target's resulting summary, body,
- * tags and cues, not "append this". Replaying a plan after a crash therefore writes the same
- * bytes again instead of appending twice, which is what makes apply idempotent.
- *
- * Every inbox id in `batch` must be accounted for exactly once: as a source of a `create` or a
- * `merge`, or in `discard`. An item the planner did not mention is a planner error (the inbox
- * stays untouched, SLEEP-5), never a silent loss.
+ * The consolidation plan: what a planner (the local one, X-LOCAL, or an LLM, SLEEP-6) decides for
+ * one batch of inbox items, as data.
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/sleep-plan.ts".
  */
 export const PLAN_VERSION = 1;
 

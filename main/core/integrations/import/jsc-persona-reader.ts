@@ -13,23 +13,8 @@ import { mapLongTermType, priorityFromSalience } from './jsc-persona-mapping.js'
 import { readPersonaMarkdown } from './persona-markdown.js';
 
 /**
- * Persona-memory (jsc) persona folders, read-only. The layout is PM-1:
- *
- * | 層       | 位置                         | imported as                                             |
- * | -------- | ---------------------------- | ------------------------------------------------------- |
- * | 原始逐字 | journal/YYYY-MM.jsonl        | not imported: raw transcript "只供回溯", not a memory      |
- * | 短期記憶 | memory/short-term.jsonl      | inbox items (judged lines — reviewed_at — are left out)  |
- * | 長期記憶 | memory/long-term/*.md        | consolidated memories (jsc-persona-mapping.ts table)     |
- * | 索引     | memory/INDEX.md              | not imported: "自動產生"; Kioku rebuilds its own index     |
- * | 心智圖   | mindmap/semantic.mmd         | not imported: `kioku memory mindmap` draws it from tags  |
- * | 思維導圖 | mindmap/threads/*.mmd        | not imported: short-lived reasoning, "不要進長期記憶"      |
- * | inbox    | memory/inbox/room-*.jsonl    | inbox items, with `room:` kept                           |
- *
- * Persona-memory does not show the persona definition itself; this importer reads `persona.md`
- * (frontmatter `name`/`id`/`emoji`/`aliases`, body sections like a Kioku role: 本質, 氛圍,
- * 來源, 關係定位, any other `##`) or `persona.yml` (`name`, `id`, `emoji`, `aliases`,
- * `nature` or `description`, `vibe` or `tone`, `source`, `relationship`). A folder with neither
- * still has its memories imported (into a memory folder whose role definition the user writes).
+ * Persona-memory (jsc) persona folders, read-only.
+ * Design notes: docs/design-notes.md, "main/core/integrations/import/jsc-persona-reader.ts".
  */
 export const DEFINITION_FILES = ['persona.md', 'PERSONA.md', 'persona.yml', 'persona.yaml'] as const;
 

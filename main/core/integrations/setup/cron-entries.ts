@@ -4,13 +4,9 @@ import { SETTINGS } from '../../platform/config/settings-schema.js';
 import { zoneOffsetMinutes } from '../../platform/config/time-zone.js';
 
 /**
- * The crontab lines of OPS-2 (SLEEP-3), as pure
- * functions: what to schedule, how a line is written, how our lines are found again. Reading and
- * writing the crontab itself is cron-install.ts.
- *
- * Every line Kioku writes ends with a tag, `# kioku:<kind>` (the original scripts used `# jsc-role-sleep`), and
- * install/remove touch tagged lines only: 排程條目以 … 註解標記，只動自己的條目. The tag sits at the
- * end of the command, where the shell cron runs it with reads it as a comment.
+ * The crontab lines of OPS-2 (SLEEP-3), as pure functions: what to schedule, how a line is written,
+ * how our lines are found again.
+ * Design notes: docs/design-notes.md, "main/core/integrations/setup/cron-entries.ts".
  */
 export const CRON_KINDS = ['sleep', 'nap', 'brief'] as const;
 export type CronKind = (typeof CRON_KINDS)[number];

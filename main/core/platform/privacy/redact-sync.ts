@@ -1,13 +1,7 @@
 /**
- * PRIV-1, second line of defence: the prompts already forbid secrets, but
- * "模型不一定遵守指令，而記憶會被長期保存並在每次啟動時載入" — so every text is masked by pattern
- * before it is stored or injected. This file is the synchronous half (no packages, only
- * url-credentials.ts: safe for the hook client's hot path); redact.ts adds secretlint's rule set
- * on top for stored text.
- *
- * Each pattern reports the range of the secret only (not the `password=` in front of it, not a
- * URL's host), so the redacted text keeps enough context to stay readable:
- * `https://[REDACTED:url-credentials]@example.com`.
+ * PRIV-1, second line of defence: models do not always obey, and memories are kept and re-injected,
+ * so every text is masked by pattern first.
+ * Design notes: docs/design-notes.md, "main/core/platform/privacy/redact-sync.ts".
  */
 import { findUrlCredentials } from './url-credentials.js';
 

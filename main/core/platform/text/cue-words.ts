@@ -1,13 +1,7 @@
 /**
  * The words capture listens for (CAP-1, CAP-4, PRIV-3), in one place so that the filter, the
  * consent detector and the local condenser never disagree about what a cue is.
- *
- * Patterns are written in Traditional Chinese and lowercase English and run on `matchForm(text)`:
- * NFKC (full-width ＰＲ → pr), lowercase, and the Simplified characters of this vocabulary
- * mapped to Traditional, so 记住 / 記住 and 喜欢 / 喜歡 are one cue. The mapping is for
- * matching only — memory text is always taken from the original words and converted by the
- * script guard at write time (PRIV-2), never from this lossy form (one-to-many characters such
- * as 发 would otherwise turn 头发 into 頭發, the invisible error PRIV-2 warns about).
+ * Design notes: docs/design-notes.md, "main/core/platform/text/cue-words.ts".
  */
 
 /** Simplified → Traditional for the characters the patterns below use (generated with OpenCC tw→cn). */

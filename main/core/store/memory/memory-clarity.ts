@@ -3,18 +3,9 @@ import { parseLooseDate } from '../../platform/config/clock.js';
 import { isPinned } from './pinned.js';
 
 /**
- * PM-2: long-term forgetting is not deletion but blurring — "a real
- * person lives in the middle band most of the time". Retrievability decays with time since the memory was last touched, slower the
- * more stable it is, and stability grows with strength × recalls × salience ("穩定度 = 強度 ×
- * 被想起過幾次 × 顯著度，越常想起的衰減越慢"). Three states follow:
- *
- *   clear  (R ≥ 0.6)      gist and detail may be told
- *   faded  (0.3 ≤ R < 0.6) gist only — "主旨可以講，細節不可以補"
- *   fuzzy  (R < 0.3)      only "something happened" and its topics, raised as a question
- *
- * Persona-memory names the shape, not the constants. These give a default memory (priority 3, strength
- * 60, never recalled) about 18 clear days and 43 before it turns fuzzy; each recall (+8 strength,
- * +1 hit) and each priority step stretches both.
+ * PM-2: long-term forgetting is not deletion but blurring — "a real person lives in the middle band
+ * most of the time".
+ * Design notes: docs/design-notes.md, "main/core/store/memory/memory-clarity.ts".
  */
 export type Clarity = 'clear' | 'faded' | 'fuzzy';
 

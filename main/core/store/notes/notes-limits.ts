@@ -1,13 +1,7 @@
 /**
  * The write limits of DSH-1 and DSH-2 (facts: lines + bytes; project memory: characters), all
- * enforced on the write side: over the limit is an error, nothing is written, never a silent cut. Pure measuring, no I/O, so the hook
- * client, the CLI, the MCP server and the UI all count the same way.
- *
- * | file                 | limit                         | why (the notes skill)                                   |
- * | -------------------- | ----------------------------- | ------------------------------------------------ |
- * | global FACT.md       | 100 lines AND 8000 UTF-8 bytes | injected into every main session: worst case fixed |
- * | project MEMORY.md    | 8000 characters               | the same measure as the injection side            |
- * | JOURNAL.jsonl        | none (on purpose)             | never injected; where long notes go               |
+ * enforced on the write side: over the limit is an error, nothing is written, never a silent cut.
+ * Design notes: docs/design-notes.md, "main/core/store/notes/notes-limits.ts".
  */
 export const FACT_MAX_LINES = 100;
 export const FACT_MAX_BYTES = 8000;

@@ -18,19 +18,8 @@ import { readPlanAnswer } from './plan-answer.js';
 import { buildSleepPrompt, SLEEP_PROMPT_NAME, type RoleFacts } from './sleep-prompt.js';
 
 /**
- * SLEEP-6's LLM planner: one batch → the prompt of resources/prompts/sleep.zh-TW.md → one
- * headless CLI run (the same runner, invocation and envelope reading as capture's condenser) →
- * a validated plan. It never touches memory files; a failure is a PlannerError and the
- * orchestrator keeps the inbox as it is, retries once, then halves the batch (SLEEP-5).
- *
- * Recursion safety (SLEEP-6, "A CLI run must not fire this app's own hooks or leave a transcript
- * behind"): the run gets capture's environment (ROLE_ENABLED=0, KIOKU_HOOK_DISABLED=1), the
- * per-CLI no-hooks/no-transcript flags of cliInvocation, closed stdin and a scratch cwd under the
- * state dir — never the user's project, so nothing the CLI writes beside itself lands there.
- *
- * The returned plan's texts are the model's, unredacted: apply cleans every text of a plan
- * (apply-plan.ts applyNewPlan → plan-text-cleaner.ts: PRIV-1 redaction + PRIV-2 script guard)
- * before recording it as pending, and appendBond cleans bonds — one gate for every planner.
+ * SLEEP-6's LLM planner: one batch → the sleep prompt → one headless CLI run → a validated plan.
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/cli-planner/index.ts".
  */
 export interface CliPlannerOptions {
   /** The prompt template (default: resources/prompts/sleep.zh-TW.md found beside the code). */

@@ -2,18 +2,8 @@ import { CATEGORIES, MEMORY_TYPES, type ConsolidatedCategory, type MemoryType } 
 import type { CollectedBatch, PlanCreate, PlanMerge, SleepPlan } from '../sleep-plan.js';
 
 /**
- * The merges a model proposed, held to two rules it may forget:
- *
- * - MEM-5: memories of different `memory_type` are never merged, only linked — a feeling merged
- *   into a preference keeps the tone but loses the warmth for good. A source whose type differs from the target's
- *   is not merged.
- * - A merge writes the target's whole body; only targets whose full body was in the prompt
- *   (sleep-prompt.ts mergeableRefs) can be merged without losing their detail.
- *
- * Such a merge is not thrown away (that would cost the batch a retry for a rule we can keep
- * ourselves): it becomes a new memory of the sources' type carrying the model's text, linked to
- * the target. Only a merge whose sources themselves mix types cannot be turned into one memory;
- * that is reported, and the orchestrator's retry/halving (SLEEP-5) splits the batch.
+ * Holds the merges a model proposed to the two rules it may forget (MEM-5 types, MEM-8 expiry).
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/cli-planner/merge-guard.ts".
  */
 export interface GuardedMerges {
   plan: SleepPlan;

@@ -1,28 +1,8 @@
 import { matchForm } from '../../../platform/text/cue-words.js';
 
 /**
- * PM-3: persona-memory's candidate rules (short-term → long-term promotion), applied to one batch. They decide how
- * an item is kept — priority, category, relevance, links — and are reported per item for the UI
- * (explainCandidates), the way persona-memory's `--rules R2+R3` records "which rule brought it up".
- *
- * | rule | persona-memory                                 | here: when                          | here: effect                         |
- * | R1   | 單筆顯著度 ≥ 60                            | salience (salience.ts) ≥ 60          | kept; reported (event/fact)          |
- * | R2   | 同一 topic ≥ 3 筆，或 ≥ 2 筆且平均顯著度 ≥ 45 | a tag of batch items + existing      | `repeated`, priority one step up,    |
- * |      | → preference                               | memories, counted per memory         | daily/other filed under interest     |
- * | R3   | 單筆情緒變動總量 ≥ 25 → event + emotion 錨點 | feeling words (salience.ts) ≥ 25     | `emotional` (warm), 情緒錨點 line, cues |
- * | R4   | intent=commit 或承諾／界線關鍵詞             | the words below, not in a temporary  | priority 5, important, never evicted |
- * |      | → promise/boundary                         | permission                           | (a rule when the type was unknown)   |
- * | R5   | 同一 entity（人）≥ 2 筆 → relationship       | the same person word twice           | person tag/cue, links, priority step,|
- * |      |                                            |                                      | daily/other filed under important    |
- * | R6   | 短期記憶 ≥ 40 筆（容量壓力）                  | batch + items left ≥ 40              | salience < 40 discarded, see below   |
- *
- * R2's "→ preference" and R1/R3's "event" are persona-memory's types; Kioku's memory_type comes from
- * capture, which already split behaviour from feeling (MEM-5), and a
- * repeated feeling must stay a feeling. So the suggested kind is only reported (SuggestedKind, for
- * the UI) and the rules act through priority, relevance, category, tags, cues and links.
- *
- * R5 follows persona-memory's own caveat: a person counts only when written exactly the same way
- * ("「小林」與「林先生」不會被當成同一個人"); no dictionary guesses who is who.
+ * PM-3: persona-memory's candidate rules (short-term → long-term promotion), applied to one batch.
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/local-planner/candidate-rules.ts".
  */
 export type CandidateRule = 'R1' | 'R2' | 'R3' | 'R4' | 'R5' | 'R6';
 

@@ -5,24 +5,9 @@ import type { InboxItem } from '../sleep-plan.js';
 import { isBoundary, type RuleHit } from './candidate-rules.js';
 
 /**
- * NREM's 分類 and REM's memory_type/declarative (SLEEP-4) for one inbox item, with the capture's
- * own words reused (cue-words.ts, turn-text.ts guessCategory) so that the encoder and the sleeper
- * never disagree about what a cue is.
- *
- * - memory_type: the capture's when it set a valid one (the encoder saw the whole turn and
- *   already split feeling from behaviour, MEM-5); otherwise refined
- *   from the words: boundary → rule, feeling → emotional, behaviour → preference, how-to →
- *   procedural, news → semantic, anything else → episodic. The one capture type REM refines
- *   (SLEEP-4: "REM … memory_type") is `episodic`, because it is the local condenser's fallback
- *   ("nothing of the above → one episodic memory"): written steps become procedural, news
- *   semantic. A feeling or a preference is never re-typed.
- * - category (MEM-2): important for long-term preferences, rules, decisions,
- *   identity background, relationships and commitments; skill for how-to; then capture's keyword
- *   guess, with repeated topics (R2) filed under interest ("反覆關注、主動深入的主題") and people
- *   (R5) under important.
- * - declarative: implicit for procedural and emotional, explicit otherwise (the role skill's table, MEM-2).
- * - priority: at least 4 for emotional/warm memories (MEM-6: emotional memories get priority 4 or more),
- *   5 for commitments (R4), one step up (to at most 4) for a repeated topic or person.
+ * NREM's classification and REM's memory_type/declarative (SLEEP-4) for one inbox item, reusing
+ * capture's cue words so encoder and sleeper agree.
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/local-planner/classify.ts".
  */
 export interface Classification {
   category: ConsolidatedCategory;
