@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOTS = ['main', 'common', 'hooks', 'renderer/src', 'preload', 'bench', 'scripts', 'test', 'e2e', 'docs'];
-const SKIP_DIRS = new Set(['node_modules', 'dist', 'screenshots', 'fixtures']);
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'screenshots']);
 const TEXT = /\.(ts|tsx|mts|cts|js|mjs|cjs|json|md|sh|css|html|ya?ml)$/;
 const ID = /\b(?:ROLE|HOOK|CALL|LOCK|CTX|CAP|MEM|SLEEP|FORGET|BRIEF|PRIV|OPS|PM|DSH|APP|X)-[A-Z0-9]+\b/g;
 // Tokens that look like IDs but are not requirements.

@@ -13,7 +13,7 @@ import { makeTempHome, snapshotTree, type TempHome } from '../helpers/temp-home.
 
 /**
  * X-IMPORT from persona-memory (jsc): the sample tree in test/fixtures/import/jsc-persona
- * follows PM-1 (long-term files with strength and recall counts, short-term JSONL,
+ * follows persona-memory's memory layout (記憶架構: long-term files with strength and recall counts, short-term JSONL,
  * inbox rooms). Must show: two runs give the same homes, and every imported memory is found by
  * recall (Chinese included).
  */

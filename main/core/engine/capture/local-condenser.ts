@@ -34,7 +34,7 @@ import { selfDescriptionMemory } from './self-description-memory.js';
  *   drift unnoticed); its bond is mutual when the reply answers in kind.
  * - behaviour to change (偏好, 以後都…, prefer, never), a permission (可以直接 push, 跳過), or
  *   feedback that says what to repeat → `preference`. Feedback on the role's manner, negative
- *   feedback and explicit "remember" → priority 4 (PRIV-3).
+ *   feedback and explicit "remember" → priority 4 (CAP-4, CAP-7).
  * - how it felt (開心, 好累, 想你了, miss you) and plain praise/thanks → `emotional`, priority ≥ 4,
  *   relevance `emotional`, with a user→role bond. Plain praise goes here rather than to
  *   preference because the two mistakes do not cost the same (MEM-5:

@@ -25,7 +25,7 @@ export const PREFERENCE =
 export const PERMISSION =
   /允許|授權|准許|放行|例外|不用再?(?:問|確認|詢問|測試|跑|檢查)|不必再?(?:問|確認|測試)|可以直接|直接(?:push|merge|推|合併|部署|上線|發布|刪)|先不要|先別|跳過|略過|(?:may|can) (?:skip|go ahead|push|merge|deploy)|go ahead and|no need to|allowed to|permission to/;
 
-/** Feedback on the role, positive side (PRIV-3: a preference/emotion of this role only). */
+/** Feedback on the role, positive side (CAP-4: a preference/emotion of this role only). */
 export const POSITIVE_FEEDBACK =
   /謝謝|感謝|多謝|太好了|好棒|很棒|做得很?好|辛苦了|讚|很喜歡你|喜歡你(?:的|這樣|剛剛)|thank|good job|well done|great job|nice work|i (?:like|love) how you|you did (?:great|well)|that was (?:great|perfect|lovely)/;
 
