@@ -9,7 +9,7 @@ import { roleMemoryDir } from './memory-layout.js';
  */
 /**
  * BONDS.md (MEM-7): one line per bond — the user's own words or the role's real
- * feeling at the time — so that "當時說了什麼、當時是什麼感覺" survives the merging and
+ * feeling at the time — so that what was said and how it felt survives the merging and
  * summarising every other memory goes through. Append-only: never merged, compressed or
  * forgotten; only the newest 500 are kept, and the same words are never added twice.
  *

@@ -89,7 +89,7 @@ export function memoryClarity(memory: Memory, now: Date): Clarity {
 
 /**
  * PM-1: a body is a gist and a detail — labelled `主旨：`/`細節：` (or gist:/detail:), else the
- * first paragraph is the gist and the rest the detail. Decay "先吃細節、主旨最後才掉".
+ * first paragraph is the gist and the rest the detail. Decay eats the detail first and the gist last (PM-2).
  */
 export function splitGist(body: string): { gist: string; detail: string } {
   const text = body.trim();

@@ -67,8 +67,8 @@ export function readRoleFileText(file: string): RoleFileText {
 }
 
 /**
- * A role's definition. The two-file format wins when both formats exist (ROLE-1:
- * "解析時新格式優先、找不到才退回舊檔").
+ * A role's definition. The two-file format wins when both formats exist; the legacy file is
+ * the fallback (ROLE-2).
  */
 export function readRoleDefinition(roleHome: string, id: string): RoleDefinition {
   const files = roleFilePaths(roleHome, id);

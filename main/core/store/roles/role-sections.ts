@@ -113,7 +113,7 @@ export function splitRoleMarkdown(body: string): RoleMarkdown {
 
 /**
  * The fill-in text written where a value is still unknown (ROLE-2: source and
- * relationship "產生待填空白，需人工補上"). A section holding only this reads as empty, so it is
+ * relationship get blanks for the user to fill in). A section holding only this reads as empty, so it is
  * never injected as if it were the role's own words.
  */
 export function fillInPlaceholder(what: string): string {

@@ -10,7 +10,7 @@ import { resolveSessionRole, type SessionRole } from './session-role.js';
 
 /**
  * Whether Kioku acts for a session at all (HOOK-4): ROLE_ENABLED=0 off,
- * 1 forced on, unset → on only when a role resolves and its files exist ("沒建過角色的人零影響");
+ * 1 forced on, unset → on only when a role resolves and its files exist (no effect at all for someone who never made a role);
  * ROLE_SCOPE limits it to sessions whose cwd lies under one of its prefixes; no role home → off.
  * The first three are "hard switches" (GateOffReason): they turn off every hook, calls included.
  */

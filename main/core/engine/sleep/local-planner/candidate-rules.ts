@@ -101,7 +101,7 @@ export function candidateRules(input: RuleInput, topics: ReadonlyMap<string, Tal
 
 /**
  * R6: under capacity pressure the lowest-salience items go — but, as persona-memory insists, never an
- * item from today ("沒經過判斷就把今天清掉是這裡最不能犯的錯"), never a commitment, and (MEM-6)
+ * item from today (clearing today's items unjudged is the worst mistake here), never a commitment, and (MEM-6)
  * never a warm or emotional one. An item another rule brought up is not evicted either.
  */
 export function evictionReason(
