@@ -7,9 +7,9 @@
 import * as z from 'zod/mini';
 
 /**
- * The moods, row by row (seed 000 §--new step 11: "開心、微笑、安心、擔心、驚訝、害羞、哭哭、想睡覺、期待";
- * step 13: "第 1 列為開心／微笑／安心；第 2 列為擔心／驚訝／害羞；第 3 列為哭哭／想睡覺／期待").
- * `id` names the cropped files (the seed wants lowercase, readable file names).
+ * The moods, row by row (ROLE-10: happy, smile, relieved / worried, surprised, shy / crying,
+ * sleepy, expectant — 開心 微笑 安心 / 擔心 驚訝 害羞 / 哭哭 想睡覺 期待 in the role skill).
+ * `id` names the cropped files (ROLE-10 wants lowercase, readable file names).
  */
 export const EMOJI_MOODS = [
   { id: 'happy', zh: '開心' },

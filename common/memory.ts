@@ -1,5 +1,5 @@
 /**
- * The memory model of seed 000 §記憶模型 (MEM-2) plus PM-2's strength, as plain types.
+ * The memory model (MEM-2) plus PM-2's strength, as plain types.
  * Every process (hooks, core, renderer) shares these; the on-disk format lives in
  * main/core/store/memory/memory-file.ts.
  */
@@ -23,7 +23,7 @@ export type SleepStage = (typeof SLEEP_STAGES)[number];
 /** Known relevance words; others are kept as written. */
 export const RELEVANCE = ['explicit', 'future', 'repeated', 'novelty', 'emotional', 'temporary'] as const;
 
-/** Category labels for people (zh-TW first, seed 000 §記憶模型). */
+/** Category labels for people (zh-TW first, MEM-2). */
 export const CATEGORY_LABELS: Record<MemoryCategory, { zh: string; en: string }> = {
   inbox: { zh: '待整理', en: 'Inbox' },
   important: { zh: '重要', en: 'Important' },
@@ -69,7 +69,7 @@ export interface Memory {
   body: string;
   /**
    * Frontmatter keys Kioku does not know, kept verbatim so that rewriting a file written by
-   * another tool (seed 000's memory.js, a user's editor) never drops data.
+   * another tool (the original role scripts' memory.js, a user's editor) never drops data.
    */
   extra: Record<string, unknown>;
 }

@@ -1,13 +1,7 @@
 /**
- * Role ID rules (ROLE-3, seed 000 §--new step 5). Pure, so the hook client, the renderer and core
- * agree on one definition.
- *
- * Two tiers, because the seed contradicts itself: §--new step 5 mints IDs from a prefix of
- * 4–16 [A-Z0-9] ("使用 4 到 16 個英文字母與數字"), yet its own examples in §--export and
- * §--migrate use `YUI01`. Roles made by the original scripts must keep working, so any ID that
- * is uppercase ASCII letters and digits ending in two digits is accepted for an existing role
- * (still path-safe: no lowercase, space, `_`, `-`, `/`, `.` or non-ASCII); only a NEW ID must
- * have the 4–16 character prefix.
+ * Role ID rules (ROLE-3), pure so the hook client, the renderer and core agree; IDs of existing
+ * roles may be shorter than a new ID must be.
+ * Design notes: docs/design-notes.md, "common/role-id.ts".
  */
 export const ROLE_ID_PATTERN = /^[A-Z][A-Z0-9]{0,15}[0-9]{2}$/;
 export const NEW_ROLE_ID_PATTERN = /^[A-Z][A-Z0-9]{3,15}[0-9]{2}$/;

@@ -9,7 +9,7 @@ import type { MemoryClarityName } from './ui-contract-types.js';
 
 // ---- DSH-1 global facts and DSH-2 project memory -------------------------------------------
 
-/** Usage of FACT.md against both write limits (seed 002 §全局 FACT.md：100 行 AND 8000 字節). */
+/** Usage of FACT.md against both write limits (DSH-1: 100 lines AND 8000 bytes). */
 export interface FactsUsageView {
   lines: number;
   maxLines: number;
@@ -38,7 +38,7 @@ export interface NotesSaved<V> {
   view: V;
 }
 
-/** Characters of a project MEMORY.md against its limit (seed 002 §項目 MEMORY.md：8000 字符). */
+/** Characters of a project MEMORY.md against its limit (DSH-2: 8000 characters). */
 export interface ProjectMemoryUsageView {
   chars: number;
   maxChars: number;
@@ -192,7 +192,7 @@ export interface StatusReportView {
 }
 
 /**
- * What each diagnose row found (seed 000's checklist "角色沒有載入時"), as a stable code the UI
+ * What each diagnose row found (OPS-1: the role skill's "when the role does not load" checklist), as a stable code the UI
  * words in its own language with `params`; `fail` rows also have a "what to do" text there.
  */
 export const DIAGNOSE_CODES = [

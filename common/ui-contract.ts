@@ -1,13 +1,7 @@
 /**
- * The one contract between the UI and main (STYLE.md §One typed IPC contract, after Motrix's
- * `shared/protocol`): every channel is declared here once, with the zod schema of its request
- * and the type of its response. The Electron preload builds its allow-list from UI_CHANNELS,
- * the headless web server validates `POST /api/<channel>` with the same schemas, and both hand
- * the request to the same handlers in main/core/hosts/ui-api/ui-api.ts. Results are
- * `{ok:true,value} | {ok:false,error:{code,message,hint?}}` (Signal's wrapResult), never a throw
- * across the boundary and never a stack trace.
- *
- * zod/mini: the renderer bundles this file; the full zod would triple its size for the same checks.
+ * The one contract between the UI and main: every channel declared once, with the zod schema of its
+ * request and the type of its response.
+ * Design notes: docs/design-notes.md, "common/ui-contract.ts".
  */
 import * as z from 'zod/mini';
 import type { KiokuErrorCode } from './errors.js';

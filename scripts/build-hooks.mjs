@@ -1,11 +1,5 @@
-// Bundle the hook client (hooks/kioku-hook.ts) into dist/hooks/. The assistant starts it for
-// every event, so start-up is the budget (X-PERF): one small file for the fast path (ask the
-// daemon), and the fallback (answer from the files) in a second bundle loaded only when the
-// daemon does not answer. Both are CommonJS: in Node 20 an ES module entry pays for the ESM loader
-// on every start (about a tenth of `node -e 0`, measured side by side), a CommonJS one does not;
-// dist/hooks/package.json says so, so the file names stay `.js`. Packages are bundled too (the
-// closure is checked by check-imports.mjs to contain nothing native or heavy): left external,
-// `zod/mini` alone loads zod's whole module graph from node_modules.
+// Bundle the hook client (hooks/kioku-hook.ts) into dist/hooks/.
+// Design notes: docs/design-notes.md, "scripts/build-hooks.mjs".
 import { build } from 'esbuild';
 import { builtinImports } from './builtin-imports-plugin.mjs';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';

@@ -15,7 +15,7 @@ export function renderSettingsDoc(settings) {
   });
   return `# Settings
 
-Every \`ROLE_*\` variable of seed 000 §環境變數 keeps its meaning and default; \`KIOKU_*\` are
+Every \`ROLE_*\` variable of the role skill (HOOK-4, see requirements.md) keeps its meaning and default; \`KIOKU_*\` are
 Kioku's own. Precedence: environment, then \`<memory home>/.kioku/settings.json\` (written by the
 app's settings page), then the default. A value that does not parse is reported on stderr (and
 by \`kioku status\`) and the default is used, so a typo never stops a hook.

@@ -1,12 +1,7 @@
-// Draw the tray icons (APP-1, SLEEP-7): one per sleep state, at 16 and 32 px, each with an @2x
-// twin for HiDPI screens — resources/tray/<size>/<state>.png and <state>@2x.png
-// (main/core/hosts/tray/tray-icons.ts finds them) — and the app icon, resources/build/icon.png. Run `node scripts/gen-tray-icons.mjs` after changing
-// a drawing; the PNGs are committed, so building never needs this script.
-//
-// One shape per state, so the state reads at 16 px without colour (colour-blind users, and
-// monochrome panels): a sun (awake), a crescent moon (asleep), a moon with a "z" (napping),
-// a circling arrow (consolidating), a round "!" (error). Each has a thin darker rim so it shows
-// on light and dark panels alike.
+// Draw the tray icons (APP-1, SLEEP-7): one per sleep state, at 16 and 32 px, each with an @2x twin
+// for HiDPI screens — resources/tray/<size>/<state>.png and <state>@2x.png
+// (main/core/hosts/tray/tray-icons.ts finds them) — and the app icon, resources/build/icon.png.
+// Design notes: docs/design-notes.md, "scripts/gen-tray-icons.mjs".
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

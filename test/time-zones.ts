@@ -1,16 +1,6 @@
 /**
  * The time zones the suite runs in (issue 11), in one place for vitest.config.ts.
- *
- * Every test runs in SUITE_TIME_ZONE, the users' own zone: vitest sets TZ in each worker before a
- * test file loads, and every child process a test starts inherits it (makeTempHome copies
- * process.env.TZ), so the test and the product it spawns always agree on "local time" — whatever
- * zone the machine or CI is in.
- *
- * The tests whose outcome hangs on the local date or hour run again in FAR_TIME_ZONES: one far
- * behind UTC and one as far ahead as a zone goes, with different day boundaries from Taipei's.
- * A product that quietly uses UTC, or a test that hard-codes a Taipei date, fails there.
- * (Not the whole suite: most files never look at a clock, and a second and third full pass would
- * double CI for nothing.)
+ * Design notes: docs/design-notes.md, "test/time-zones.ts".
  */
 export const SUITE_TIME_ZONE = process.env.KIOKU_TEST_TZ?.trim() || 'Asia/Taipei';
 

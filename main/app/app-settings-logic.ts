@@ -4,15 +4,8 @@ import type { TrayPreferences } from '../core/hosts/tray/tray-controller.js';
 
 /**
  * The app's settings (APP-4) live in electron-store, in the very file every Kioku process reads:
- * `<memory home>/.kioku/settings.json` (config.ts). So a setting changed in the app holds for the
- * CLI, the hooks and `kioku daemon` too, and a `ROLE_*` environment variable still wins over it
- * (load-settings.ts: environment, then the file, then the default).
- *
- * The store is injected: electron-store imports `electron`, which cannot load under plain Node
- * (ARCHITECTURE.md §Machines); tests pass `conf`, the library electron-store wraps, on the same file.
- *
- * Choices only the app has (pause, start at login) sit under one `app` key, which no `ROLE_*`
- * reader looks at.
+ * `<memory home>/.kioku/settings.json` (config.ts).
+ * Design notes: docs/design-notes.md, "main/app/app-settings-logic.ts".
  */
 export interface SettingsStore {
   get(key: string): unknown;

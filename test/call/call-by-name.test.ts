@@ -4,7 +4,7 @@ import { snapshotTree } from '../helpers/temp-home.js';
 import { LEOPARD, LEOPARD_CUB, SILICA, YUI, makeCallHome, promptFrom, readLock, sessionRoleOf, type CallHome } from './call-fixtures.js';
 
 /**
- * seed 000 §點名載入 §怎麼觸發 end to end: the prompt arrives as a UserPromptSubmit event, and a
+ * CALL-1 end to end: the prompt arrives as a UserPromptSubmit event, and a
  * switch leaves the session's `.role` file and the callee's lock behind (CALL-3).
  */
 let home: CallHome;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { HookEvent } from '../../common/hook-events.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 
-/** Roles, sessions and transcripts for the call-by-name and role-lock tests (seed 000 §點名載入). */
+/** Roles, sessions and transcripts for the call-by-name and role-lock tests (CALL-1). */
 
 export interface RoleSpec {
   id: string;
@@ -11,7 +11,7 @@ export interface RoleSpec {
   aliases?: string[];
 }
 
-/** seed 000's own example role, plus the names its text uses to explain overlaps. */
+/** The role skill's own example role, plus the names its text uses to explain overlaps. */
 export const SILICA: RoleSpec = { id: 'SILICA01', name: '西莉卡', aliases: ['小珪'] };
 export const YUI: RoleSpec = { id: 'YUI01', name: '結衣' };
 export const LEOPARD: RoleSpec = { id: 'LEOPARD01', name: '小豹' };

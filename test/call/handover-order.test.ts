@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SILICA, YUI, makeCallHome, promptFrom, readLock, type CallHome } from './call-fixtures.js';
 
 /**
- * The order itself (seed 000 §鎖的交接順序), observed at the module boundary: each step also
+ * The order itself (CALL-3), observed at the module boundary: each step also
  * records which locks exist at that moment, so "the callee's lock existed before the old one was
  * released" is checked directly, not inferred from the end state.
  */

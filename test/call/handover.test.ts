@@ -6,7 +6,7 @@ import { claimRole } from '../../main/core/store/sessions/role-locks.js';
 import { SILICA, YUI, hookEvent, lockFile, makeCallHome, promptFrom, readLock, sessionRoleOf, writeTranscript, type CallHome } from './call-fixtures.js';
 
 /**
- * seed 000 §鎖的交接順序: take the callee's lock first, then record the session's role, then
+ * CALL-3: take the callee's lock first, then record the session's role, then
  * release the old lock — so a failed take never leaves the session with no role at all, and a
  * successful one frees the old role at once for other terminals.
  */

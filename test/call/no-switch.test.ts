@@ -7,7 +7,7 @@ import { writeSessionRole } from '../../main/core/store/sessions/session-role-fi
 import { snapshotTree } from '../helpers/temp-home.js';
 import { DAY, NIGHT, SILICA, YUI, hookEvent, makeCallHome, promptFrom, readLock, sessionRoleOf, writeTranscript, type CallHome } from './call-fixtures.js';
 
-/** seed 000 §點名載入 §什麼情況不會切換, one row per test, plus the roles' states around it. */
+/** CALL-1, CALL-2, one row per test, plus the roles' states around it. */
 let home: CallHome;
 afterEach(() => home?.cleanup());
 

@@ -9,7 +9,7 @@ import { snapshotTree } from '../helpers/temp-home.js';
 import { SILICA, YUI, makeCallHome, promptFrom, type CallHome } from './call-fixtures.js';
 
 /**
- * CALL-4, seed 000 §點名載入: "未點名時不輸出任何內容也不寫任何檔案". The role home and the
+ * CALL-4: a prompt that is not a call prints nothing and writes no file. The role home and the
  * memory home (state dir included) are snapshotted around prompts that are not calls.
  */
 let home: CallHome;

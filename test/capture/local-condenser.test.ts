@@ -40,7 +40,7 @@ describe('local condenser: CAP-4 encoding rules', () => {
     const memories = await condense('謝謝你，剛剛那樣說讓我很開心，以後也這樣跟我說話。', '嘿嘿，我會的 😊');
     expect(memories.map((m) => m.memory_type).sort()).toEqual(['emotional', 'preference']);
     const preference = memories.find((m) => m.memory_type === 'preference')!;
-    // Feedback on the role's manner is a high-priority memory of this role (seed 000 §使用者理解).
+    // Feedback on the role's manner is a high-priority memory of this role (CAP-4).
     expect(preference.priority).toBeGreaterThanOrEqual(4);
     expect(preference.summary).toMatch(/^使用者對角色的互動方式給出回饋：/);
     expect(memories.find((m) => m.memory_type === 'emotional')!.priority).toBeGreaterThanOrEqual(4);
@@ -62,7 +62,7 @@ describe('local condenser: CAP-4 encoding rules', () => {
     expect(relation.keyPoints.join('\n')).toContain('使用者原話：我同時以女性和女兒兩種方式愛妳');
     expect(relation.keyPoints.join('\n')).toMatch(/角色當時的回應：.*家人/);
     expect(relation.summary).toMatch(/角色回應「.*家人/);
-    // Keeping a boundary is not reciprocation (seed 000: never record it as 「已接受」).
+    // Keeping a boundary is not reciprocation (CAP-4: never record it as "accepted", 已接受).
     expect(relation.bond).toEqual({ text: '我同時以女性和女兒兩種方式愛妳，這不矛盾', direction: 'user-to-role' });
     // "愛妳" is no preference: the 愛 of the relationship phrase is not read as a liking.
     expect(memories.some((m) => m.memory_type === 'preference')).toBe(false);

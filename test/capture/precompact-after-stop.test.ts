@@ -10,7 +10,7 @@ import { SessionTranscript, captureHomeEnv, createCaptureRole, filesWith, inboxT
 
 /**
  * CAP-5 next to CAP-1: a PreCompact that fires right after the Stop of the same turn must not
- * put that turn in the inbox a second time (seed 000 §壓縮邊界的上下文保全: the PreCompact keeps
+ * put that turn in the inbox a second time (CAP-5: the PreCompact keeps
  * "尚未寫入的內容" — a turn the Stop wrote is written), nor a turn the Stop judged and let go
  * (issue 13: no new dialogue since the last capture writes nothing). It still keeps what no Stop
  * saw: a newer turn, short or not, and the same words said again later.

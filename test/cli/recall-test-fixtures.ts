@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { MemoryCategory } from '../../common/memory.js';
 import { stringifyFrontmatter } from '../../main/core/platform/frontmatter/stringify-frontmatter.js';
 
-/** Memory files as seed 000's scripts and people write them, for the index and recall tests. */
+/** Memory files as the original role scripts and people write them, for the index and recall tests. */
 export const ROLE = 'ENGINEER01';
 
 export interface FixtureMemory {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { Header } from 'tar';
 
-/** Role files as users and seed 000's scripts write them, for the role tests. */
+/** Role files as users and the original role scripts write them, for the role tests. */
 
 export function writeText(dir: string, name: string, text: string | Buffer): string {
   const file = path.join(dir, name);
@@ -13,7 +13,7 @@ export function writeText(dir: string, name: string, text: string | Buffer): str
   return file;
 }
 
-/** A legacy single file (seed 000 before the split), with the shared-rules block it used to carry. */
+/** A legacy single file (the role skill before the split), with the shared-rules block it used to carry. */
 export const LEGACY_HELPER = `---
 id: HELPER01
 name: 結衣

@@ -1,12 +1,9 @@
 import { parseJson, startMockServer, writeJson, writeSse, type MockServer } from './mock-server.js';
 
 /**
- * The Gemini API as Gemini CLI uses it (GOOGLE_GEMINI_BASE_URL): POST
- * `/v1beta/models/<model>:generateContent` (plain JSON; the CLI's own side calls such as its model
- * router) and `:streamGenerateContent?alt=sse` (the conversation), plus `:countTokens`. Each
- * answer is one candidate with `reply` and finishReason STOP, so the turn ends without a tool call.
- * A JSON-mode request (the router's complexity classifier) gets a value of its schema instead:
- * plain text there makes the CLI retry for about two minutes before it gives up.
+ * A mock of the Gemini API as Gemini CLI uses it (GOOGLE_GEMINI_BASE_URL): generateContent,
+ * streamGenerateContent and countTokens.
+ * Design notes: docs/design-notes.md, "test/clients/mock-gemini.ts".
  */
 export function startMockGemini(reply: () => string): Promise<MockServer> {
   return startMockServer((request, res) => {

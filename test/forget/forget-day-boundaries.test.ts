@@ -9,7 +9,7 @@ import { fingerprints, writeMemoryFixture } from '../helpers/memory-fixtures.js'
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 
 /**
- * FORGET-1/2/3 at the day boundaries of seed 000's table (§排程涵蓋所有角色, 遺忘規則):
+ * FORGET-1/2/3 at the day boundaries of FORGET-1's table:
  *
  * | daily | ≥ 14 天（episodic 約 7 天）| hits ≤ 1 | priority ≤ 2 | 無 links，且非 rule／preference／procedural／emotional |
  * | other | ≥ 7 天（episodic 約 4 天） | hits ≤ 1 | priority ≤ 2 | 同上 |

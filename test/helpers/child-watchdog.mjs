@@ -1,9 +1,6 @@
 // Loaded with `node --import` into the long-lived children the tests start (daemons, servers,
-// writers: test/ipc/daemon-kit.ts runNode). When the test process that started the child is gone
-// (its parent changed: killed runner, crashed worker), the child stops itself — SIGTERM, so a
-// daemon removes its socket, then SIGKILL if that did not end it — instead of living on as an
-// orphan. Plain JavaScript so that it needs no bundling; every timer is unref'd, so it never
-// keeps a child alive that would otherwise exit.
+// writers: test/ipc/daemon-kit.ts runNode).
+// Design notes: docs/design-notes.md, "test/helpers/child-watchdog.mjs".
 const parent = process.ppid;
 const check = setInterval(() => {
   if (process.ppid === parent) return;

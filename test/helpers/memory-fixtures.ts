@@ -6,7 +6,7 @@ import { stringifyFrontmatter } from '../../main/core/platform/frontmatter/strin
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Memory files in the style seed 000's scripts wrote them (role SILICA01, 6 readable files). */
+/** Memory files in the style the original role scripts wrote them (role SILICA01, 6 readable files). */
 export const SEED000_FIXTURE = path.join(root, 'test', 'fixtures', 'seed000-memory');
 export const SEED000_ROLE = 'SILICA01';
 

@@ -1,16 +1,9 @@
 import crypto from 'node:crypto';
 
 /**
- * One sample of every secret kind the redactor knows (issue 14 "every secret kind through every
- * write channel"): our own patterns (main/core/platform/privacy/redact-sync.ts, one row per `kind`) and
- * the kinds only secretlint's recommended preset knows (redact.ts). Every value is random and
- * built at run time, so no run can pass on a value some rule happens to allow-list (AWS's
- * EXAMPLE keys are), and this file never trips a secret scanner.
- *
- * Each row is one line, `Kxx <words> <secret>`: the marker finds the row in a channel's output,
- * and the words around the secret are chosen so that the row's own rule masks it (no `token:`
- * in front of a GitHub token, or the key-word rule would mask it first and the GitHub rule would
- * go untested).
+ * One sample of every secret kind the redactor knows (issue 14): our own patterns and the kinds
+ * only secretlint's recommended preset knows.
+ * Design notes: docs/design-notes.md, "test/hostile/secret-kinds.ts".
  */
 export interface SecretKind {
   /** Row marker, K01…, unique in the text. */

@@ -10,7 +10,7 @@ import { readRoleDefinition } from '../../main/core/store/roles/role-repository.
 import { makeTempHome, snapshotTree, type TempHome } from '../helpers/temp-home.js';
 
 /**
- * X-IMPORT from seed 002 (dsh-persona-memory): the sample DSH_HOME in
+ * X-IMPORT from the notes skill (dsh-persona-memory): the sample DSH_HOME in
  * test/fixtures/import/dsh-home has personas/<id>/{persona.yml,SOUL.md,USER.md},
  * memory/FACT.md and memory/JOURNAL.jsonl, written in Simplified Chinese as DSH users do.
  */

@@ -12,8 +12,8 @@ import { readRoleDefinition } from '../../main/core/store/roles/role-repository.
 import { makeTempHome, snapshotTree, type TempHome } from '../helpers/temp-home.js';
 
 /**
- * X-IMPORT from seed 001 (jsc persona-memory): the sample tree in test/fixtures/import/jsc-persona
- * follows seed 001 §記憶架構 (long-term files with strength and recall counts, short-term JSONL,
+ * X-IMPORT from persona-memory (jsc): the sample tree in test/fixtures/import/jsc-persona
+ * follows persona-memory's memory layout (記憶架構: long-term files with strength and recall counts, short-term JSONL,
  * inbox rooms). Must show: two runs give the same homes, and every imported memory is found by
  * recall (Chinese included).
  */

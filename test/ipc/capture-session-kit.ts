@@ -6,12 +6,9 @@ import { createRole, planRoleChange } from '../../main/core/store/roles/role-edi
 import type { TempHome } from '../helpers/temp-home.js';
 
 /**
- * A simulated Claude Code session for the capture tests that run the real daemon: a role to
- * capture for, a transcript that grows one realistic turn at a time (the JSONL lines Claude Code
- * writes, ASSISTANTS.md §Transcripts), and the Stop payload for the turn just written. Every turn
- * is one the local condenser keeps ("記住：" is a memory cue, CAP-1) and carries two unique
- * markers — one in the user's words, one in the reply — so the inbox can be searched for each
- * turn, and a turn whose words were paired with another turn's reply shows up as a mismatch.
+ * A simulated Claude Code session for the capture tests that run the real daemon: a role, a
+ * transcript that grows turn by turn, and the Stop payload.
+ * Design notes: docs/design-notes.md, "test/ipc/capture-session-kit.ts".
  */
 export const ROLE = { id: 'KEEPER01', name: '紀錄員' };
 

@@ -89,7 +89,7 @@ describe('skills/role/SKILL.md', () => {
       }
     }
     expect(problems).toEqual([]);
-    // Seed 000's modes, each driven through its kioku command.
+    // The role skill's modes, each driven through its kioku command.
     for (const path of ['role new', 'role use', 'role list', 'role export', 'role import', 'role migrate', 'role agent', 'role unlock', 'sleep', 'nap', 'status', 'diagnose', 'memory forget', 'brief', 'install-cron', 'remove-cron', 'import']) {
       expect(used, path).toContain(path);
     }

@@ -10,7 +10,7 @@ import { fakePlanner, plannerCalls, type FakePlannerScript } from './fake-planne
 
 /**
  * MUST SHOW (issue #4): "an LLM failure of each kind leaves every inbox item in place, and the
- * retry/halving then succeeds" — SLEEP-5, seed 000 §整理批次與失敗診斷. Real child processes: the
+ * retry/halving then succeeds" — SLEEP-5. Real child processes: the
  * ROLE_CLI=claude planner runs the fake CLI, which records the inbox folder at every call, so
  * "still in place" is checked between attempts, not only at the end.
  */

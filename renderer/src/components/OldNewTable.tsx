@@ -1,7 +1,7 @@
 import { useI18n } from '../i18n/i18n.js';
 
 /**
- * ROLE-5's table (seed 000 §--new step 7: 欄位｜舊值｜新值｜變更), shared by every place that shows
+ * ROLE-5's table (field | old | new | changed), shared by every place that shows
  * a change before it is written (a role's fields, an emoji sheet's signature section). Changed
  * rows are marked; what the user confirms is exactly what the table shows.
  */

@@ -11,7 +11,7 @@ import { zhTWInsight } from './zh-TW/insight.js';
 /**
  * 繁體中文（台灣）: the default language and the source of the message keys (X-I18N). Every text
  * the UI shows is in one of the area files under zh-TW/ (en/ mirrors them); `{name}` marks a
- * value filled in at run time. Wording follows seed 000
+ * value filled in at run time. Wording follows the role skill
  * (本質, 氛圍, 簽名 emoji, 關係定位, 別名; 封存 rather than 刪除, because nothing is destroyed).
  */
 export const zhTW = {

@@ -6,12 +6,9 @@ import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
 import { isInSleepWindow } from '../schedule/sleep-window.js';
 
 /**
- * When the scheduled morning brief runs (BRIEF-1, seed 000 §作息: 睡眠時段結束的整點會執行晨間狀態
- * 檢查): in the first hour after the sleep window ends on the user's clock, once per local day.
- * The crontab fires `kioku brief --scheduled` every hour in cron's own zone (cron-entries.ts);
- * this decides on the user's clock, so a UTC cron serves a user in Taipei at 06:00 Taipei time.
- * The day it last ran is kept in `<state dir>/brief-last.json`, so a line that fires twice in the
- * hour (two crontabs, a manual run with --scheduled) does not brief twice.
+ * When the scheduled morning brief runs (BRIEF-1, SLEEP-1: at the full hour the sleep window ends):
+ * in the first hour after the sleep window ends on the user's clock, once per local day.
+ * Design notes: docs/design-notes.md, "main/core/engine/brief/brief-due.ts".
  */
 export type BriefDue = { due: true; day: string } | { due: false; reason: string };
 

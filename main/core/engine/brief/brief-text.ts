@@ -1,9 +1,9 @@
 /**
- * The text of the morning brief (BRIEF-1, seed 000 §--brief): each script's output capped at
+ * The text of the morning brief (BRIEF-1): each script's output capped at
  * ROLE_BRIEF_EACH_LIMIT, the whole at ROLE_BRIEF_LIMIT (逾時與長度 … 輸出受 `ROLE_BRIEF_EACH_LIMIT` 與
  * `ROLE_BRIEF_LIMIT` 截斷). Cuts fall at a line end, never in the middle of a line (a half line
- * reads like broken data — the same lesson as seed 000 §工作階段交接's "不可 … slice 硬切"), and
- * always say how much was cut. Lengths are in characters (code points), as the seed's limits are.
+ * reads like broken data — the same lesson as CTX-6's "never cut mid-item"), and
+ * always say how much was cut. Lengths are in characters (code points), as BRIEF-1's limits are.
  */
 
 const length = (text: string) => Array.from(text).length;

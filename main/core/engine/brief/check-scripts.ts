@@ -3,9 +3,9 @@ import path from 'node:path';
 import { listRoleIds, roleFilePaths } from '../../store/roles/role-repository.js';
 
 /**
- * The check scripts of a role's morning brief (BRIEF-1, seed 000 §--brief): `<role home>/<ID>.checks/*.sh`,
- * in name order. The seed's rules: 目錄不存在 → 完全不動作; 只執行 `*.sh`，且必須有執行權限；沒有 `+x`
- * 會記一筆警告並略過. Dot files are left out as a shell's `*.sh` leaves them out. A role import writes
+ * The check scripts of a role's morning brief (BRIEF-1): `<role home>/<ID>.checks/*.sh`,
+ * in name order. BRIEF-1's rules: no folder → do nothing; run only `*.sh` with the executable
+ * bit; without `+x`, log a warning and skip. Dot files are left out as a shell's `*.sh` leaves them out. A role import writes
  * check scripts without the executable bit on purpose (role-import.ts), so a script from someone
  * else's archive runs only after the user has read it and run the chmod this module suggests.
  */

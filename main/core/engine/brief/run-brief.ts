@@ -8,19 +8,9 @@ import { chmodHint, listCheckScripts } from './check-scripts.js';
 import { runCheckScript } from './run-check-script.js';
 
 /**
- * BRIEF-1, seed 000 §--brief (晨間狀態檢查): at the end of the sleep window run the user's own
- * check scripts and keep what they said as one memory, so the role can bring it up at the first
- * conversation of the day ("PR 還沒合併", "昨晚 CI 失敗了"). Kioku has no checks of its own
- * (本 skill 不內建任何檢查邏輯). The seed's rules, in order:
- *
- * - 目錄不存在 → 完全不動作 (no folder, nothing at all: no memory, no warning);
- * - 只執行 `*.sh`，且必須有執行權限 (not executable: a warning naming the chmod, and skipped);
- * - 沒變化就不要輸出 (a silent script means all is well; all silent → no memory);
- * - ROLE_BRIEF_TIMEOUT per script, ROLE_BRIEF_EACH_LIMIT / ROLE_BRIEF_LIMIT characters;
- * - 腳本輸出視為外部資料 → redacted before it is cut or stored;
- * - 寫成 `daily` 低優先度記憶 → one daily, episodic, priority-2 memory that the forgetting table
- *   lets fade after a week (no pile-up). Written directly like a MEM-9 seed, not via the inbox:
- *   there is nothing for a consolidation to add, and it must be there before the first session.
+ * BRIEF-1, the morning brief: at the end of the sleep window run the user's check scripts and keep
+ * what they said as one memory for the day's first conversation.
+ * Design notes: docs/design-notes.md, "main/core/engine/brief/run-brief.ts".
  */
 export type BriefScriptStatus = 'reported' | 'silent' | 'timed-out' | 'not-started' | 'skipped';
 

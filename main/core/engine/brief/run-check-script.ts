@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 
 /**
- * Run one check script of the morning brief with a time limit (seed 000 §--brief: 每個腳本受
- * `ROLE_BRIEF_TIMEOUT` 限制). The script gets its own process group, so on timeout the whole group
+ * Run one check script of the morning brief with a time limit (BRIEF-1: each script is
+ * bound by `ROLE_BRIEF_TIMEOUT`). The script gets its own process group, so on timeout the whole group
  * is killed — a script's `curl` or `sleep` must not outlive it and pile up every morning.
  * stdout is the report; stderr is kept apart for the log. Both are capped while reading so a
  * script that prints without end cannot fill the memory of the process.

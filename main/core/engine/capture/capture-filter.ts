@@ -2,7 +2,8 @@ import type { Settings } from '../../platform/config/settings-schema.js';
 import { FILTER_CUES, matchForm } from '../../platform/text/cue-words.js';
 
 /**
- * CAP-1, seed 000 §額度控制策略 ("先用本地規則略過短回合與無記憶線索的對話，只有值得保存才呼叫模型"):
+ * CAP-1 (the quota rules: skip short turns without a memory cue by local rules, and call a model
+ * only for what is worth keeping):
  * the cheap local gate in front of every condensing.
  */
 export interface TurnText {

@@ -60,7 +60,7 @@ export interface TurnInput {
   trigger: CaptureTrigger;
   /**
    * The identity file's 關係定位 section, when the role has one: the authority the condenser
-   * must not contradict (seed 000 §關係定位必須雙邊記錄: "角色檔的關係定位段是權威來源").
+   * must not contradict (CAP-4: the role file's relationship section is the authority).
    */
   relationship?: string;
 }
@@ -84,7 +84,7 @@ export interface CondensedMemory {
   memory_type: MemoryType;
   /** The body: key points, one per line. */
   keyPoints: string[];
-  /** A date (YYYY-MM-DD) or a condition text (MEM-8, seed 000 §臨時授權會過期). */
+  /** A date (YYYY-MM-DD) or a condition text (MEM-8). */
   expires?: string;
   bond?: BondCandidate;
 }

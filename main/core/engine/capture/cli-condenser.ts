@@ -16,13 +16,8 @@ import { runHeadless } from '../llm-cli/run-headless.js';
 
 /**
  * CAP-2 through an LLM CLI (ROLE_CLI): the prompt of resources/prompts/capture.zh-TW.md, one
- * headless run, the answer validated with zod. Runs in the daemon only (zod, secretlint and a
- * child process have no place in the hook's hot path).
- *
- * Every failure — CLI missing, non-zero exit, "Execution error", empty, truncated or invalid
- * JSON, schema mismatch, timeout (ROLE_CAPTURE_TIMEOUT) — is a typed CondenseFailure, and the
- * caller falls back to the local condenser: the turn is never lost (seed 000 §睡眠與整理流程:
- * "寧可晚整理也不遺失記憶" holds for encoding too).
+ * headless run, the answer validated with zod.
+ * Design notes: docs/design-notes.md, "main/core/engine/capture/cli-condenser.ts".
  */
 export interface CliCondenserOptions {
   cli: CondenserCli;

@@ -27,17 +27,8 @@ import { asksNotToRememberTurn, detectConsentChange, isPositiveFeedback } from '
 
 /**
  * The daemon's entry for a Stop or PreCompact turn (CAP-1…6): counters first, then filter,
- * condense, write. Each step's order is deliberate:
- * 1. state.json — always, even for a turn that is not kept (the nap schedule reads last_activity);
- *    a consent change stated in the turn is recorded here too (PRIV-3), before condensing, so
- *    「同意保存，我叫小明」 keeps the name it consents to.
- * 2. the local filter (CAP-1; PreCompact skips the length test, CAP-5), then "don't remember this".
- * 3. personal details removed unless consent is `accepted` (PRIV-3, personal-details.ts).
- * 4. the ROLE_CLI condenser, falling back to the local one on any failure: the turn is never lost.
- * 5. each memory to the inbox with writeMemory (working / encoding), idempotent by eventId; then
- *    the session records the turn as captured (also when step 2 let it go), and a PreCompact of
- *    that same turn — or of a transcript without the user's words — writes nothing, not even
- *    state.json (issue 13).
+ * condense, write.
+ * Design notes: docs/design-notes.md, "main/core/engine/capture/handle-capture.ts".
  */
 export interface CaptureOptions {
   /** Use this condenser instead of the ROLE_CLI choice; the local condenser stays the fallback. */
@@ -65,7 +56,7 @@ function roleFacts(config: KiokuConfig, roleId: string): { name: string; relatio
 }
 
 /**
- * The guard rails of seed 000 §情緒記憶不會被偏好吃掉 applied to every condenser's output (a model
+ * The guard rails of MEM-5 applied to every condenser's output (a model
  * can forget them): emotional → priority ≥ 4 and relevance `emotional`; an expiry → `temporary`.
  */
 export function toDraft(memory: CondensedMemory, record: CapturedTurnRecord, condenser: string, project: Record<string, unknown> = {}): MemoryDraft {

@@ -30,19 +30,19 @@ import { selfDescriptionMemory } from './self-description-memory.js';
  *
  * - relationship talk (我們的關係, 喜歡你, love you, or a kin word such as 家人/女兒 addressed to the
  *   role) → one `emotional` memory, priority 5, that keeps BOTH the user's words and the role's
- *   answer (seed 000 §關係定位必須雙邊記錄: recording only the expectation lets the role's stance
+ *   answer (CAP-4: recording only the expectation lets the role's stance
  *   drift unnoticed); its bond is mutual when the reply answers in kind.
  * - behaviour to change (偏好, 以後都…, prefer, never), a permission (可以直接 push, 跳過), or
  *   feedback that says what to repeat → `preference`. Feedback on the role's manner, negative
- *   feedback and explicit "remember" → priority 4 (seed 000 §使用者理解).
+ *   feedback and explicit "remember" → priority 4 (CAP-4, CAP-7).
  * - how it felt (開心, 好累, 想你了, miss you) and plain praise/thanks → `emotional`, priority ≥ 4,
  *   relevance `emotional`, with a user→role bond. Plain praise goes here rather than to
- *   preference because the two mistakes do not cost the same (§情緒記憶不會被偏好吃掉:
- *   "情緒被記成偏好則等於感覺沒被記住").
+ *   preference because the two mistakes do not cost the same (MEM-5:
+ *   a feeling recorded as a preference is a feeling not remembered).
  * - a sentence with both → TWO memories, one of each type.
  * - a temporary permission word (今天, 這次, 先, 暫時, 這個 PR, today, this time, for now) in a
  *   preference sentence → `expires` (today's date for 今天/today, else a condition text) and
- *   relevance `temporary` (§臨時授權會過期).
+ *   relevance `temporary` (MEM-8).
  * - nothing of the above → one `episodic` memory of the turn, category guessed from keywords.
  *
  * Summaries quote or compress the user's own words (no invented facts), one sentence,

@@ -1,17 +1,7 @@
 /**
- * PRIV-3, seed 000 §使用者理解: "若使用者不同意或尚未回答，只能保存非個人化的操作規則與技術偏好，不保存可識別個人的資料".
- *
- * While consent is `declined` or `unknown`, the identifying details this module can recognise are
- * replaced before a turn reaches any condenser — so neither the local rules nor a model ever see
- * them, and nothing downstream can copy them into a memory or a bond. What it recognises:
- * - a name the user gives for themselves: 我叫…, 我的名字是/叫…, 叫我…就好, "my name is …",
- *   "call me …", "I'm called …";
- * - a home address: 我住在…, 住址/地址…, Taiwan addresses (…市…區…路…號), "I live at/in …",
- *   English street addresses (12 Baker Street).
- * It cannot recognise a name mentioned in passing ("小明說…") or a description that identifies
- * someone without a name; the prompt (resources/prompts/capture.zh-TW.md) asks the model for the
- * rest. E-mail, phone numbers and national IDs are masked for everyone by PRIV-1's redaction in
- * writeMemory, consent or not.
+ * PRIV-3: while the user has declined or not answered, keep only impersonal working rules and
+ * technical preferences, nothing that identifies the person.
+ * Design notes: docs/design-notes.md, "main/core/engine/capture/personal-details.ts".
  */
 export const PERSONAL_PLACEHOLDER = '[個人資料已省略]';
 

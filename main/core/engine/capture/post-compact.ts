@@ -9,11 +9,11 @@ import { clip, splitSentences } from '../../platform/text/turn-text.js';
 import { compactProjectExtra } from './capture-project.js';
 
 /**
- * CAP-5, seed 000 §壓縮邊界的上下文保全: PostCompact keeps the summary the harness already wrote
- * as a `daily` memory — "直接沿用 harness 已產生的摘要，不再呼叫模型，等於免費取得一份濃縮備份"
- * (§額度控制策略). The field is read tolerantly; when none is there, the field names that were
- * there are logged, "避免 harness 改版後靜默失效". `trigger` tells manual from auto: "自動壓縮才是
- * 使用者不知情的那種". Never blocks anything: this runs in the daemon, after the hook returned.
+ * CAP-5: PostCompact keeps the summary the harness already wrote
+ * as a `daily` memory: reusing it calls no model, so the condensed backup is free (CTX-2's quota
+ * control). The field is read tolerantly; when none is there, the field names that were there are
+ * logged, so a harness update cannot break this silently. `trigger` tells manual from auto: an
+ * automatic compaction is the one the user did not notice. Never blocks anything: this runs in the daemon, after the hook returned.
  */
 export const SUMMARY_FIELDS = ['compact_summary', 'compactSummary', 'summary', 'compaction_summary'] as const;
 

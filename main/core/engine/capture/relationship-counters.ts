@@ -4,14 +4,9 @@ import type { KiokuConfig } from '../../platform/config/config.js';
 import { updateMemoryState, type MemoryState, type PersonalMemoryConsent } from '../../store/memory/memory-state.js';
 
 /**
- * CAP-1/CAP-6, seed 000 §關係狀態: every handed-over turn updates state.json before anything
- * else — last_activity (the nap schedule's idle clock, SLEEP-2), first_activity, active_days,
- * total_turns and positive_feedback ("正向回饋另計，不與輪數混算") — plus a consent change the
- * user stated in the turn (PRIV-3). These are "隨互動加深逐漸更親近的實際依據", so a replayed
- * spool event must not count twice: the event's key is remembered in the same locked write
- * (`capture_counted_events`, the newest 200), which makes "count" and "mark counted" one step.
- * A consent change rides in that same write for the same reason: a stale event replayed after
- * the user changed their mind again must not flip consent back.
+ * CAP-1/CAP-6: every handed-over turn updates state.json's relationship counters (and a stated
+ * consent change, PRIV-3) before anything else.
+ * Design notes: docs/design-notes.md, "main/core/engine/capture/relationship-counters.ts".
  */
 export const COUNTED_EVENTS_KEY = 'capture_counted_events';
 const COUNTED_EVENTS_KEPT = 200;

@@ -3,28 +3,8 @@ import { formatLocalDate } from '../../platform/config/clock.js';
 
 /**
  * Relative dates in what the user said, resolved against the turn's own time in the user's zone
- * (issue 19: "下週一" read a week later is another Monday). Every date is a local calendar day
- * (`yyyy-MM-dd`, computed with local Date arithmetic: the process runs in the user's zone,
- * time-zone.ts).
- *
- * Chinese (zh-TW and zh-CN) is handled by the rules below, not by chrono-node: chrono's Chinese
- * parser counts weeks from Sunday (on a Sunday it reads 下週一 as the Monday eight days later,
- * and 這週五 as the Friday after next-week's start), while in Taiwan a week runs Monday to Sunday;
- * and it misses 周一 in Traditional text, 3/13, 這個月底, 下個月初, 兩週後 and 下下週. English goes to
- * chrono-node (today, tonight, next Monday, last Friday, in two weeks, end of the month…), after
- * the rules here have claimed what they know better: M/D (chrono picks 1/2 in the past year even
- * on Dec 30, and reads nothing of it in Chinese) and "the day after tomorrow" (chrono reads only
- * its "tomorrow").
- *
- * Choices, where people differ:
- * - weeks run Monday to Sunday; 下週X is X in the week after this one, 上週X in the week before,
- *   這週X / 本週X in this one (maybe already past); 週末 is that week's Saturday;
- * - a bare weekday (週五, 星期五, 禮拜五) is the next such day, today included: capture cares about
- *   reminders and deadlines, and past events are usually told with 上週 or 昨天; 每週五 is a
- *   recurrence, not a date, and is left alone;
- * - M/D and M月D日 without a year is the nearest such date (within half a year either way):
- *   on 12/30, "1/2" is next week, not last January;
- * - 月底 / 月末 is the month's last day; 月初 its first.
+ * (issue 19: "下週一" read a week later is another Monday).
+ * Design notes: docs/design-notes.md, "main/core/engine/capture/relative-dates.ts".
  */
 export interface DateMention {
   /** The words as written. */

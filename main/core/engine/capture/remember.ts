@@ -19,8 +19,8 @@ export interface RememberRequest {
 
 /**
  * CAP-7: "remember this" writes a memory at once. Relevance always carries `explicit` (the user
- * asked), plus `temporary` when it expires (seed 000 §臨時授權會過期). Silent by design: callers
- * report nothing unless asked (seed 000: 補寫屬於內部處理).
+ * asked), plus `temporary` when it expires (MEM-8). Silent by design: callers
+ * report nothing unless asked (CAP-7: writing a memory is internal housekeeping).
  */
 export async function rememberText(config: KiokuConfig, role: string, request: RememberRequest): Promise<WrittenMemory> {
   const text = requireText(request.text, 'the text to remember', 'pass it with --text "…"');

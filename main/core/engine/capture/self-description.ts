@@ -2,15 +2,9 @@ import { PERSONAL_PLACEHOLDER } from './personal-details.js';
 import { matchForm } from '../../platform/text/cue-words.js';
 
 /**
- * Issue 12, failure 3 (PRIV-3, seed 000 §使用者理解, §記憶模型 important = 身分背景): what the user
- * says about themselves — their name, how they want to be addressed, their work or where they
- * live. With consent these are the memories a companion needs most, so the local condenser writes
- * them as high-priority `semantic` memories in `important/` whose gist states the fact
- * (「使用者名叫王大同，希望被稱呼「大同」」), not the turn's first sentence.
- *
- * Only the user's own sentences are read. Without consent the names were already replaced by
- * PERSONAL_PLACEHOLDER (personal-details.ts) before any condenser saw the turn; a placeholder is
- * never a name.
+ * Issue 12 (PRIV-3): what the user says about themselves (name, form of address, work, where they
+ * live), kept only with consent.
+ * Design notes: docs/design-notes.md, "main/core/engine/capture/self-description.ts".
  */
 export interface SelfDescription {
   /** The name the user gives for themselves. */

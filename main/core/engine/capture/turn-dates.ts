@@ -5,29 +5,9 @@ import { matchForm, PERMISSION } from '../../platform/text/cue-words.js';
 import { findDateMentions, type DateMention } from './relative-dates.js';
 
 /**
- * Binds what a turn's memory says about time to the turn itself, after any condenser (local or
- * CLI: a model forgets these as easily as it forgets the guard rails of toDraft):
- *
- * - **Dates said relatively** (今天, 下週一, next Monday, 3/13…) are resolved against the turn's own
- *   time in the user's zone (relative-dates.ts) and written next to the words: the summary reads
- *   「下週一（2026-04-13）開始 release freeze」 and the body gets a line 「日期：「下週一」＝
- *   2026-04-13（2026-04-09 說的）」, so a memory read a week later still means that Monday, and
- *   recall finds it by the absolute date (issue 19).
- * - **A temporary grant** (seed 000 §臨時授權會過期, issue 12) is bound to what it names:
- *   a date the user gave (明天前可以直接 push, 暫時…4/13 之後恢復 → that day; the latest one said
- *   wins: the grant lasts as long as the user said it would, and no longer) unless it is a
- *   one-time grant (這次, this time: its session is narrower than any day), else the session it was granted in
- *   (`本工作階段（session <id>，<day> 授權）`: the id and the day travel inside `expires`, which
- *   every planner carries — grant-scope.ts), else its condition text with the day it was granted.
- * - **A time-bound reminder or deadline** (an episodic/semantic memory that names today or a
- *   later day: 「今天的 demo 改到下午三點」) expires at the end of the latest day it names, so it
- *   is not injected after it and is forgotten first (issue 12 item 5). Past days ("上週五的部署")
- *   and feelings ("明天要看醫生，好緊張") get the date in their words but no expiry: an event
- *   that happened, or how it felt, does not run out. Preferences and rules without a grant never
- *   expire by a day they mention ("以後週一都不排會"). Nor does a day on which something *starts*
- *   (「下週一開始 release freeze」, "starting next Monday"): that is when it begins to hold, not
- *   when it ends — expiring it then hid the freeze on the very days it was in force (seen in the
- *   quality bench).
+ * Binds what a turn's memory says about time (dates, temporary grants) to the turn itself, after
+ * any condenser.
+ * Design notes: docs/design-notes.md, "main/core/engine/capture/turn-dates.ts".
  */
 export interface TurnFacts {
   /** The user's words of the turn (after the script guard and the consent strip). */

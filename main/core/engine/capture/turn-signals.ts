@@ -18,8 +18,8 @@ import { splitSentences } from '../../platform/text/turn-text.js';
  */
 
 /**
- * PRIV-3, seed 000 §機密與 PII: "本輪對話明確包含個人記憶保存同意或拒絕時…更新同意狀態。偵測不到明確同意時
- * 不得自行推論". So only words about saving personal data count: 「同意保存」, 「不要記我的個人資料」,
+ * PRIV-3: update the consent state when a turn clearly grants or refuses saving personal memory;
+ * never infer consent that was not stated. So only words about saving personal data count: 「同意保存」, 「不要記我的個人資料」,
  * "you may remember my name". A bare 「同意」 / "I agree" counts only when it is the whole message
  * and the reply names personal data or remembering — that is the answer to the consent question
  * the role asked (CTX-1), not a guess. Anything else (「好」, "ok", 「可以」) is never read as consent.
@@ -36,7 +36,7 @@ export function detectConsentChange(userText: string, assistantText = ''): 'acce
 }
 
 /**
- * CAP-6: positive feedback is counted apart from turns (seed 000 §關係狀態: "正向回饋另計，不與輪數混算").
+ * CAP-6: positive feedback is counted apart from turns (CAP-6: never mixed into the turn count).
  * Mixed feedback ("謝謝，但我不喜歡這樣") is not counted: the counter is the basis for growing
  * closer, and reading a complaint as praise would push the role the wrong way. Thanks inside a
  * request ("幫我看一下，謝謝") is politeness, not feedback on the role.

@@ -2,12 +2,8 @@ import { spawn } from 'node:child_process';
 
 /**
  * One headless CLI run: no shell, stdin closed, a hard timeout, stdout/stderr collected up to a
- * cap. Resolves always — a spawn error, a timeout or an abort is a field of the result, never a
- * rejection — so the caller decides what each one means.
- *
- * On POSIX the child leads its own process group and the whole group is killed: CLIs are
- * usually Node scripts that start helpers, and a helper left behind holding stdout open would
- * keep the run "alive" long past its timeout.
+ * cap.
+ * Design notes: docs/design-notes.md, "main/core/engine/llm-cli/run-headless.ts".
  */
 export interface HeadlessRun {
   command: string;

@@ -1,17 +1,9 @@
 import { CATEGORIES, type ConsolidatedCategory, type Memory } from '../../../../common/memory.js';
 
 /**
- * The concepts of a role's consolidated memories and how they hang together (PM-5; seed 001 §4
- * 更新心智圖: "只放已固化的概念；節點名字用短詞；同一概念別出現兩次（改成連到同一節點）").
- * Pure and deterministic: the same memories, in any order, give the same graph.
- *
- * - A concept is a tag. Tags that differ only in width or case (`CI`, `ｃｉ`) are one concept,
- *   labelled with its most used spelling, so the label is always a tag someone wrote.
- * - Its weight is how many consolidated memories carry it (inbox items are not consolidated).
- * - It sits under the category where most of its memories are (ties: the category order).
- * - Edges summarise co-occurrence: two concepts on one memory, or on two memories joined by a
- *   `links` entry (each pair of memories counted once, whichever side holds the link).
- * - Only the heaviest `maxConcepts` are kept (weight, then label); the rest are counted.
+ * The concepts of a role's consolidated memories and how they hang together (PM-5): short names,
+ * one node per concept.
+ * Design notes: docs/design-notes.md, "main/core/engine/mindmap/mindmap-graph.ts".
  */
 export interface MindmapNode {
   /** `c1`, `c2`, … in weight order. */

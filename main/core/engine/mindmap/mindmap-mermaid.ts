@@ -3,18 +3,8 @@ import { say, type ContextLanguage } from '../../platform/text/context-language.
 import type { MindmapGraph } from './mindmap-graph.js';
 
 /**
- * A MindmapGraph as Mermaid `mindmap` text, in the shape seed 001 §4 shows:
- *
- *     mindmap
- *       root((Lumi))
- *         使用者
- *           工作節奏
- *
- * Mermaid reads the tree from indentation, so every level is exactly two more spaces than its
- * parent. Every node is written as `id["text"]`: a quoted label may hold parentheses, brackets
- * and CJK that would otherwise be read as node shapes; the few characters a quoted label cannot
- * hold are written as Mermaid entity codes (`#quot;` for `"`, `#35;` for `#`, `#96;` for a
- * backtick, which would start a Markdown string). Line breaks become spaces.
+ * A MindmapGraph as Mermaid `mindmap` text, in the shape PM-5 shows.
+ * Design notes: docs/design-notes.md, "main/core/engine/mindmap/mindmap-mermaid.ts".
  */
 export function escapeMermaidLabel(text: string): string {
   return text

@@ -5,13 +5,9 @@ import { roleIdOfFileName } from '../../store/roles/role-file-name.js';
 import type { CallableRole } from './match-role-call.js';
 
 /**
- * `<state dir>/call-names.json`: the names a prompt is matched against, with the fingerprint of
- * the role files they were read from (call-names.ts writes it). Node built-ins only: the hook
- * client reads it on every prompt to tell a prompt that cannot be a call without asking the app
- * (silent-prompt.ts), so nothing here may pull in YAML or the role parser.
- *
- * The fingerprint is the list itself — name, size, mtime, ctime and inode of each role file —
- * not a hash of it: exact, a few dozen bytes per role, and no node:crypto on the hook's path.
+ * `<state dir>/call-names.json`: the names a prompt is matched against, with the fingerprint of the
+ * role files they were read from (call-names.ts writes it).
+ * Design notes: docs/design-notes.md, "main/core/engine/role-call/call-name-cache.ts".
  */
 export interface NameCacheFile {
   v: 2;

@@ -15,8 +15,8 @@ export { callNameCachePath, roleFilesFingerprint };
  * Two layers: a memo for the long-lived daemon, and `<state dir>/call-names.json` for the hook
  * client's short processes (which also reads it itself: a prompt that names nobody goes without
  * asking the app, silent-prompt.ts). The file is written only by refreshCallNameCache — at a
- * switch, or by SessionStart — never on the silent path, which must write nothing (seed 000
- * §點名載入 "未點名時不輸出任何內容也不寫任何檔案"). A stale or missing cache costs a parse,
+ * switch, or by SessionStart — never on the silent path, which must write nothing (CALL-4: a prompt
+ * that is not a call prints nothing and writes no file). A stale or missing cache costs a parse,
  * never a wrong answer.
  */
 const memo = new Map<string, { fingerprint: string; roles: CallableRole[] }>();

@@ -12,9 +12,9 @@ import { loadCallableRoles, refreshCallNameCache } from './call-names.js';
 import { couldBeCall, matchRoleCall, type RoleCallMatch } from './match-role-call.js';
 
 /**
- * UserPromptSubmit: is this prompt a call by name, and what happens (CALL-2/3, seed 000
- * §點名載入 §什麼情況不會切換). The handler turns the decision into text; this function does
- * the file work of a switch, in the order seed 000 §鎖的交接順序 requires.
+ * UserPromptSubmit: is this prompt a call by name, and what happens (CALL-1…3; see
+ * docs/requirements.md). The handler turns the decision into text; this function does
+ * the file work of a switch, in the order CALL-3 requires.
  */
 export type CallNoneReason = 'call-disabled' | 'disabled' | 'out-of-scope' | 'no-role-home' | 'not-a-call' | 'same-role';
 
@@ -85,7 +85,7 @@ export function decideCall(config: KiokuConfig, event: CallEvent, now: Date = co
     return { kind: 'asleep-note', calleeId, currentId: current?.id, call };
   }
 
-  // Handover, seed 000 §鎖的交接順序: callee's lock first; only then record the session's role
+  // Handover, CALL-3: callee's lock first; only then record the session's role
   // and let the old lock go. Reversed, a failed take would leave the session with no role at all.
   const claim = claimRole(config, calleeId, event, now);
   if (!claim.ok) return { kind: 'locked-note', calleeId, currentId: current?.id, holder: claim.holder, remedies: claim.remedies, call };

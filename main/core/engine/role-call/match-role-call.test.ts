@@ -8,7 +8,7 @@ const LEOPARD_CUB: CallableRole = { id: 'LEOPARDCUB01', name: '小豹子', alias
 const MUSE: CallableRole = { id: 'MUSE01', name: 'Muse', aliases: ['inspiration'] };
 const ROLES = [SILICA, YUI, LEOPARD, LEOPARD_CUB, MUSE];
 
-// seed 000 §點名載入 §怎麼觸發, one row per test.
+// CALL-1, one row per test.
 describe('matchRoleCall: seed 000 §怎麼觸發', () => {
   it('西莉卡，幫我看這段 — display name at the start switches', () => {
     expect(matchRoleCall('西莉卡，幫我看這段', ROLES)).toEqual({ roleId: 'SILICA01', matched: '西莉卡', via: 'name', marker: false, rest: '，幫我看這段' });

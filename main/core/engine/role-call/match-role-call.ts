@@ -1,16 +1,6 @@
 /**
- * Call by name (CALL-1, seed 000 §點名載入 §怎麼觸發). Pure: the caller supplies the roles.
- *
- * - Only the start of the message counts: "剛剛西莉卡說的方法不錯" talks ABOUT a role.
- * - CJK names need no separator ("西莉卡在嗎"), because Chinese has no spaces between words.
- * - A name ending in an ASCII letter/digit followed by another one is a different word
- *   ("silica01x 是什麼" does not call SILICA01).
- * - The longest matching name wins, so "小豹子" is not handed to the role called "小豹".
- * - `@` (half- or full-width) marks a call explicitly; with markerOnly nothing else does, for
- *   names that begin common words ("結衣" vs "結衣服").
- *
- * The role ID also calls without `@`: seed 000's own example `silica01x` only makes sense if
- * `silica01` alone would have switched. IDs and ASCII names compare case-insensitively.
+ * Call by name (CALL-1).
+ * Design notes: docs/design-notes.md, "main/core/engine/role-call/match-role-call.ts".
  */
 export interface CallableRole {
   id: string;

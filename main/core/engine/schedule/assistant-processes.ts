@@ -3,13 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * "Is an AI assistant running right now?" (SLEEP-1, seed 000 §作息: "睡眠排程每小時檢查一次，
- * 偵測到有 AI 正在運行就不睡，留到下個整點再試").
- *
- * Linux: /proc/<pid>/cmdline for every process, no child process needed. Elsewhere:
- * `ps -A -o pid=,ppid=,args=`. Our own condenser and planner runs are CLIs too (claude -p …) and
- * must not keep the role awake: they carry KIOKU_HOOK_DISABLED=1 (capture/cli-condenser.ts),
- * which /proc/<pid>/environ shows on Linux; everywhere, descendants of this process are ours.
+ * "Is an AI assistant running right now?" (SLEEP-1: the sleep schedule checks hourly; while an AI
+ * assistant is running the role does not sleep and tries again next hour).
+ * Design notes: docs/design-notes.md, "main/core/engine/schedule/assistant-processes.ts".
  */
 export interface ProcessInfo {
   pid: number;

@@ -9,26 +9,9 @@ import { readMemoryState } from '../../store/memory/memory-state.js';
 import { readLockFile, roleLockPath } from '../../store/sessions/role-lock-file.js';
 
 /**
- * When the user last interacted with a role — the nap's idle clock (SLEEP-2: "CLI 最後互動時間
- * 超過 45 分鐘") and `kioku status`'s "last interaction". The newest of:
- *
- * 1. state.json `last_activity`: written at every Stop (seed 000 §--nap: "Stop hook 記錄的最後互動
- *    時間"). The field, not the file's mtime: a consolidation rewrites state.json (last_sleep), and
- *    a nap must not count its own write as the user coming back.
- * 2. the newest inbox file's mtime: captures written by the daemon's queue, `memory remember`, or
- *    seed 000's own scripts, which may not touch state.json.
- * 3. `.sessions/*.role` files naming the role (a call by name, CALL-3).
- * 4. the role lock's transcript (LOCK-2): a session in the middle of a long turn has not reached
- *    Stop yet, but its transcript keeps growing.
- *
- * Undefined when none of them says anything (a role nobody has talked to).
- *
- * Every time is capped at now (issue 11, fs/clock-skew.ts). A time well ahead of the clock — a
- * synced folder carrying another machine's mtimes, a clock set back, KIOKU_NOW behind the files —
- * says nothing about when the user was last here: taken as it is (or as "now") it would keep the
- * role busy until the real clock caught up and outrank a real recent interaction. So such a time
- * is not counted; for a file its change time (ctime, stamped by this machine's clock whenever the
- * file or its mtime is written, a sync included) stands in when that one is not ahead too.
+ * When the user last interacted with a role: the nap's idle clock (SLEEP-2) and `kioku status`'s
+ * "last interaction".
+ * Design notes: docs/design-notes.md, "main/core/engine/schedule/last-interaction.ts".
  */
 export interface LastInteraction {
   at: Date;

@@ -9,7 +9,7 @@ import { inboxCount, lastInteraction } from './last-interaction.js';
 import type { SleepSchedulerDeps } from './sleep-scheduler.js';
 
 /**
- * The roles a schedule serves (SLEEP-3, seed 000 §排程涵蓋所有角色): every role in the role home by
+ * The roles a schedule serves (SLEEP-3): every role in the role home by
  * default — "修正前的錯誤": a schedule pinned to the active role left two roles never consolidated,
  * with no error anywhere. ROLE_SLEEP_ALL_ROLES=0 serves ROLE_NAME / `.active` only (when its files exist).
  */

@@ -2,7 +2,7 @@ import schedule from 'node-schedule';
 
 /**
  * The scheduler's only contact with real time passing. Production uses node-schedule (cron rules
- * in local time, like the crontab entries of seed 000 §--install-cron); tests inject a fake they
+ * in local time, like the crontab entries of OPS-2); tests inject a fake they
  * advance minute by minute (test/helpers/fake-schedule.ts), so no test waits on a wall clock.
  */
 export interface TimerJob {

@@ -7,23 +7,8 @@ import { createSleepState, type RunReason, type SleepStateMachine } from './slee
 import { isInSleepWindow } from './sleep-window.js';
 
 /**
- * The sleep schedule inside the app or `kioku daemon` (seed 000 §作息, §排程涵蓋所有角色):
- *
- * - every hour, on the hour: inside the sleep window, unless an AI assistant is running, every
- *   covered role is consolidated in turn (SLEEP-1, SLEEP-3). The window and the process list are
- *   checked once per hour, not per role ("睡眠時段與「是否有 AI 在運行」只檢查一次"). Each role is
- *   consolidated every in-window hour even with an empty inbox: the seed's flow then still
- *   "更新整理時間 → 執行遺忘".
- * - the first hourly check after the window ends runs the morning brief for every covered role
- *   (BRIEF-1: "睡眠時段結束的整點會執行晨間狀態檢查"), once a day.
- * - every ROLE_NAP_INTERVAL_MINUTES, any time of day: a role idle ≥ ROLE_NAP_IDLE_MINUTES with
- *   ≥ ROLE_NAP_MIN_INBOX inbox items naps (SLEEP-2). Naps ignore the process list: the idle clock
- *   already says the user has stepped away ("小睡不受 ROLE_SLEEP_START／ROLE_SLEEP_END 限制").
- * - requestCatchUp(role) (CTX-8): ≥ 20 h since last_sleep and a non-empty inbox → consolidate in
- *   the background. Many SessionStarts at once make one catch-up.
- *
- * Everything runs through one queue, so two consolidations never overlap, and a check already
- * waiting is not queued twice (an hourly check that outlives its hour is not stacked).
+ * The sleep schedule inside the app or `kioku daemon` (SLEEP-1, SLEEP-2, SLEEP-3, BRIEF-1).
+ * Design notes: docs/design-notes.md, "main/core/engine/schedule/sleep-scheduler.ts".
  */
 export const CATCH_UP_AFTER_HOURS = 20;
 /** After a catch-up ran for a role, more requests for it are ignored this long (a failing planner must not be retried on every SessionStart). */
@@ -158,7 +143,7 @@ export function createSleepScheduler(deps: SleepSchedulerDeps): SleepScheduler {
     }
     const running = deps.assistantProcesses();
     if (running.length > 0) {
-      // seed 000: "偵測到有 AI 正在運行就不睡，留到下個整點再試".
+      // SLEEP-1: an assistant is running, so no sleep now; try again next hour.
       logger.info('schedule', `sleep skipped this hour: an assistant is running (${running.slice(0, 3).join('; ')})`);
       state.noteCheck('sleep', `skipped: an AI assistant is running (${running.length})`);
       return;

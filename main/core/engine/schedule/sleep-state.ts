@@ -3,17 +3,8 @@ import { formatLocalIso, type Clock } from '../../platform/config/clock.js';
 import { isInSleepWindow } from './sleep-window.js';
 
 /**
- * The sleep state the tray (APP-1), the web UI and `kioku status` show (SLEEP-7):
- *
- *   awake          outside the sleep window, nothing running
- *   asleep         inside the window, nothing running
- *   napping        a nap consolidation is running (SLEEP-2)
- *   consolidating  a sleep or catch-up consolidation is running (SLEEP-1, CTX-8)
- *   error          the last run failed for at least one role; cleared by the next run that succeeds
- *
- * Plain data plus subscribe(). awake/asleep are derived from the clock whenever the status is
- * read, so a reader is never an hour late; subscribers hear of a window edge when refresh() is
- * called (the scheduler calls it at each edge and each check).
+ * The sleep state the tray (APP-1), the web UI and `kioku status` show (SLEEP-7).
+ * Design notes: docs/design-notes.md, "main/core/engine/schedule/sleep-state.ts".
  */
 export type RunReason = 'sleep' | 'nap' | 'catch-up';
 

@@ -1,5 +1,5 @@
 /**
- * The sleep window (SLEEP-1, seed 000 §作息): ROLE_SLEEP_START–ROLE_SLEEP_END in local time,
+ * The sleep window (SLEEP-1): ROLE_SLEEP_START–ROLE_SLEEP_END in local time,
  * 22:00–06:00 by default, crossing midnight when start > end. Start is inside, end is outside.
  * Start == end means no window at all (a role that never sleeps), not a 24-hour sleep.
  */

@@ -208,7 +208,7 @@ export function applyMerge(ctx: ApplyContext, merge: PlanMerge, links: string[])
   if (!target) return false;
   return rewriteExisting(ctx, target, (current) => {
     const known = Array.isArray(current.extra.sources) ? current.extra.sources.map(String) : [];
-    // Seed 000 §記憶模型: `hits`（命中次數，去重合併時 +1）. Counted once per merge, and only
+    // MEM-2: `hits` is the hit count, +1 on a dedupe merge. Counted once per merge, and only
     // when the merge brings sources the target has not recorded yet, so a replay adds nothing.
     const fresh = merge.sources.some((source) => !known.includes(source));
     return {

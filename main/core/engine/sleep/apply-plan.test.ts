@@ -107,7 +107,7 @@ describe('apply', () => {
     expect(n2.links).toEqual(['E2']);
 
     // Merged: absolute fields; strength, created, first_seen and unknown keys kept; hits +1 (a
-    // dedupe merge, seed 000); links a union.
+    // dedupe merge, the role skill); links a union.
     const e1 = memoryAt('important/E1.md');
     expect(e1).toMatchObject({ summary: '部署流程', priority: 4, hits: 3, strength: 77, created: '2026-11-01T09:00:00+08:00', retention_stage: 'long_term', sleep_stage: 'nrem-rem' });
     expect(e1.body).toBe('部署流程要先跑測試。記號-900。\n部署前要清快取。記號-1。');

@@ -21,18 +21,8 @@ import { appliedDir, pendingDir, planFileName, rawArchiveDir } from './sleep-pat
 import type { CollectedBatch } from './sleep-plan.js';
 
 /**
- * apply (ARCHITECTURE.md §Consolidation): a validated plan → file changes, deterministic and
- * crash-safe. The order is what makes a kill -9 at any moment harmless:
- *
- *   validate → clean → record pending (durable)                      nothing changed yet
- *   created memories → merges → corrections → links → bonds → archive/raw
- *                                                 each idempotent; the inbox is still whole
- *   flush barrier (every file above on disk)
- *   remove the inbox items → digest (guarded, see pending-plans.ts) → state.json → applied/
- *
- * A replay (replayPending) runs the same steps from the recorded plan; each finds its work done
- * and writes nothing, or finishes it. So no inbox item is lost (it leaves the inbox only after
- * its memory and its archive copy are on disk) and none is applied twice.
+ * apply (SLEEP-4): a validated plan → file changes, deterministic and crash-safe.
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/apply-plan.ts".
  */
 export interface ApplyHooks {
   /** Called after each unit of work (`pending`, `create:<key>`, `merge:<id>`, … `applied`); tests throw here to simulate a crash. */

@@ -6,18 +6,9 @@ import type { CollectedBatch, ExistingMemoryRef, InboxItem } from './sleep-plan.
 import { isSuperseded } from '../../store/memory/superseded.js';
 
 /**
- * collect (SLEEP-4, seed 000 §整理批次與失敗診斷): the oldest inbox items into one batch, whole
- * items only, plus an index of the existing memories the planner may merge into or link to.
- *
- * - At most `items` inbox items and `chars` material characters. The old script built the
- *   material and then `slice()`d it, cutting an item in half or the whole EXISTING block off —
- *   and since a fixed batch got the same cut material every round, "實測連續 22 次失敗、inbox 從
- *   12 累積到 23 則、角色整晚沒睡". So items are added one by one and what does not fit waits for
- *   the next batch; only a single item that alone exceeds the budget is cut (its body, at a
- *   sentence end, said so in the header) — its raw text is archived whole either way.
- * - A fixed share of the budget is kept for the EXISTING block ("替 EXISTING 區塊保留固定比例的
- *   預算"); the items may not eat it.
- * - The header says 「本批 N 則，另有 M 則留待下批」.
+ * collect (SLEEP-4, SLEEP-5): the oldest inbox items into one batch, whole items only, plus an
+ * index of the existing memories the planner may merge into or link to.
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/collect.ts".
  */
 export interface CollectLimits {
   /** Inbox items per batch (ROLE_SLEEP_BATCH, halved on failure). */

@@ -19,15 +19,9 @@ import { emptyRoleResult, type RoleSleepResult, type SleepProgress } from './sle
 import { PlannerError, type CollectedBatch, type Planner } from './sleep-plan.js';
 
 /**
- * One role's consolidation (SLEEP-4): take the memory lock → finish any plan a crash left pending
- * → batch by batch: collect → plan → apply → forget → release.
- *
- * SLEEP-5, seed 000 §整理批次與失敗診斷: a planner failure keeps the inbox untouched; the same batch
- * is tried once more (an `Execution error` usually passes the second time), then the batch is
- * halved (4 → 2 → 1: the failures grow with how many JSON records one answer must hold); when a
- * batch of one still fails the role stops for this run, every inbox item in place, and the error
- * carries material size, output length, batch size and the output's first 200 characters,
- * redacted ("沒有這一步就只能靠猜").
+ * One role's consolidation (SLEEP-4): take the memory lock → finish any plan a crash left pending →
+ * batch by batch: collect → plan → apply → forget → release.
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/consolidate-role.ts".
  */
 export interface ConsolidateOptions {
   planner: Planner;
@@ -181,7 +175,7 @@ export async function consolidateRole(config: KiokuConfig, role: string, options
     }
 
     if (!signal?.aborted) {
-      // SLEEP-4: apply → forget → release; with nothing in the inbox the seed still 更新整理時間 → 執行遺忘.
+      // SLEEP-4: apply → forget → release; with nothing in the inbox the flow still updates the sleep time, then forgets.
       const forgotten = forgetMemoriesUnderLock(config, role).forgotten;
       result.forgotten = forgotten.length;
       result.warnings.push(...(await recordForgetting(config, role, newPlanId(config.clock.now()), forgotten, options.reason)));

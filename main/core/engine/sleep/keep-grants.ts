@@ -3,8 +3,8 @@ import { isSessionGrant } from '../../store/memory/grant-scope.js';
 import type { InboxItem, SleepPlan } from './sleep-plan.js';
 
 /**
- * A temporary grant survives consolidation as one (MEM-8, seed 000 §臨時授權會過期: "一次性許可若
- * 被整理成長期規則，日後會造成越權操作"; issue 12). A planner is asked to keep an inbox item's
+ * A temporary grant survives consolidation as one (MEM-8: a one-time permission
+ * consolidated into a standing rule would later authorise too much; issue 12). A planner is asked to keep an inbox item's
  * `expires` on the memory it creates (sleep-plan.ts), and the local planner does; a model may
  * still drop it, or rewrite `本工作階段（session …，<day> 授權）` as a bare 本工作階段 — and the
  * one-time `force push` would then be an `important` rule for good. So before a plan is recorded,

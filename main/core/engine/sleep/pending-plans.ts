@@ -7,14 +7,9 @@ import { APPLIED_KEPT, appliedDir, pendingDir, planFileName, sleepDir } from './
 import { sleepPlanSchema, type SleepPlan } from './sleep-plan.js';
 
 /**
- * The pending record of a plan (ARCHITECTURE.md §Consolidation: "records the plan as pending
- * before touching files and can replay it idempotently after a crash"). Written durably before
- * the first memory file changes; moved to `applied/` after the last step.
- *
- * Every step of apply is idempotent by construction except appending the digest (appendDigest
- * adds an entry each time it is called). So just before that call the hash of DIGESTS.md is
- * recorded here (`digestBefore`): a replay that finds DIGESTS.md changed since knows the entry was
- * written — only consolidations write DIGESTS.md, and they hold the role's memory lock.
+ * The pending record of a plan: written before any file is touched, so a crashed consolidation can
+ * be replayed idempotently.
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/pending-plans.ts".
  */
 export const PENDING_VERSION = 1;
 

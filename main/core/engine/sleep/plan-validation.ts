@@ -25,8 +25,8 @@ function fail(kind: PlannerFailureKind, message: string, raw: unknown, batch: Co
 }
 
 /**
- * MEM-5 and the issue's must-show ("emotional memories never merged into preferences", seed 000
- * §情緒記憶不會被偏好吃掉): an emotional inbox item never merges into a memory of another type, and
+ * MEM-5 and the issue's must-show ("emotional memories never merged into
+ * preferences"): an emotional inbox item never merges into a memory of another type, and
  * nothing of another type merges into an emotional memory. Planners check this too; apply does
  * not take their word for it.
  */

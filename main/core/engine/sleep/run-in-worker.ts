@@ -7,13 +7,9 @@ import type { SleepWorkerInput, SleepWorkerMessage, WorkerRunOptions } from './s
 import type { SleepProgress, SleepResult } from './sleep-result.js';
 
 /**
- * runSleep on a worker thread, for the daemon and the app: collect, the local planner's
- * similarity work, gzip and hundreds of file writes all happen there, so the main thread keeps
- * answering hooks on the socket and the tray keeps drawing (bench: `npm run bench -- sleep`).
- *
- * The worker script is found beside this module: `sleep-worker.js` in the tsc build
- * (dist/main/core/engine/sleep/), or `sleep-worker.mjs` beside a bundle that was built with it as a
- * second entry. Anything else (a test running the TypeScript sources) passes `workerFile`.
+ * runSleep on a worker thread for the daemon and the app, so the main thread keeps answering hooks
+ * and the tray keeps drawing while a role sleeps.
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/run-in-worker.ts".
  */
 export interface RunInWorkerOptions {
   signal?: AbortSignal;

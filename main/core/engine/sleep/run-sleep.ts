@@ -13,19 +13,8 @@ import { emptyRoleResult, type SleepProgress, type SleepResult } from './sleep-r
 import type { Planner } from './sleep-plan.js';
 
 /**
- * A consolidation run over one or more roles, one after another (SLEEP-3, seed 000 §排程涵蓋所有
- * 角色). Which roles:
- *
- * - `role` (or `roles`) given → exactly those;
- * - a manual run with ROLE_NAME set → that role only ("手動執行時若指定 ROLE_NAME，仍只處理該角色");
- * - ROLE_SLEEP_ALL_ROLES (default) → every role: those with definition files in ROLE_HOME and
- *   those with a memory folder (an imported role's inbox must not pile up unseen either — the
- *   seed's bug was roles that "從建立起完全沒被整理過" with no error anywhere);
- * - otherwise the active role.
- *
- * The sleep window is checked here once per run (not per role) unless `force`, or the run is a
- * nap or a catch-up, which happen at any time of day. Whether an assistant is running is the
- * scheduler's check (main/core/engine/schedule/); `force` skips both by not asking.
+ * A consolidation run over one or more roles, one after another (SLEEP-3).
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/run-sleep.ts".
  */
 export type SleepReason = 'manual' | 'sleep' | 'nap' | 'catch-up';
 

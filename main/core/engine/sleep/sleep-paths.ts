@@ -3,16 +3,9 @@ import { formatLocalDate } from '../../platform/config/clock.js';
 import { roleMemoryDir } from '../../store/memory/memory-layout.js';
 
 /**
- * Where a consolidation keeps its own records, inside the role's memory folder so that they move
- * with the memories (export, git sync) and a crash on one machine is replayed wherever the
- * memories are opened next:
- *
- *     <memory home>/<ID>/.sleep/pending/<planId>.json   a plan recorded, not yet fully applied
- *     <memory home>/<ID>/.sleep/applied/<planId>.json   the last APPLIED_KEPT applied plans
- *     <memory home>/<ID>/.sleep/forgetting/<id>.json    what a run forgot (the last APPLIED_KEPT)
- *     <memory home>/<ID>/archive/raw/<yyyy-mm-dd>/      the raw inbox items, gzipped (MEM-1)
- *
- * `.sleep` starts with a dot, so memory scanners (listMemoryFiles, the index) never read it.
+ * Where a consolidation keeps its own records: inside the role's memory folder, so they move with
+ * the memories and a crash is replayed wherever they are opened next.
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/sleep-paths.ts".
  */
 export const APPLIED_KEPT = 50;
 

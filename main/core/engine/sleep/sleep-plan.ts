@@ -2,17 +2,9 @@ import { z } from 'zod';
 import { CATEGORIES, DECLARATIVE, MEMORY_TYPES } from '../../../../common/memory.js';
 
 /**
- * The consolidation plan (ARCHITECTURE.md §Consolidation): what a planner — the local one
- * (X-LOCAL) or an LLM through a CLI (SLEEP-6) — decides for one batch of inbox items, as data.
- * `apply` turns it into file changes; nothing else writes during a consolidation.
- *
- * A plan is *absolute*, never a delta: a merge carries the target's resulting summary, body,
- * tags and cues, not "append this". Replaying a plan after a crash therefore writes the same
- * bytes again instead of appending twice, which is what makes apply idempotent.
- *
- * Every inbox id in `batch` must be accounted for exactly once: as a source of a `create` or a
- * `merge`, or in `discard`. An item the planner did not mention is a planner error (the inbox
- * stays untouched, SLEEP-5), never a silent loss.
+ * The consolidation plan: what a planner (the local one, X-LOCAL, or an LLM, SLEEP-6) decides for
+ * one batch of inbox items, as data.
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/sleep-plan.ts".
  */
 export const PLAN_VERSION = 1;
 
@@ -85,7 +77,7 @@ export const planCorrectionSchema = z.object({
  * Issue 12: the user replaced a preference or rule ("改用 pnpm 了，不要再用 yarn"). The older memory
  * (`target`, an existing id) is kept for history, marked `superseded_by` the memory that now holds
  * the user's wish (`by`: a create key of this plan or an existing id), and never injected as
- * current again. Never an emotional memory (seed 000 §情緒記憶不會被偏好吃掉).
+ * current again. Never an emotional memory (MEM-5).
  */
 export const planSupersedeSchema = z.object({
   target: text,

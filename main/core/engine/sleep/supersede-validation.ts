@@ -5,7 +5,7 @@ import type { SleepPlan } from './sleep-plan.js';
 /**
  * Issue 12: what apply checks about a plan's `supersede` entries beyond planProblems (which knows
  * only ids): the memory replaced must be one a user can replace — a preference, rule or other
- * standing memory, never an emotional one (seed 000 §情緒記憶不會被偏好吃掉: a feeling is not an
+ * standing memory, never an emotional one (MEM-5: a feeling is not an
  * instruction the next one overrides) — not already superseded, and not also merged into or
  * corrected by the same plan (both rewrite it; the result would depend on the order).
  */

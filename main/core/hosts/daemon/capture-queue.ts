@@ -4,13 +4,7 @@ import { ingestSpool, type SpoolHandler } from './spool-ingest.js';
 
 /**
  * The capture queue: one worker that drains the spool, one event at a time, in arrival order.
- * The spool folder *is* the queue — the daemon writes each live event there before acknowledging
- * it — so nothing acknowledged lives only in memory, and events spooled by hooks while the
- * daemon was down fall into the same order as the ones received live.
- *
- * Per-session order holds because a hook process writes event N (or has it written by the
- * daemon) before it sends event N+1, and each pass lists the folder afresh: a pass that sees N+1
- * also sees N.
+ * Design notes: docs/design-notes.md, "main/core/hosts/daemon/capture-queue.ts".
  */
 export interface CaptureQueueStats {
   busy: boolean;

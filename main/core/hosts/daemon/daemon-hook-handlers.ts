@@ -20,7 +20,7 @@ export interface DaemonHookHandlers {
 
 /**
  * The daemon's two handlers over the shared hook code. Each call is answered with the settings
- * of the terminal that fired it (ROLE_NAME may differ per terminal, seed 000 §環境變數), on top of
+ * of the terminal that fired it (ROLE_NAME may differ per terminal, HOOK-4), on top of
  * the daemon's own environment; the memory home is the daemon's, since the socket belongs to it —
  * which is also why one memory cache serves every call (memory-cache.ts: parsed memories kept
  * between events, so a SessionStart does not re-read thousands of files).

@@ -10,12 +10,9 @@ import { nodeScheduleTimer, type ScheduleTimer } from '../../engine/schedule/sch
 import { createSleepScheduler, type CatchUpRequest, type SleepScheduler, type SleepSchedulerDeps } from '../../engine/schedule/sleep-scheduler.js';
 
 /**
- * The scheduler as the app and `kioku daemon` run it (APP-1: "the scheduler and the memory store
- * live in the main process (heavy work off its event loop)"): node-schedule for time, the files
- * for roles and inboxes, and each consolidation in a worker thread (run-in-worker.ts), so the
- * hook socket keeps answering while a role sleeps. The config is re-read at each check, so
- * settings edited meanwhile apply without a restart (the nap interval and the window edges are
- * read once, when the timer jobs are made).
+ * The scheduler as the app and `kioku daemon` run it (APP-1): node-schedule for time, each
+ * consolidation in a worker thread, so the hook socket keeps answering.
+ * Design notes: docs/design-notes.md, "main/core/hosts/daemon/daemon-scheduler.ts".
  */
 export interface DaemonSchedulerOptions {
   timer?: ScheduleTimer;
@@ -30,7 +27,7 @@ export function createDaemonScheduler(base: KiokuConfig, logger: Logger, options
   const stopping = new AbortController();
   const consolidate: SleepSchedulerDeps['consolidate'] = async (role, reason) => {
     // force: the scheduler has checked the window and the process list once for the whole run
-    // (§排程涵蓋所有角色: "睡眠時段與「是否有 AI 在運行」只檢查一次"); a run that crosses the window's
+    // (SLEEP-3: the window and "is an AI running" are checked once per run); a run that crosses the window's
     // end still finishes its roles.
     const result = await runSleepInWorker({ env: base.env }, { role, force: true, reason }, { signal: stopping.signal });
     const mine: SleepRoleResult | undefined = result.roles.find((r) => r.id === role);

@@ -5,15 +5,8 @@ import { createDaemonHookHandlers } from './daemon-hook-handlers.js';
 import { countSpoolPending, ingestSpool } from './spool-ingest.js';
 
 /**
- * Issue 13: whoever consolidates drains the spool first. Without the app or a daemon, the hook
- * client spools every Stop/PreCompact/PostCompact/SessionEnd; `kioku sleep`, `kioku nap` and the
- * cron entries that run them must capture those turns before they consolidate, or a headless
- * user (OPS-2) never remembers anything.
- *
- * The events go through the daemon's own queue handler (createDaemonHookHandlers: the same
- * per-terminal settings, role resolution and condensers), and through ingestSpool, whose lock
- * makes a daemon starting meanwhile, or a second cron run, wait for this pass instead of handling
- * the same events again.
+ * Issue 13: whoever consolidates drains the spool first.
+ * Design notes: docs/design-notes.md, "main/core/hosts/daemon/ingest-before-sleep.ts".
  */
 export interface SpoolIngestSummary {
   /** Events captured from the spool by this run. */

@@ -8,17 +8,8 @@ import { readLockInfo, tryAcquireLock, type LockInfo } from '../../platform/fs/f
 import { SPOOL_FAILED, SPOOL_PROCESSING, isSpoolFileName } from '../../platform/ipc/spool-writer.js';
 
 /**
- * Ingest `<state>/spool/` in name (= arrival) order. Each file is claimed by renaming it into
- * `processing/` — rename is atomic, so of two ingesters only one gets a file — then handled, then
- * deleted. Files already in `processing/` were claimed by a daemon that died before deleting
- * them; they are handled first. So delivery is at-least-once: a daemon killed between "handled"
- * and "deleted" hands the same event over again after its restart, and the handler must be
- * idempotent by `record.eventId`.
- *
- * Every ingester — the daemon or app, and `kioku sleep`/`nap` with no daemon running (issue 13) —
- * takes `<state>/spool.lock` for the whole pass: a second ingester would otherwise take over the
- * first one's in-flight files in `processing/` and hand the same event over twice. A pass that
- * finds the lock held handles nothing and says who holds it (`busy`).
+ * Ingest `<state>/spool/` in name (= arrival) order.
+ * Design notes: docs/design-notes.md, "main/core/hosts/daemon/spool-ingest.ts".
  */
 export type SpoolHandler = (record: SpoolRecord, file: string) => Promise<void> | void;
 

@@ -3,7 +3,7 @@ import type { RoleInput } from '../../store/roles/role-editor.js';
 
 /**
  * What `kioku demo` plays: one role, one background memory and a short session. The role is
- * seed 000's own example (§--new 欄位表: 小豹 🐆 ENGINEER01), so what the demo shows matches the
+ * the role skill's own example (ROLE-5's field table: 小豹 🐆 ENGINEER01), so what the demo shows matches the
  * documentation a new user reads next.
  */
 export const DEMO_ROLE: RoleInput & Required<Pick<RoleInput, 'prefix' | 'name' | 'emoji' | 'nature' | 'vibe'>> = {
@@ -36,7 +36,7 @@ export interface DemoTurn {
  * Three turns, each there for a reason: capture keeps a turn only when the user's words carry a
  * memory cue or the turn is long (CAP-1), so the first turn is dropped by the local filter, the
  * second keeps an explicit preference (「記住」 + 「習慣用」) and the third a feeling (好累, 開心)
- * — the two kinds seed 000 insists are stored apart (§情緒記憶不會被偏好吃掉).
+ * — the two kinds MEM-5 insists are stored apart.
  */
 export const DEMO_TURNS: readonly DemoTurn[] = [
   {

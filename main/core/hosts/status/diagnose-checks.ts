@@ -3,7 +3,7 @@ import { hookChecks } from './hook-checks.js';
 import type { StatusReport } from './status-report.js';
 
 /**
- * The OPS-1 diagnose checklist as data (seed 000 §--status／--diagnose, "角色沒有載入時"): the same
+ * The OPS-1 diagnose checklist ("when the role does not load") as data: the same
  * rows, in the same order and on the same conditions as `kioku diagnose`
  * (main/cli/commands/status-output.ts), but each row is a stable code with its values instead of
  * an English sentence, so the app can say it in the user's language and the row's "what to do".

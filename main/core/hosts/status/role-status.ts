@@ -9,7 +9,7 @@ import { lastInteraction } from '../../engine/schedule/last-interaction.js';
 import type { RoleStatusView } from '../../../../common/ui-contract-notes-types.js';
 
 /**
- * One role in `kioku status` (OPS-1, seed 000 §--status: 各分類記憶筆數、上次互動、上次整理與遺忘時間),
+ * One role in `kioku status` (OPS-1: memory counts by category, last interaction, last sleep and forget),
  * plus PM-2's clarity counts (consolidated memories only: inbox items are not long-term yet);
  * `covered`: served by the schedule (SLEEP-3). The same shape the UI receives, so it is defined
  * once, in the UI contract. Read-only: nothing here writes a file.
@@ -17,7 +17,8 @@ import type { RoleStatusView } from '../../../../common/ui-contract-notes-types.
 export type RoleStatus = RoleStatusView;
 
 /**
- * Seed 000 §情緒 self-check: "「記憶型態」若長期 `情緒 0`，而互動明顯帶有情感，就是上述某一道保護失效了".
+ * OPS-1 self-check: if the emotional count stays 0 while the conversations clearly carry
+ * feelings, one of the protections (CAP-4, MEM-5) has failed.
  * A young role has few memories of any kind; warn once there are enough for a zero to mean something.
  */
 export const EMOTIONAL_ZERO_WARN_AT = 10;

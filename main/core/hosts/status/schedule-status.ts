@@ -8,7 +8,7 @@ import { isLegacyCronLine, parseKiokuCronEntries, type CronKind } from '../../in
 import { allKnownRoles, scheduledRoles } from '../../engine/schedule/schedule-sources.js';
 
 /**
- * OPS-1's schedule rows (seed 000 §--status: 排程 / 排程指向 / 排程涵蓋角色): is anything going to
+ * OPS-1's schedule rows (schedule present / where it points / roles covered): is anything going to
  * put the roles to sleep — a running daemon with its scheduler, or tagged crontab lines
  * (OPS-2) — does each line still point at a launcher that exists (a versioned path once left the
  * schedule "靜默停擺"), is cron itself running (WSL often has no cron → only catch-up), and which
@@ -51,7 +51,7 @@ export interface ScheduleStatus {
     available: boolean;
     problem?: string;
     entries: CronEntryStatus[];
-    /** Lines seed 000's scripts installed (`# jsc-role-sleep`). */
+    /** Lines the original role scripts installed (`# jsc-role-sleep`). */
     legacyEntries: number;
     service: 'running' | 'not-running' | 'unknown';
   };

@@ -5,16 +5,9 @@ import { roleFilePaths } from '../../store/roles/role-repository.js';
 import { roleLockPath } from '../../store/sessions/role-lock-file.js';
 
 /**
- * OPS-1 "session restarted since role creation" (seed 000 §--status 工作階段: 建立角色後是否**重開過**
- * CLI — SessionStart 只在啟動時觸發). Best effort from what sessions leave behind:
- *
- * - the role's definition time: the identity (or legacy) file's birth time where the file system
- *   keeps one, else its ctime. Kioku writes role files atomically, so an edit counts as a new
- *   definition — which is right: an edited persona also reaches only new sessions.
- * - the newest session trace: any `.sessions/` file, this role's lock file (written when a
- *   SessionStart loads the role), the newest session snapshot (written at a session's first load).
- *
- * 'unknown' when there is no trace at all (a first install, or traces cleaned up after 7 days).
+ * OPS-1 "session restarted since role creation" (was the assistant restarted after the role was
+ * created? SessionStart only fires at start-up).
+ * Design notes: docs/design-notes.md, "main/core/hosts/status/session-restart.ts".
  */
 export interface SessionRestart {
   role: string;

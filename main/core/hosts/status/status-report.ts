@@ -21,7 +21,7 @@ import { projectStatus, type ProjectStatus } from '../../engine/context/project-
 
 /**
  * `kioku status --json` (CLI.md: `{ roles: [...], activeRole, sleeping, state, daemon: { running } }`,
- * more fields welcome) and the data behind `kioku diagnose` (OPS-1, seed 000 §--status／--diagnose).
+ * more fields welcome) and the data behind `kioku diagnose` (OPS-1).
  * Read-only. The sleep state is the daemon's when one answers; otherwise it is computed from the
  * window (asleep inside it, awake outside), since nothing else can be running a schedule here.
  */

@@ -11,7 +11,7 @@ function atOf(time: string): string | null {
 }
 
 /**
- * The bonds view (MEM-7, seed 000 §關係史): BONDS.md's lines, newest first, as they were written.
+ * The bonds view (MEM-7): BONDS.md's lines, newest first, as they were written.
  * Only the lines — no totals, no per-direction counts, nothing that reads as measuring affection
  * ("bonds are never used to demand attention or count affection").
  */

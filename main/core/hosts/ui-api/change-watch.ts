@@ -10,12 +10,9 @@ import { sleepView, type AppStateSource } from './app-state.js';
 import { projectsInView } from './watched-projects.js';
 
 /**
- * Notices changes the UI should hear about without trusting any one notification mechanism:
- * the files are the truth and are edited by the CLI, hooks, seed 000's scripts and editors, so a
- * cheap look at modification times (role files, `.active`, `.order`, each category folder of
- * each memory folder) plus the sleep state is taken every `intervalMs` while someone listens.
- * fs.watch is not used: it misses events on network and WSL mounts, and this costs a few
- * dozen stats a second at most.
+ * Notices file changes the UI should hear about by polling modification times (plus the sleep
+ * state) while someone listens; the files are the truth.
+ * Design notes: docs/design-notes.md, "main/core/hosts/ui-api/change-watch.ts".
  */
 export interface ChangeWatchOptions {
   config: KiokuConfig;

@@ -19,16 +19,9 @@ import { isSuperseded } from '../../store/memory/superseded.js';
 import { memoryTimeStats } from './memory-time-stats.js';
 
 /**
- * The timeline's channels (APP-2: "every memory and inbox item over time, filters by
- * role/category/type/state, search, detail, links, clarity state PM-2"). Read-only: nothing here
- * writes a memory file — in particular a search from the UI is not a recall by the role, so it
- * neither counts a hit nor strengthens anything (PM-2's write-back is for the role's own recall).
- *
- * Memories are read through the daemon's kind of cache (memory-cache.ts): a timeline of 10,000
- * items asks for one page at a time as it scrolls, and each page must not parse (or even stat)
- * every file again — that would hold the daemon's event loop for hundreds of milliseconds per
- * page. Its folder watchers are non-persistent, so they never keep a process alive; the cache
- * lives as long as the host's UI API does.
+ * The timeline's channels (APP-2): every memory and inbox item over time, with filters, search,
+ * detail, links and clarity (PM-2).
+ * Design notes: docs/design-notes.md, "main/core/hosts/ui-api/memory-handlers.ts".
  */
 export interface MemoryHandlers {
   list(request: UiParsedRequest<'memories.list'>): MemoryList;

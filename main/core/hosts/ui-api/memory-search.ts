@@ -5,12 +5,8 @@ import { recall, type RecalledMemory } from '../../store/index/recall.js';
 import { recallQueryInStoredScript } from '../../store/index/recall-query-script.js';
 
 /**
- * The timeline's search box over the SQLite index (X-SEARCH: trigram/segmented, so `部署` finds
- * `上週部署到正式環境` with no spaces), loaded on the first search only (memory-handlers.ts
- * imports it dynamically). `writeBack: false`: the user looking something up is not the role
- * remembering it, so no hits, strength or last_replayed are written (PM-2 is about the role).
- * The query goes through the same Simplified→Traditional guard as stored text (`部署` typed as
- * `部署`, `头发` finds `頭髮`), as `kioku memory recall` does.
+ * The timeline's search box over the SQLite index (X-SEARCH), loaded on the first search only.
+ * Design notes: docs/design-notes.md, "main/core/hosts/ui-api/memory-search.ts".
  */
 export interface SearchHit {
   role: string;

@@ -3,7 +3,7 @@ import type { KiokuConfig } from '../../platform/config/config.js';
 import { buildRoleMindmap } from '../../engine/mindmap/role-mindmap.js';
 
 /**
- * The mind map view (PM-5, seed 001 §4 更新心智圖): the role's consolidated concepts as data for
+ * The mind map view (PM-5: update the mind map): the role's consolidated concepts as data for
  * the UI to draw, plus the Mermaid text for "copy Mermaid" — the same as `kioku memory mindmap
  * --json`. The UI draws it itself: Mermaid's renderer is large and needs eval, which the page's
  * CSP does not allow.

@@ -9,7 +9,7 @@ import type { SleepResult } from '../../engine/sleep/sleep-result.js';
 import type { WorkerRunOptions } from '../../engine/sleep/sleep-worker-protocol.js';
 
 /**
- * The sleep history view: DIGESTS.md (MEM-10, seed 000 §整理摘要保留歷史 — kept "for people to
+ * The sleep history view: DIGESTS.md (MEM-10 — kept "for people to
  * look back on", never injected) and "Sleep now".
  */
 

@@ -2,17 +2,8 @@ import { stripTaggedBlocks } from './transcripts/transcript-text.js';
 
 /**
  * Text a hook (Kioku's own, or any other) put into the conversation, as each assistant wraps it
- * when it lands in a user message or a prompt field (CTX-6, issue 13). None of it was said by the
- * user, so none of it may become the user's words in a memory or a call by name:
- * - Gemini CLI: `<hook_context>…</hook_context>` — SessionStart's context goes into the first user
- *   message before the prompt, BeforeAgent's after it, and AfterAgent's `prompt` carries the
- *   combined text (ASSISTANTS.md §Seen with the real clients).
- * - Claude Code: `<system-reminder>` around hook output in the request; older versions wrote
- *   `<user-prompt-submit-hook>` / `<session-start-hook>` inline; newer ones keep it in
- *   `attachment` lines, which the transcript reader drops whole.
- * - Codex: hook context is a `developer` message (HookAdditionalContext), which the transcript
- *   reader drops whole; the tags are stripped from its user text too, in case a version moves it.
- * The hyphenated spellings are kept for harnesses that copy Gemini's idea with another name.
+ * when it lands in a user message or a prompt field (CTX-6, issue 13).
+ * Design notes: docs/design-notes.md, "main/core/integrations/assistants/injected-text.ts".
  */
 export const HOOK_INJECTION_TAGS: readonly string[] = [
   'hook_context',

@@ -5,11 +5,7 @@ import { couldBeCall, matchRoleCall } from '../../engine/role-call/match-role-ca
 
 /**
  * CALL-4, the silent path: most prompts name nobody, and for those the answer is nothing at all.
- * The hook client asks this before it opens a connection to the app: true only when decideCall
- * (decide-call.ts) would certainly answer "none" — calling is off, or the prompt starts with no
- * name of any role, judged against the name cache written from the role files as they are now.
- * Anything less certain (no cache, a stale one, a name that matches, a payload it cannot read)
- * is false, and the app decides as before. Reads two small things, writes nothing.
+ * Design notes: docs/design-notes.md, "main/core/integrations/assistants/silent-prompt.ts".
  */
 export function surelyNotACall(config: Pick<KiokuConfig, 'settings' | 'paths'>, payload: unknown): boolean {
   const { settings } = config;

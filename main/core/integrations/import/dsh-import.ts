@@ -6,7 +6,7 @@ import { emptyReport, type ImportReport } from './import-types.js';
 import { importPersona } from './write-imported-persona.js';
 
 /**
- * `kioku import --from dsh <DSH_HOME>` (X-IMPORT, seed 002): personas become Kioku roles
+ * `kioku import --from dsh <DSH_HOME>` (X-IMPORT, the notes skill): personas become Kioku roles
  * (dsh-reader.ts has the field table), FACT.md becomes the global facts and JOURNAL.jsonl's
  * entries join the journal. The DSH home is only read. Idempotent: a role remembers its source
  * (`imported_from: dsh:<id>`), FACT.md is written only where there is none, and journal entries

@@ -9,24 +9,8 @@ import type { ImportSkip } from './import-types.js';
 import { readPersonaMarkdown } from './persona-markdown.js';
 
 /**
- * Seed 002 (dsh-persona-memory) `$DSH_HOME`, read-only. Layout from seed 002 §它解決什麼:
- *
- * | seed 002 file                          | Kioku                                                        |
- * | -------------------------------------- | ------------------------------------------------------------ |
- * | personas/<id>/persona.yml              | role: `name` → name, `emoji`, `aliases`; `description` → the |
- * |                                        | identity preamble (or the nature when SOUL.md has none)      |
- * | personas/<id>/SOUL.md (memory:soul)    | soul: its 本質/nature section (else its text before the first |
- * |                                        | `##`) → nature, 氛圍/語氣/tone → vibe, other `##` sections    |
- * |                                        | verbatim (ROLE-1: injected too)                              |
- * | personas/<id>/USER.md (memory:user)    | identity section `## 使用者（user）`, verbatim: it is injected |
- * |                                        | in every main session like DSH's memory:user                 |
- * | memory/FACT.md                         | `<memory home>/FACT.md` (DSH-1 limits; never truncated)       |
- * | memory/JOURNAL.jsonl                   | `<memory home>/JOURNAL.jsonl` (DSH-3; entries not there yet)  |
- * | memory/snapshots/, personas/README.md, | not imported: session caches and the persona-creator skill's  |
- * | personas/skills/                       | material, not persona data                                   |
- *
- * 來源 and 關係定位 stay fill-in placeholders: DSH has neither concept, and Kioku never makes
- * them up (seed 000 §--migrate does the same for legacy roles).
+ * The notes skill (dsh-persona-memory) `$DSH_HOME`, read-only.
+ * Design notes: docs/design-notes.md, "main/core/integrations/import/dsh-reader.ts".
  */
 export interface DshHome {
   dir: string;

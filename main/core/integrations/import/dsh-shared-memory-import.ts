@@ -10,7 +10,7 @@ import { withLock } from '../../platform/fs/file-lock.js';
 import type { ImportReport } from './import-types.js';
 
 /**
- * Seed 002's shared memory — global facts and the journal — into Kioku's, through the facts
+ * The notes skill's shared memory — global facts and the journal — into Kioku's, through the facts
  * module's own functions (main/core/store/notes/): the same PRIV-1/2 cleaning, the same DSH-1 limits,
  * the same journal lock.
  */
@@ -18,8 +18,8 @@ import type { ImportReport } from './import-types.js';
 const comparable = (text: string) => text.replace(/\r\n/g, '\n').replace(/\s+$/, '');
 
 /**
- * FACT.md (DSH-1): written only where there is none. Seed 002 §寫入體量硬上限: "超限拋錯拒絕，
- * 不落盤，絕不靜默截斷" — a source over 100 lines or 8000 bytes is refused whole; a target
+ * FACT.md (DSH-1): written only where there is none. Over the limit a write is refused, never
+ * silently truncated — a source over 100 lines or 8000 bytes is refused whole; a target
  * that holds other text is a conflict for the user to settle, never overwritten.
  */
 export async function importFacts(config: KiokuConfig, file: string, report: ImportReport): Promise<void> {

@@ -11,15 +11,8 @@ import { collectUsedRoleIds, nextRoleId } from '../../store/roles/role-next-id.j
 import { loadAllRoles } from '../../store/roles/role-repository.js';
 
 /**
- * What makes an import idempotent (X-IMPORT: "a second run changes nothing"):
- *
- * - a memory's id is derived from where it came from and what it says (never from the clock or
- *   a random number), so the same source entry always maps to the same file name, and a file
- *   that is already there — or was consolidated or forgotten since (its gzip in archive/) — is
- *   skipped;
- * - a role records its source in its identity frontmatter (`imported_from: dsh:lumi`), a file
- *   the user owns, so the match survives deleting the state dir; a persona that got only a
- *   memory folder is found again through its memories' ids.
+ * What makes an import idempotent (X-IMPORT: "a second run changes nothing").
+ * Design notes: docs/design-notes.md, "main/core/integrations/import/import-ids.ts".
  */
 export const IMPORTED_FROM_KEY = 'imported_from';
 

@@ -11,7 +11,7 @@ import { IMPORTED_FROM_KEY, findRoleByMemoryIds, findRoleBySourceKey, mintRoleId
 /**
  * A persona from another tool, mapped onto Kioku's role fields by its importer (the tables are
  * in jsc-persona-reader.ts and dsh-reader.ts). Empty strings mean "the source does not say":
- * nothing here is ever made up (seed 000 §--new: 推斷信心不足時，只問缺少的欄位，不得代填).
+ * nothing here is ever made up (ROLE-5: when unsure, ask only for the missing fields; never fill them in).
  */
 export interface ImportedPersona {
   /** Recorded in the role as `imported_from`, e.g. `dsh:lumi`, `jsc-persona:lumi`. */

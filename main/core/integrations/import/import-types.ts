@@ -21,10 +21,10 @@ export interface ImportedRoleReport {
   /**
    * `create`: role files written; `exists`: a role with this source was imported before;
    * `memory-only`: the persona has no usable definition (no nature), so only its memory folder
-   * is made — Kioku never invents a character (seed 000 §--new: 不得硬猜).
+   * is made — Kioku never invents a character (ROLE-5: no guessing).
    */
   action: ImportAction | 'memory-only';
-  /** The role became the active one (there was none; seed 000 §--new step 14). */
+  /** The role became the active one (there was none; ROLE-4). */
   madeActive: boolean;
   /** Role text changed by PRIV-1/2 cleaning (a secret masked, Simplified → Traditional). */
   cleaned: boolean;

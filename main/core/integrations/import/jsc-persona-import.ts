@@ -5,7 +5,7 @@ import { findJscPersonaFolders, readJscPersonaFolder } from './jsc-persona-reade
 import { importPersona } from './write-imported-persona.js';
 
 /**
- * `kioku import --from jsc-persona <dir>` (X-IMPORT, seed 001): each persona folder becomes a
+ * `kioku import --from jsc-persona <dir>` (X-IMPORT, persona-memory): each persona folder becomes a
  * Kioku role (when it has a definition) with its long-term memories consolidated and its
  * short-term and room notes in the inbox, for the next sleep to judge. The source folders are
  * only read. Idempotent: see import-ids.ts.

@@ -1,20 +1,20 @@
 import type { ConsolidatedCategory, MemoryType } from '../../../../common/memory.js';
 
 /**
- * How seed 001's long-term memory `type` maps onto Kioku's category and memory_type (MEM-2).
- * The types are the ones seed 001 §3「固化」and §2「逐一判斷候選」name; the table is the
+ * How persona-memory's long-term memory `type` maps onto Kioku's category and memory_type (MEM-2).
+ * The types are the ones persona-memory's steps 3 (consolidate) and 2 (judge candidates) name (PM-3); the table is the
  * documented choice of this importer:
  *
- * | seed 001 type | category  | memory_type | why                                                                     |
+ * | persona-memory type | category  | memory_type | why                                                                     |
  * | ------------- | --------- | ----------- | ----------------------------------------------------------------------- |
- * | preference    | important | preference  | 反覆出現＝穩定偏好 (R2); seed 000 puts long-term preferences in 重要       |
+ * | preference    | important | preference  | 反覆出現＝穩定偏好 (R2); the role skill puts long-term preferences in 重要       |
  * | promise       | important | rule        | 承諾, salience ≥ 80, 不可遺忘: a rule the role keeps; priority 5          |
  * | boundary      | important | rule        | 界線, 不可遺忘: likewise                                                   |
  * | canon         | important | semantic    | 原作設定 (persona-anime), 不可遺忘: background fact; priority 5            |
  * | relationship  | important | semantic    | 對人的理解 (R5): who someone is to the role                                |
  * | event         | daily     | episodic    | 明確發生過的事件; with an `emotion:` anchor (R3) it is `emotional`         |
  * | fact          | other     | semantic    | a plain fact; kept or forgotten by its priority like any `other` memory |
- * | insight       | other     | semantic    | 被證實的推論 (§5 思維導圖)                                                 |
+ * | insight       | other     | semantic    | a confirmed inference (persona-memory step 5, mind maps)                 |
  * | anything else | other     | semantic    | the original type stays in the file (`type:`)                           |
  *
  * An `emotion:` anchor on any type adds `emotional` to relevance (MEM-6 warmth: sorted first,
@@ -23,7 +23,7 @@ import type { ConsolidatedCategory, MemoryType } from '../../../../common/memory
 interface TypeMapping {
   category: ConsolidatedCategory;
   memory_type: MemoryType;
-  /** The seed's 不可遺忘 types (seed 001 §遺忘原則: boundary, promise, canon) are priority 5. */
+  /** Persona-memory's unforgettable (不可遺忘) types (PM-2: boundary, promise, canon) are priority 5. */
   unforgettable?: boolean;
 }
 
@@ -41,7 +41,7 @@ const TYPES: Record<string, TypeMapping> = {
 const FALLBACK: TypeMapping = { category: 'other', memory_type: 'semantic' };
 
 /**
- * Salience 0–100 (seed 001) → priority 1–5 (MEM-2), by the seed's own thresholds: ≥ 80 is
+ * Salience 0–100 (persona-memory) → priority 1–5 (MEM-2), by persona-memory's own thresholds: ≥ 80 is
  * 不可遺忘 (5), ≥ 60 is R1's 固化門檻 (4), ≥ 40 survives `--forget 40` (3), below that the
  * seed lets it go (2, or 1 under 20). A missing salience is the middle, 3.
  */

@@ -13,23 +13,8 @@ import { mapLongTermType, priorityFromSalience } from './jsc-persona-mapping.js'
 import { readPersonaMarkdown } from './persona-markdown.js';
 
 /**
- * Seed 001 (jsc persona-memory) persona folders, read-only. The layout is seed 001 §記憶架構:
- *
- * | 層       | 位置                         | imported as                                             |
- * | -------- | ---------------------------- | ------------------------------------------------------- |
- * | 原始逐字 | journal/YYYY-MM.jsonl        | not imported: raw transcript "只供回溯", not a memory      |
- * | 短期記憶 | memory/short-term.jsonl      | inbox items (judged lines — reviewed_at — are left out)  |
- * | 長期記憶 | memory/long-term/*.md        | consolidated memories (jsc-persona-mapping.ts table)     |
- * | 索引     | memory/INDEX.md              | not imported: "自動產生"; Kioku rebuilds its own index     |
- * | 心智圖   | mindmap/semantic.mmd         | not imported: `kioku memory mindmap` draws it from tags  |
- * | 思維導圖 | mindmap/threads/*.mmd        | not imported: short-lived reasoning, "不要進長期記憶"      |
- * | inbox    | memory/inbox/room-*.jsonl    | inbox items, with `room:` kept                           |
- *
- * Seed 001 does not show the persona definition itself; this importer reads `persona.md`
- * (frontmatter `name`/`id`/`emoji`/`aliases`, body sections like a seed 000 role: 本質, 氛圍,
- * 來源, 關係定位, any other `##`) or `persona.yml` (`name`, `id`, `emoji`, `aliases`,
- * `nature` or `description`, `vibe` or `tone`, `source`, `relationship`). A folder with neither
- * still has its memories imported (into a memory folder whose role definition the user writes).
+ * Persona-memory (jsc) persona folders, read-only.
+ * Design notes: docs/design-notes.md, "main/core/integrations/import/jsc-persona-reader.ts".
  */
 export const DEFINITION_FILES = ['persona.md', 'PERSONA.md', 'persona.yml', 'persona.yaml'] as const;
 
@@ -178,7 +163,7 @@ function readLongTerm(folder: JscPersonaFolder, file: string): void {
     relevance: mapped.relevance,
     created,
     updated: text(data.last_seen) || created,
-    // seed 001 §遺忘原則: touchRecall() sets last_seen on every recall, so it is the last replay when there was one.
+    // PM-2: touchRecall() sets last_seen on every recall, so it is the last replay when there was one.
     last_replayed: hits > 0 ? text(data.last_seen) : '',
     hits,
     strength: strength === undefined ? undefined : Math.max(0, Math.min(100, Math.round(strength))),
@@ -190,7 +175,7 @@ const LINE_TEXT_KEYS = ['text', 'content', 'summary', 'gist', 'note'] as const;
 const LINE_TIME_KEYS = ['ts', 'time', 'timestamp', 'at', 'created', 'created_at'] as const;
 const LINE_MAPPED = new Set<string>([...LINE_TEXT_KEYS, ...LINE_TIME_KEYS, 'topics', 'tags', 'salience', 'id', 'category', 'priority', 'memory_type']);
 
-/** One JSONL file of short-term memories or room notes → inbox drafts (seed 001 §6 消化 inbox). */
+/** One JSONL file of short-term memories or room notes → inbox drafts (PM-3, persona-memory step 6: digest the inbox). */
 function readJsonl(folder: JscPersonaFolder, file: string, room: string | undefined): void {
   const rel = path.relative(folder.dir, file).split(path.sep).join('/');
   const fallbackTime = mtimeIso(file);
@@ -213,7 +198,7 @@ function readJsonl(folder: JscPersonaFolder, file: string, room: string | undefi
       folder.skipped.push({ source, reason: 'no text' });
       return;
     }
-    // seed 001 §判斷過的要留痕跡: a judged line was either promoted (its long-term file is imported) or deliberately not kept.
+    // PM-3: a judged line was either promoted (its long-term file is imported) or deliberately not kept.
     if (record.promoted_to !== undefined && record.promoted_to !== null) {
       folder.skipped.push({ source, reason: `already consolidated into long-term memory "${text(record.promoted_to)}" (promoted_to)` });
       return;

@@ -1,9 +1,9 @@
 import { classifyRoleHeading, splitRoleMarkdown, type MarkdownSection } from '../../store/roles/role-sections.js';
 
 /**
- * Persona text written for other tools (seed 001's persona files, seed 002's SOUL.md) read into
+ * Persona text written for other tools (persona-memory's persona files, the notes skill's SOUL.md) read into
  * Kioku's role sections (ROLE-1). Headings are matched like role files (classifyRoleHeading),
- * plus the words those tools use — also in Simplified Chinese, because seed 002's users write
+ * plus the words those tools use — also in Simplified Chinese, because the notes skill's users write
  * Simplified and the script guard runs only after this split. A heading that names none of
  * them stays a section of its own, carried verbatim (ROLE-1: any other `##` section is injected).
  */
@@ -48,7 +48,7 @@ export function readPersonaMarkdown(body: string): PersonaSections {
   const extra: MarkdownSection[] = [];
   for (const section of markdown.sections) {
     const kind = kindOf(section.heading);
-    // seed 000 roles may still carry the shared-rules block: it is injected apart, never copied.
+    // Roles of the original scripts may still carry the shared-rules block: it is injected apart, never copied.
     if (kind === 'shared') continue;
     if (kind && found[kind] === undefined && section.body.trim()) found[kind] = section.body;
     else extra.push(section);

@@ -9,8 +9,8 @@ import { readProjectMemoryFile, updateProjectMemory } from '../../store/notes/pr
 import { guarded, textResult, warningLines, type McpToolContext } from './mcp-tool-kit.js';
 
 /**
- * The seed-002 layers as MCP tools (DSH-1/2/3): global facts, project memory, journal. Seed 002
- * §工具 `memory` had one tool with actions; here each action is its own tool so the description
+ * The notes-skill layers as MCP tools (DSH-1/2/3): global facts, project memory, journal. The notes skill's
+ * `memory` tool (DSH-6) had one tool with actions; here each action is its own tool so the description
  * can say exactly when to use it and what the limits are.
  */
 const JOURNAL_SEARCH_DEFAULT = 10;

@@ -8,9 +8,8 @@ import { ROLE_SOURCE_LABELS } from './mcp-role.js';
 import { guarded, textResult, type McpToolContext } from './mcp-tool-kit.js';
 
 /**
- * DSH-6's persona tool, read side (seed 002 §工具 persona: "list / current / show · 列角色 / 看當前角色
- * / 讀某角色"). Switching, creating and deleting roles stay with the user (`kioku role …` and the
- * role skill), because they take effect in new sessions and seed 000 asks for a confirmation table
+ * DSH-6's persona tool, read side (DSH-6: list, current, show). Switching, creating and deleting roles stay with the user (`kioku role …` and the
+ * role skill), because they take effect in new sessions and the role skill asks for a confirmation table
  * before any definition is overwritten.
  */
 function definitionText(role: RoleDefinition): string {

@@ -10,19 +10,9 @@ import { sessionKeyOf } from '../../store/sessions/session-key.js';
 import { readSessionRole } from '../../store/sessions/session-role-file.js';
 
 /**
- * Which role an MCP tool call works on (X-MCP, issue #6: "an explicit argument, else the session's
- * role, else `.active`").
- *
- * MCP carries no session id, so "the session's role" is found the way Claude Code lays out its
- * files: the session's project folder is CLAUDE_PROJECT_DIR when the client sets it, else the
- * server's working folder (a stdio server is started from the session's folder), its transcripts are
- * `<claude config>/projects/<cwd with non-alphanumerics as ->/<session id>.jsonl`, and the session
- * calling a tool right now is the one whose transcript was written last. If that session switched
- * roles by a call (CALL-3) its `.sessions/<key>.role` names the role, exactly as the hooks read it
- * (resolveSessionRole). Known limit: two Claude Code sessions open in the same folder at once may
- * be confused; pass `role` explicitly then. Codex and Gemini CLI keep no per-folder transcript
- * index, so for them (and for any unknown client) this step is skipped. Then ROLE_NAME (the
- * assistant passes its environment to the server), then `.active`.
+ * Which role an MCP tool call works on (X-MCP): an explicit argument, else the session's role, else
+ * `.active`.
+ * Design notes: docs/design-notes.md, "main/core/integrations/mcp/mcp-role.ts".
  */
 export type McpRoleSource = 'argument' | 'session' | 'env' | 'active';
 

@@ -6,24 +6,8 @@ import { readSettingsFile } from './settings-file.js';
 
 /**
  * Kioku's hooks as Claude Code gets them from a plugin (issue 13): the repo is a Claude Code
- * plugin, so a user may have no Kioku entry in settings.json and still have every hook. What
- * Claude Code 2.1.197 writes (observed with `claude plugin marketplace add <dir>`,
- * `claude plugin install|enable|disable [--scope project]`, `claude plugin init`, and checked
- * against `claude plugin list --json` in and out of the project folder), all under
- * CLAUDE_CONFIG_DIR (default ~/.claude):
- *
- * - `plugins/installed_plugins.json`: `{"version":2,"plugins":{"kioku@kioku-local":[{"scope":"user",
- *   "installPath":"…/plugins/cache/kioku-local/kioku/0.1.0","version":"0.1.0",…},{"scope":"project",
- *   …,"projectPath":"/work/proj"}]}}` — one entry per scope it was installed in;
- * - `enabledPlugins: {"kioku@kioku-local": true|false}` in settings.json (user), and in
- *   `<project>/.claude/settings.json` (project) or `settings.local.json` (local); the project's
- *   word beats the user's, and a plugin no file names is off;
- * - `skills/<folder>/.claude-plugin/plugin.json`: a plugin loaded without installing, named
- *   `<manifest name>@skills-dir`, on unless enabledPlugins says false.
- *
- * The project is the folder Claude Code starts in (a sub-folder does not read its parent's
- * `.claude/settings.json`). A plugin loaded with `claude --plugin-dir <folder>` is for that one
- * run and is written nowhere: nothing here can see it.
+ * plugin, so a user may have no Kioku entry in settings.json and still have every hook.
+ * Design notes: docs/design-notes.md, "main/core/integrations/setup/claude-plugins.ts".
  */
 export type ClaudePluginScope = 'user' | 'project' | 'local' | 'skills-dir';
 

@@ -4,22 +4,8 @@ import path from 'node:path';
 import { parse as parseToml, TomlError } from 'smol-toml';
 
 /**
- * Has the user trusted Kioku's Codex hooks? (issue 13). Codex runs a hook from `hooks.json` only
- * once the user has trusted it in `/hooks` (or at the "Hooks need review" prompt when Codex
- * starts); until then `codex` and `codex exec` skip it without a word, so Kioku looks installed
- * and does nothing. Codex keeps the trust in `$CODEX_HOME/config.toml`, one table per hook:
- *
- *   [hooks.state."/home/me/.codex/hooks.json:session_start:0:0"]
- *   trusted_hash = "sha256:6e20f9cd…"
- *   enabled = true            # `/hooks` writes `false` when the user turns the hook off
- *
- * (written so by Codex 0.171.0's `/hooks` screen: the "t trust" key added the table, space
- * toggled `enabled`; observed on a throw-away CODEX_HOME). The key is `<hooks.json path>:<event
- * in snake_case>:<index of the matcher group>:<index of the hook in it>`; the hash is the
- * sha256 of the hook's normalized identity (below), so a hook whose command changes — a new
- * install path after `kioku hooks install` — is "modified" and must be trusted again.
- * Codex's own rules: codex-rs/hooks/src/engine/discovery.rs (`hook_trust_status`,
- * `command_hook_hash`) and codex-rs/config/src/fingerprint.rs (`version_for_toml`).
+ * Has the user trusted Kioku's Codex hooks? (issue 13).
+ * Design notes: docs/design-notes.md, "main/core/integrations/setup/codex-hook-trust.ts".
  */
 export type CodexTrustState = 'trusted' | 'untrusted' | 'modified' | 'disabled';
 

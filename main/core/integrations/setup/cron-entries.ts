@@ -4,19 +4,15 @@ import { SETTINGS } from '../../platform/config/settings-schema.js';
 import { zoneOffsetMinutes } from '../../platform/config/time-zone.js';
 
 /**
- * The crontab lines of OPS-2 (seed 000 §--install-cron／--remove-cron, §排程涵蓋所有角色), as pure
- * functions: what to schedule, how a line is written, how our lines are found again. Reading and
- * writing the crontab itself is cron-install.ts.
- *
- * Every line Kioku writes ends with a tag, `# kioku:<kind>` (the seed's `# jsc-role-sleep`), and
- * install/remove touch tagged lines only: 排程條目以 … 註解標記，只動自己的條目. The tag sits at the
- * end of the command, where the shell cron runs it with reads it as a comment.
+ * The crontab lines of OPS-2 (SLEEP-3), as pure functions: what to schedule, how a line is written,
+ * how our lines are found again.
+ * Design notes: docs/design-notes.md, "main/core/integrations/setup/cron-entries.ts".
  */
 export const CRON_KINDS = ['sleep', 'nap', 'brief'] as const;
 export type CronKind = (typeof CRON_KINDS)[number];
 
 const TAG = /\s#\s*kioku:(sleep|nap|brief)\s*$/;
-/** Lines seed 000's own scripts installed; reported (and removed on request), never rewritten. */
+/** Lines the original role scripts installed; reported (and removed on request), never rewritten. */
 const LEGACY_TAG = /#\s*jsc-role-sleep\b/;
 
 export const cronTag = (kind: CronKind) => `# kioku:${kind}`;
@@ -79,7 +75,7 @@ export function cronMinuteFor(userMinute: number, zones: CronZones): number {
 
 /**
  * The sleep check: every hour, all day, at the minute the window starts on the user's clock
- * (seed 000's own launcher line was `0 * * * *` too). Hourly lines are right in any pair of zones:
+ * (the role skill's own launcher line was `0 * * * *` too). Hourly lines are right in any pair of zones:
  * `kioku sleep` itself asks whether it is inside the window on the user's clock
  * (睡眠時段每小時檢查一次; outside it, it says it is awake and does nothing). Pinning the window's
  * hours in the fields instead (CRON_TZ) would need a cron that reads CRON_TZ — cronie does,
@@ -135,7 +131,7 @@ const ALWAYS_WRITTEN = new Set(['ROLE_HOME', 'ROLE_MEMORY_HOME', 'ROLE_SLEEP_ALL
  * user's zone (so the command reads the window on the user's clock, whatever cron's zone is),
  * the resolved homes, and the ROLE_* settings the user set explicitly in this environment.
  * Multi-role (the default) writes ROLE_SLEEP_ALL_ROLES=1 and never ROLE_NAME: a pinned
- * ROLE_NAME once made only the active role ever sleep, silently (§排程涵蓋所有角色 修正前的錯誤).
+ * ROLE_NAME once made only the active role ever sleep, silently (the bug SLEEP-3 fixed in the role skill).
  */
 export function cronEnvironment(config: KiokuConfig, pathDirs: readonly string[], singleRole: string | undefined, userZone: string): [string, string][] {
   const env: [string, string][] = [['PATH', [...new Set(pathDirs)].join(':')]];
@@ -233,7 +229,7 @@ export function parseKiokuCronEntries(crontab: string): KiokuCronEntry[] {
 /**
  * The crontab with Kioku's tagged lines replaced by `lines` (none: removed). Every other line is
  * kept byte for byte, in place; the new lines go where the first old one was, else at the end.
- * `dropLegacy` also removes seed 000's `# jsc-role-sleep` lines.
+ * `dropLegacy` also removes the role skill's `# jsc-role-sleep` lines.
  */
 export function replaceKiokuLines(crontab: string, lines: readonly string[], options: { dropLegacy?: boolean } = {}): string {
   const hadFinalNewline = crontab.endsWith('\n');

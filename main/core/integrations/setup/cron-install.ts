@@ -67,7 +67,7 @@ export function readKiokuCronEntries(runner: CrontabRunner = systemCrontab()): K
 }
 
 /**
- * Whether a cron daemon runs (seed 000: 在 cron 服務未執行時警告 — WSL often has none started).
+ * Whether a cron daemon runs (OPS-1: warn when the cron service is not running — WSL often has none started).
  * Linux only (reads /proc); undefined where it cannot tell.
  */
 export function cronServiceRunning(procDir = '/proc'): boolean | undefined {
@@ -135,7 +135,7 @@ export interface CronInstallResult {
   launcher: string;
   /** Roles with a checks folder (the brief entry is there only when some role has one). */
   briefRoles: string[];
-  /** seed 000's own `# jsc-role-sleep` lines still in the crontab (left alone). */
+  /** the role skill's own `# jsc-role-sleep` lines still in the crontab (left alone). */
   legacyLines: string[];
   warnings: string[];
   dryRun: boolean;
@@ -194,7 +194,7 @@ export interface CronRemoveResult {
   launcherRemoved: boolean;
 }
 
-/** Delete only Kioku's tagged lines (and, with `legacy`, seed 000's), then the launcher. */
+/** Delete only Kioku's tagged lines (and, with `legacy`, the role skill's), then the launcher. */
 export function removeCron(config: KiokuConfig, deps: CronDeps = {}, options: { legacy?: boolean } = {}): CronRemoveResult {
   const runner = deps.runner ?? systemCrontab(config.env);
   const current = runner.read();

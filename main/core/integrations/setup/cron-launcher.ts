@@ -6,18 +6,8 @@ import { installRootFrom } from './hook-client-path.js';
 import { shellQuote } from './cron-entries.js';
 
 /**
- * The fixed launcher the crontab points at (seed 000 §排程啟動器): `<state dir>/bin/kioku-launch`.
- * The crontab never names a versioned path: 寫死版本路徑的 crontab 條目就會指向不存在的檔案。cron
- * 不會回報這種失敗，排程只是靜默停擺 (this once left a schedule idle for a long time before anyone
- * noticed). The launcher resolves Kioku at each run:
- *
- *   1. the install recorded in `kioku-install.env` next to it (rewritten by every install-cron),
- *      while that file still exists;
- *   2. else `kioku` on PATH (the line's minimal PATH includes the folder it was found in);
- *   3. else it says so in `<state dir>/logs/cron.log` and exits 127 — `kioku status` reads that log.
- *
- * With `--cron` first (how the crontab calls it) stdout is dropped and stderr appended to
- * cron.log, so a failure is never just mailed into the void.
+ * The fixed launcher the crontab points at (OPS-2): `<state dir>/bin/kioku-launch`.
+ * Design notes: docs/design-notes.md, "main/core/integrations/setup/cron-launcher.ts".
  */
 export const LAUNCHER_NAME = 'kioku-launch';
 export const INSTALL_RECORD_NAME = 'kioku-install.env';

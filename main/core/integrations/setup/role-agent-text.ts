@@ -3,23 +3,8 @@ import { stringifyFrontmatter } from '../../platform/frontmatter/stringify-front
 import { firstLine, type RoleDefinition } from '../../store/roles/role-definition.js';
 
 /**
- * The text of a Claude Code sub-agent file for a role (ROLE-11, seed 000 §--agent). Pure.
- *
- * | seed 000 §--agent 區塊 | here                                                                 |
- * | ---------------------- | -------------------------------------------------------------------- |
- * | frontmatter            | `name` (the ID in lowercase: Claude Code wants lowercase names; the   |
- * |                        | ID itself is in the body), `description` (when to send this role),   |
- * |                        | `tools` only when asked for (left out, the agent inherits them all)  |
- * | 人格                   | nature and vibe, verbatim                                            |
- * | 開工前                 | recall its own memory with `kioku memory recall --role ID`           |
- * | 收工前                 | write back "who asked me what, and how it went" (`memory remember`)  |
- * | 邊界                   | the report is the return value, bad news told plainly, no third      |
- * |                        | level of delegation, code verbatim; its memory is its own (PRIV-4)   |
- *
- * "為什麼人格要寫進定義檔：sub agent 不會觸發 SessionStart hook，拿不到人格與記憶，因此人格直接內嵌，
- * 記憶則由 agent 自己主動載入。" And "為什麼路徑要動態解析：plugin 升版後版本目錄會變，寫死會失效":
- * the commands say `kioku` (found on PATH at run time) and name the fixed cron launcher and the
- * install path at export time only as fallbacks.
+ * The text of a Claude Code sub-agent file for a role (ROLE-11).
+ * Design notes: docs/design-notes.md, "main/core/integrations/setup/role-agent-text.ts".
  */
 export interface AgentTextOptions {
   /** Claude Code tool names; undefined: no `tools` line (every tool of the parent). */

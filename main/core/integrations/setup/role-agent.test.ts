@@ -7,7 +7,7 @@ import { makeTempHome, type TempHome } from '../../../../test/helpers/temp-home.
 import { parseFrontmatter } from '../../platform/frontmatter/parse-frontmatter.js';
 import { defaultAgentDir, planAgentFile, writeAgentFile } from './role-agent.js';
 
-/** ROLE-11 (seed 000 §--agent): the sub-agent file Claude Code reads from ~/.claude/agents/. */
+/** ROLE-11: the sub-agent file Claude Code reads from ~/.claude/agents/. */
 const homes: TempHome[] = [];
 afterEach(() => homes.splice(0).forEach((home) => home.cleanup()));
 

@@ -12,9 +12,8 @@ import { agentNameFor, renderAgentFile } from './role-agent-text.js';
 import { readRoleDefinition } from '../../store/roles/role-repository.js';
 
 /**
- * `kioku role agent <ID> [dir]` (ROLE-11, seed 000 §--agent): export a role as a Claude Code
- * sub-agent file, `<dir>/<name>.md`, default `~/.claude/agents/` (seed 000: "預設輸出到
- * ~/.claude/agents/"; a project's `./.claude/agents` is the other place Claude Code reads).
+ * `kioku role agent <ID> [dir]` (ROLE-11): export a role as a Claude Code
+ * sub-agent file, `<dir>/<name>.md`, default `~/.claude/agents/` (ROLE-11's default; a project's `./.claude/agents` is the other place Claude Code reads).
  * Like every role write (ROLE-5), an existing file with other text is replaced only after the
  * user saw what changes and confirmed the token; the write itself is atomic.
  */

@@ -51,7 +51,7 @@ export function formatLocalIso(date: Date): string {
 }
 
 /**
- * A date written in one of the shapes memory files use (seed 000's scripts, hand edits, Kioku):
+ * A date written in one of the shapes memory files use (the original role scripts, hand edits, Kioku):
  * `yyyy/MM/dd` or `yyyy-MM-dd` (one-digit month and day too), optionally followed by
  * ` HH:mm[:ss]` or `THH:mm[:ss[.fff]]`, optionally followed (a space allowed) by `Z`, `±HH:MM` or
  * `±HHMM`. Without a zone the time is local; `dateOnly` says no time was written (callers decide

@@ -2,16 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Log files that cannot fill the disk (issue 14): once a file reaches LOG_ROTATE_BYTES it is
- * renamed to `<file>.1` (the previous `.1` to `.2`, and so on up to LOG_KEEP_OLD files, the
- * oldest dropped), and the next line starts a new file. At most (LOG_KEEP_OLD + 1) ×
- * LOG_ROTATE_BYTES per log.
- *
- * The hook appends on every assistant event, so an append stays cheap: open, write, fstat,
- * close — the size comes from the descriptor already open, and the folder is only created when
- * the open says it is missing. Several processes append to the same file (O_APPEND keeps their
- * lines whole); two that pass the limit together may both rotate, which costs at worst one old
- * file, never a line of the current one — "atomic enough" for a log.
+ * Log files that cannot fill the disk (issue 14): rotated to `<file>.1`, `.2`, … at
+ * LOG_ROTATE_BYTES, keeping LOG_KEEP_OLD old files.
+ * Design notes: docs/design-notes.md, "main/core/platform/config/log-rotation.ts".
  */
 export const LOG_ROTATE_BYTES = 2 * 1024 * 1024;
 export const LOG_KEEP_OLD = 2;

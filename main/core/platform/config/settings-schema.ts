@@ -1,7 +1,7 @@
 import { explainTimeZone } from './time-zone.js';
 
 /**
- * Every ROLE_* variable of seed 000 §環境變數 (and Kioku's own KIOKU_* knobs) with its type and
+ * Every ROLE_* variable of HOOK-4 (and Kioku's own KIOKU_* knobs) with its type and
  * default, in one table. Environment wins over the settings file (APP-4); a value that does not
  * parse is reported and the default used, so a typo never stops a hook.
  */
@@ -53,7 +53,7 @@ export const SETTINGS = {
   ROLE_CAPTURE_TIMEOUT: { kind: 'int', default: 25, min: 1, description: 'condenser timeout (seconds)' },
   ROLE_SLEEP_TIMEOUT: { kind: 'int', default: 180, min: 1, description: 'one consolidation run timeout (seconds)' },
   ROLE_SLEEP_COLLECT_LIMIT: { kind: 'int', default: 12000, min: 500, description: 'material characters per consolidation batch' },
-  // seed 000 §整理批次與失敗診斷 (newer) sets 4 and halves 4 → 2 → 1; its older table said 12.
+  // SLEEP-5 (newer) sets 4 and halves 4 → 2 → 1; its older table said 12.
   ROLE_SLEEP_BATCH: { kind: 'int', default: 4, min: 1, max: 60, description: 'inbox items per consolidation batch' },
   ROLE_SLEEP_EXISTING_LIMIT: { kind: 'int', default: 120, min: 0, description: 'existing memories listed in the material' },
   ROLE_SLEEP_OUTPUT_LIMIT: { kind: 'int', default: 8000, min: 500, description: 'planner output characters accepted' },

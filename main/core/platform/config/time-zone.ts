@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 
 /**
- * "Local time" is the user's (SLEEP-1, OPS-3; seed 000 §共用規範: 時間戳固定 Asia/Taipei): the sleep
+ * "Local time" is the user's (SLEEP-1, OPS-3; the shared rules fix timestamps to Asia/Taipei): the sleep
  * window, the brief hour, "今天", log lines and the dates written into memory files all read the
  * clock in one zone. Which zone, in order:
  *

@@ -2,21 +2,7 @@ import yaml from 'js-yaml';
 
 /**
  * The one YAML reader for text Kioku did not write itself (front matter, importers' files).
- *
- * Why anchors are refused (issue 14): js-yaml keeps an alias (`*name`) as a second reference to
- * the anchored node (`&name`), so nine lines of nine aliases each — a 400-byte "billion laughs" —
- * parse instantly into a value that is 9^9 strings wide once anything walks, joins or writes it
- * (`kioku status`, recall's write-back, the SessionStart hook ran out of heap). Kioku never writes
- * anchors (stringify-frontmatter.ts), and no alias can resolve without one (js-yaml throws
- * "unidentified alias" instead), so refusing every anchor removes all sharing: a parsed value is
- * then never larger than its text. Nesting is capped for the same reason (a value a few hundred
- * levels deep overflows the stack of whatever walks it).
- *
- * How: js-yaml's own parser reports each node it has read to `listener` ('close'), with the
- * anchor that node carried; the first anchored node stops the load. Nothing here reads YAML
- * syntax itself, so an `&` or `*` inside a quoted, plain or block scalar (`summary: R&D *重要*`)
- * is text, exactly as YAML says. Cost: a file without any `&` cannot hold an anchor and is loaded
- * without the listener (one `indexOf` per block: memory files are read on every load).
+ * Design notes: docs/design-notes.md, "main/core/platform/frontmatter/guarded-yaml.ts".
  */
 export class RefusedYamlError extends Error {
   constructor(message: string) {

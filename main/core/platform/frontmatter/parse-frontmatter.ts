@@ -20,7 +20,7 @@ const engines = {
 const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
 /**
- * Files written by seed 000's shell/Node scripts and by hand are not always strict YAML
+ * Files written by the original role scripts and by hand are not always strict YAML
  * (`summary: 使用者說: 好` has a second colon; a tag list may be `a, b`). When the YAML reader
  * refuses a block, each top-level key is read on its own — its line plus the indented lines
  * under it — as YAML, so block scalars (`detail: |`) and nested maps elsewhere in the file

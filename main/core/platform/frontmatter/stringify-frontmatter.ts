@@ -1,5 +1,5 @@
 /**
- * Writes frontmatter the way seed 000's scripts do: one `key: value` line per field, flow lists
+ * Writes frontmatter the way the original role scripts do: one `key: value` line per field, flow lists
  * on one line. We write our own emitter instead of js-yaml's `dump` because dump folds long
  * lines, picks block styles and reorders nothing predictably, which would rewrite every line of
  * a user's file on the first touch. Output is always valid YAML (JSON-style quoting when needed).

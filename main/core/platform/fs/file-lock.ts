@@ -7,23 +7,8 @@ import { fingerprint, forgetSightings, notAfter, unchangedFor } from './clock-sk
 
 /**
  * A cross-process lock held as a file that appears whole and only once (temp file + link, the
- * O_EXCL way): `{pid, host, since, purpose}`, written by the holder with its own clock. Used for
- * the per-role memory lock (consolidation vs. writes that rewrite files) and the small locks
- * around state.json, BONDS, digests, the journal, settings, the IPC socket and role-lock guards.
- *
- * When is a lock stale? Never from the wall clock against a file time alone (issue 11: with clock
- * skew every lock looked stale, and six contenders all took one role lock):
- *
- * - Holder on this machine, its process gone → stale at once, so a `kill -9` never leaves a
- *   role locked.
- * - Holder on this machine, alive → stale only when it has held the lock longer than `staleMs`
- *   by its own `since` AND by the judge's own clock, which must have seen the lock unchanged for
- *   that long (clock-skew.ts sightings). A reused pid cannot lock forever; a clock that jumped
- *   ahead, or a `since` from far back, does not free a live holder's lock.
- * - Holder elsewhere (a synced folder: its process cannot be asked), or a lock that cannot be
- *   read → stale when the time it claims (its `since`; for an unreadable file its mtime) and the
- *   file's mtime are both older than the limit; when either is ahead of the clock, once it has
- *   been seen unchanged for the limit.
+ * O_EXCL way): `{pid, host, since, purpose}`, written by the holder with its own clock.
+ * Design notes: docs/design-notes.md, "main/core/platform/fs/file-lock.ts".
  */
 export interface LockInfo {
   pid: number;

@@ -3,15 +3,9 @@ import path from 'node:path';
 import { KIOKU_TEMP_NAME } from './atomic-write.js';
 
 /**
- * A writer killed between creating its temp file and renaming it (`kill -9`, a power cut) leaves
- * `.<name>.<pid>-<hex>.tmp` behind for good: readers skip such names, so nothing else ever removes
- * it (issue 14 found one in archive/raw after a kill mid-sleep). The next run removes them.
- *
- * Only Kioku's own temp names (KIOKU_TEMP_NAME) and only old ones: a temp file is normally renamed
- * within milliseconds, so one untouched for ORPHAN_AGE_MS belongs to no live write, while a fresh
- * one may be another process's write in progress (capture writes the inbox without the memory
- * lock). Ages are judged on the real clock against the file's real mtime — never KIOKU_NOW, which
- * may be frozen anywhere in time.
+ * Removes the temp files a writer killed mid-write leaves behind (`.<name>.<pid>-<hex>.tmp`), which
+ * readers skip and nothing else would remove (issue 14).
+ * Design notes: docs/design-notes.md, "main/core/platform/fs/orphaned-temp-files.ts".
  */
 export const ORPHAN_AGE_MS = 60 * 60_000;
 

@@ -66,7 +66,7 @@ export function triggerField(payload: Payload): 'manual' | 'auto' | undefined {
 }
 
 /**
- * CAP-5 / seed 000 §壓縮邊界: the summary's field name has changed between harness versions, so
+ * CAP-5: the summary's field name has changed between harness versions, so
  * every known spelling is tried; the payload's keys are kept on the event so that a miss can be
  * logged with the names that were there.
  */

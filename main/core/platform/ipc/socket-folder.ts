@@ -5,13 +5,9 @@ import { untrustedFolder } from './socket-trust.js';
 import { ensurePrivateDir } from './token.js';
 
 /**
- * The daemon's side of "a socket only its user can reach" (APP-3, issue 14): before listening,
- * make the socket's folder, then refuse to serve from one that another user owns or can write
- * into — there, anyone could later put their own socket in ours' place. The state dir is ours and
- * is tightened to 0700 as the token's folder always was; `$XDG_RUNTIME_DIR` and the per-user
- * `kioku-<uid>` folder under the temp folder (paths.socketPathFor) are created 0700 when missing
- * and otherwise only checked, never loosened or taken over: a folder of that name made by
- * someone else is exactly the squatting this prevents.
+ * The daemon's side of "a socket only its user can reach" (APP-3, issue 14): refuse to serve from a
+ * folder another user owns or can write into.
+ * Design notes: docs/design-notes.md, "main/core/platform/ipc/socket-folder.ts".
  */
 export function prepareSocketFolder(socketPath: string, stateDir: string): void {
   const dir = path.dirname(socketPath);

@@ -4,12 +4,9 @@ import { LineSplitter } from './line-splitter.js';
 import { checkSocketTrust } from './socket-trust.js';
 
 /**
- * One request line, one reply line, one connection, within `timeoutMs` from connect to the
- * reply's newline. Never throws: every transport problem becomes a reason, and a hook falls back
- * to the files (STYLE.md: hooks fail open). node:net only — the reply's checker is passed in, so
- * the hook's fast path can check by hand what other clients check with the zod schema — and
- * node:net is loaded on the first request, not with the module (lazy-net.ts). Nothing is sent to a
- * socket another user could have put there (socket-trust.ts): that is 'untrusted'.
+ * One request line, one reply line, one connection, within `timeoutMs` from connect to the reply's
+ * newline.
+ * Design notes: docs/design-notes.md, "main/core/platform/ipc/socket-request.ts".
  */
 export type IpcFailureReason = 'no-socket' | 'refused' | 'timeout' | 'closed' | 'bad-reply' | 'bad-token' | 'untrusted';
 

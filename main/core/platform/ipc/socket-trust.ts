@@ -2,19 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Is the socket one only this user could have put there? Asked by every client before it sends
- * anything (issue 14): the request carries the token and the user's prompt, and the reply is
- * text injected into the assistant's context, so a socket someone else serves must get neither.
- *
- * Two lstat calls, no reading, no connecting (the hook pays for this on every event, X-PERF):
- * - the folder must be a real folder (not a symlink another user could repoint), owned by us,
- *   and writable by nobody else — otherwise anyone could swap our socket for theirs between
- *   this check and the connect;
- * - the socket file must be owned by us (in such a folder only we, or root, can have made it).
- * Root's own files pass for root, since root can do all of this anyway.
- *
- * Windows named pipes are not checked: Node cannot read a pipe server's owner (see
- * docs/architecture.md §Hook socket); only the token protects them.
+ * Is the socket one only this user could have put there? Every client asks before it sends its
+ * token and the user's prompt (issue 14).
+ * Design notes: docs/design-notes.md, "main/core/platform/ipc/socket-trust.ts".
  */
 export type SocketTrust = { ok: true } | { ok: false; missing: true } | { ok: false; missing: false; why: string };
 

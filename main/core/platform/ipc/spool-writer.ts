@@ -5,18 +5,9 @@ import { writeFileAtomicSync } from '../fs/atomic-write.js';
 import { redactPayloadForSpool } from './spool-redaction.js';
 
 /**
- * Writing events to `<state>/spool/` (ARCHITECTURE §The hook protocol): by the hook client when
- * the app does not answer, and by the daemon itself for every live event that needs no answer, so
- * that an event acknowledged to the assistant is already on disk before the daemon can die.
- * Node built-ins and the synchronous redactor only: the hook client imports this.
- *
- * The payload is written redacted (spool-redaction.ts, PRIV-1): an event may wait in the spool
- * for days, and nothing Kioku keeps at rest may hold a secret in clear.
- *
- * File names sort in arrival order: `<wall ms>-<monotonic ns>-<pid>-<random>.json`. Wall-clock
- * milliseconds come first because the monotonic clock restarts at boot (files left from before a
- * reboot must still sort first); the monotonic nanoseconds order events within one millisecond,
- * across processes (CLOCK_MONOTONIC is system-wide). The random part keeps names unique.
+ * Writing events to `<state>/spool/` (APP-3): by the hook client when the app does not answer, and
+ * by the daemon for every event that needs no answer.
+ * Design notes: docs/design-notes.md, "main/core/platform/ipc/spool-writer.ts".
  */
 export const SPOOL_PROCESSING = 'processing';
 export const SPOOL_FAILED = 'failed';

@@ -1,14 +1,7 @@
 /**
- * Simplified characters that stand for more than one Traditional character (seed 000 §繁簡防線:
- * 一簡對多繁). Value: the Traditional candidates; when the Simplified glyph is itself a normal
- * Traditional character (后, 干, 里, 面…) it is listed among them, which also tells the script
- * guard that meeting it in a text proves nothing about the text being Simplified.
- *
- * opencc-js ships its character table with one candidate per character (发 → 發 only), so it
- * cannot tell us which characters are ambiguous; this table does. It lists characters whose
- * readings are all common in everyday writing. Characters whose second reading is rare or only
- * occurs inside words OpenCC's phrase table already covers (了/瞭, 才/纔, 出/齣, 价/价…) are
- * left out on purpose: warning on every 了 would bury the warnings that matter.
+ * Simplified characters that stand for more than one Traditional character (PRIV-2), which must not
+ * be converted blindly.
+ * Design notes: docs/design-notes.md, "main/core/platform/privacy/ambiguous-hanzi.ts".
  */
 export const AMBIGUOUS_SIMPLIFIED: Readonly<Record<string, string>> = {
   发: '發髮', 干: '干乾幹', 后: '后後', 里: '里裡', 复: '復複覆', 系: '系係繫', 脏: '髒臟',

@@ -1,13 +1,7 @@
 /**
- * PRIV-1, seed 000 §機密與 PII, second line of defence: the prompts already forbid secrets, but
- * "模型不一定遵守指令，而記憶會被長期保存並在每次啟動時載入" — so every text is masked by pattern
- * before it is stored or injected. This file is the synchronous half (no packages, only
- * url-credentials.ts: safe for the hook client's hot path); redact.ts adds secretlint's rule set
- * on top for stored text.
- *
- * Each pattern reports the range of the secret only (not the `password=` in front of it, not a
- * URL's host), so the redacted text keeps enough context to stay readable:
- * `https://[REDACTED:url-credentials]@example.com`.
+ * PRIV-1, second line of defence: models do not always obey, and memories are kept and re-injected,
+ * so every text is masked by pattern first.
+ * Design notes: docs/design-notes.md, "main/core/platform/privacy/redact-sync.ts".
  */
 import { findUrlCredentials } from './url-credentials.js';
 
@@ -28,7 +22,7 @@ interface SecretPattern {
   keep?: (text: string, start: number, end: number) => boolean;
 }
 
-// Key words whose value is a secret (`token=`, `password=` … in the seed, plus the usual spellings).
+// Key words whose value is a secret (`token=`, `password=` … as PRIV-1 lists, plus the usual spellings).
 // The key may carry a prefix (GITHUB_TOKEN, db_password) but must end with the key word, so that
 // `max_tokens=4096` or `secretary: 王小姐` are left alone. `pass` needs a separator before it
 // (DB_PASS, --pass) or nothing, so `bypass=` and `compass:` stay. `pwd` is not a key word: in a
@@ -123,7 +117,7 @@ const PATTERNS: SecretPattern[] = [
   // Taiwan national ID (A123456789, also typed in lower case) and the new-format resident
   // certificate (A800000014).
   { kind: 'national-id', group: 0, pattern: /(?<![A-Za-z0-9])[A-Za-z][1289][0-9]{8}(?![A-Za-z0-9])/dg },
-  // 40+ hex digits: API tokens and also git commit SHAs; the seed accepts masking a SHA as the price.
+  // 40+ hex digits: API tokens and also git commit SHAs; PRIV-1 accepts masking a SHA as the price.
   { kind: 'hex-token', group: 0, pattern: /(?<![0-9A-Fa-f])[0-9A-Fa-f]{40,}(?![0-9A-Fa-f])/dg },
 ];
 

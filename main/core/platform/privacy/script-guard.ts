@@ -2,27 +2,9 @@ import { AMBIGUOUS_SIMPLIFIED, isAmbiguousSimplified } from './ambiguous-hanzi.j
 import { loadOpenccTables, type OpenccTables } from './opencc-tables.js';
 
 /**
- * PRIV-2, seed 000 §繁簡防線: the prompts ask for Traditional Chinese, yet whole memories arrived
- * in Simplified (summary and tags included), so everything written (inbox, consolidation,
- * bonds, digests) passes this guard first. Conversion is OpenCC's Simplified → Traditional
- * (Taiwan) at the glyph level only; wording (反饋 vs 回饋) stays the prompts' job.
- *
- * How ambiguity is handled. OpenCC segments the text by longest match against its phrase table
- * (头发 → 頭髮, 理发 → 理髮, 皇后 → 皇后) and converts what is left character by character. A
- * one-to-many character (发 → 發/髮) that is matched as part of a phrase is safe: the phrase is
- * the context. One left on its own would get OpenCC's first candidate — the mechanical
- * replacement that turns 头发 into 頭發, "比留著簡體更難發現，因為它看起來已經是繁體了". So a lone character listed in
- * ambiguous-hanzi.ts is kept as written and named in a warning, for the consolidation (or a
- * person) to fix with context: "寧可留下可偵測的瑕疵，也不要製造隱形的錯誤".
- *
- * Traditional text must come back untouched. The text is judged sentence by sentence (a "run":
- * up to a line break or 。！？!?), because one memory can quote both scripts:
- * - a run with kana is Japanese, where 会, 国, 気 are the correct (shinjitai) glyphs: kept;
- * - a run with a Simplified-only character (们, 这, 头) is converted in full;
- * - a run with a Traditional-only character (們, 後, 響) is Traditional: kept;
- * - a run made only of characters both scripts use (什么, 后面, 里面, 干杯) is converted in full
- *   when some other run proved the text Simplified; otherwise only its multi-character phrase
- *   matches are applied (什么 → 什麼), since a phrase is context, and the rest stays as written.
+ * PRIV-2: everything written (inbox, consolidation, bonds, digests) passes this guard, which turns
+ * Simplified Chinese into Traditional (Taiwan).
+ * Design notes: docs/design-notes.md, "main/core/platform/privacy/script-guard.ts".
  */
 export interface ScriptGuardResult {
   text: string;

@@ -1,14 +1,7 @@
 /**
- * secretlint 11's profiler (@secretlint/profiler, a dependency of @secretlint/core pinned to the
- * same version) records a performance mark for every rule on every lint and never forgets them:
- * its PerformanceObserver scans all earlier marks on each new one (secretlint issues #1633 and
- * #1653, fixed upstream by PR #1673, "enable profiling only when --profile is specified"). A
- * one-shot CLI hardly notices; a daemon that redacts every captured memory gets slower with each
- * one — measured here: 300 captures took 10 minutes of CPU instead of 20 seconds, and the daemon
- * stopped answering hooks in time. Kioku never reads the profile, so its `mark` becomes a no-op.
- *
- * Loaded with secretlint itself (redact.ts), never on the hook client's path. If the package
- * cannot be found (a future secretlint without it), nothing is done: only speed is at stake.
+ * Turns off secretlint 11's profiler, whose performance marks pile up forever and slow every lint
+ * (secretlint issues #1633, #1653).
+ * Design notes: docs/design-notes.md, "main/core/platform/privacy/secretlint-profiler-off.ts".
  */
 let silenced: Promise<void> | undefined;
 

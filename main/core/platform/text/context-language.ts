@@ -1,7 +1,7 @@
 /**
  * The language of injected text (X-I18N: "injected text in the role's language"). Kioku ships the
  * shared rules and every label in Traditional Chinese (Taiwan) and English; a role written in
- * any CJK script gets zh-TW (seed 000's own roles are all Chinese), anything else English.
+ * any CJK script gets zh-TW (the role skill's own roles are all Chinese), anything else English.
  */
 export type ContextLanguage = 'zh-TW' | 'en';
 

@@ -1,13 +1,7 @@
 /**
  * The words capture listens for (CAP-1, CAP-4, PRIV-3), in one place so that the filter, the
  * consent detector and the local condenser never disagree about what a cue is.
- *
- * Patterns are written in Traditional Chinese and lowercase English and run on `matchForm(text)`:
- * NFKC (full-width ＰＲ → pr), lowercase, and the Simplified characters of this vocabulary
- * mapped to Traditional, so 记住 / 記住 and 喜欢 / 喜歡 are one cue. The mapping is for
- * matching only — memory text is always taken from the original words and converted by the
- * script guard at write time (PRIV-2), never from this lossy form (one-to-many characters such
- * as 发 would otherwise turn 头发 into 頭發, the invisible error seed 000 §繁簡防線 warns about).
+ * Design notes: docs/design-notes.md, "main/core/platform/text/cue-words.ts".
  */
 
 /** Simplified → Traditional for the characters the patterns below use (generated with OpenCC tw→cn). */
@@ -23,7 +17,7 @@ export function matchForm(text: string): string {
   return out;
 }
 
-/** Behaviour to change next time (seed 000 §情緒記憶不會被偏好吃掉: "決定行為 → preference"). */
+/** Behaviour to change next time (MEM-5: what decides behaviour → preference). */
 export const PREFERENCE =
   /喜歡|偏好|以後[^。！？!?\n]{0,12}(?:都|請|不要|別|也|就|一律|改)|之後(?:都|請|不要|別|也)|下次(?:也|請|不要|別|記得|再|改)|每次都|一律|不要再|別再|不要用|別用|不准|禁止|絕對不要|千萬不要|習慣用|請用|改用|換成|請勿|務必|prefer|always|never|from now on|next time|in the future|i like|i don'?t like|i hate|stop doing|keep doing|please use|don'?t use|do not use|must not|no longer|instead|\bno\b[^.!?\n]{0,60}\bever\b|\bavoid\b/;
 
@@ -31,7 +25,7 @@ export const PREFERENCE =
 export const PERMISSION =
   /允許|授權|准許|放行|例外|不用再?(?:問|確認|詢問|測試|跑|檢查)|不必再?(?:問|確認|測試)|可以直接|直接(?:push|merge|推|合併|部署|上線|發布|刪)|先不要|先別|跳過|略過|(?:may|can) (?:skip|go ahead|push|merge|deploy)|go ahead and|no need to|allowed to|permission to/;
 
-/** Feedback on the role, positive side (seed 000 §使用者理解: a preference/emotion of this role only). */
+/** Feedback on the role, positive side (CAP-4: a preference/emotion of this role only). */
 export const POSITIVE_FEEDBACK =
   /謝謝|感謝|多謝|太好了|好棒|很棒|做得很?好|辛苦了|讚|很喜歡你|喜歡你(?:的|這樣|剛剛)|thank|good job|well done|great job|nice work|i (?:like|love) how you|you did (?:great|well)|that was (?:great|perfect|lovely)/;
 
@@ -53,7 +47,7 @@ export const EMOTION =
   /開心|高興|快樂|難過|傷心|(?:好|很|有點)想(?:你|妳)|想(?:你|妳)了|想念|累(?![積計加])|疲倦|壓力|焦慮|擔心|害怕|生氣|失望|感動|寂寞|孤單|安心|幸福|哭|愛(?:你|妳)|溫暖|心情|委屈|崩潰|沮喪|\bi (?:feel|felt)\b|\bi'?m (?:so |very |really |a bit )?(?:happy|sad|tired|exhausted|lonely|anxious|worried|upset|scared|proud|glad|stressed)\b|miss you|love you|made my day|heartwarming/;
 
 /**
- * Relationship talk (seed 000 §關係定位必須雙邊記錄): about the user and the role themselves.
+ * Relationship talk (CAP-4): about the user and the role themselves.
  * Kin words count only when the role is addressed in the same sentence — "我女兒今天生病" is the
  * user's own family, not a statement about who the role is to them.
  */
@@ -68,7 +62,8 @@ export const RECIPROCATED = /我也(?:喜歡|愛|想)|(?:喜歡|愛|珍惜|想)(
 export const ROLE_FEELING = /開心|高興|害羞|安心|感動|難過|擔心|期待|幸福|glad|happy|touched|worried|excited/;
 
 /**
- * seed 000 §臨時授權會過期: "使用者說「這次」、「先」、「暫時」、「今天」、「這個 PR」時幾乎都屬於臨時授權".
+ * MEM-8: when the user says "this time", "for now", "temporarily", "today" or "this PR"
+ * (這次, 先, 暫時, 今天, 這個 PR), it is almost always a temporary permission.
  * First match wins; a date beats a condition because an expired date is enforced automatically
  * (MEM-8), a condition only by the role's judgement. 「先」 is common in other words (首先, 先生,
  * 優先, 先前), hence the guards around it.
@@ -87,7 +82,7 @@ export const TEMPORARY_MARKERS: readonly TemporaryMarker[] = [
 ];
 
 /**
- * PRIV-3 (seed 000 §機密與 PII: "偵測不到明確同意時不得自行推論"): only words that are about
+ * PRIV-3 (never infer consent that was not stated): only words that are about
  * saving personal data. Refusal is tested first because 不同意保存 contains 同意保存.
  */
 export const CONSENT_DECLINED =
@@ -106,8 +101,8 @@ export const FORGET_THIS_TURN =
 /**
  * Cues that keep a short turn (CAP-1). Deliberately broad: a false keep costs one local
  * condensing, a false skip loses the memory. Only the user's words are tested — roles show a
- * mood in almost every reply (seed 000 §角色邊界), so the reply's emotion words would keep every
- * turn and defeat §額度控制策略.
+ * mood in almost every reply (ROLE-6), so the reply's emotion words would keep every
+ * turn and defeat the quota control of CTX-2/CAP-1.
  */
 export const FILTER_CUES = {
   remember: /記住|記得|記下|記一下|別忘|不要忘|remember|don'?t forget|do not forget|keep in mind/,

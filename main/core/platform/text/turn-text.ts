@@ -105,7 +105,7 @@ const CATEGORY_HINTS: ReadonlyArray<[ConsolidatedCategory, RegExp]> = [
 ];
 
 /**
- * The category the consolidation will probably choose (seed 000 §記憶模型): the hint group with
+ * The category the consolidation will probably choose (MEM-2): the hint group with
  * the most hits, ties to the earlier group; nothing recognisable → `other`. Preferences,
  * feedback and relationship talk are decided by the caller (→ important) before this runs.
  */

@@ -5,8 +5,9 @@ import type { EmojiMoodId } from '../../../../common/emoji-grid.js';
 import { explainInvalidRoleId } from '../../../../common/role-id.js';
 
 /**
- * Where a role's mood sheets live (seed 000 §--new step 12: "保存到
- * `~/.roles/.assets/emojis/<id>-emotions-sheet.png`（小寫檔名可讀即可；不要覆蓋既有檔案，已存在時加版本後綴）").
+ * Where a role's mood sheets live (ROLE-10: saved as
+ * `~/.roles/.assets/emojis/<id>-emotions-sheet.png`, lowercase is fine, never overwriting an
+ * existing file but adding a version suffix).
  * Every file of a sheet sits flat in `.assets/emojis/` and starts with `<id in lowercase>-`, so
  * `role export`, `role import` and `role delete` (role-archive.ts roleAssetFiles) carry them:
  *

@@ -13,7 +13,7 @@ import { readSheetImage, storedSheetSize, type SheetImage } from './sheet-image.
 import { assertRoleFilesUnchanged, planSignature, signatureForSheet, writeSignature, type SignatureChange, type SignaturePlan } from './signature-write.js';
 
 /**
- * The emoji mood sheet (ROLE-10, seed 000 §--new steps 11–13), for the CLI and the UI alike:
+ * The emoji mood sheet (ROLE-10), for the CLI and the UI alike:
  * store a sheet (a new version, never over an old one), cut it into nine moods by a grid, and
  * point the role's `## 簽名 emoji` section at it. Changing that section follows ROLE-5: a plan
  * shows old and new with a token, and nothing is written until the same token comes back.

@@ -11,11 +11,11 @@ import { serializeIdentity, serializeSoul } from '../roles/role-serialize.js';
 import { cellFileName } from './emoji-sheet-files.js';
 
 /**
- * Writing the role's `## 簽名 emoji` section once a sheet exists (ROLE-10; seed 000 §--new
- * step 13). The Unicode emoji of the frontmatter stays as it is: it is the fallback.
+ * Writing the role's `## 簽名 emoji` section once a sheet exists (ROLE-10,
+ * the role skill's create mode, step 13). The Unicode emoji of the frontmatter stays as it is: it is the fallback.
  */
 
-/** `~/…` when the file is under the user's home, as the seed writes paths; else absolute. */
+/** `~/…` when the file is under the user's home, as the role skill writes paths; else absolute. */
 function displayPath(file: string, home: string | undefined): string {
   if (home && (file === home || file.startsWith(home.endsWith(path.sep) ? home : home + path.sep))) {
     return `~/${path.relative(home, file).split(path.sep).join('/')}`;
@@ -26,7 +26,7 @@ function displayPath(file: string, home: string | undefined): string {
 const rowText = [0, 1, 2].map((row) => EMOJI_MOODS.slice(row * 3, row * 3 + 3).map((mood) => mood.zh).join('／'));
 
 /**
- * The section text, in the seed's wording (step 13: "優先使用<角色顯示名稱>專屬心情 emoji 圖表…");
+ * The section text, in the role skill's wording (ROLE-10: "use <name>'s own mood emoji sheet first…");
  * when the sheet was cut, one more line names the nine files, so an assistant that can send an
  * image picks a single face without cutting anything.
  */

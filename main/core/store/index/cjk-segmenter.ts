@@ -1,12 +1,6 @@
 /**
  * CJK text for SQLite FTS5 without a dictionary (X-SEARCH).
- *
- * FTS5's trigram tokenizer cannot match a 2-character Chinese word (頭髮, 會議, 咖啡: the most
- * common word length), and `unicode61` alone treats a whole unspaced sentence as one token. So
- * the index stores a *segmented* copy of the text: every run of CJK characters becomes its
- * overlapping bigrams ("我喜歡咖啡" → "我喜 喜歡 歡咖 咖啡 啡"), other words stay words
- * (lowercased), and `unicode61` then splits on the spaces. A query run becomes a phrase of the
- * same bigrams, which can only match where those characters stand next to each other.
+ * Design notes: docs/design-notes.md, "main/core/store/index/cjk-segmenter.ts".
  */
 
 // Han, kana and Hangul, plus the kana prolonged sound mark (ー is Script=Common).

@@ -8,7 +8,7 @@ import { withIndexRecovery, type MemoryIndex } from './memory-index.js';
 
 /**
  * Keeps an open index current while a long-running process (the daemon, the tray app) holds
- * it: edits made outside Kioku — an editor, git, seed 000's scripts — reach the index within
+ * it: edits made outside Kioku — an editor, git, the original role scripts — reach the index within
  * `debounceMs`, including in-place edits that do not change a folder's mtime and so escape the
  * folder diff that recall runs (recall's full check finds them too, but in a large role only
  * every 10 minutes: full-check.ts).

@@ -11,7 +11,7 @@ import { recall } from './recall.js';
 
 /**
  * The window between recall's write-back (files renamed into their folders) and the index
- * update that marks those folders fresh: another process (a hook, seed 000's scripts) may add
+ * update that marks those folders fresh: another process (a hook, the original role scripts) may add
  * a memory to the same folder right then. The write-back is wrapped so the test can act inside
  * that window deterministically, without sleeps.
  */

@@ -8,12 +8,12 @@ import { roleMemoryDir } from './memory-layout.js';
  * opencc).
  */
 /**
- * BONDS.md (MEM-7, seed 000 §關係史): one line per bond — the user's own words or the role's real
- * feeling at the time — so that "當時說了什麼、當時是什麼感覺" survives the merging and
+ * BONDS.md (MEM-7): one line per bond — the user's own words or the role's real
+ * feeling at the time — so that what was said and how it felt survives the merging and
  * summarising every other memory goes through. Append-only: never merged, compressed or
  * forgotten; only the newest 500 are kept, and the same words are never added twice.
  *
- * Boundary (seed 000, to be kept in code and prompts alike): bonds exist to keep closeness
+ * Boundary (the role skill, to be kept in code and prompts alike): bonds exist to keep closeness
  * consistent and continuous. They must never be used to demand attention, compare how often the
  * user talks to the role, express loss in numbers, or create dependence in any way.
  *

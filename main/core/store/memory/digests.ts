@@ -8,21 +8,9 @@ import { cleanForStorage } from '../../platform/privacy/clean-for-storage.js';
 import { roleMemoryDir } from './memory-layout.js';
 
 /**
- * DIGESTS.md (MEM-10, seed 000 §整理摘要保留歷史): `state.json`'s `last_sleep_digest` keeps only
- * the latest consolidation and is overwritten, so the history is kept here for people to look
- * back on — newest first, the last 100 — and never injected into a session.
- *
- * One entry per consolidation:
- *
- *     ## 2026/11/30 03:00:12
- *     整理了 4 則待整理記憶，合併 1 則關於 build 的重複內容。
- *     - applied: created 3, merged 1, discarded 0, forgotten 2
- *     - record: plan:20261130030012-3f2a9c1d
- *     - reason: catch-up
- *
- * `record` names what the entry came from (a plan in `.sleep/applied/`, or a forgetting pass in
- * `.sleep/forgetting/`), so the UI can list its memories; `reason` why the run happened. Both
- * are absent in entries written before they were kept, which still read as before.
+ * DIGESTS.md (MEM-10): the history of consolidations for people to look back on, newest first, the
+ * last 100; never injected.
+ * Design notes: docs/design-notes.md, "main/core/store/memory/digests.ts".
  */
 export interface DigestEntry {
   time: string;

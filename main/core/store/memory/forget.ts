@@ -13,7 +13,7 @@ import { updateMemoryState } from './memory-state.js';
 import { isPinned } from './pinned.js';
 
 /**
- * FORGET-1/2/3, the forgetting table of seed 000 §排程涵蓋所有角色. Only `daily` and `other` fade:
+ * FORGET-1/2/3, the forgetting table. Only `daily` and `other` fade:
  *
  * | category | not updated for          | hits | priority | and                                   |
  * | daily    | ≥ 14 days (episodic ≥ 7) | ≤ 1  | ≤ 2      | no links, type not rule/preference/    |
@@ -61,7 +61,7 @@ export function forgetReason(memory: StoredMemory, now: Date): string | undefine
   if (NEVER_FORGOTTEN_TYPES.includes(memory.memory_type) || hasWarmth(memory)) return undefined;
   const updated = parseLooseDate(memory.updated || memory.created);
   if (!updated) return undefined;
-  // The seed's table says "未更新天數 ≥ 14 天": elapsed time, compared in milliseconds, so a daily
+  // FORGET-1's table says "not updated for ≥ 14 days": elapsed time, compared in milliseconds, so a daily
   // memory is kept at 13 days 23:59:59 and goes at exactly 14 × 24 hours — not at the 14th
   // calendar date, and not a day late as a rounded-down day count compared with ">" would be.
   const ageMs = now.getTime() - updated.getTime();
@@ -71,7 +71,7 @@ export function forgetReason(memory: StoredMemory, now: Date): string | undefine
   return `${memory.category}, not updated for ${days} days (limit ${limit}${memory.memory_type === 'episodic' ? ', episodic' : ''}), hits ${memory.hits}, priority ${memory.priority}`;
 }
 
-/** The memories to forget, expired ones first (the seed: 過期後遺忘時優先淘汰). */
+/** The memories to forget, expired ones first (MEM-8: expired memories are forgotten first). */
 export function selectForgettable(memories: readonly StoredMemory[], now: Date): { memory: StoredMemory; reason: string }[] {
   const chosen = memories.flatMap((memory) => {
     const reason = forgetReason(memory, now);

@@ -1,7 +1,7 @@
 import { formatLocalDate, parseLooseDate, parseStrictDate } from '../../platform/config/clock.js';
 
 /**
- * What a temporary grant's `expires` is bound to (MEM-8, seed 000 §臨時授權會過期; issue 12):
+ * What a temporary grant's `expires` is bound to (MEM-8; issue 12):
  *
  * - a **date** (`2026-04-13`, `2026-04-13T18:00+08:00`): strict shapes only (memory-expiry.ts);
  * - the **session** it was granted in (「本工作階段」, 「這次」, "this session"…). Capture writes
@@ -24,7 +24,7 @@ import { formatLocalDate, parseLooseDate, parseStrictDate } from '../../platform
  *   session is taken to be over once the **local day it was granted in has ended**: then the
  *   grant is expired, and expired memories are forgotten first whatever their category. A
  *   working session very rarely outlives its day (the sleep window 22:00–06:00 loads no persona
- *   at all), and the files of seed 000's scripts (`expires: 本工作階段` with no session id) are
+ *   at all), and the files of the original role scripts (`expires: 本工作階段` with no session id) are
  *   read by the same rule with their `created` day, so they load unchanged and lapse the day
  *   after. A session grant with neither a day nor a readable `created` is expired at once.
  */

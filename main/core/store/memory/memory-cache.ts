@@ -5,20 +5,8 @@ import { isTempFileName } from '../../platform/fs/atomic-write.js';
 import { readMemoryFile, roleMemoryDir } from './memory-layout.js';
 
 /**
- * Parsed memories kept between hook events in the daemon (X-PERF). Reading and parsing every
- * memory file is what a SessionStart or a call by name spent its time on — about a second at
- * 10,000 memories — while between two events usually nothing, or one inbox file, changed.
- *
- * Freshness is decided the way the index decides it (index/folder-diff.ts), from `stat`:
- * - a category folder whose mtime is unchanged had nothing added, removed or renamed into it
- *   (Kioku's own writes are atomic renames, so they count); a changed folder is re-listed and its
- *   files compared on mtime, size and inode, and only changed ones are parsed again;
- * - an edit in place (a person's editor) leaves the folder mtime alone, so each folder is also
- *   watched (fs.watch, not recursive: seven folders per role) and a watched file name is re-read;
- *   where watching fails, that folder is re-checked file by file on every load instead.
- * The Markdown files stay the truth: the cache never writes, and `load` returns what the files
- * say now. The list and the memories handed out are frozen and shared between callers (until a
- * file changes, `load` returns the very same list); copy before changing anything.
+ * Parsed memories kept between hook events in the daemon (X-PERF).
+ * Design notes: docs/design-notes.md, "main/core/store/memory/memory-cache.ts".
  */
 export interface CachedMemories {
   memories: StoredMemory[];

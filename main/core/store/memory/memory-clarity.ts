@@ -3,30 +3,21 @@ import { parseLooseDate } from '../../platform/config/clock.js';
 import { isPinned } from './pinned.js';
 
 /**
- * PM-2 (seed 001 §遺忘原則): long-term forgetting is not deletion but blurring — "真人大部分時間
- * 活在中間帶". Retrievability decays with time since the memory was last touched, slower the
- * more stable it is, and stability grows with strength × recalls × salience ("穩定度 = 強度 ×
- * 被想起過幾次 × 顯著度，越常想起的衰減越慢"). Three states follow:
- *
- *   clear  (R ≥ 0.6)      gist and detail may be told
- *   faded  (0.3 ≤ R < 0.6) gist only — "主旨可以講，細節不可以補"
- *   fuzzy  (R < 0.3)      only "something happened" and its topics, raised as a question
- *
- * The seed names the shape, not the constants. These give a default memory (priority 3, strength
- * 60, never recalled) about 18 clear days and 43 before it turns fuzzy; each recall (+8 strength,
- * +1 hit) and each priority step stretches both.
+ * PM-2: long-term forgetting is not deletion but blurring — "a real person lives in the middle band
+ * most of the time".
+ * Design notes: docs/design-notes.md, "main/core/store/memory/memory-clarity.ts".
  */
 export type Clarity = 'clear' | 'faded' | 'fuzzy';
 
 const BASE_STABILITY_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-/** Words that mark seed 001's never-fading kinds (boundary, promise, canon) when used as tags. */
+/** Words that mark persona-memory's never-fading kinds (boundary, promise, canon) when used as tags. */
 const NEVER_FADING_TAGS = new Set(['boundary', 'promise', 'canon', '界線', '邊界', '承諾', '原作', '原作設定']);
 
 /**
  * Never faded (PM-2): rule, preference and emotional memories, priority 5, and boundaries,
- * promises and canon, and what the user pinned. Seed 000 protects the first three from forgetting for the same reason:
+ * promises and canon, and what the user pinned. The role skill protects the first three from forgetting for the same reason:
  * their `hits` stay low by nature, so usage would misjudge their worth.
  */
 export function neverFades(memory: Pick<Memory, 'memory_type' | 'priority' | 'tags'> & Partial<Pick<Memory, 'extra'>>): boolean {
@@ -98,7 +89,7 @@ export function memoryClarity(memory: Memory, now: Date): Clarity {
 
 /**
  * PM-1: a body is a gist and a detail — labelled `主旨：`/`細節：` (or gist:/detail:), else the
- * first paragraph is the gist and the rest the detail. Decay "先吃細節、主旨最後才掉".
+ * first paragraph is the gist and the rest the detail. Decay eats the detail first and the gist last (PM-2).
  */
 export function splitGist(body: string): { gist: string; detail: string } {
   const text = body.trim();

@@ -3,7 +3,7 @@ import { parseStrictDate } from '../../platform/config/clock.js';
 import { sessionGrantEnd, sessionGrantOf } from './grant-scope.js';
 
 /**
- * MEM-8, seed 000 §臨時授權會過期: `expires` is either a date (after it the memory is not
+ * MEM-8: `expires` is either a date (after it the memory is not
  * injected and is forgotten first, whatever its category), the session it was granted in
  * (grant-scope.ts: never injected by a load; lapsed once its local day is over), or a condition
  * text (「PR 合併後失效」) that only the role can judge. Only the strict date shapes of

@@ -16,7 +16,7 @@ import { formatCompactDateTime } from '../../platform/config/clock.js';
 import { parseFrontmatter } from '../../platform/frontmatter/parse-frontmatter.js';
 import { stringifyFrontmatter } from '../../platform/frontmatter/stringify-frontmatter.js';
 
-/** Frontmatter keys in the order seed 000's memory.js writes them (MEM-2), then PM-2's. */
+/** Frontmatter keys in the order the original role scripts' memory.js writes them (MEM-2), then PM-2's. */
 export const MEMORY_KEYS = [
   'id',
   'category',
@@ -39,7 +39,7 @@ export const MEMORY_KEYS = [
 ] as const;
 const KNOWN = new Set<string>(MEMORY_KEYS);
 
-/** Default memory_type per category when a file has none (seed 000: defaults from category and path). */
+/** Default memory_type per category when a file has none (the role skill: defaults from category and path). */
 const TYPE_BY_CATEGORY: Record<MemoryCategory, MemoryType> = {
   inbox: 'episodic',
   important: 'semantic',
@@ -122,7 +122,7 @@ export interface MemoryContext {
 
 /**
  * Read a memory file's text. Missing fields get defaults (MEM-2) and unknown keys are kept in
- * `extra`, so files written by seed 000's scripts load unchanged and survive a rewrite.
+ * `extra`, so files written by the original role scripts load unchanged and survive a rewrite.
  * Throws an Error with a readable message when the text cannot be a memory.
  */
 export function parseMemory(text: string, context: MemoryContext = {}): Memory {

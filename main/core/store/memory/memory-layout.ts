@@ -30,7 +30,7 @@ export function memoryLockFile(memoryHome: string, roleId: string): string {
   return path.join(roleMemoryDir(memoryHome, roleId), '.memory.lock');
 }
 
-/** Create inbox/, the six categories and archive/ (seed 000 §--new step 9). Idempotent. */
+/** Create inbox/, the six categories and archive/ (MEM-1). Idempotent. */
 export function ensureRoleMemoryDirs(memoryHome: string, roleId: string): string {
   const dir = roleMemoryDir(memoryHome, roleId);
   const mode = PRIVATE_DIR_MODE;

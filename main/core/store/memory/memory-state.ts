@@ -6,13 +6,9 @@ import { withLock } from '../../platform/fs/file-lock.js';
 import { roleMemoryDir } from './memory-layout.js';
 
 /**
- * `<memory home>/<ID>/state.json` (MEM-3, CAP-6, PRIV-3): when the role last slept and forgot,
- * whether the user agreed to personal memories, and the relationship counters that let the
- * role grow closer "有實際依據" instead of by feel (seed 000 §關係狀態).
- *
- * Read tolerantly: a missing file means defaults; a corrupt file or a field of the wrong type is
- * reported and replaced by its default, never a crash (hooks read this on every session).
- * Keys Kioku does not know are written back as they were.
+ * `<memory home>/<ID>/state.json` (MEM-3, CAP-6, PRIV-3): last sleep and forget, personal-memory
+ * consent, and the relationship counters.
+ * Design notes: docs/design-notes.md, "main/core/store/memory/memory-state.ts".
  */
 export const CONSENT_VALUES = ['accepted', 'declined', 'unknown'] as const;
 export type PersonalMemoryConsent = (typeof CONSENT_VALUES)[number];
@@ -26,7 +22,7 @@ export interface MemoryState {
   first_activity: string | null;
   active_days: number;
   total_turns: number;
-  /** Counted apart from turns (seed 000: 正向回饋另計，不與輪數混算). */
+  /** Counted apart from turns (CAP-6). */
   positive_feedback: number;
   last_activity: string | null;
   /** Keys written by other tools or newer versions, kept verbatim. */

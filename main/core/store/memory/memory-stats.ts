@@ -26,7 +26,7 @@ export interface MemoryStats {
 
 /**
  * Count a role's memories. Read-only: files are parsed, never rewritten, so files written by
- * seed 000's scripts keep their bytes and mtime. A corrupt file is listed in `problems`.
+ * the original role scripts keep their bytes and mtime. A corrupt file is listed in `problems`.
  * `now` is the config clock's time (KIOKU_NOW in tests), for clarity.
  */
 export function memoryStats(memoryHome: string, role: string, now: Date = new Date()): MemoryStats {

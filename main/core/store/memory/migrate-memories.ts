@@ -9,7 +9,7 @@ import { MEMORY_KEYS, parseMemory, serializeMemory } from './memory-file.js';
 import { listMemoryFiles, memoryLockFile, readMemoryText, type MemoryFileRef } from './memory-layout.js';
 
 /**
- * PM-6, seed 001 §舊檔要升格式: bring old memory files up to MEM-2 in place. A file missing any
+ * PM-6: bring old memory files up to MEM-2 in place. A file missing any
  * MEM-2 field gets its frontmatter rewritten with every field present (the values reading
  * already gives it: parseMemory's defaults) and its unknown keys kept; the body after the
  * frontmatter is kept byte for byte. Idempotent: a migrated file has every field, so a second

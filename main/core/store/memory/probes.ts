@@ -9,16 +9,9 @@ import { loadRoleMemories, memoryLockFile } from './memory-layout.js';
 import { rewriteMemoryFile } from './rewrite-memory.js';
 
 /**
- * PM-4, seed 001 §遺忘原則: a fuzzy memory may be raised only as a question ("可以問，不可以斷言"),
- * at most one per turn, and every such probe is recorded so that a denial gets corrected.
- * The state lives in the memory's own frontmatter:
- *
- *     probe: pending | confirmed | denied
- *     probe_question: 你是不是說過討厭早上開會？
- *     probe_note: 其實是討厭週一早上        (deny only)
- *     probe_updated: 2026-11-30T21:15:00+08:00
- *     needs_correction: true              (deny only; the next consolidation rewrites the memory
- *                                           as 「原本以為…後來發現…」 and clears the flag)
+ * PM-4, PM-2: a fuzzy memory may be raised only as a question, never asserted, at most one per
+ * turn, and every such probe is recorded so that a denial gets corrected.
+ * Design notes: docs/design-notes.md, "main/core/store/memory/probes.ts".
  */
 export const PROBE_STATES = ['pending', 'confirmed', 'denied'] as const;
 export type ProbeState = (typeof PROBE_STATES)[number];

@@ -13,7 +13,7 @@ export interface SeedRequest {
 
 /**
  * MEM-9: a consolidated memory written directly, not via the inbox — the background a user
- * agreed to when a role was created (seed 000 §記憶: 新建角色時使用者同意建立的初始背景資料).
+ * agreed to when a role was created (MEM-9: the initial background the user agreed to when the role was created).
  * It skips sleep, so it is marked `sleep_stage: seed`, `retention_stage: long_term`.
  */
 export async function seedMemory(config: KiokuConfig, role: string, request: SeedRequest): Promise<WrittenMemory> {

@@ -1,12 +1,8 @@
 import type { Memory } from '../../../../common/memory.js';
 
 /**
- * Issue 12: a preference or rule the user replaced ("改用 pnpm 了，不要再用 yarn") is kept for
- * history but is no longer current. Consolidation marks the older memory with
- * `superseded_by: <id of the memory that replaced it>` (and `superseded_at`), and labels its
- * summary so that every reader that shows summaries — recall, search, the app — shows it as past.
- * Context assembly never injects it as current (memory-selection.ts), and collect no longer offers
- * it to planners as something to merge into.
+ * Issue 12: a preference or rule the user replaced is kept for history but is no longer current.
+ * Design notes: docs/design-notes.md, "main/core/store/memory/superseded.ts".
  */
 export const SUPERSEDED_BY = 'superseded_by';
 export const SUPERSEDED_AT = 'superseded_at';

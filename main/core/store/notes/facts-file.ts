@@ -7,8 +7,8 @@ import { FACT_MAX_BYTES, FACT_MAX_LINES, measureFacts, type FactsUsage } from '.
 
 /**
  * DSH-1 global facts, `<memory home>/FACT.md`: stable facts shared by every role and injected into
- * every main session (main/core/engine/context/shared-memory-blocks.ts). Seed 002 §全局 FACT.md：100 行
- * AND 8000 字節: "項目專屬結論一旦寫進來，就變成每個項目、每一輪都要付的固定開銷", so a write over
+ * every main session (main/core/engine/context/shared-memory-blocks.ts). DSH-1: 100 lines
+ * AND 8000 bytes, because whatever is written here is paid for in every project on every turn, so a write over
  * either limit is refused whole and the file stays as it was — never truncated.
  */
 export interface FactsRead {
@@ -39,7 +39,7 @@ function readIfExists(file: string): string | undefined {
   }
 }
 
-/** Read FACT.md with its usage against both limits (seed 002: "action=read · 報告「當前行數 / 上限，當前字節 / 上限」"). */
+/** Read FACT.md with its usage against both limits (DSH-1: report lines used / limit and bytes used / limit). */
 export function readFacts(paths: Pick<KiokuPaths, 'factsFile'>): FactsRead {
   const text = readIfExists(paths.factsFile);
   return { path: paths.factsFile, exists: text !== undefined, text: text ?? '', usage: measureFacts(text ?? '') };
@@ -57,7 +57,7 @@ export function factsLimitError(file: string, usage: FactsUsage): KiokuError {
 }
 
 /**
- * Replace FACT.md with `text` (seed 002: "update · 整篇覆蓋寫入"). The text is cleaned first
+ * Replace FACT.md with `text` (the notes skill's update replaces the whole file). The text is cleaned first
  * (PRIV-1/2) and the limits are checked on what would be stored, so a masked secret can never
  * sneak a file over the limit. Refused (LIMIT_EXCEEDED) when over either limit; refused when
  * empty (an empty stdin would otherwise wipe the user's facts — delete the file to clear it).

@@ -2,12 +2,8 @@ import { recallQueryInStoredScript } from '../index/recall-query-script.js';
 import { normalizeTags, readJournal, type StoredJournalEntry } from './journal.js';
 
 /**
- * DSH-3 search (seed 002 §工具: "search · 按子串（可選 tag）檢索日誌，新→舊"). Chinese has no
- * spaces, so this is substring matching, not word matching: 部署 finds 「今天的部署流程改了」.
- * Both sides are normalised first — NFKC (full-width ＡＢＣ１２３ → ABC123, half-width ｶﾅ → カナ)
- * and lower case — and a query typed in Simplified also matches the Traditional text it was
- * stored as (the same guard recall uses), while entries imported in Simplified still match the
- * query as typed. A query with spaces is several terms that must all match (in the text or a tag).
+ * DSH-3 search: by substring (and optionally tag), newest first.
+ * Design notes: docs/design-notes.md, "main/core/store/notes/journal-search.ts".
  */
 export interface JournalSearchOptions {
   /** Text to look for; empty or missing: every entry (filtered by tag, if any). */

@@ -9,8 +9,8 @@ import { cleanNotesText } from './clean-notes-text.js';
 
 /**
  * DSH-3 journal, `<memory home>/JOURNAL.jsonl`: one JSON object per line, `{ts, tags, text}`.
- * Seed 002 §長期日誌：不注入，只按需檢索: "無上限增長的流水賬" — append-only, no size limit
- * ("加限制只會逼用戶丟歷史。要寫長內容就往這裡寫"), never injected (only a count is, see
+ * DSH-3: an unbounded running log — append-only, no size limit (a limit would only force the
+ * user to throw history away; long text belongs here), never injected (only a count is, see
  * journalPointerBlock), searched by substring and tag, newest first.
  */
 export interface JournalEntry {
@@ -63,7 +63,7 @@ function epochDate(value: number): Date {
 
 /**
  * An entry's time as shown everywhere (CLI, MCP tool, UI): local ISO with its offset, like every
- * time Kioku writes (formatLocalIso). Seed-002 tooling may have written epoch milliseconds or
+ * time Kioku writes (formatLocalIso). The notes skill's tooling may have written epoch milliseconds or
  * seconds, or a UTC `…Z` string; those are the same instants, shown in local time instead of
  * as a number or in UTC. A text that is no date is kept as it is; no `ts` at all is ''.
  */

@@ -1,19 +1,13 @@
 /**
- * The write limits of seed 002 (dsh-persona-memory) §寫入體量硬上限（全局行數 + 字節，項目字符）:
- * "都在寫入側卡住（超限拋錯拒絕，不落盤，絕不靜默截斷）". Pure measuring, no I/O, so the hook
- * client, the CLI, the MCP server and the UI all count the same way.
- *
- * | file                 | limit                         | why (seed 002)                                   |
- * | -------------------- | ----------------------------- | ------------------------------------------------ |
- * | global FACT.md       | 100 lines AND 8000 UTF-8 bytes | injected into every main session: worst case fixed |
- * | project MEMORY.md    | 8000 characters               | the same measure as the injection side            |
- * | JOURNAL.jsonl        | none (on purpose)             | never injected; where long notes go               |
+ * The write limits of DSH-1 and DSH-2 (facts: lines + bytes; project memory: characters), all
+ * enforced on the write side: over the limit is an error, nothing is written, never a silent cut.
+ * Design notes: docs/design-notes.md, "main/core/store/notes/notes-limits.ts".
  */
 export const FACT_MAX_LINES = 100;
 export const FACT_MAX_BYTES = 8000;
 export const PROJECT_MEMORY_MAX_CHARS = 8000;
 
-/** Seed 002 §全局 FACT.md: "先做 \r\n → \n 歸一化（與 countLines() 同口徑，不把 \r 算進去）". */
+/** DSH-1: normalise `\r\n` to `\n` first, as the notes skill's countLines() does, so `\r` never counts. */
 function normalizeNewlines(text: string): string {
   return text.replace(/\r\n/g, '\n');
 }
@@ -21,7 +15,7 @@ function normalizeNewlines(text: string): string {
 /**
  * Lines of FACT.md as a person (and `wc -l` on a file that ends with a newline) counts them: a
  * trailing newline ends the last line, it does not start a new one. So `"a\nb\n"` and `"a\nb"` are
- * 2 lines, `"a\n\n"` is 2 (the second one empty), `"\n"` is 1 and `""` is 0. Seed 002 names a
+ * 2 lines, `"a\n\n"` is 2 (the second one empty), `"\n"` is 1 and `""` is 0. The notes skill names a
  * countLines() without defining this edge; the choice here means a file saved by an editor (which
  * adds the final newline) is not charged a phantom 101st line.
  */
@@ -32,15 +26,15 @@ export function countFactLines(text: string): number {
   return normalized.endsWith('\n') ? parts - 1 : parts;
 }
 
-/** UTF-8 bytes after `\r\n` → `\n` (seed 002: "UTF-8（中文 3 字節/字）"); the final newline is a byte like any other. */
+/** UTF-8 bytes after `\r\n` → `\n` (the notes skill: UTF-8, 3 bytes per Chinese character); the final newline is a byte like any other. */
 export function countFactBytes(text: string): number {
   return Buffer.byteLength(normalizeNewlines(text), 'utf8');
 }
 
 /**
- * Characters of a project MEMORY.md. Seed 002 §項目 MEMORY.md: "取 trim() 後的 … 長度，\r\n 按 2
- * 個字符算、不做歸一化 … 中文按字符算（3000 個漢字 = 3000 字符）". Kioku counts Unicode code points of
- * the trimmed text: the same as seed 002's JS string length for every character in the Basic
+ * Characters of a project MEMORY.md. DSH-2: the length after trim(), `\r\n`
+ * counting 2 with no normalising, a Chinese character counting 1 (3000 hanzi = 3000 characters). Kioku counts Unicode code points of
+ * the trimmed text: the same as the notes skill's JS string length for every character in the Basic
  * Multilingual Plane (all common Chinese), but an emoji or a rare CJK Extension-B character counts
  * as the one character a person sees, not as two UTF-16 halves. Kioku never cuts the file on
  * injection (it is left out whole, CTX-3), so nothing depends on matching a JS `.length`.
@@ -80,7 +74,7 @@ export function measureProjectMemory(text: string): ProjectMemoryUsage {
   return { chars, maxChars: PROJECT_MEMORY_MAX_CHARS, over: chars > PROJECT_MEMORY_MAX_CHARS };
 }
 
-/** `37/100 行，2,410/8,000 位元組` — the read report of seed 002 ("當前行數 / 上限，當前字節 / 上限"). */
+/** `37/100 行，2,410/8,000 位元組` — the read report of DSH-1 (lines used / limit, bytes used / limit). */
 export function factsUsageText(usage: FactsUsage): string {
   const n = (value: number) => value.toLocaleString('en-US');
   return `${n(usage.lines)}/${n(usage.maxLines)} 行，${n(usage.bytes)}/${n(usage.maxBytes)} 位元組`;

@@ -7,9 +7,9 @@ import { PROJECT_MEMORY_MAX_CHARS, measureProjectMemory, type ProjectMemoryUsage
 
 /**
  * DSH-2 project memory, `<project>/MEMORY.md`: this project's conventions and facts, injected when
- * it exists (main/core/engine/context/context-files.ts) and "不自動創建" (seed 002 §它解決什麼). Only an
- * explicit update creates it. Seed 002 §項目 MEMORY.md：8000 字符: before 0.4.0 the write side did
- * not check and the read side cut silently ("寫的時候不攔，讀的時候悄悄截斷"); here the write side
+ * it exists (main/core/engine/context/context-files.ts) and is never created automatically (DSH-2). Only an
+ * explicit update creates it. DSH-2's 8000 characters: before 0.4.0 the notes skill's write side did
+ * not check and the read side cut silently; here the write side
  * refuses above the limit and points to the journal, and nothing is ever cut.
  */
 export const PROJECT_MEMORY_FILE = 'MEMORY.md';

@@ -1,25 +1,8 @@
 import path from 'node:path';
 
 /**
- * Which project a memory belongs to (issue 12). Two frontmatter keys, both optional, kept in the
- * memory's `extra` like every key seed 000 does not know (so a file without them — every seed
- * file, every memory written before — loads unchanged and is global):
- *
- * - `project`: the project the memory was said in — the git top level of the session's cwd
- *   (project-root.ts). Capture records it on every memory. A list when a consolidation merged
- *   one convention said in several projects.
- * - `project_specific: true`: the memory holds in that project only (a naming rule, a build
- *   command, a path, the repo's tooling — project-judgement.ts). It is injected, recalled first
- *   and offered to MEMORY.md (DSH-2) in that project only. Without it the memory is user-wide
- *   (tone, language, general habits), whatever its `project` says.
- *
- * Consolidation (combineProjectFields) decides a created or merged memory's fields from all its
- * parts — the inbox sources and, for a merge, the target:
- * - some part is project-specific → the result is project-specific, to the union of the projects
- *   of its project-specific parts. Two repositories sharing a convention do not make it every
- *   repository's: mixing projects never widens a convention to global.
- * - no part is → the result is global; it keeps `project` when every part has the same one and
- *   drops it when they differ or one has none (a user-wide habit said in several places).
+ * Which project a memory belongs to (issue 12).
+ * Design notes: docs/design-notes.md, "main/core/store/projects/memory-project.ts".
  */
 export const PROJECT_KEY = 'project';
 export const PROJECT_SPECIFIC_KEY = 'project_specific';

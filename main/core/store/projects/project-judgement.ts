@@ -1,17 +1,7 @@
 /**
  * Is a captured memory about the project it was said in, or about the user everywhere? (issue 12)
- * Judged by the words, in this order:
- * 1. the user says it holds everywhere (所有專案, 每個 repo, in every project, in general) → global;
- * 2. the user points at this project (這個專案, 這個 repo, 本專案, 這個項目, in this repo, this
- *    codebase, our repo) → project-specific;
- * 3. it is about the user or the role's manner (語氣, 稱呼, 用中文回, reply in English, tone, call
- *    me) → global;
- * 4. it names the project's own things — a naming rule (命名, 前綴, snake_case, prefix), a build or
- *    test command (npm run, make, cargo, pytest…), a path (src/…, ./x, *.ts), a config file
- *    (package.json, Makefile, tsconfig), a `backticked` identifier, a branch → project-specific;
- * 5. anything else → global (a user-wide preference or habit, or a feeling).
- * The other half of the judgement is where it was said: a memory captured outside any project
- * (project-root.ts gives none) is global whatever its words.
+ * Judged by its words.
+ * Design notes: docs/design-notes.md, "main/core/store/projects/project-judgement.ts".
  */
 const EVERYWHERE =
   /所有(?:的)?(?:專案|项目|項目|repo|倉庫|仓库|程式|代碼|代码|程式碼)|每個(?:專案|項目|repo|倉庫)|每个(?:项目|仓库|repo)|不管(?:哪|什麼|什么)(?:個|个)?(?:專案|项目|項目|repo)|任何(?:專案|项目|項目|repo)|(?:in|across|for) (?:all|every|any) (?:of my )?(?:projects?|repos?|repositories|codebases?)|everywhere|in general|globally/;

@@ -2,13 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * The project a session works in (issue 12): the git top level of its `cwd`, found by walking up
- * for a `.git` entry — a folder in a plain clone, a file (`gitdir: …`) in a worktree or a
- * submodule, whose top level is the folder holding that file. No `git` is spawned: this runs on
- * the hook path (capture, SessionStart), where a child process would cost more than the hook.
- * Outside any repository the project is the `cwd` itself, except the home folder and the
- * filesystem root, which are where sessions start when they are about no project at all (a home
- * kept in git for its dotfiles is not taken as every session's project either).
+ * The project a session works in (issue 12): the git top level of its `cwd`, worktrees and
+ * submodules included.
+ * Design notes: docs/design-notes.md, "main/core/store/projects/project-root.ts".
  */
 export function projectRootOf(cwd: string | undefined, home?: string): string | undefined {
   if (!cwd || !path.isAbsolute(cwd)) return undefined;

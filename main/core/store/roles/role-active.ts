@@ -5,7 +5,7 @@ import { explainInvalidRoleId } from '../../../../common/role-id.js';
 import type { KiokuConfig } from '../../platform/config/config.js';
 import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
 
-/** `<role home>/.active`: one line, the active role ID (ROLE-4, seed 000 §注入規則). */
+/** `<role home>/.active`: one line, the active role ID (ROLE-4, ROLE-6). */
 export function activeFilePath(roleHome: string): string {
   return path.join(roleHome, '.active');
 }

@@ -8,7 +8,7 @@ import { memoryLockFile, roleMemoryDir } from '../memory/memory-layout.js';
 import { readActiveRoleId } from './role-active.js';
 import { roleFilePaths, roleFilesExist } from './role-repository.js';
 
-/** Emoji assets of a role: `.assets/emojis/<id in lowercase>-*` (seed 000 §--new step 12). */
+/** Emoji assets of a role: `.assets/emojis/<id in lowercase>-*` (ROLE-10). */
 export function roleAssetFiles(assetsDir: string, id: string): string[] {
   const dir = path.join(assetsDir, 'emojis');
   const prefix = `${id.toLowerCase()}-`;

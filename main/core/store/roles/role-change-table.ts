@@ -4,7 +4,7 @@ import type { RoleDefinition } from './role-definition.js';
 import type { RoleFilePaths } from './role-repository.js';
 import { serializeIdentity, serializeSoul } from './role-serialize.js';
 
-/** The fields shown old-vs-new before an existing role is overwritten (ROLE-5, seed 000 §--new step 7). */
+/** The fields shown old-vs-new before an existing role is overwritten (ROLE-5). */
 export const ROLE_TABLE_FIELDS = ['id', 'name', 'nature', 'vibe', 'emoji', 'aliases', 'source', 'relationship'] as const;
 export type RoleTableField = (typeof ROLE_TABLE_FIELDS)[number];
 

@@ -14,7 +14,7 @@ import {
 /**
  * A role as Kioku understands it, whatever its format on disk (ROLE-1, ROLE-2). Pure: parsing
  * takes file texts, never paths to read, so the hook client can build SessionStart injection on
- * it. Injection rules (ROLE-6, seed 000 §注入規則): id, name, emoji, preamble, source,
+ * it. Injection rules (ROLE-6): id, name, emoji, preamble, source,
  * relationship, signature, nature, vibe and every extra section are injected; aliases are not
  * (they are for calling a role by name only).
  */
@@ -188,7 +188,7 @@ export function parseSplitRole(id: string, identity: RoleFileText, soul: RoleFil
 
 /**
  * The legacy single file `<ID>.md` (ROLE-2): everything in one file. Its other persona sections
- * belong to the soul; the shared-rules block is dropped (seed 000 §--migrate).
+ * belong to the soul; the shared-rules block is dropped (ROLE-2).
  */
 export function parseLegacyRole(id: string, legacy: RoleFileText): RoleDefinition {
   const who = identityPart(id, legacy);

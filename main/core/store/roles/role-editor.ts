@@ -158,7 +158,7 @@ export interface CreatedRole {
   madeActive: boolean;
 }
 
-/** Write a new role, its memory folders, and `.active` when there is none (seed 000 §--new steps 8, 9, 14). */
+/** Write a new role, its memory folders, and `.active` when there is none (ROLE-8, MEM-1, ROLE-4). */
 export function createRole(config: KiokuConfig, plan: Extract<RolePlan, { kind: 'create' }>): CreatedRole {
   const { role, paths } = plan;
   const taken = () =>

@@ -20,7 +20,7 @@ interface ExportTarget {
 }
 
 /**
- * Where an export goes (ROLE-9, seed 000 §--export): an existing folder or a path ending in `/`
+ * Where an export goes (ROLE-9): an existing folder or a path ending in `/`
  * gets `<ID>-role-export-<yyyyMMdd-HHmmss>.tar.gz`; a `.tar.gz`/`.tgz` path is used as is.
  */
 function exportTargetOf(target: string, id: string, now: Date): ExportTarget {

@@ -21,7 +21,7 @@ export interface MigrationResult {
 }
 
 /**
- * `role migrate <ID>` (ROLE-2, seed 000 §--migrate): split `<ID>.md` into `.identity.md` and
+ * `role migrate <ID>` (ROLE-2): split `<ID>.md` into `.identity.md` and
  * `.soul.md`. Nature, vibe and the other persona sections go verbatim into the soul; id, name,
  * emoji, aliases, preamble and signature into the identity with `created` kept; source and
  * relationship get fill-in placeholders unless the file had them. The legacy file is never

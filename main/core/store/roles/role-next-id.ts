@@ -27,7 +27,7 @@ function frontmatterId(file: string): string | undefined {
 }
 
 /**
- * Every role ID in use: role file names and their frontmatter `id` (seed 000 §--new step 5),
+ * Every role ID in use: role file names and their frontmatter `id` (ROLE-3),
  * plus memory folders and archived roles — an archived role can be restored by moving its files
  * back, and a memory folder may exist before its role file, so neither ID may be handed out again.
  */
@@ -72,7 +72,7 @@ export function nextRoleId(paths: Pick<KiokuPaths, 'roleHome' | 'memoryHome'>, p
 
 /**
  * A prefix from an English display name ("Silica" → SILICA). Only for names written wholly in
- * ASCII: a CJK name says nothing the ID could spell, and guessing is forbidden (seed 000 §--new:
+ * ASCII: a CJK name says nothing the ID could spell, and guessing is forbidden (ROLE-5:
  * "不得硬猜"), so undefined asks the caller for --prefix.
  */
 export function prefixFromName(name: string): string | undefined {

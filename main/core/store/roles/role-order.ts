@@ -6,7 +6,7 @@ import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
 
 /**
  * The order the user gave the role list in the app (drag or up/down): `<role home>/.order`, one
- * role ID a line. A dot file like `.active`, so seed 000's scripts, which list `*.md`, never see
+ * role ID a line. A dot file like `.active`, so the original role scripts, which list `*.md`, never see
  * it. Only a display preference: a missing, stale or hand-broken file never hides a role.
  */
 export function roleOrderFile(roleHome: string): string {

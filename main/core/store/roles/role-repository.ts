@@ -67,8 +67,8 @@ export function readRoleFileText(file: string): RoleFileText {
 }
 
 /**
- * A role's definition. The two-file format wins when both formats exist (seed 000 §角色檔標準格式:
- * "解析時新格式優先、找不到才退回舊檔").
+ * A role's definition. The two-file format wins when both formats exist; the legacy file is
+ * the fallback (ROLE-2).
  */
 export function readRoleDefinition(roleHome: string, id: string): RoleDefinition {
   const files = roleFilePaths(roleHome, id);
@@ -109,8 +109,8 @@ export function loadAllRoles(roleHome: string): RoleListing[] {
 }
 
 /**
- * An ID, display name or alias → the role ID (ROLE-7, seed 000 §--use: "先用 --list 的邏輯查出
- * 唯一對應 ID；找不到或不唯一時詢問使用者"). Display names win over aliases; more than one match is
+ * An ID, display name or alias → the role ID (ROLE-7: resolve the name the way the list does
+ * to one ID; ask the user when none or several match). Display names win over aliases; more than one match is
  * an error listing the candidates. Reads files only.
  */
 export function resolveRoleReference(roleHome: string, reference: string): string {

@@ -1,5 +1,5 @@
 /**
- * The markdown shape of role files (seed 000 §角色檔標準格式): an optional `# <name>` title,
+ * The markdown shape of role files (ROLE-1): an optional `# <name>` title,
  * a preamble before the first `##`, then `##` sections. Pure (no fs), so the hook client can
  * use it on its hot path.
  */
@@ -27,7 +27,7 @@ const SECTION_WORDS: Record<RoleSectionKind, readonly string[]> = {
   nature: ['本質', 'nature'],
   vibe: ['氛圍', 'vibe'],
   // Legacy files carried a copy of the shared behaviour rules; it is not part of the persona
-  // (seed 000 §角色檔標準格式: "共用行為規則不寫入角色檔").
+  // (ROLE-6: the shared behaviour rules are never written into a role file).
   shared: ['共用行為', 'shared'],
 };
 
@@ -64,7 +64,7 @@ export function classifyRoleHeading(heading: string): RoleSectionKind | undefine
 /**
  * Drop the blank lines around a block and keep every other line byte for byte. Trailing spaces
  * are content in Markdown (two of them are a hard line break), and migrate/update promise to
- * carry nature and vibe verbatim (seed 000 §--migrate: 逐字搬進).
+ * carry nature and vibe verbatim (ROLE-2).
  */
 function trimBlankLines(lines: string[]): string {
   let start = 0;
@@ -112,8 +112,8 @@ export function splitRoleMarkdown(body: string): RoleMarkdown {
 }
 
 /**
- * The fill-in text written where a value is still unknown (seed 000 §--migrate: source and
- * relationship "產生待填空白，需人工補上"). A section holding only this reads as empty, so it is
+ * The fill-in text written where a value is still unknown (ROLE-2: source and
+ * relationship get blanks for the user to fill in). A section holding only this reads as empty, so it is
  * never injected as if it were the role's own words.
  */
 export function fillInPlaceholder(what: string): string {

@@ -3,9 +3,9 @@ import type { RoleDefinition } from './role-definition.js';
 import { STANDARD_HEADINGS, fillInPlaceholder } from './role-sections.js';
 
 /**
- * Writes a RoleDefinition as the two-file format of seed 000 §角色檔標準格式. Pure. Headings keep
+ * Writes a RoleDefinition as the two-file format of ROLE-1. Pure. Headings keep
  * the wording the role already used (`## Nature` stays English); unknown values get fill-in
- * placeholders (seed 000 §--migrate) instead of being invented.
+ * placeholders (ROLE-2) instead of being invented.
  */
 export const SOURCE_PLACEHOLDER = fillInPlaceholder('角色出自哪部作品、正式名稱、背景設定；原創角色寫「原創」與設定概要');
 export const RELATIONSHIP_PLACEHOLDER = fillInPlaceholder('與使用者的關係、偏好的稱呼、必須守住的邊界');
@@ -37,7 +37,7 @@ export function serializeIdentity(role: RoleDefinition): string {
     id: role.id,
     name: role.name,
     emoji: role.emoji,
-    // seed 000 writes aliases as one comma-separated string; it reads back either way.
+    // the role skill writes aliases as one comma-separated string; it reads back either way.
     aliases: role.aliases.length > 0 ? role.aliases.join(', ') : null,
     created: role.created,
     updated: role.updated,

@@ -7,7 +7,7 @@ import { firstLine } from './role-definition.js';
 import { loadAllRoles } from './role-repository.js';
 
 /**
- * One row of `role list` (ROLE-7, seed 000 §--list). The first five fields are the `--json`
+ * One row of `role list` (ROLE-7). The first five fields are the `--json`
  * contract of CLI.md; `problem` is set when the role's files cannot be read.
  */
 export interface RoleSummary extends RoleListItem {

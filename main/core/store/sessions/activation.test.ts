@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SILICA, hookEvent, makeCallHome, type CallHome } from '../../../../test/call/call-fixtures.js';
 import { activation, isInScope, isPathInside } from './activation.js';
 
-/** HOOK-4 (seed 000 §環境變數: ROLE_ENABLED, ROLE_SCOPE). */
+/** HOOK-4 (ROLE_ENABLED, ROLE_SCOPE). */
 let home: CallHome;
 afterEach(() => home?.cleanup());
 

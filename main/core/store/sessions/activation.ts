@@ -9,8 +9,8 @@ import { roleFilesExist } from '../roles/role-repository.js';
 import { resolveSessionRole, type SessionRole } from './session-role.js';
 
 /**
- * Whether Kioku acts for a session at all (HOOK-4, seed 000 §環境變數): ROLE_ENABLED=0 off,
- * 1 forced on, unset → on only when a role resolves and its files exist ("沒建過角色的人零影響");
+ * Whether Kioku acts for a session at all (HOOK-4): ROLE_ENABLED=0 off,
+ * 1 forced on, unset → on only when a role resolves and its files exist (no effect at all for someone who never made a role);
  * ROLE_SCOPE limits it to sessions whose cwd lies under one of its prefixes; no role home → off.
  * The first three are "hard switches" (GateOffReason): they turn off every hook, calls included.
  */
@@ -52,7 +52,7 @@ function realOrSame(p: string): string {
 }
 
 /**
- * The ROLE_SCOPE prefixes: colon-separated as in seed 000 (`;` on Windows, where `:` is part of
+ * The ROLE_SCOPE prefixes: colon-separated as in the role skill (`;` on Windows, where `:` is part of
  * a drive letter), `~` expanded, empty entries dropped. Undefined means no scope: every session.
  */
 export function scopePrefixes(config: KiokuConfig): string[] | undefined {

@@ -7,7 +7,7 @@ import { sessionRoleFilePath } from './session-role-file.js';
 /**
  * `<role home>/.sessions/<key>.captured`: which user turn of the session a Stop has already
  * judged — kept in the inbox, or let go by the CAP-1 filter. A PreCompact that comes right after
- * a Stop looks at the turn that Stop just judged; seed 000 §壓縮邊界的上下文保全 has it record
+ * a Stop looks at the turn that Stop just judged; CAP-5 has it record
  * "尚未寫入的內容", and a turn its Stop already wrote is not that — without this file the same
  * words landed in the inbox twice — nor is one it let go (issue 13: no new dialogue since the
  * last capture writes nothing). Only the last turn is kept: a PreCompact only ever

@@ -4,12 +4,9 @@ import { releaseOwnLock } from './role-locks.js';
 import { resolveSessionRole } from './session-role.js';
 
 /**
- * A SessionStart that failed after claiming its role (LOCK-1) injected no persona, yet the lock
- * said this session was the role: every other session was refused it until SessionEnd or the
- * idle timeout, for a role nobody had loaded. seed 000 §--unlock: "寧可誤放行也不要誤鎖". So the
- * role the session would have loaded is released when its own lock holds it. Called only on that
- * failure path, never on the hot one; never throws (the caller is already handling an error).
- * Returns the role IDs released.
+ * Releases the lock a SessionStart claimed before it failed (LOCK-1, LOCK-3), so no other session
+ * is refused a role nobody loaded.
+ * Design notes: docs/design-notes.md, "main/core/store/sessions/failed-start.ts".
  */
 export function releaseAfterFailedStart(config: KiokuConfig, event: Pick<HookEvent, 'sessionId' | 'transcriptPath'>): string[] {
   try {

@@ -8,7 +8,7 @@ import { sessionRoleFilePath } from './session-role-file.js';
 
 /**
  * `<role home>/.sessions/<key>.roles`: who the session was, and from where in its transcript
- * (issue 19, seed 000 §記憶歸屬 "點名之前的內容屬於先前那個身分，不回頭改寫"). The `.role` file
+ * (issue 19, CALL-3: what came before the call belongs to the earlier identity and is not rewritten). The `.role` file
  * says who the session is now; this says who it was at each point, so an assistant turn is
  * labelled with the role that said it in a handoff, and a turn captured late (from the spool,
  * after further calls) is filed under the role that answered it.

@@ -10,7 +10,7 @@ import { tryAcquireLock } from '../../platform/fs/file-lock.js';
 import { sessionKeyOf } from './session-key.js';
 
 /**
- * One role lock (LOCK-1, seed 000 §--unlock): `<role home>/.locks/<ID>.lock`, JSON. Who holds it
+ * One role lock (LOCK-1): `<role home>/.locks/<ID>.lock`, JSON. Who holds it
  * is identified by the transcript path, because that is what SessionEnd can compare (LOCK-4) and
  * what says whether the holder is still alive (its mtime, LOCK-2).
  */
@@ -124,7 +124,7 @@ export interface HolderJudgement {
 /**
  * When the holder last showed life, if that was within ROLE_INSTANCE_IDLE_MINUTES, else undefined
  * (take over). LOCK-2: its transcript deleted → gone; its transcript idle longer than that by
- * mtime → gone. Any doubt counts as not alive — seed 000 §--unlock: "寧可誤放行也不要誤鎖".
+ * mtime → gone. Any doubt counts as not alive — LOCK-3: rather a false allow than a false lock.
  *
  * Made robust to clock skew (issue 11: with the clock a day ahead of the transcripts every lock
  * looked idle, and six contenders one after another all took one role):

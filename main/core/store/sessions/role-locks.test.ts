@@ -4,7 +4,7 @@ import { DAY, hookEvent, lockFile, makeCallHome, readLock, writeTranscript, type
 import { formatLocalIso } from '../../platform/config/clock.js';
 import { claimRole, holdsRole, releaseOwnLocks, unlockRoles } from './role-locks.js';
 
-/** LOCK-1…3 and LOCK-5 (seed 000 §--unlock). */
+/** LOCK-1…3 and LOCK-5. */
 let home: CallHome;
 afterEach(() => home?.cleanup());
 

@@ -17,8 +17,8 @@ import {
 } from './role-lock-file.js';
 
 /**
- * One live session per role (LOCK-1…5, seed 000 §--unlock). Design principle from the seed:
- * "寧可誤放行也不要誤鎖" — a false lock leaves the user unable to reach a role, which is far
+ * One live session per role (LOCK-1…5). Design principle (LOCK-3): rather a false allow than a
+ * false lock — a false lock leaves the user unable to reach a role, which is far
  * worse than the odd double load, so every doubt resolves to "allow".
  */
 type LockEvent = Pick<HookEvent, 'assistant' | 'sessionId' | 'transcriptPath'>;
@@ -102,7 +102,7 @@ export function claimRole(config: KiokuConfig, roleId: string, event: LockEvent,
       return state.kind === 'held' ? { ok: true, how: 'taken-over', previousHolder: state.lock } : { ok: true, how: 'taken-over' };
     });
     // Guard busy past its wait: someone is mid-handover right now. Allowing without a lock is
-    // the seed's chosen failure mode; the next claim (or SessionStart) will sort it out.
+    // LOCK-3's chosen failure mode; the next claim (or SessionStart) will sort it out.
     if (!judged) return { ok: true, how: 'skipped' };
     if (judged.value !== 'retry') return judged.value;
   }
@@ -122,8 +122,8 @@ export function holdsRole(config: KiokuConfig, roleId: string, event: LockEvent)
 /**
  * Release `roleId`'s lock when its recorded transcript is this session's own; true when released.
  * Only the transcript decides: a second session refused by the lock also gets a SessionEnd, and
- * deleting unconditionally would free the first session's role under its feet (seed 000
- * §--unlock, "role_unload.sh 只在鎖檔登記的 transcript 等於自己時才釋放").
+ * deleting unconditionally would free the first session's role under its feet (LOCK-4: the
+ * original role_unload.sh, too, releases only when the lock's transcript is its own).
  */
 export function releaseOwnLock(config: KiokuConfig, roleId: string, event: Pick<HookEvent, 'transcriptPath'>): boolean {
   const own = event.transcriptPath?.trim();

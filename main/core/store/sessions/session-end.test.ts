@@ -7,7 +7,7 @@ import { claimRole } from './role-locks.js';
 import { releaseSessionLocks } from './session-end.js';
 import { writeSessionRole } from './session-role-file.js';
 
-/** SessionEnd (LOCK-4, seed 000 §記憶歸屬 and §--unlock). */
+/** SessionEnd (LOCK-4, CALL-3, LOCK-1). */
 let home: CallHome;
 afterEach(() => home?.cleanup());
 

@@ -11,10 +11,10 @@ export interface SessionEndResult {
 }
 
 /**
- * SessionEnd (LOCK-4, seed 000 §記憶歸屬 and §--unlock): release every lock this session holds
+ * SessionEnd (LOCK-4, CALL-3, LOCK-1): release every lock this session holds
  * — after calls there may be several — but only those recorded with its own transcript.
  *
- * The session's `.role` file and role history (role-history.ts) stay, unlike seed 000's
+ * The session's `.role` file and role history (role-history.ts) stay, unlike the role skill's
  * role_unload.sh, which removed the state file: Claude Code fires SessionEnd on every exit and
  * `claude -p`, and `--continue`/`--resume` then starts the *same* session with SessionStart
  * `source: resume` (ASSISTANTS.md). Removed, the resumed session came back as the default role —

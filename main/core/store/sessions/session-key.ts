@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { HookEvent } from '../../../../common/hook-events.js';
 
 /**
- * Which session an event belongs to, as a safe file name (seed 000 §記憶歸屬: "狀態檔以
- * session_id 命名（取不到時退回 transcript 檔名）"). Session ids are UUIDs in practice and pass
- * through unchanged, so `.sessions/<id>.role` names match the ones seed 000's scripts wrote.
+ * Which session an event belongs to, as a safe file name (CALL-3: state files are
+ * named by session_id, else by the transcript file name). Session ids are UUIDs in practice and pass
+ * through unchanged, so `.sessions/<id>.role` names match the ones the original role scripts wrote.
  * Anything else is made safe: characters outside [A-Za-z0-9._-] become `_`, leading dots go (no
  * hidden files, no `..`), and a short hash of the original is appended whenever the text had to
  * change, so two different ids never collapse into one file.

@@ -7,12 +7,12 @@ import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
 
 /**
  * `<role home>/.sessions/<key>.role`: one line, the role this session actually is after a call
- * by name (CALL-3, seed 000 §記憶歸屬). Stop writes memories for this role, so what A was told
+ * by name (CALL-3). Stop writes memories for this role, so what A was told
  * never lands in B's memory. Keys come from sessionKeyOf (already file-name safe).
  */
 const ROLE_FILE_SUFFIX = '.role';
 
-/** Session state older than this is removed (LOCK-4; seed 000 §記憶歸屬 "7 天未更新者自動清除"). */
+/** Session state older than this is removed (LOCK-4: removed after 7 days without an update). */
 export const SESSION_STATE_MAX_IDLE_DAYS = 7;
 
 function assertSafeKey(key: string): void {

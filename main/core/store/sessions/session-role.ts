@@ -12,7 +12,7 @@ export interface SessionRole {
 }
 
 /**
- * Who this session actually is (seed 000 §記憶歸屬): the session's `.role` file, else
+ * Who this session actually is (CALL-3): the session's `.role` file, else
  * `ROLE_NAME`/`.active`. A `.role` file naming a role whose files are gone (deleted or archived
  * since) is ignored, so memories never go to a role that no longer exists. Throws like
  * resolveCurrentRole when ROLE_NAME or `.active` holds an invalid ID; hooks catch and stay silent.

@@ -15,7 +15,7 @@ const STEP = 100;
 const MOST = 500;
 
 /**
- * Bonds (MEM-7, seed 000 §關係史): the words that passed between the user and the role, as they
+ * Bonds (MEM-7): the words that passed between the user and the role, as they
  * were written, newest first — who said it to whom, and when. Deliberately no totals, no counts
  * per direction, no streaks: "bonds are never used to demand attention or count affection".
  */

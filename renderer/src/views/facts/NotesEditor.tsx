@@ -67,7 +67,7 @@ export interface NotesEditorProps {
  * A DSH-1/2 editor: the text, live counters against the write limits ("行數 42 / 100 · 位元組
  * 3,120 / 8,000") that turn amber near a limit and red over it, and a Save that is off while the
  * text is over (with the reason next to it). Main checks again and may still refuse (its error
- * is shown): the editor's count is a courtesy, the write side is the guard (seed 002 "都在寫入側卡住").
+ * is shown): the editor's count is a courtesy, the write side is the guard (DSH-1/2: limits are enforced on the write side).
  */
 export function NotesEditor({ kind, initialText, creating = false, onSave, onReload, onCancelCreate, textareaLabel, draftKey, onDirtyChange }: NotesEditorProps) {
   const { t, formatNumber } = useI18n();

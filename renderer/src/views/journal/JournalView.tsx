@@ -16,7 +16,7 @@ const STEP = 50;
 const SEARCH_DELAY_MS = 250;
 
 /**
- * The journal (DSH-3, seed 002 §長期日誌：不注入，只按需檢索): write a note with tags, find notes
+ * The journal (DSH-3): write a note with tags, find notes
  * by a Chinese substring or a tag, newest first. Never injected into a session, so it has no limit.
  */
 export function JournalView() {

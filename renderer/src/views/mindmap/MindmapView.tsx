@@ -34,7 +34,7 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /**
- * The mind map (PM-5, seed 001 §4): a role's consolidated concepts (tags) grouped by category,
+ * The mind map (PM-5): a role's consolidated concepts (tags) grouped by category,
  * drawn here without Mermaid; "copy Mermaid" gives the same map as Mermaid text for any viewer.
  */
 export function MindmapView({ state }: { state: AppState }) {

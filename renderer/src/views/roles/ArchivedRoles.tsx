@@ -8,7 +8,7 @@ import { useI18n } from '../../i18n/i18n.js';
 import { PurgeDialog } from './PurgeDialog.js';
 
 /**
- * The archived roles, under the live ones (ROLE-8 "之後可以再搬回來"): each can be moved back, or
+ * The archived roles, under the live ones (ROLE-8: an archived role can be moved back later): each can be moved back, or
  * deleted for good after typing its ID. Reloaded whenever the live list changes (an archive, a restore).
  */
 export function ArchivedRoles({ roles, onChanged }: { roles: RoleListItem[]; onChanged(): void }) {

@@ -15,7 +15,7 @@ const LABELS: Record<RoleChangeField, MessageKey> = {
 };
 
 /**
- * The ROLE-5 table (seed 000 §--new step 7: 欄位｜舊值｜新值｜變更), every field in the seed's
+ * The ROLE-5 table (field | old | new | changed), every field in the role skill's
  * order, changed rows marked. What the user confirms is exactly what this table shows: the
  * confirm token was computed by main from the same input.
  */

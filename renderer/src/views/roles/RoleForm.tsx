@@ -67,7 +67,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The fields of a role, identity then soul (seed 000 §角色檔標準格式: `<ID>.identity.md` holds
+ * The fields of a role, identity then soul (ROLE-1: `<ID>.identity.md` holds
  * name, emoji, aliases, source and relationship; `<ID>.soul.md` nature and vibe). Creating adds
  * the ID section; editing shows the ID but cannot change it (the ID names the files).
  */

@@ -62,8 +62,8 @@ const LIMITS: Partial<Record<RoleFormField, number>> = { name: 200, emoji: 64, n
 const ONE_LINE: RoleFormField[] = ['name', 'emoji', 'aliases', 'prefix', 'customId'];
 
 /**
- * The checks the form makes before asking main (which checks again): the four fields seed 000
- * requires (§--new: 不得硬猜, nothing is guessed), one-line fields, lengths, and the role ID rules
+ * The checks the form makes before asking main (which checks again): the four fields ROLE-5
+ * requires (nothing is guessed), one-line fields, lengths, and the role ID rules
  * of common/role-id.ts (ROLE-3), so the user hears about a bad ID before anything is sent.
  */
 export function validateRoleForm(values: RoleFormValues, mode: 'create' | 'edit', t: Translate): RoleFormErrors {

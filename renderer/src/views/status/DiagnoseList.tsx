@@ -4,7 +4,7 @@ import { useI18n } from '../../i18n/i18n.js';
 import { AREA_LABELS, CHECK_TEXT, checkParams } from './diagnose-text.js';
 
 /**
- * `kioku diagnose` as a checklist (OPS-1, seed 000 "角色沒有載入時"): ✓ / ✗ / – per row, and
+ * `kioku diagnose` as a checklist (OPS-1, the "when the role does not load" checklist): ✓ / ✗ / – per row, and
  * under every ✗ what to do about it.
  */
 export function DiagnoseList({ diagnose }: { diagnose: DiagnoseView }) {

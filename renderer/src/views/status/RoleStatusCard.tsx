@@ -6,8 +6,8 @@ import { categoryLabel, typeLabel } from '../timeline/memory-labels.js';
 import { isEmotionalZeroWarning } from './diagnose-text.js';
 
 /**
- * One role of the status report (OPS-1, seed 000 §--status: 各分類記憶筆數、上次互動、上次整理與
- * 遺忘時間, and PM-2's clarity): counts by category and by memory type — a 0 under 情緒 is marked
+ * One role of the status report (OPS-1: memory counts by category, last
+ * interaction, last sleep and forget, and PM-2's clarity): counts by category and by memory type — a 0 under 情緒 is marked
  * when the role has enough memories for it to mean something — and the three last times.
  */
 export function RoleStatusCard({ role }: { role: RoleStatusView }) {

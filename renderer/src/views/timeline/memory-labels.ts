@@ -2,7 +2,7 @@ import { CATEGORY_LABELS, MEMORY_TYPE_LABELS, type MemoryCategory, type MemoryTy
 import type { Language } from '../../i18n/i18n.js';
 
 /**
- * Category and memory-type names come from common/memory.ts (seed 000 §記憶模型 names them in
+ * Category and memory-type names come from common/memory.ts (MEM-2 names them in
  * zh-TW first), so the UI, the CLI and the files all say 重要 / 程序 the same way.
  */
 export function categoryLabel(category: MemoryCategory, language: Language): string {

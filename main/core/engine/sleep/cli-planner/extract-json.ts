@@ -1,7 +1,7 @@
 /**
  * Finding the one JSON object in a model's answer. Models wrap it in a ```json fence or put a
  * sentence before it despite the prompt; both are tolerated. What is told apart is *why* no object
- * could be read, because seed 000 §整理批次與失敗診斷 answers the two differently: an object that
+ * could be read, because SLEEP-5 answers the two differently: an object that
  * was cut off (「輸出是不完整的 JSON」 → halve the batch) versus an answer that simply is not JSON.
  */
 export type ExtractedJson =

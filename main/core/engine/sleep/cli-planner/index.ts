@@ -18,19 +18,8 @@ import { readPlanAnswer } from './plan-answer.js';
 import { buildSleepPrompt, SLEEP_PROMPT_NAME, type RoleFacts } from './sleep-prompt.js';
 
 /**
- * SLEEP-6's LLM planner: one batch → the prompt of resources/prompts/sleep.zh-TW.md → one
- * headless CLI run (the same runner, invocation and envelope reading as capture's condenser) →
- * a validated plan. It never touches memory files; a failure is a PlannerError and the
- * orchestrator keeps the inbox as it is, retries once, then halves the batch (SLEEP-5).
- *
- * Recursion safety (SLEEP-6, "A CLI run must not fire this app's own hooks or leave a transcript
- * behind"): the run gets capture's environment (ROLE_ENABLED=0, KIOKU_HOOK_DISABLED=1), the
- * per-CLI no-hooks/no-transcript flags of cliInvocation, closed stdin and a scratch cwd under the
- * state dir — never the user's project, so nothing the CLI writes beside itself lands there.
- *
- * The returned plan's texts are the model's, unredacted: apply cleans every text of a plan
- * (apply-plan.ts applyNewPlan → plan-text-cleaner.ts: PRIV-1 redaction + PRIV-2 script guard)
- * before recording it as pending, and appendBond cleans bonds — one gate for every planner.
+ * SLEEP-6's LLM planner: one batch → the sleep prompt → one headless CLI run → a validated plan.
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/cli-planner/index.ts".
  */
 export interface CliPlannerOptions {
   /** The prompt template (default: resources/prompts/sleep.zh-TW.md found beside the code). */
@@ -43,7 +32,7 @@ export interface CliPlannerOptions {
 
 type Diagnostics = PlannerError['diagnostics'];
 
-/** What SLEEP-5 asks every failure message to carry (seed 000: 「沒有這一步就只能靠猜」). */
+/** What SLEEP-5 asks every failure message to carry (without them a failure can only be guessed at). */
 function describe(d: Diagnostics): string {
   return `material ${d.materialChars} chars, batch ${d.batchSize} item(s), output ${d.outputChars} chars, output starts ${JSON.stringify(d.outputHead)}`;
 }
@@ -66,7 +55,7 @@ const UNWRAP_KIND: Partial<Record<CondenseFailure['kind'], PlannerFailureKind>> 
   'invalid-json': 'invalid',
 };
 
-/** Seed 000 §整理批次與失敗診斷: the two classes of failure are cured differently, so say which. */
+/** SLEEP-5: the two classes of failure are cured differently, so say which. */
 const LABEL: Record<PlannerFailureKind, string> = {
   execution: 'execution error',
   timeout: 'timeout',
@@ -145,7 +134,7 @@ export function createCliPlanner(config: KiokuConfig, chosen: ChosenCli, options
       throw fail(kind, unwrapDetail(error), result.stdout.trim());
     }
 
-    // Seed 000: ROLE_SLEEP_OUTPUT_LIMIT is 「睡眠整理模型輸出套用前的字元上限」 — an answer past it is
+    // SLEEP-6: ROLE_SLEEP_OUTPUT_LIMIT caps the planner output before it is applied — an answer past it is
     // not applied; it is treated as cut off, which halving the batch cures.
     const answerChars = Array.from(answer).length;
     if (answerChars > outputLimit) {

@@ -2,18 +2,8 @@ import { CATEGORIES, MEMORY_TYPES, type ConsolidatedCategory, type MemoryType } 
 import type { CollectedBatch, PlanCreate, PlanMerge, SleepPlan } from '../sleep-plan.js';
 
 /**
- * The merges a model proposed, held to two rules it may forget:
- *
- * - MEM-5 and seed 000 §情緒記憶不會被偏好吃掉: 「`memory_type` 不同的記憶不互相 merge，改用 `links`
- *   關聯」 — "情緒被併入偏好，語氣可復原、溫度永久遺失". A source whose type differs from the target's
- *   is not merged.
- * - A merge writes the target's whole body; only targets whose full body was in the prompt
- *   (sleep-prompt.ts mergeableRefs) can be merged without losing their detail.
- *
- * Such a merge is not thrown away (that would cost the batch a retry for a rule we can keep
- * ourselves): it becomes a new memory of the sources' type carrying the model's text, linked to
- * the target. Only a merge whose sources themselves mix types cannot be turned into one memory;
- * that is reported, and the orchestrator's retry/halving (SLEEP-5) splits the batch.
+ * Holds the merges a model proposed to the two rules it may forget (MEM-5 types, MEM-8 expiry).
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/cli-planner/merge-guard.ts".
  */
 export interface GuardedMerges {
   plan: SleepPlan;

@@ -1,14 +1,8 @@
 import { sleepPlanSchema, PLAN_VERSION, type SleepPlan } from '../sleep-plan.js';
 
 /**
- * A model's parsed answer → a SleepPlan, or the reason it is not one. The prompt asks only for
- * the planning fields; `v`, `id`, `role`, `planner` and `batch` are ours and always overwrite
- * whatever the model wrote there (a model must not be able to widen the batch it consumes).
- *
- * Harmless slips are normalised before validation — an enum in the wrong case, a number written
- * as a string, one tag instead of a list, `null` for "none", a bond direction in Chinese — because
- * rejecting a whole batch over them would only cost a retry and prove nothing. Anything that
- * changes meaning (a category that does not exist, a priority that is not a number) still fails.
+ * A model's parsed answer → a SleepPlan, or the reason it is not one.
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/cli-planner/plan-answer.ts".
  */
 export interface PlanFill {
   id: string;

@@ -37,7 +37,7 @@ export interface ItemAnalysis {
   emotion: EmotionReading;
   topics: string[];
   persons: string[];
-  /** Relationship talk between the user and the role (seed 000 §關係定位必須雙邊記錄). */
+  /** Relationship talk between the user and the role (CAP-4). */
   relationshipTalk: boolean;
   /** MEM-8 expiry: the inbox file's, else the 有效範圍 capture wrote into the body; '' when none. */
   expires: string;

@@ -7,9 +7,9 @@ import { firstQuote } from './item-parts.js';
 /**
  * MEM-7 bonds for one new emotional or warm memory: the user's own words or the role's real
  * feeling, one line, with a direction — never a paraphrase ("使用者表達想念" is exactly the loss
- * BONDS.md exists to prevent, seed 000 §關係史).
+ * BONDS.md exists to prevent, MEM-7).
  *
- * Relationship talk keeps both sides (seed 000 §關係定位必須雙邊記錄): the user's words AND the
+ * Relationship talk keeps both sides (CAP-4): the user's words AND the
  * role's answer each get their line — user→role (mutual when the role answered in kind, as
  * capture marks it) and role→user. Capture clips bond text to 160 characters; so does this, so
  * the line capture already appended is the same words and BONDS.md does not take it twice

@@ -28,7 +28,7 @@ import { replacedBy, supersessionsFor } from './replacements.js';
  *
  * Exact duplicates of an existing memory ("nothing new") are merged with the target's text left
  * unchanged rather than discarded: a merge keeps the repetition on record (apply adds the item to
- * the target's `sources`; seed 000 MEM-2 counts a dedupe merge as a hit, and R2 treats repetition
+ * the target's `sources`; MEM-2 counts a dedupe merge as a hit, and R2 treats repetition
  * as evidence), where a discard would only say it happened once more. Only when the target's whole
  * body was not collected — a merge is absolute and could not keep its detail — is the exact
  * duplicate discarded as "duplicate of <id>", and a near-duplicate created and linked instead.

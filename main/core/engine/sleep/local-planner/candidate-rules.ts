@@ -1,28 +1,8 @@
 import { matchForm } from '../../../platform/text/cue-words.js';
 
 /**
- * PM-3: seed 001's candidate rules (§短期 → 長期的轉入條件), applied to one batch. They decide how
- * an item is kept — priority, category, relevance, links — and are reported per item for the UI
- * (explainCandidates), the way seed 001's `--rules R2+R3` records "which rule brought it up".
- *
- * | rule | seed 001                                 | here: when                          | here: effect                         |
- * | R1   | 單筆顯著度 ≥ 60                            | salience (salience.ts) ≥ 60          | kept; reported (event/fact)          |
- * | R2   | 同一 topic ≥ 3 筆，或 ≥ 2 筆且平均顯著度 ≥ 45 | a tag of batch items + existing      | `repeated`, priority one step up,    |
- * |      | → preference                               | memories, counted per memory         | daily/other filed under interest     |
- * | R3   | 單筆情緒變動總量 ≥ 25 → event + emotion 錨點 | feeling words (salience.ts) ≥ 25     | `emotional` (warm), 情緒錨點 line, cues |
- * | R4   | intent=commit 或承諾／界線關鍵詞             | the words below, not in a temporary  | priority 5, important, never evicted |
- * |      | → promise/boundary                         | permission                           | (a rule when the type was unknown)   |
- * | R5   | 同一 entity（人）≥ 2 筆 → relationship       | the same person word twice           | person tag/cue, links, priority step,|
- * |      |                                            |                                      | daily/other filed under important    |
- * | R6   | 短期記憶 ≥ 40 筆（容量壓力）                  | batch + items left ≥ 40              | salience < 40 discarded, see below   |
- *
- * R2's "→ preference" and R1/R3's "event" are seed 001's types; Kioku's memory_type comes from
- * capture, which already split behaviour from feeling (seed 000 §情緒記憶不會被偏好吃掉), and a
- * repeated feeling must stay a feeling. So the suggested kind is only reported (SuggestedKind, for
- * the UI) and the rules act through priority, relevance, category, tags, cues and links.
- *
- * R5 follows seed 001's own caveat: a person counts only when written exactly the same way
- * ("「小林」與「林先生」不會被當成同一個人"); no dictionary guesses who is who.
+ * PM-3: persona-memory's candidate rules (short-term → long-term promotion), applied to one batch.
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/local-planner/candidate-rules.ts".
  */
 export type CandidateRule = 'R1' | 'R2' | 'R3' | 'R4' | 'R5' | 'R6';
 
@@ -36,11 +16,11 @@ export const R1_SALIENCE = 60;
 export const R2_COUNT = 3;
 export const R2_PAIR_MEAN = 45;
 export const R3_CHANGE = 25;
-/** Seed 001 R6: "短期記憶 ≥ 40 筆…低於 40 的直接淘汰". */
+/** PM-3 R6: with ≥ 40 short-term items there is capacity pressure; the lowest salience goes. */
 export const R6_PRESSURE = 40;
 export const R6_KEEP_SALIENCE = 40;
 
-/** Seed 001 R4's commitment/boundary words; 要不要 and 不要緊 are neither. */
+/** Persona-memory R4's commitment/boundary words; 要不要 and 不要緊 are neither. */
 const COMMITMENT =
   /承諾|答應|保證|約定|說好|發誓|一定會|(?<!要)不要(?!緊)|絕對不|永遠不|界線|底線|不准|不可以|禁止|\bpromise|\bswear\b|\bboundary|\bnever ever\b|\bmust (?:not|never)\b|\bdon'?t ever\b/u;
 const BOUNDARY = /(?<!要)不要(?!緊)|絕對不|永遠不|界線|底線|不准|不可以|禁止|boundary|must (?:not|never)|don'?t ever/u;
@@ -120,8 +100,8 @@ export function candidateRules(input: RuleInput, topics: ReadonlyMap<string, Tal
 }
 
 /**
- * R6: under capacity pressure the lowest-salience items go — but, as seed 001 insists, never an
- * item from today ("沒經過判斷就把今天清掉是這裡最不能犯的錯"), never a commitment, and (MEM-6)
+ * R6: under capacity pressure the lowest-salience items go — but, as persona-memory insists, never an
+ * item from today (clearing today's items unjudged is the worst mistake here), never a commitment, and (MEM-6)
  * never a warm or emotional one. An item another rule brought up is not evicted either.
  */
 export function evictionReason(
@@ -133,7 +113,7 @@ export function evictionReason(
   return `capacity (R6): 待整理 ${pressure} 則，顯著度 ${input.salience} < ${R6_KEEP_SALIENCE}`;
 }
 
-/** Seed 001's suggested kind for the UI: promise/boundary, relationship, preference, event or fact. */
+/** Persona-memory's suggested kind for the UI: promise/boundary, relationship, preference, event or fact. */
 export type SuggestedKind = 'promise' | 'boundary' | 'relationship' | 'preference' | 'event' | 'fact';
 
 export function suggestedKind(hits: readonly RuleHit[], form: string, memoryType: string): SuggestedKind | undefined {

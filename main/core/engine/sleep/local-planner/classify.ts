@@ -5,24 +5,9 @@ import type { InboxItem } from '../sleep-plan.js';
 import { isBoundary, type RuleHit } from './candidate-rules.js';
 
 /**
- * NREM's 分類 and REM's memory_type/declarative (SLEEP-4) for one inbox item, with the capture's
- * own words reused (cue-words.ts, turn-text.ts guessCategory) so that the encoder and the sleeper
- * never disagree about what a cue is.
- *
- * - memory_type: the capture's when it set a valid one (the encoder saw the whole turn and
- *   already split feeling from behaviour, seed 000 §情緒記憶不會被偏好吃掉); otherwise refined
- *   from the words: boundary → rule, feeling → emotional, behaviour → preference, how-to →
- *   procedural, news → semantic, anything else → episodic. The one capture type REM refines
- *   (SLEEP-4: "REM … memory_type") is `episodic`, because it is the local condenser's fallback
- *   ("nothing of the above → one episodic memory"): written steps become procedural, news
- *   semantic. A feeling or a preference is never re-typed.
- * - category (seed 000 §記憶模型): important for long-term preferences, rules, decisions,
- *   identity background, relationships and commitments; skill for how-to; then capture's keyword
- *   guess, with repeated topics (R2) filed under interest ("反覆關注、主動深入的主題") and people
- *   (R5) under important.
- * - declarative: implicit for procedural and emotional, explicit otherwise (the seed's table).
- * - priority: at least 4 for emotional/warm memories (seed 000: "判準要求 emotional 優先度至少 4"),
- *   5 for commitments (R4), one step up (to at most 4) for a repeated topic or person.
+ * NREM's classification and REM's memory_type/declarative (SLEEP-4) for one inbox item, reusing
+ * capture's cue words so encoder and sleeper agree.
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/local-planner/classify.ts".
  */
 export interface Classification {
   category: ConsolidatedCategory;
@@ -46,7 +31,7 @@ export interface ClassifyInput {
   expires: string;
 }
 
-/** Who the user is (name, work, where they live): seed 000 puts 身分背景 under important. */
+/** Who the user is (name, work, where they live): MEM-2 puts identity background (身分背景) under important. */
 const BACKGROUND =
   /我叫|我的(?:名字|工作|職業|專業)|我在.{0,8}(?:工作|上班|念書|讀書)|我住在|我來自|我是(?:一[個名位])?[^，。,.]{0,8}(?:工程師|設計師|學生|老師|醫生|護理師|經理|作家|研究員|開發者)|my name is|i work (?:at|as)|i live in|i'?m an? \w+ (?:engineer|developer|designer|student|teacher)/u;
 const DECISION = /決定|決策|規範|規定|原則|約定|政策|decided|decision|policy|convention/u;
@@ -103,7 +88,7 @@ export function classifyItem(input: ClassifyInput): Classification {
   const addRelevance = (word: string) => {
     if (!relevance.includes(word)) relevance.push(word);
   };
-  // Seed 000 §有溫度的記憶優先: a memory that carries feeling must carry `emotional`; R3's emotion
+  // MEM-6: a memory that carries feeling must carry `emotional`; R3's emotion
   // anchor is exactly that.
   if (memoryType === 'emotional' || has('R3')) addRelevance('emotional');
   if (has('R2')) addRelevance('repeated');

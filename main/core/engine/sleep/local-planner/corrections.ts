@@ -7,14 +7,14 @@ import { LINK_SIMILARITY, type Score } from './duplicates.js';
 
 /**
  * PM-4: a memory whose probe was denied is rewritten at the next consolidation as
- * 「原本以為…後來發現…」 (seed 001 §遺忘原則: "被否認的那幾則代表主旨本身記錯了…改寫那一則，在細節裡寫下
- * 「原本以為…後來發現…」").
+ * 「原本以為…後來發現…」 (PM-4: a denied memory had its gist wrong; rewrite it and note in the detail
+ * "I thought…, it turned out…").
  *
  * What was found comes from, in order: the note the user gave when denying the probe
  * (`correctionNote`, their own words), else the most similar item of this batch on the same
  * topic (it contradicts or confirms the memory — either way it is what the user said since).
  * With neither, the memory is left as it is and stays flagged for a later consolidation: a
- * correction without a fact would have to invent one, and seed 001 asks for "改寫成正確版本",
+ * correction without a fact would have to invent one, and persona-memory asks for "the corrected version",
  * not a guess. The old wording is kept in the body, marked as corrected, never silently deleted.
  */
 /** Capture's framing ("使用者表示：") reads badly after 原本以為. */

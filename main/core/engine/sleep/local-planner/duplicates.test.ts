@@ -96,7 +96,7 @@ describe('near-duplicates (NREM 去重/合併, MEM-5)', () => {
   });
 
   it('never merges an emotional memory into a preference: it links them instead', async () => {
-    // Capture splits this turn in two (seed 000: "兩者都有就拆成兩則"): a preference and a feeling.
+    // Capture splits this turn in two (CAP-4: both kinds → two memories): a preference and a feeling.
     const items = await turnItems('feel', '你記得我喜歡淺焙的手沖咖啡，我好開心。', '因為是你說的呀，我當然記得。');
     expect(items.map((i) => i.memory_type)).toEqual(['preference', 'emotional']);
     const plan = await planOf(items, [preferenceRef()]);

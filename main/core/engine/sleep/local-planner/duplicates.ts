@@ -5,22 +5,9 @@ import { sameRuleAsRef, sameRuleItems } from './paraphrase.js';
 import { containsWords, similarity } from './text-features.js';
 
 /**
- * NREM's 去重/合併 and REM's 跨記憶連結 (SLEEP-4), by the similarity of text-features.ts.
- *
- * - Merge only at MERGE_SIMILARITY and only within one memory_type (MEM-5: "Different memory_types
- *   are never merged (linked instead)"); seed 000 §情緒記憶不會被偏好吃掉 is the reason — a feeling
- *   folded into a preference is a feeling forgotten.
- * - An item with an expiry never merges into anything without the same expiry: a one-off
- *   permission folded into a lasting preference becomes a standing one (§臨時授權會過期:
- *   "一次性許可若被整理成長期規則，日後會造成越權操作").
- * - A memory waiting for its PM-4 correction is not a merge target: the correction rewrites it.
- * - A warm item (relevance `emotional`) merges only into an emotional memory: a merge carries no
- *   relevance, so folding it into a memory that is not warm would drop MEM-6's protection (sorted
- *   first, never forgotten) for the feeling it holds.
- * - Links at LINK_SIMILARITY (lower than the merge bar), or a shared person (R5), any type.
- *
- * The thresholds were set on capture-style zh-TW items (see duplicates.test.ts): rephrasings of
- * one request score 0.5–0.8, different requests on one topic 0.2–0.45, unrelated items < 0.1.
+ * NREM's dedupe/merge and REM's cross-memory links (SLEEP-4), by the similarity of
+ * text-features.ts.
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/local-planner/duplicates.ts".
  */
 export const MERGE_SIMILARITY = 0.5;
 export const LINK_SIMILARITY = 0.2;

@@ -14,7 +14,7 @@ export interface CandidateExplanation {
   salience: number;
   emotionChange: number;
   rules: RuleHit[];
-  /** Seed 001's suggested kind (promise, boundary, relationship, preference, event, fact). */
+  /** Persona-memory's suggested kind (promise, boundary, relationship, preference, event, fact). */
   suggested?: SuggestedKind;
   /** Set when the item would be discarded as noise or evicted under capacity pressure (R6). */
   discard?: string;

@@ -4,8 +4,8 @@ import type { InboxItem } from '../sleep-plan.js';
  * Who said what in an inbox item. Capture writes its body as key points, one per line
  * (`- 使用者原話：…`, `- 角色當時的回應：…`, `- 有效範圍：…`; the English labels for English turns),
  * and an LLM condenser writes free key points. The planner needs the two sides apart: the user's
- * words make bonds and noise checks, and the role's answer must survive every merge (seed 000
- * §關係定位必須雙邊記錄: "合併或壓縮時刪掉角色的答覆 → 禁止").
+ * words make bonds and noise checks, and the role's answer must survive every merge (CAP-4:
+ * dropping the role's answer in a merge or compression is forbidden).
  */
 export interface ItemParts {
   /** The user's own words (labelled lines, else the first quote of the summary). */

@@ -8,9 +8,9 @@ import { GENERIC_TAGS, containsWords } from './text-features.js';
  * The text of created and merged memories. Plans are absolute (sleep-plan.ts), so a merge
  * carries the target's whole resulting body: the old body unchanged, then one dated line per new
  * source. Nothing is ever summarised away — least of all the role's side of a relationship
- * record (seed 000 §關係定位必須雙邊記錄: "合併或壓縮時刪掉角色的答覆 → 禁止").
+ * record (CAP-4: dropping the role's answer in a merge or compression is forbidden).
  *
- * Created memories follow PM-1 (`主旨：` / `細節：`, seed 001: "主旨一句、細節其餘：衰減先吃細節"),
+ * Created memories follow PM-1 (`主旨：` / `細節：`, a one-sentence gist, the rest as detail, since decay eats the detail first),
  * with a 依據 line naming the dates and the PM-3 rules that brought the memory up, and R3's
  * emotion anchor.
  */
@@ -96,8 +96,8 @@ function tagsOf(sources: readonly ItemAnalysis[], max: number, base: readonly st
 
 /**
  * Retrieval cues (REM 提取線索): the capture's cues, R3's feeling words, R5's people, then the
- * item's topic tags. A procedural or rule memory without any (they must have cues, seed 000
- * §記憶模型) falls back to its user's words, clipped.
+ * item's topic tags. A procedural or rule memory without any (they must have cues,
+ * MEM-2) falls back to its user's words, clipped.
  */
 function cuesOf(sources: readonly ItemAnalysis[], base: readonly string[], max: number, required = false): string[] {
   const anchors = sources.filter((s) => s.hits.some((hit) => hit.rule === 'R3')).flatMap((s) => s.emotion.words);

@@ -3,7 +3,7 @@ import type { ItemParts } from './item-parts.js';
 import { comparableText } from './text-features.js';
 
 /**
- * NREM's 去噪 (seed 000 §睡眠與整理流程): an item that says nothing but a greeting, an
+ * NREM's denoising (去噪, SLEEP-4): an item that says nothing but a greeting, an
  * acknowledgement or a bare thanks is discarded with a reason, and so is one with no words left
  * after cleaning. Only what the *user* side says is tested: the role answers every greeting
  * politely, and that politeness is no memory either.

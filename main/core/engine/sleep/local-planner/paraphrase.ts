@@ -4,13 +4,9 @@ import { keyTermsOf, sharedTerms } from './key-terms.js';
 import { replacementOf } from './replacements.js';
 
 /**
- * Issue 12, failure 6: paraphrases of one preference or rule — 「請用 camelCase 命名變數」,
- * 「變數名稱一律用 camelCase」, 「記得以後都用 camelCase」 — share one decisive word and few character
- * bigrams (0.3–0.45, under MERGE_SIMILARITY), so they stayed separate memories. For preference and
- * rule memories a shared key term (tool name, identifier, quoted word: key-terms.ts) in the user's
- * words, with the texts at least KEY_TERM_SIMILARITY alike, also makes a merge. Never for a
- * correction (replacements.ts: it replaces the older memory instead), and the type checks of
- * duplicates.ts still come first, so a feeling never merges into a preference (MEM-5).
+ * Issue 12: paraphrases of one preference or rule, recognised by their shared decisive word, so
+ * they merge instead of staying separate memories.
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/local-planner/paraphrase.ts".
  */
 export const KEY_TERM_SIMILARITY = 0.25;
 const STANDING = new Set(['preference', 'rule']);

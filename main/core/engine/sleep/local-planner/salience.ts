@@ -1,8 +1,8 @@
 import { EMOTION, matchForm } from '../../../platform/text/cue-words.js';
 
 /**
- * The two numbers PM-3's rules are written against (seed 001 §短期 → 長期的轉入條件). Kioku's
- * memories carry a priority (1–5) and relevance words instead of seed 001's salience and emotion
+ * The two numbers PM-3's rules are written against. Kioku's
+ * memories carry a priority (1–5) and relevance words instead of persona-memory's salience and emotion
  * vectors, so both are derived, the same way every time:
  *
  * - salience = priority × 15 + relevance bonuses, 0–100. Priority 4 alone reaches R1's 60; an

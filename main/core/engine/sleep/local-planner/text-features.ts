@@ -2,16 +2,7 @@ import { matchForm } from '../../../platform/text/cue-words.js';
 
 /**
  * CJK-aware similarity for the local planner's dedupe and links (X-LOCAL), without a dictionary.
- *
- * A text becomes a weighted bag of features: Han/kana runs give their character bigrams (the
- * X-SEARCH reasoning of main/core/store/index/cjk-segmenter.ts: most Chinese words are two characters),
- * other letters give whole lowercased words, tags give one strong feature each. Text is first put
- * in capture's matching form (NFKC, so full-width ＰＲ = pr; lowercase; the Simplified characters
- * of the cue vocabulary as Traditional), so 咖啡/咖啡 and Ｄｏｃｋｅｒ/docker are one feature.
- * Two bags are compared with a weighted Dice coefficient (0…1).
- *
- * The capture's own framing (使用者表示：, 角色當時的回應：, "User said") is removed first: every
- * inbox item carries it, and left in it would make any two items look alike.
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/local-planner/text-features.ts".
  */
 export interface Features {
   /** Interned feature ids (FeatureSpace), ascending, with their weights at the same index. */

@@ -4,12 +4,8 @@ import { topicsOf } from './existing-index.js';
 import type { ItemParts } from './item-parts.js';
 
 /**
- * Issue 12 (PM-3, seed 001 §候選規則): the topics an inbox item counts for R2 are the ones the user
- * talked about. An item's tags may come from the role's reply — older captures took tags from the
- * whole turn, and a model condenser may too — and a role that keeps saying 「便當」 about the
- * user's lunch must not turn two chats into a repeated interest. So a tag is a topic only when its
- * words appear in what the user said: the labelled user lines, else the summary (capture quotes the
- * user there), never the role's lines.
+ * Issue 12 (PM-3): the topics an inbox item counts for R2 are the ones the user talked about.
+ * Design notes: docs/design-notes.md, "main/core/engine/sleep/local-planner/user-topics.ts".
  */
 export function userTopicsOf(item: Pick<InboxItem, 'summary' | 'tags'>, parts: Pick<ItemParts, 'userWords'>): string[] {
   const fallback = ROLE_SUMMARY.test(item.summary.trim()) ? '' : item.summary;

@@ -28,7 +28,7 @@ interface PendingTurn {
 
 /**
  * Builds turns from entries that arrive newest first (the file is read backwards). Consecutive
- * entries of one side merge into one turn — seed 000: unmerged, an assistant's many text blocks
+ * entries of one side merge into one turn — the role skill: unmerged, an assistant's many text blocks
  * per turn "8 輪只剩 2 則使用者發言" ate the budget. Tells the reader when enough is collected:
  * only at a change of side, so that every collected turn is whole.
  */
@@ -112,7 +112,7 @@ export function shortenText(text: string, limit: number): string {
 
 /**
  * The newest turns that fit, oldest first. Whole question/answer pairs are dropped from the
- * oldest end (seed 000 §工作階段交接: "整輪丟棄最舊的，保持問答成對"). When not even the newest
+ * oldest end (CTX-6: drop the oldest whole turns, keep question/answer pairs). When not even the newest
  * pair fits, it is kept shortened (each side in proportion to its length, cut at a sentence
  * end) rather than handing over nothing at all — the last exchange is the one that matters most.
  */

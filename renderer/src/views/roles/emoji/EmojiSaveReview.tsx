@@ -6,8 +6,8 @@ import { useI18n } from '../../../i18n/i18n.js';
 import { MoodImages } from './MoodPreviews.js';
 
 /**
- * ROLE-5 before a save: the 簽名 emoji section old vs new (seed 000 §--new step 7's table:
- * 欄位｜舊值｜新值｜變更), the nine cells exactly as main will cut them, and the files that will
+ * ROLE-5 before a save: the 簽名 emoji section old vs new (ROLE-5's table:
+ * field | old | new | changed), the nine cells exactly as main will cut them, and the files that will
  * be written. Nothing is written until "確認儲存" sends back the plan's token.
  */
 export const EmojiSaveReview = forwardRef<HTMLElement, { plan: EmojiSavePlan; preview: EmojiGridPreview; busy: boolean; onBack(): void; onConfirm(): void }>(
