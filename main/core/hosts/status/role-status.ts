@@ -53,7 +53,7 @@ export function roleStatus(config: KiokuConfig, id: string, options: { active: b
   const consolidated = memories.length - categories.inbox;
   if (types.emotional === 0 && consolidated >= EMOTIONAL_ZERO_WARN_AT) {
     warnings.push(
-      `no emotional memories among ${consolidated} consolidated ones: if your conversations carry feelings, capture or consolidation is filing them as preferences or dropping them (seed 000 §情緒)`,
+      `no emotional memories among ${consolidated} consolidated ones: if your conversations carry feelings, capture or consolidation is filing them as preferences or dropping them`,
     );
   }
   const stateRead = readMemoryState(config.paths.memoryHome, id);

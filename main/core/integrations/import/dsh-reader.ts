@@ -119,6 +119,6 @@ export function readDshHome(dir: string): DshHome {
   if (fs.existsSync(facts)) home.factsFile = facts;
   const journal = path.join(memoryDir, 'JOURNAL.jsonl');
   if (fs.existsSync(journal)) home.journalFile = journal;
-  if (isDir(path.join(memoryDir, 'snapshots'))) home.skipped.push({ source: 'memory/snapshots', reason: 'not imported: per-session caches (DSH-4), rebuilt by each session' });
+  if (isDir(path.join(memoryDir, 'snapshots'))) home.skipped.push({ source: 'memory/snapshots', reason: 'not imported: per-session caches, rebuilt by each session' });
   return home;
 }

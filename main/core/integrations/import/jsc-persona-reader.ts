@@ -50,7 +50,7 @@ export function findJscPersonaFolders(dir: string): string[] {
     .map((name) => path.join(dir, name))
     .filter((child) => isDir(child) && isPersonaFolder(child));
   if (found.length === 0) {
-    throw new KiokuError('NOT_FOUND', `no seed-001 persona folders in ${dir}: none has memory/ (long-term/, short-term.jsonl, inbox/) or a persona.md`, {
+    throw new KiokuError('NOT_FOUND', `no persona-memory folders in ${dir}: none has memory/ (long-term/, short-term.jsonl, inbox/) or a persona.md`, {
       path: dir,
       hint: 'point --from jsc-persona at one persona folder or at the folder that holds them',
     });
@@ -255,7 +255,7 @@ export function readJscPersonaFolder(dir: string): JscPersonaFolder {
   const notImported: [string, string][] = [
     ['memory/INDEX.md', 'generated index; Kioku keeps its own (`kioku memory reindex`)'],
     ['mindmap', 'mind maps are drawn from the memories\' tags (`kioku memory mindmap`)'],
-    ['journal', 'raw transcript, "只供回溯" (seed 001): not memories'],
+    ['journal', 'raw transcript, kept only to look back on: not memories'],
   ];
   for (const [rel, reason] of notImported) {
     if (fs.existsSync(path.join(dir, rel))) folder.skipped.push({ source: `${key}/${rel}`, reason: `not imported: ${reason}` });

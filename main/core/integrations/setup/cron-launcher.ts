@@ -17,7 +17,7 @@ export const installRecordPath = (stateDir: string) => path.join(stateDir, 'bin'
 export const cronLogPath = (stateDir: string) => path.join(stateDir, 'logs', 'cron.log');
 
 export const LAUNCHER_SCRIPT = `#!/bin/sh
-# Kioku's cron launcher (OPS-2), written by \`kioku install-cron\`; \`kioku remove-cron\` deletes it.
+# Kioku's cron launcher, written by \`kioku install-cron\`; \`kioku remove-cron\` deletes it.
 # The crontab points here, at a path without a version in it; this finds the current Kioku at
 # each run, so an upgrade never leaves the schedule pointing at a folder that is gone.
 here=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)

@@ -36,7 +36,7 @@ export function parseMemoryTypeInput(value: string): MemoryType {
   const text = value.trim();
   if (isMemoryType(text)) return text;
   throw new KiokuError('BAD_USAGE', `memory type "${value}" is not one of ${MEMORY_TYPES.join(', ')}`, {
-    hint: 'behaviour to change → preference; how it felt → emotional (seed 000 §情緒記憶不會被偏好吃掉)',
+    hint: 'behaviour to change → preference; how it felt → emotional',
   });
 }
 

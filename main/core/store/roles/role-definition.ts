@@ -111,7 +111,7 @@ function requireSection(sorted: SortedSections, kind: 'nature' | 'vibe', file: R
   const heading = kind === 'nature' ? '## 本質（nature）' : '## 氛圍（vibe）';
   throw new KiokuError('INVALID_FILE', `${file.path} has no ${heading} section (or it is empty)`, {
     path: file.path,
-    hint: `add a "${heading}" section; it is required (seed 000 §角色檔標準格式)`,
+    hint: `add a "${heading}" section; every role file needs it`,
   });
 }
 

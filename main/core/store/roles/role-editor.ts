@@ -71,7 +71,7 @@ function planCreate(config: KiokuConfig, input: RoleInput): RolePlan {
   const missing = required.filter((field) => !input[field]);
   if (missing.length > 0) {
     throw new KiokuError('BAD_USAGE', `a new role needs ${missing.map((field) => `--${field}`).join(', ')}`, {
-      hint: 'give every missing value; Kioku never guesses a character (seed 000 §--new: 不得硬猜)',
+      hint: 'give every missing value; Kioku never guesses a character',
     });
   }
   const name = input.name!;
