@@ -27,6 +27,10 @@ const BENCHES: Record<string, { description: string; run: (args: string[]) => Pr
     description: '`kioku sync now` between two machine homes over a bare repository: 10,000 memories, 100 new on each side (--memories 10000 --new 100 --keep)',
     run: async (args) => (await import('./sync-bench.js')).runSyncBench(args),
   },
+  ui: {
+    description: 'the memory timeline at 10,000 memories in Chromium against `kioku daemon --web`: frame times while scrolling, median/p95/max and frames over 16.7/33 ms (--memories 10000 --frames 600 --keep)',
+    run: async (args) => (await import('./ui-bench.js')).runUiBench(args),
+  },
   quality: {
     description: 'scripted weeks of use through the shipped hooks, nightly `kioku sleep`: checks on the last contexts and recall, with the daemon and in file mode (--mode daemon,file --scenario datong-week,two-roles,calendar --keep --verbose)',
     run: async (args) => (await import('./quality-bench.js')).runQualityBench(args),
