@@ -7,14 +7,17 @@ import { FONT, layoutMindmap, relatedOf, relatedPath, type LaidNode } from './mi
 
 /**
  * The SVG of a mind map. Concepts are focusable (Tab, or a click): the focused one shows its
- * related concepts — the graph's edges, drawn only then so the picture stays calm.
+ * related concepts — the graph's edges, drawn only then so the picture stays calm. When the
+ * two-sided tree is wider than `fitWidth` (a narrow window) it is drawn one-sided instead; the
+ * stylesheet shrinks whatever is still too wide, so the page never scrolls sideways.
  */
-export function MindmapDrawing({ map, focused, onFocus }: { map: MindmapView; focused: string | undefined; onFocus(id: string | undefined): void }) {
+export function MindmapDrawing({ map, focused, onFocus, fitWidth }: { map: MindmapView; focused: string | undefined; onFocus(id: string | undefined): void; fitWidth?: number }) {
   const { t, language } = useI18n();
-  const layout = useMemo(
-    () => layoutMindmap({ title: map.title, nodes: map.nodes, categoryLabel: (c: ConsolidatedCategory) => categoryLabel(c, language) }),
-    [map, language],
-  );
+  const layout = useMemo(() => {
+    const input = { title: map.title, nodes: map.nodes, categoryLabel: (c: ConsolidatedCategory) => categoryLabel(c, language) };
+    const both = layoutMindmap(input);
+    return fitWidth !== undefined && both.width > fitWidth ? layoutMindmap({ ...input, oneSided: true }) : both;
+  }, [map, language, fitWidth]);
   const byId = useMemo(() => new Map(layout.nodes.map((node) => [node.id, node])), [layout]);
   const related = focused ? relatedOf(focused, map.edges) : [];
   const relatedIds = new Set(related.map((r) => r.other));
