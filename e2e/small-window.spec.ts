@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings, isBlocking } from './helpers/axe.js';
 import { browserMissing, launchBrowser, openPage, pageProblems, saveScreenshot } from './helpers/browser.js';
 import { startDaemon, type RunningDaemon } from './helpers/kioku-daemon.js';
 import { seedLivedInHome } from './helpers/lived-in-home.js';
@@ -71,6 +72,8 @@ describe.skipIf(Boolean(missing))('a small window (800×600)', () => {
     expect(box.y).toBeGreaterThanOrEqual(strip.y + strip.height);
     expect(box.y + box.height).toBeLessThanOrEqual(WINDOW.height);
     expect(await sidewaysOverflow(page)).toEqual({ page: 0 });
+    // The rail and the folded chart and filters meet WCAG AA as the wide layout does.
+    expect((await axeFindings(page)).filter(isBlocking).map((finding) => finding.line)).toEqual([]);
   });
 
   it('opens the full navigation over the view with the toggle, and closes it with Escape or a link', async () => {
@@ -81,6 +84,7 @@ describe.skipIf(Boolean(missing))('a small window (800×600)', () => {
     expect(await label.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(20);
     expect((await page.locator('main').boundingBox())!.x).toBe(before.x); // over the view, not pushing it
     await saveScreenshot(page, 'nav-open-800x600', { fullPage: false });
+    expect((await axeFindings(page)).filter(isBlocking).map((finding) => finding.line)).toEqual([]);
     await page.keyboard.press('Escape');
     expect(await toggle().getAttribute('aria-expanded')).toBe('false');
     expect(await toggle().evaluate((el) => el === document.activeElement)).toBe(true);
