@@ -10,6 +10,12 @@ import { seedSampleRoles } from './seed-home.js';
  */
 export function seedLivedInHome(home: TempHome): void {
   seedSampleRoles(home);
+  // The sample roles' memories have no `created`, so their file time stands in: make it the day
+  // they were seeded, not the day the spec runs (the timeline and its pictures do not drift).
+  const seeded = new Date('2026-11-28T21:30:00+08:00');
+  for (const file of fs.readdirSync(home.memoryHome, { recursive: true, encoding: 'utf8' })) {
+    if (/(^|\/)2026\d{4}-[^/]*\.md$/.test(file)) fs.utimesSync(path.join(home.memoryHome, file), seeded, seeded);
+  }
   writeSamples(home, ROLE, [...CONSOLIDATED, ...INBOX]);
   writeHistory(home, ROLE);
   fs.writeFileSync(
