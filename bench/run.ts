@@ -23,6 +23,10 @@ const BENCHES: Record<string, { description: string; run: (args: string[]) => Pr
     description: '1,000 inbox items through the local planner on a worker thread: total time and the longest main-loop stall (--items 1000 --existing 300)',
     run: async (args) => (await import('./sleep-bench.js')).runSleepBench(args),
   },
+  ui: {
+    description: 'the memory timeline at 10,000 memories in Chromium against `kioku daemon --web`: frame times while scrolling, median/p95/max and frames over 16.7/33 ms (--memories 10000 --frames 600 --keep)',
+    run: async (args) => (await import('./ui-bench.js')).runUiBench(args),
+  },
   quality: {
     description: 'scripted weeks of use through the shipped hooks, nightly `kioku sleep`: checks on the last contexts and recall, with the daemon and in file mode (--mode daemon,file --scenario datong-week,two-roles,calendar --keep --verbose)',
     run: async (args) => (await import('./quality-bench.js')).runQualityBench(args),

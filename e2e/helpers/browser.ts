@@ -15,10 +15,14 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 }
 
-/** A fresh context per test: zh-TW, Taipei time, a desktop window. */
-export async function openPage(browser: Browser, url: string, options: { locale?: string; colorScheme?: 'light' | 'dark' } = {}): Promise<{ context: BrowserContext; page: Page }> {
+/** A fresh context per test: zh-TW, Taipei time, a desktop window (or the viewport asked for). */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  options: { locale?: string; colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    viewport: { width: 1280, height: 860 },
+    viewport: options.viewport ?? { width: 1280, height: 860 },
     locale: options.locale ?? 'zh-TW',
     timezoneId: 'Asia/Taipei',
     colorScheme: options.colorScheme ?? 'light',

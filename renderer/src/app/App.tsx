@@ -42,6 +42,7 @@ function CurrentView({ route, app }: { route: Route; app: AppStateHandle }) {
 }
 
 export function App() {
+  const { t } = useI18n();
   const route = useRoute();
   const app = useAppState();
   const main = useRef<HTMLElement>(null);
@@ -60,11 +61,23 @@ export function App() {
 
   return (
     <NoticeProvider>
+      {/* The first thing Tab reaches: past the navigation, straight to the view (WCAG 2.4.1). */}
+      <a
+        className="skip-link"
+        href="#main-content"
+        onClick={(event) => {
+          // The hash is the route: following the href would open the roles page instead.
+          event.preventDefault();
+          main.current?.focus();
+        }}
+      >
+        {t('app.skipToContent')}
+      </a>
       <div className="layout">
         <NavBar route={route} />
         <div className="main-column">
           <StatusStrip state={app.state} connected={app.connected} />
-          <main className="content" ref={main} tabIndex={-1}>
+          <main id="main-content" className="content" ref={main} tabIndex={-1}>
             <CurrentView route={route} app={app} />
           </main>
         </div>

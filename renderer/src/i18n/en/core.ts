@@ -88,4 +88,6 @@ export const enCore: Record<keyof typeof zhTWCore, string> = {
   'validation.idLowercase': 'The ID must be uppercase, e.g. {upper}.',
   'validation.needPrefix': 'The display name is not English, so no ID can be made from it; give an ID prefix (e.g. ENGINEER).',
   'nav.mindmap': 'Mind map',
+  'nav.toggle': 'Navigation menu',
+  'app.skipToContent': 'Skip to main content',
 };

@@ -29,6 +29,8 @@ export const enMemories: Record<keyof typeof zhTWMemories, string> = {
   'timeline.filter.type': 'Type',
   'timeline.filter.clarity': 'Clarity',
   'timeline.filter.clear': 'Clear filters',
+  'timeline.filter.toggle': 'Filters',
+  'timeline.filter.toggleCount': 'Filters ({n})',
   'timeline.listLabel': 'Memories',
   'timeline.noDate': 'No date',
   'timeline.warm': 'Warm',

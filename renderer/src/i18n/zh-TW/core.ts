@@ -86,4 +86,6 @@ export const zhTWCore = {
   'validation.idLowercase': 'ID 必須是大寫，例如 {upper}。',
   'validation.needPrefix': '顯示名稱不是英文，無法自動產生 ID，請填寫 ID 前綴（例如 ENGINEER）。',
   'nav.mindmap': '心智圖',
+  'nav.toggle': '導覽選單',
+  'app.skipToContent': '跳到主要內容',
 } as const;

@@ -27,6 +27,8 @@ export const zhTWMemories = {
   'timeline.filter.type': '類型',
   'timeline.filter.clarity': '清晰度',
   'timeline.filter.clear': '清除篩選',
+  'timeline.filter.toggle': '篩選',
+  'timeline.filter.toggleCount': '篩選（{n}）',
   'timeline.listLabel': '記憶列表',
   'timeline.noDate': '日期不明',
   'timeline.warm': '帶有情感',

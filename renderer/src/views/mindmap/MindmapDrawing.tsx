@@ -5,16 +5,22 @@ import { useI18n } from '../../i18n/i18n.js';
 import { categoryLabel } from '../timeline/memory-labels.js';
 import { FONT, layoutMindmap, relatedOf, relatedPath, type LaidNode } from './mindmap-layout.js';
 
+/** Shrunk this far a two-sided map stays legible; needing more, it is drawn one-sided instead. */
+const MIN_SCALE = 0.85;
+
 /**
  * The SVG of a mind map. Concepts are focusable (Tab, or a click): the focused one shows its
- * related concepts — the graph's edges, drawn only then so the picture stays calm.
+ * related concepts — the graph's edges, drawn only then so the picture stays calm. When the
+ * two-sided tree would have to shrink much to fit `fitWidth` (a narrow window) it is drawn
+ * one-sided instead; the stylesheet shrinks what is still too wide: no sideways scrolling.
  */
-export function MindmapDrawing({ map, focused, onFocus }: { map: MindmapView; focused: string | undefined; onFocus(id: string | undefined): void }) {
+export function MindmapDrawing({ map, focused, onFocus, fitWidth }: { map: MindmapView; focused: string | undefined; onFocus(id: string | undefined): void; fitWidth?: number }) {
   const { t, language } = useI18n();
-  const layout = useMemo(
-    () => layoutMindmap({ title: map.title, nodes: map.nodes, categoryLabel: (c: ConsolidatedCategory) => categoryLabel(c, language) }),
-    [map, language],
-  );
+  const layout = useMemo(() => {
+    const input = { title: map.title, nodes: map.nodes, categoryLabel: (c: ConsolidatedCategory) => categoryLabel(c, language) };
+    const both = layoutMindmap(input);
+    return fitWidth !== undefined && both.width * MIN_SCALE > fitWidth ? layoutMindmap({ ...input, oneSided: true }) : both;
+  }, [map, language, fitWidth]);
   const byId = useMemo(() => new Map(layout.nodes.map((node) => [node.id, node])), [layout]);
   const related = focused ? relatedOf(focused, map.edges) : [];
   const relatedIds = new Set(related.map((r) => r.other));

@@ -12,6 +12,7 @@ import { useI18n } from '../../i18n/i18n.js';
 import { categoryLabel } from '../timeline/memory-labels.js';
 import { MindmapDrawing } from './MindmapDrawing.js';
 import { relatedOf } from './mindmap-layout.js';
+import { useContentWidth } from './use-content-width.js';
 import './mindmap.css';
 
 /** Copy text; the clipboard API needs a secure context and permission, so fall back to a selection. */
@@ -46,6 +47,7 @@ export function MindmapView({ state }: { state: AppState }) {
   const [error, setError] = useState<UiError>();
   const [focused, setFocused] = useState<string>();
   const [showText, setShowText] = useState(false);
+  const [canvasRef, canvasWidth] = useContentWidth();
 
   const load = useCallback(async () => {
     if (!role) return;
@@ -108,12 +110,13 @@ export function MindmapView({ state }: { state: AppState }) {
           </p>
           <div className="mindmap-layout">
             <div
+              ref={canvasRef}
               className="card mindmap-canvas"
               onKeyDown={(event) => {
                 if (event.key === 'Escape') setFocused(undefined);
               }}
             >
-              <MindmapDrawing map={map} focused={focused} onFocus={setFocused} />
+              <MindmapDrawing map={map} focused={focused} onFocus={setFocused} fitWidth={canvasWidth} />
             </div>
             <aside className="card mindmap-detail" aria-live="polite" aria-label={t('mindmap.detail')}>
               {node ? (

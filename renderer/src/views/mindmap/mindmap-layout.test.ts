@@ -39,6 +39,20 @@ describe('the mind map layout', () => {
     }
   });
 
+  it('puts every category to the right when one-sided, in a narrower box that still holds every node', () => {
+    const both = layoutMindmap({ title: '小豹', nodes: NODES, categoryLabel: label });
+    const one = layoutMindmap({ title: '小豹', nodes: NODES, categoryLabel: label, oneSided: true });
+    expect(one.nodes.filter((n) => n.kind !== 'root').every((n) => n.side === 1 && n.x > 0)).toBe(true);
+    expect(one.width).toBeLessThan(both.width);
+    const [minX, minY, width, height] = one.viewBox.split(' ').map(Number) as [number, number, number, number];
+    for (const n of one.nodes) {
+      expect(n.x - n.width / 2).toBeGreaterThanOrEqual(minX);
+      expect(n.x + n.width / 2).toBeLessThanOrEqual(minX + width);
+      expect(Math.abs(n.y) + n.height / 2).toBeLessThanOrEqual(minY + height);
+    }
+    for (const [i, a] of one.nodes.entries()) for (const b of one.nodes.slice(i + 1)) expect(overlaps(a, b), `${a.label} / ${b.label}`).toBe(false);
+  });
+
   it('measures CJK as full width and shortens very long labels', () => {
     expect(textWidth('部署', 10)).toBe(20);
     expect(textWidth('ab', 10)).toBe(12);

@@ -111,13 +111,14 @@ export function relatedPath(a: LaidNode, b: LaidNode): string {
   return `M${x1},${a.y} C0,${a.y} 0,${b.y} ${x2},${b.y}`;
 }
 
-export function layoutMindmap(input: { title: string; nodes: readonly MindmapNodeView[]; categoryLabel(category: ConsolidatedCategory): string }): MindmapLayout {
+/** oneSided: every category to the right of the role, for a narrow window (about half as wide). */
+export function layoutMindmap(input: { title: string; nodes: readonly MindmapNodeView[]; categoryLabel(category: ConsolidatedCategory): string; oneSided?: boolean }): MindmapLayout {
   const groups = CATEGORIES.map((category) => ({ category, concepts: input.nodes.filter((node) => node.category === category) })).filter((g) => g.concepts.length > 0);
   // Balance the two sides by rows, in the category order; ties go right (read first).
   const sides: Record<-1 | 1, typeof groups> = { [-1]: [], [1]: [] };
   const rows = { [-1]: 0, [1]: 0 } as Record<-1 | 1, number>;
   for (const group of groups) {
-    const side: -1 | 1 = rows[1] <= rows[-1] ? 1 : -1;
+    const side: -1 | 1 = input.oneSided || rows[1] <= rows[-1] ? 1 : -1;
     sides[side].push(group);
     rows[side] += group.concepts.length;
   }
@@ -177,8 +178,14 @@ export function layoutMindmap(input: { title: string; nodes: readonly MindmapNod
   }
   // Room for related-concept curves beside the outer column.
   const outer = groups.length ? 70 : 0;
-  const width = Math.ceil(2 * (extentX + outer + MARGIN));
+  const right = extentX + outer + MARGIN;
   const height = Math.ceil(2 * (extentY + MARGIN));
+  if (input.oneSided) {
+    const left = root.width / 2 + MARGIN;
+    const width = Math.ceil(left + right);
+    return { nodes, links, width, height, viewBox: `${-left} ${-height / 2} ${width} ${height}` };
+  }
+  const width = Math.ceil(2 * right);
   return { nodes, links, width, height, viewBox: `${-width / 2} ${-height / 2} ${width} ${height}` };
 }
 

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { MemoryListItem, RoleListItem } from '../../../../common/ui-contract.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { ClarityMark } from './ClarityMark.js';
@@ -5,8 +6,11 @@ import { categoryLabel, rowDate, typeLabel } from './memory-labels.js';
 
 export const ROW_HEIGHT = 78;
 
-/** One timeline row: when, what kind, how clear, how important, the summary and its tags. */
-export function MemoryRow({ item, role, selected, now, onOpen }: { item: MemoryListItem; role?: RoleListItem; selected: boolean; now: Date; onOpen(item: MemoryListItem): void }) {
+/**
+ * One timeline row: when, what kind, how clear, how important, the summary and its tags. Memoized:
+ * the list renders on every scroll frame, and a row whose props did not change need not.
+ */
+export const MemoryRow = memo(function MemoryRow({ item, role, selected, now, onOpen }: { item: MemoryListItem; role?: RoleListItem; selected: boolean; now: Date; onOpen(item: MemoryListItem): void }) {
   const { t, language } = useI18n();
   const when = rowDate(item.created, language, now);
   return (
@@ -58,4 +62,4 @@ export function MemoryRow({ item, role, selected, now, onOpen }: { item: MemoryL
       </span>
     </button>
   );
-}
+});

@@ -24,6 +24,9 @@ import './memory-actions.css';
 
 const SEARCH_DELAY_MS = 300;
 const SEARCH_LIMIT = 200;
+/** A window this short opens the timeline with the chart and filter chips folded away, so the
+ * first memory is on screen without scrolling (800×600 and smaller); the user unfolds them. */
+const roomyWindow = () => !window.matchMedia('(max-height: 760px)').matches;
 
 function useDebounced(value: string, delayMs: number): string {
   const [settled, setSettled] = useState(value);
@@ -87,6 +90,8 @@ export function TimelineView({ state }: { state: AppState }) {
     setRole(ref.role);
     setSelected(ref);
   });
+  const [chartOpen, setChartOpen] = useState(roomyWindow);
+  const [filtersOpen, setFiltersOpen] = useState(roomyWindow);
 
   useEffect(
     () =>
@@ -157,7 +162,10 @@ export function TimelineView({ state }: { state: AppState }) {
       <section className="card timeline-overview" aria-labelledby="timeline-chart-title">
         <div className="timeline-overview-head">
           <h2 id="timeline-chart-title" className="card-title">
-            {t('chart.title')}
+            <button type="button" className="disclosure" aria-expanded={chartOpen} aria-controls="timeline-chart" onClick={() => setChartOpen(!chartOpen)}>
+              <Icon name="down" size={16} />
+              {t('chart.title')}
+            </button>
           </h2>
           {stats ? (
             <p className="timeline-totals">
@@ -169,25 +177,35 @@ export function TimelineView({ state }: { state: AppState }) {
             </p>
           ) : null}
         </div>
-        {statsError ? <ErrorNotice error={statsError} /> : stats ? <TimelineChart stats={stats} /> : <p className="loading">{t('common.loading')}</p>}
+        <div id="timeline-chart" hidden={!chartOpen}>
+          {statsError ? <ErrorNotice error={statsError} /> : stats ? <TimelineChart stats={stats} /> : chartOpen ? <p className="loading">{t('common.loading')}</p> : null}
+        </div>
       </section>
 
       <section className="card timeline-controls" aria-label={t('timeline.controls')}>
-        <label className="search-box timeline-search">
-          <Icon name="search" size={16} />
-          <span className="visually-hidden">{t('timeline.search.label')}</span>
-          <input
-            type="search"
-            className="search-input"
-            value={query}
-            placeholder={t('timeline.search.placeholder')}
-            onChange={(event) => setQuery(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') setQuery('');
-            }}
-          />
-        </label>
-        <TimelineFilters value={chips} onChange={setChips} />
+        <div className="timeline-search-row">
+          <label className="search-box timeline-search">
+            <Icon name="search" size={16} />
+            <span className="visually-hidden">{t('timeline.search.label')}</span>
+            <input
+              type="search"
+              className="search-input"
+              value={query}
+              placeholder={t('timeline.search.placeholder')}
+              onChange={(event) => setQuery(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape') setQuery('');
+              }}
+            />
+          </label>
+          <button type="button" className="button button-secondary disclosure" aria-expanded={filtersOpen} aria-controls="timeline-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
+            <Icon name="down" size={16} />
+            {filtering ? t('timeline.filter.toggleCount', { n: formatNumber(chips.categories.length + chips.types.length + chips.clarity.length) }) : t('timeline.filter.toggle')}
+          </button>
+        </div>
+        <div id="timeline-filters" hidden={!filtersOpen}>
+          <TimelineFilters value={chips} onChange={setChips} />
+        </div>
         <div className="chip-group forgotten-toggle">
           <button
             type="button"
