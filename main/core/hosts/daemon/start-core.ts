@@ -11,6 +11,7 @@ import { runSyncInWorker } from '../../engine/sync/run-sync-in-worker.js';
 import type { SyncRun } from '../../engine/sync/sync-now.js';
 import { startDaemon, type AnswerHandler, type DaemonHandle, type QueuedHandler } from './daemon.js';
 import { createManualRunner, type ManualRunResult } from './manual-sleep.js';
+import { createRecallService } from '../../store/index/recall-service.js';
 
 /**
  * The core every long-running host runs (ARCHITECTURE.md: "same core, no Electron"): the hook
@@ -101,11 +102,13 @@ export function startCore(config: KiokuConfig, deps: CoreDeps): KiokuCore {
     return made;
   };
 
+  const recalls = createRecallService(config.paths, logger);
   const shared = createDaemonHookHandlers(config.env, logger, deps.schedule ? { onSessionStart: (terminal) => sessionCatchUp?.(terminal) } : {});
   const daemon = startDaemon(config, {
     handleHook: deps.handleHook ?? shared.handleHook,
     handleQueued: deps.handleQueued ?? shared.handleQueued,
     afterQueueDrained: shared.afterQueueDrained,
+    recall: (request) => recalls.recall(request),
     logger,
     version: deps.version,
     ...(deps.spoolPollMs !== undefined ? { spoolPollMs: deps.spoolPollMs } : {}),
@@ -196,6 +199,7 @@ export function startCore(config: KiokuConfig, deps: CoreDeps): KiokuCore {
         shared.close();
       }
       await daemon.stop();
+      recalls.close();
     },
   };
 }
