@@ -11,6 +11,7 @@ import { sessionProject } from '../../core/projects/session-project.js';
 import type { CliContext } from '../cli-context.js';
 import { resolveMemoryRole } from './memory-role.js';
 import { grantNote } from '../../core/memory/grant-scope.js';
+import { traceMark } from '../../core/config/trace.js';
 
 export const MAX_LIMIT = 100;
 /** Files below which indexing on first use is quick enough to need no progress. */
@@ -70,10 +71,14 @@ export interface RecallCommandOptions {
 }
 
 export async function runRecall(ctx: CliContext, options: RecallCommandOptions): Promise<void> {
+  traceMark('recall-loaded');
   const limit = parseLimit(options.limit);
   const role = resolveMemoryRole(ctx.config, options.role);
+  traceMark('role');
   const query = await recallQueryInStoredScript(options.query);
+  traceMark('query-script');
   const result = withIndex(ctx, (index) => {
+    traceMark('index-open');
     // The first recall on a new or rebuilt index reads every file: show it when it is long.
     const progress = index.fresh ? createReindexProgress(process.stderr, 'kioku: indexing memories') : undefined;
     const onIndexProgress = (done: number, total: number) => {
@@ -86,6 +91,7 @@ export async function runRecall(ctx: CliContext, options: RecallCommandOptions):
       progress?.stop();
     }
   });
+  traceMark('recalled');
   reportProblems(ctx, result.problems);
   if (result.writeBack === 'skipped-locked') ctx.note(`kioku: note: ${role}'s memories are being consolidated; this recall was not counted`);
   if (options.json) ctx.printJson(result.memories.map(recallJson));
