@@ -1,5 +1,5 @@
 import { Command, CommanderError, Help } from 'commander';
-import { createCliContext, type CliContext } from './cli-context.js';
+import type { CliContext } from './cli-context.js';
 import { reportCliError } from './cli-errors.js';
 import { GROUPS, commandsToLoad } from './command-groups.js';
 import { KIOKU_VERSION } from './cli-version.js';
@@ -44,10 +44,13 @@ export async function buildProgram(getContext: () => CliContext, scope?: Program
 
 export async function main(argv: string[] = process.argv): Promise<number> {
   let context: CliContext | undefined;
-  const getContext = () => (context ??= createCliContext());
+  const scope = commandsToLoad(argv);
+  // Settings, paths and the logger only for a command line that can run a command (not for --help).
+  const createCliContext = scope ? (await import('./cli-context.js')).createCliContext : undefined;
+  const getContext = () => (context ??= createCliContext!());
   traceMark('cli-loaded');
   try {
-    const program = await buildProgram(getContext, commandsToLoad(argv) ?? {});
+    const program = await buildProgram(getContext, scope ?? {});
     traceMark('commands-registered');
     // Every level, so that a usage error deep in `memory probe add` also exits 2, not 1.
     const overrideExits = (command: Command) => {
