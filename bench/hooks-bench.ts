@@ -178,13 +178,27 @@ function table(baseline: Stats, results: HookResult[]): string {
 }
 
 const TARGETS: Array<{ name: string; max: number; label: string }> = [
-  { name: 'session-start', max: 1.5, label: 'SessionStart with the daemon up' },
-  { name: 'user-prompt-submit (not a call)', max: 1.3, label: 'UserPromptSubmit that is not a call, daemon up' },
-  { name: 'stop', max: 1.5, label: 'Stop with the daemon up' },
+  { name: 'session-start', max: 1.3, label: 'SessionStart with the daemon up' },
+  { name: 'user-prompt-submit (not a call)', max: 1.15, label: 'UserPromptSubmit that is not a call, daemon up' },
+  { name: 'stop', max: 1.3, label: 'Stop with the daemon up' },
 ];
 
+/** Median of each KIOKU_TRACE mark (ms since the hook process started), per hook event. */
+function traceMedians(file: string): Array<[string, Record<string, number>]> {
+  if (!fs.existsSync(file)) return [];
+  const by = new Map<string, Array<Record<string, number>>>();
+  for (const line of fs.readFileSync(file, 'utf8').trim().split('\n')) {
+    const { what, marks } = JSON.parse(line) as { what: string; marks: Record<string, number> };
+    by.set(what, [...(by.get(what) ?? []), marks]);
+  }
+  return [...by].map(([what, all]) => {
+    const phases = [...new Set(all.flatMap((marks) => Object.keys(marks)))];
+    return [what, Object.fromEntries(phases.map((phase) => [phase, round(percentile(all.flatMap((marks) => (phase in marks ? [marks[phase]!] : [])), 50), 1)]))];
+  });
+}
+
 export async function runHooksBench(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { runs: { type: 'string', default: '30' }, memories: { type: 'string', default: '10000' }, keep: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ args, options: { runs: { type: 'string', default: '30' }, memories: { type: 'string', default: '10000' }, keep: { type: 'boolean', default: false }, compare: { type: 'string' } } });
   const runs = Number(values.runs);
   const memoryCount = Number(values.memories);
   if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(memoryCount) || memoryCount < 0) throw new Error('--runs and --memories take whole numbers (e.g. --runs 30 --memories 10000)');
@@ -199,6 +213,10 @@ export async function runHooksBench(args: string[]): Promise<void> {
   try {
     process.stderr.write('hooks bench: bundling the hook client and the CLI…\n');
     const { hook, cli, budgets } = await bundle(root, buildDir);
+    // --compare <another checkout>: its hook client, built by its own build script, runs in the same rounds (rows "old …").
+    const compareRoot = values.compare ? path.resolve(values.compare) : undefined;
+    const oldHook = compareRoot ? (await bundle(compareRoot, path.join(buildDir, 'compare'))).hook : undefined;
+    const clients: Array<[string, string]> = [['', hook], ...(oldHook ? ([['old ', oldHook]] as Array<[string, string]>) : [])];
     const { DAEMON_WAIT_MS } = (await import(pathToFileURL(budgets).href)) as typeof import('../hooks/hook-budgets.js');
 
     // 14:00 today, local time (no offset: every process reads it in the same zone, this one's),
@@ -283,8 +301,9 @@ export async function runHooksBench(args: string[]): Promise<void> {
 
     const baselineSamples: Sample[] = [];
     const samples = new Map<string, Record<Phase, { samples: Sample[]; bad: number }>>(
-      scenarios.map((s) => [s.name, { up: { samples: [], bad: 0 }, hung: { samples: [], bad: 0 }, down: { samples: [], bad: 0 } }]),
+      clients.flatMap(([label]) => scenarios.map((s) => [`${label}${s.name}`, { up: { samples: [], bad: 0 }, hung: { samples: [], bad: 0 }, down: { samples: [], bad: 0 } }] as const)),
     );
+    const traceFile = (phase: Phase) => path.join(homeDir, `trace-${phase}.jsonl`);
     const problems: string[] = [];
     const hooksLog = path.join(config.paths.logsDir, 'hooks.log');
     const fallbacksSoFar = () => (fs.existsSync(hooksLog) ? (fs.readFileSync(hooksLog, 'utf8').match(/did not answer/g) ?? []).length : 0);
@@ -295,20 +314,23 @@ export async function runHooksBench(args: string[]): Promise<void> {
       // touches every row alike.
       for (let round = -1; round < runs; round++) {
         baselineSamples.push(...(round >= 0 ? [await spawnTimed(['-e', '0'], '', env)] : []));
-        for (const scenario of scenarios) {
+        for (const [label, client] of clients) for (const scenario of scenarios) {
           scenario.setup?.();
           const before = phase === 'up' ? fallbacksSoFar() : 0;
-          const sample = await spawnTimed([hook, scenario.event!, '--assistant', 'claude'], JSON.stringify(scenario.payload!()), env);
+          // Phase marks of this build's client (hooks/kioku-hook.ts), for the table of where the time goes.
+          const traced = label === '' && round >= 0 ? { ...env, KIOKU_TRACE: traceFile(phase) } : env;
+          const sample = await spawnTimed([client, scenario.event!, '--assistant', 'claude'], JSON.stringify(scenario.payload!()), traced);
           if (daemonPid !== undefined) await waitIdle(config, daemonPid); // its background work stays out of the next run
           if (round < 0) continue;
-          const entry = samples.get(scenario.name)![phase];
+          const name = `${label}${scenario.name}`;
+          const entry = samples.get(name)![phase];
           entry.samples.push(sample);
           const fellBack = phase === 'up' && fallbacksSoFar() > before;
           const ok = sample.code === 0 && sample.stderr === '' && !fellBack && (scenario.expectOutput?.(sample.stdout) ?? true);
           if (!ok) {
             entry.bad++;
             // A few per hook and phase, so one hook's repeated failure cannot hide another's.
-            if (entry.bad <= 3) problems.push(`${phase} ${scenario.name}: exit ${sample.code}${fellBack ? ', fell back to the files' : ''}, stdout ${JSON.stringify(sample.stdout.slice(0, 120))}, stderr ${JSON.stringify(sample.stderr.slice(0, 200))}`);
+            if (entry.bad <= 3) problems.push(`${phase} ${name}: exit ${sample.code}${fellBack ? ', fell back to the files' : ''}, stdout ${JSON.stringify(sample.stdout.slice(0, 120))}, stderr ${JSON.stringify(sample.stderr.slice(0, 200))}`);
           }
         }
         if (round >= 0 && (round + 1) % 10 === 0) process.stderr.write(`hooks bench: daemon ${phase}, ${round + 1}/${runs} rounds\n`);
@@ -349,9 +371,9 @@ export async function runHooksBench(args: string[]): Promise<void> {
     await runPhase('down', undefined);
 
     const baseline = summarize(baselineSamples, percentile(baselineSamples.map((s) => s.ms), 50), 0);
-    const results: HookResult[] = scenarios.map((scenario) => {
-      const entry = samples.get(scenario.name)!;
-      return { name: scenario.name, up: summarize(entry.up.samples, baseline.medianMs, entry.up.bad), hung: summarize(entry.hung.samples, baseline.medianMs, entry.hung.bad), down: summarize(entry.down.samples, baseline.medianMs, entry.down.bad) };
+    const results: HookResult[] = [...samples.keys()].map((name) => {
+      const entry = samples.get(name)!;
+      return { name, up: summarize(entry.up.samples, baseline.medianMs, entry.up.bad), hung: summarize(entry.hung.samples, baseline.medianMs, entry.hung.bad), down: summarize(entry.down.samples, baseline.medianMs, entry.down.bad) };
     });
     const bad = (stats: Stats) => (stats.badRuns ? `; ${stats.badRuns} bad run(s)` : '');
     const verdicts: Array<{ name: string; label: string; pass: boolean; line: string; ratio?: number; max?: number; medianMs?: number; maxMs?: number }> = TARGETS.map((target) => {
@@ -375,9 +397,12 @@ export async function runHooksBench(args: string[]): Promise<void> {
 
     process.stdout.write(`\nhooks bench: ${memoryCount} memories, ${runs} runs each, median of wall time from spawn to exit (node ${process.version}, ${os.cpus().length} CPUs)\n`);
     process.stdout.write(`${table(baseline, results)}\n\n${verdicts.map((v) => v.line).join('\n')}\n`);
+    const phases = Object.fromEntries(PHASES.map((phase) => [phase, traceMedians(traceFile(phase))]));
+    const phaseLines = PHASES.flatMap((phase) => phases[phase]!.map(([what, marks]) => `  ${what}, daemon ${phase}: ${Object.entries(marks).map(([mark, ms]) => `${mark} ${ms}`).join(' → ')} ms`));
+    process.stdout.write(`\nwhere a hook's time goes (KIOKU_TRACE marks, ms since its process started, medians; node -e 0 takes ${baseline.medianMs} ms in all):\n${phaseLines.join('\n')}\n`);
     if (problems.length) process.stdout.write(`\nruns that did not behave (the first 3 of each hook and phase; counts in the "bad" columns):\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
 
-    const file = writeBenchResults('hooks', { runs, memories: memoryCount, baseline, results, targets: verdicts.map(({ line: _line, ...v }) => v), problems }, root);
+    const file = writeBenchResults('hooks', { runs, memories: memoryCount, compare: compareRoot ?? null, baseline, results, phases, targets: verdicts.map(({ line: _line, ...v }) => v), problems }, root);
     process.stdout.write(`results: ${file}\n`);
     if (values.keep) process.stdout.write(`kept: ${buildDir} ${homeDir}\n`);
   } finally {

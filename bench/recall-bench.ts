@@ -15,7 +15,8 @@ import { writeBenchResults } from './bench-results.js';
 /**
  * X-SEARCH / X-PERF: how recall from the SQLite index compares with the file scan it replaced,
  * and how long a full reindex takes, at realistic sizes. Targets at 100k memories: recall p50
- * ≤ 10 ms, ≥ 50× faster than the scan, reindex ≤ 60 s.
+ * ≤ 5 ms and p95 ≤ 15 ms (issue 17), ≥ 50× faster than the scan, reindex ≤ 60 s. The whole
+ * `kioku memory recall` process is `npm run bench -- cli`.
  */
 const ROLE = 'BENCH01';
 const LIMIT = 5;
@@ -92,7 +93,8 @@ function verdicts(results: SizeResult[]): string[] {
   if (!large) return ['(targets are stated for 100000 memories; add it to --sizes to check them)'];
   const check = (ok: boolean, text: string) => `${ok ? 'PASS' : 'FAIL'}  ${text}`;
   return [
-    check(large.indexP50Ms <= 10, `recall p50 from the index ${large.indexP50Ms} ms ≤ 10 ms`),
+    check(large.indexP50Ms <= 5, `recall p50 from the index ${large.indexP50Ms} ms ≤ 5 ms`),
+    check(large.indexP95Ms <= 15, `recall p95 from the index ${large.indexP95Ms} ms ≤ 15 ms`),
     check(large.scanOverIndex >= 50, `index ${large.scanOverIndex}× faster than the file scan (≥ 50×)`),
     check(large.reindexSeconds <= 60, `full reindex ${large.reindexSeconds} s ≤ 60 s`),
   ];

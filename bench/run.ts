@@ -11,6 +11,10 @@ const BENCHES: Record<string, { description: string; run: (args: string[]) => Pr
     description: 'wall time of every hook, started as an assistant starts it, vs. `node -e 0`, daemon up, hung and down; fail-open and SessionEnd budgets (--runs 30 --memories 10000)',
     run: async (args) => (await import('./hooks-bench.js')).runHooksBench(args),
   },
+  cli: {
+    description: 'wall time of `kioku --version`, `--help` and `memory recall` (daemon down and up) vs. `node -e 0`, with phase traces (--memories 100000 --runs 15 --compare <other bin/kioku.js>)',
+    run: async (args) => (await import('./cli-bench.js')).runCliBench(args),
+  },
   redact: {
     description: 'redactSync on 50 KB of prose and on 200 KB of each input that would make a careless pattern backtrack (--runs 20)',
     run: async (args) => (await import('./redact-bench.js')).runRedactBench(args),

@@ -17,6 +17,15 @@ if (process.argv[2] === 'hook') {
   }
   const { runHook } = await import(pathToFileURL(hookEntry).href);
   process.exitCode = await runHook(process.argv.slice(3));
+} else if (process.argv.length === 3 && (process.argv[2] === '--version' || process.argv[2] === '-V')) {
+  // What commander prints for --version, without loading it or any command (X-PERF).
+  const versionEntry = path.join(root, 'dist', 'main', 'cli', 'cli-version.js');
+  if (!existsSync(versionEntry)) {
+    process.stderr.write(`kioku: ${versionEntry} is missing\n  → run \`npm run build\` in ${root} first\n`);
+    process.exit(1);
+  }
+  const { KIOKU_VERSION } = await import(pathToFileURL(versionEntry).href);
+  process.stdout.write(`${KIOKU_VERSION}\n`);
 } else {
   const entry = path.join(root, 'dist', 'main', 'cli', 'kioku.js');
   if (!existsSync(entry)) {

@@ -51,9 +51,30 @@ const hookRequestSchema = z.object({
 });
 const statusRequestSchema = z.object({ v: version, id: requestId, token, kind: z.literal('status') });
 const pingRequestSchema = z.object({ v: version, id: requestId, token, kind: z.literal('ping') });
-export const ipcRequestSchema = z.discriminatedUnion('kind', [hookRequestSchema, statusRequestSchema, pingRequestSchema]);
+/**
+ * `kioku memory recall` asked of the daemon (issue 17), which keeps the index open: the CLI has
+ * resolved the role and the project, and sends its own clock so that the answer is the one it
+ * would have computed itself. The reply carries the recall's result (recall-request.ts).
+ */
+const recallRequestSchema = z.object({
+  v: version,
+  id: requestId,
+  token,
+  kind: z.literal('recall'),
+  /** The memory home the CLI means: a daemon serving another one declines. */
+  memoryHome: z.string().check(z.maxLength(4096)),
+  role: z.string().check(z.minLength(1), z.maxLength(64)),
+  query: z.string().check(z.maxLength(10_000)),
+  limit: z.int().check(z.gte(1), z.lte(100)),
+  project: z.optional(z.string().check(z.maxLength(4096))),
+  /** The CLI's "now" (ms since the epoch) and its `last_replayed` text for it (its time zone). */
+  nowMs: z.number(),
+  replayedAt: z.string().check(z.maxLength(40)),
+});
+export const ipcRequestSchema = z.discriminatedUnion('kind', [hookRequestSchema, statusRequestSchema, pingRequestSchema, recallRequestSchema]);
 
 export type HookRequest = z.infer<typeof hookRequestSchema>;
+export type RecallRequest = z.infer<typeof recallRequestSchema>;
 export type IpcRequest = z.infer<typeof ipcRequestSchema>;
 
 const errorSchema = z.object({ code: z.enum(IPC_ERROR_CODES), message: z.string() });

@@ -4,6 +4,7 @@ import type { HookCall } from '../common/hook-protocol.js';
 import { surelyNotACall } from '../main/core/call/silent-prompt.js';
 import { loadConfig, type KiokuConfig } from '../main/core/config/config.js';
 import { createLogger, type Logger } from '../main/core/config/log.js';
+import { traceFlush, traceMark } from '../main/core/config/trace.js';
 import { newEventId, requestHookFast } from '../main/core/ipc/hook-request.js';
 import { DAEMON_WAIT_MS } from './hook-budgets.js';
 import { readHookStdin } from './hook-stdin.js';
@@ -44,6 +45,7 @@ function hookEnv(env: NodeJS.ProcessEnv): Record<string, string> {
 
 async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: Promise<string>): Promise<string> {
   const text = await stdin;
+  traceMark('stdin');
   let payload: unknown;
   try {
     payload = text.trim() ? JSON.parse(text) : {};
@@ -55,7 +57,9 @@ async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: P
   if (args.event === 'user-prompt-submit' && surelyNotACall(config, payload)) return '';
   const call: HookCall = { eventId: newEventId(), assistant: args.assistant, event: args.event, payload, env: hookEnv(config.env), at: config.clock.now().toISOString() };
   const endpoint = { socketPath: config.paths.socketPath, tokenFile: config.paths.tokenFile };
+  traceMark('asking');
   const reply = await requestHookFast(endpoint, { id: call.eventId, assistant: call.assistant, event: call.event, payload, env: call.env, at: call.at! }, DAEMON_WAIT_MS[args.event]);
+  traceMark('reply');
   // A parts>1 SessionStart is asked of the files directly: the daemon answers one part per call.
   if (reply.ok && reply.reply.ok && !(args.parts && args.parts > 1)) return reply.reply.stdout;
   // Someone else's socket is worth a warning with its reason: the user should know, and fix it.
@@ -83,6 +87,7 @@ function say(stream: NodeJS.WriteStream, text: string): void {
 
 export async function runHook(argv: readonly string[]): Promise<number> {
   if (process.env.KIOKU_HOOK_DISABLED === '1') return 0; // inside our own condenser CLI runs
+  traceMark('loaded');
   const started = Date.now();
   let logger: Logger = { log() {}, info() {}, warn() {}, error() {} };
   try {
@@ -95,9 +100,13 @@ export async function runHook(argv: readonly string[]): Promise<number> {
     const stdin = readHookStdin();
     const config = loadConfig(process.env);
     logger = createLogger({ clock: config.clock, file: `${config.paths.logsDir}/hooks.log`, errlog: config.settings.ROLE_ERRLOG });
+    traceMark('config');
     const stdout = await run(args, config, logger, stdin);
     if (stdout) say(process.stdout, stdout);
+    traceMark('answered');
     logger.info('hook', `${args.assistant} ${args.event}: ${stdout.length} chars in ${Date.now() - started} ms`);
+    traceMark('logged');
+    traceFlush(`hook ${args.event}`);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     logger.error('hook', message);

@@ -4,7 +4,7 @@ import { briefDue, recordBrief } from '../../core/brief/brief-due.js';
 import { rolesWithChecks } from '../../core/brief/check-scripts.js';
 import { runBrief, type BriefResult } from '../../core/brief/run-brief.js';
 import type { CliContext } from '../cli-context.js';
-import { resolveExistingMemoryRole } from './memory-role.js';
+import { resolveExistingMemoryRole } from './existing-memory-role.js';
 
 interface BriefCliOptions {
   role?: string;

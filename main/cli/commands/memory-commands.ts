@@ -16,7 +16,8 @@ import { sessionProject } from '../../core/projects/session-project.js';
 import type { CliContext } from '../cli-context.js';
 import { bondsText, forgetText, migrateText, statsText } from './memory-output.js';
 import { registerProbeCommands } from './memory-probe-commands.js';
-import { resolveExistingMemoryRole, resolveMemoryRole } from './memory-role.js';
+import { resolveExistingMemoryRole } from './existing-memory-role.js';
+import { resolveMemoryRole } from './memory-role.js';
 
 interface RoleOption {
   role?: string;

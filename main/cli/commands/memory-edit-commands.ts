@@ -5,7 +5,7 @@ import { markMemoryWrong } from '../../core/memory/mark-wrong.js';
 import { parseListInput } from '../../core/memory/memory-input.js';
 import type { CliContext } from '../cli-context.js';
 import { readStdinText } from './read-stdin.js';
-import { resolveExistingMemoryRole } from './memory-role.js';
+import { resolveExistingMemoryRole } from './existing-memory-role.js';
 
 /**
  * `kioku memory edit|pin|unpin|wrong <id>` (issue 16): one memory corrected by hand, through the

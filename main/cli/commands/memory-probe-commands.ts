@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import { addProbe, auditProbes, confirmProbe, denyProbe, type ProbeChange } from '../../core/memory/probes.js';
 import type { CliContext } from '../cli-context.js';
 import { probeAuditText } from './memory-output.js';
-import { resolveExistingMemoryRole, resolveMemoryRole } from './memory-role.js';
+import { resolveExistingMemoryRole } from './existing-memory-role.js';
+import { resolveMemoryRole } from './memory-role.js';
 
 interface ProbeOptions {
   role?: string;

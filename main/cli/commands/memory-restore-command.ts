@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { restoreForgotten } from '../../core/memory/restore-forgotten.js';
 import type { CliContext } from '../cli-context.js';
-import { resolveExistingMemoryRole } from './memory-role.js';
+import { resolveExistingMemoryRole } from './existing-memory-role.js';
 
 /**
  * `kioku memory restore <id> [--role ID] [--category C] [--json]`: bring a forgotten memory back

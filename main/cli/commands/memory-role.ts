@@ -1,10 +1,7 @@
-import fs from 'node:fs';
 import { KiokuError } from '../../../common/errors.js';
 import { explainInvalidRoleId } from '../../../common/role-id.js';
 import type { KiokuConfig } from '../../core/config/config.js';
-import { roleMemoryDir } from '../../core/memory/memory-layout.js';
 import { resolveCurrentRole } from '../../core/roles/role-active.js';
-import { roleFilesExist } from '../../core/roles/role-repository.js';
 
 /**
  * The role a `kioku memory …` command works on (CLI.md): `--role`, else ROLE_NAME, else the
@@ -21,17 +18,5 @@ export function resolveMemoryRole(config: KiokuConfig, explicit: string | undefi
   if (current) return current.id;
   throw new KiokuError('BAD_USAGE', 'no role given, ROLE_NAME is not set and there is no active role', {
     hint: 'pass --role ID, or choose the active role with `kioku role use ID`',
-  });
-}
-
-/**
- * For commands that write: the role must exist (definition files, or at least a memory folder,
- * as after an import), so a typo never quietly starts a new memory folder.
- */
-export function resolveExistingMemoryRole(config: KiokuConfig, explicit: string | undefined): string {
-  const role = resolveMemoryRole(config, explicit);
-  if (roleFilesExist(config.paths.roleHome, role) || fs.existsSync(roleMemoryDir(config.paths.memoryHome, role))) return role;
-  throw new KiokuError('NOT_FOUND', `role ${role} does not exist: no definition in ${config.paths.roleHome} and no memory folder in ${config.paths.memoryHome}`, {
-    hint: 'check the ID with `kioku role list`, or create the role with `kioku role new`',
   });
 }

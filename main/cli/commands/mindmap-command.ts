@@ -3,7 +3,7 @@ import { KiokuError } from '../../../common/errors.js';
 import { buildRoleMindmap } from '../../core/mindmap/role-mindmap.js';
 import { DEFAULT_MAX_CONCEPTS } from '../../core/mindmap/mindmap-graph.js';
 import type { CliContext } from '../cli-context.js';
-import { resolveExistingMemoryRole } from './memory-role.js';
+import { resolveExistingMemoryRole } from './existing-memory-role.js';
 
 /**
  * `kioku memory mindmap [--role ID] [--max N] [--json]` (PM-5): the Mermaid `mindmap` of a role's

@@ -9,7 +9,7 @@ import { awakeNow, runSleep, sleepRoles } from '../../core/sleep/run-sleep.js';
 import type { RoleSleepResult, SleepProgress, SleepResult } from '../../core/sleep/sleep-result.js';
 import type { Planner } from '../../core/sleep/sleep-plan.js';
 import type { CliContext } from '../cli-context.js';
-import { resolveExistingMemoryRole } from './memory-role.js';
+import { resolveExistingMemoryRole } from './existing-memory-role.js';
 
 /**
  * `kioku sleep [--force] [--role ID] [--json]` and `kioku nap [--json]` (CLI.md, SLEEP-1…3).

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { KiokuError, describeError } from '../../../common/errors.js';
-import type { DaemonStatus, HookCall, SleepStatus, SpoolRecord } from '../../../common/hook-protocol.js';
+import type { DaemonStatus, HookCall, RecallRequest, SleepStatus, SpoolRecord } from '../../../common/hook-protocol.js';
 import type { KiokuConfig } from '../config/config.js';
 import type { Logger } from '../config/log.js';
 import { writeFileAtomicSync } from '../fs/atomic-write.js';
 import { startIpcServer, type IpcServer } from '../ipc/ipc-server.js';
 import { writeSpoolRecord } from '../ipc/spool-writer.js';
 import { ensureToken } from '../ipc/token.js';
+import type { RecallAnswer } from '../ipc/recall-wire.js';
 import { createCaptureQueue, type CaptureQueue } from './capture-queue.js';
 import { countSpoolPending } from './spool-ingest.js';
 
@@ -31,6 +32,8 @@ export interface DaemonDeps {
   spoolPollMs?: number;
   /** The sleep scheduler's state, when this host runs one; shown in status replies (SLEEP-7). */
   sleepStatus?: () => SleepStatus;
+  /** `kioku memory recall` asked of this host (index/recall-service.ts); absent: the CLI recalls itself. */
+  recall?: (request: RecallRequest) => Promise<RecallAnswer>;
 }
 
 export interface DaemonHandle {
@@ -87,7 +90,7 @@ export function startDaemon(config: KiokuConfig, deps: DaemonDeps): DaemonHandle
       stateDir: paths.stateDir,
       token,
       logger,
-      handlers: { answer: deps.handleHook, enqueue, status },
+      handlers: { answer: deps.handleHook, enqueue, status, ...(deps.recall ? { recall: deps.recall } : {}) },
     });
     try {
       writeFileAtomicSync(pidFile, `${process.pid}\n`, { mode: 0o600 });

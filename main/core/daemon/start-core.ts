@@ -8,6 +8,7 @@ import { createSleepState, type SleepStateMachine } from '../schedule/sleep-stat
 import { runSleepInWorker } from '../sleep/run-in-worker.js';
 import { startDaemon, type AnswerHandler, type DaemonHandle, type QueuedHandler } from './daemon.js';
 import { createManualRunner, type ManualRunResult } from './manual-sleep.js';
+import { createRecallService } from '../index/recall-service.js';
 
 /**
  * The core every long-running host runs (ARCHITECTURE.md: "same core, no Electron"): the hook
@@ -96,11 +97,13 @@ export function startCore(config: KiokuConfig, deps: CoreDeps): KiokuCore {
     return made;
   };
 
+  const recalls = createRecallService(config.paths, logger);
   const shared = createDaemonHookHandlers(config.env, logger, deps.schedule ? { onSessionStart: (terminal) => sessionCatchUp?.(terminal) } : {});
   const daemon = startDaemon(config, {
     handleHook: deps.handleHook ?? shared.handleHook,
     handleQueued: deps.handleQueued ?? shared.handleQueued,
     afterQueueDrained: shared.afterQueueDrained,
+    recall: (request) => recalls.recall(request),
     logger,
     version: deps.version,
     ...(deps.spoolPollMs !== undefined ? { spoolPollMs: deps.spoolPollMs } : {}),
@@ -182,6 +185,7 @@ export function startCore(config: KiokuConfig, deps: CoreDeps): KiokuCore {
         shared.close();
       }
       await daemon.stop();
+      recalls.close();
     },
   };
 }

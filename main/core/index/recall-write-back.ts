@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Memory, MemoryCategory, MemoryLoadProblem } from '../../../common/memory.js';
 import { formatLocalIso, type Clock } from '../config/clock.js';
-import { readLockInfo, tryAcquireLock } from '../fs/file-lock.js';
+import { readLockInfo, tryAcquireLock, type FileLock } from '../fs/file-lock.js';
 import { memoryLockFile } from '../memory/memory-layout.js';
 import { rewriteMemoryFile } from '../memory/rewrite-memory.js';
 
@@ -27,23 +27,44 @@ export type WriteBackOutcome =
   | { status: 'written'; written: Map<string, Memory>; problems: MemoryLoadProblem[] }
   | { status: 'locked'; holder: string };
 
-export function replayed(memory: Memory, now: string): Memory {
-  return {
-    ...memory,
-    hits: memory.hits + 1,
-    last_replayed: now,
-    strength: Math.min(100, memory.strength + RECALL_STRENGTH_GAIN),
-  };
+/** The counts a replay changes, and what they become: recall shows these before it writes them. */
+export type ReplayCounts = Pick<Memory, 'hits' | 'last_replayed' | 'strength'>;
+
+export function replayedCounts(counts: ReplayCounts, now: string): ReplayCounts {
+  return { hits: counts.hits + 1, last_replayed: now, strength: Math.min(100, counts.strength + RECALL_STRENGTH_GAIN) };
 }
 
-export function writeBackRecall(memoryHome: string, role: string, targets: WriteBackTarget[], clock: Clock): WriteBackOutcome {
+export function replayed(memory: Memory, now: string): Memory {
+  return { ...memory, ...replayedCounts(memory, now) };
+}
+
+export type WriteBackClaim = { status: 'claimed'; lock: FileLock } | { status: 'locked'; holder: string };
+
+/**
+ * Take the role's memory lock for a write-back (waiting up to LOCK_WAIT_MS): taken before recall
+ * answers, so the answer can say whether this recall will be counted, and the files written
+ * after it is given.
+ */
+export function claimWriteBack(memoryHome: string, role: string): WriteBackClaim {
   const lockFile = memoryLockFile(memoryHome, role);
   const lock = tryAcquireLock(lockFile, { purpose: 'recall write-back', waitMs: LOCK_WAIT_MS });
+  if (lock) return { status: 'claimed', lock };
+  const info = readLockInfo(lockFile);
+  return { status: 'locked', holder: info ? `process ${info.pid} (${info.purpose})` : 'another process' };
+}
+
+/**
+ * Write the replay into each file, under `claimed` (released here) or a lock taken now. `now`
+ * is the `last_replayed` text; by default the clock's time.
+ */
+export function writeBackRecall(memoryHome: string, role: string, targets: WriteBackTarget[], clock: Clock, claimed?: FileLock, nowText?: string): WriteBackOutcome {
+  let lock = claimed;
   if (!lock) {
-    const info = readLockInfo(lockFile);
-    return { status: 'locked', holder: info ? `process ${info.pid} (${info.purpose})` : 'another process' };
+    const claim = claimWriteBack(memoryHome, role);
+    if (claim.status === 'locked') return claim;
+    lock = claim.lock;
   }
-  const now = formatLocalIso(clock.now());
+  const now = nowText ?? formatLocalIso(clock.now());
   const written = new Map<string, Memory>();
   const problems: MemoryLoadProblem[] = [];
   try {

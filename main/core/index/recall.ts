@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Memory, MemoryCategory, MemoryLoadProblem, MemoryType } from '../../../common/memory.js';
-import type { Clock } from '../config/clock.js';
+import { formatLocalIso, type Clock } from '../config/clock.js';
 import { isSessionGrant } from '../memory/grant-scope.js';
 import { expiryTime } from '../memory/memory-expiry.js';
 import { roleMemoryDir } from '../memory/memory-layout.js';
@@ -11,7 +11,8 @@ import { isBusyError } from './index-db.js';
 import { syncPaths, syncRole, type ProgressCallback, type SyncResult } from './index-sync.js';
 import { withIndexRecovery, type MemoryIndex } from './memory-index.js';
 import { searchMemories, type RankedRow } from './recall-query.js';
-import { writeBackRecall } from './recall-write-back.js';
+import { DEFAULT_RECALL_LIMIT } from './recall-limits.js';
+import { claimWriteBack, replayedCounts, writeBackRecall, type ReplayCounts } from './recall-write-back.js';
 import { orderForProject, widenedLimit, type RecallProject } from '../projects/recall-project.js';
 
 /** MEM-4 recall from the index, with the PM-2 write-back of what was returned. */
@@ -29,6 +30,8 @@ export interface RecallOptions {
   fullCheck?: FullCheckPolicy;
   /** The caller's project (git top level of its cwd): its memories first, other projects' conventions last and labelled (issue 12). */
   project?: string;
+  /** The `last_replayed` text written back (default: the clock's time in this process's zone); a daemon answering a CLI uses the CLI's. */
+  replayedAt?: string;
 }
 
 export interface RecalledMemory {
@@ -64,7 +67,7 @@ export interface RecallResult {
   writeBack: WriteBackStatus;
 }
 
-export const DEFAULT_RECALL_LIMIT = 5;
+export { DEFAULT_RECALL_LIMIT };
 
 /**
  * Index upkeep that may wait on another process (a `reindex` holds the write lock for
@@ -118,7 +121,7 @@ function search(index: MemoryIndex, options: RecallOptions, match: MatchQueries)
   return { ...inProject(searchMemories(index.db, options.role, match, wide, nowMs)), problems };
 }
 
-function toRecalled(index: MemoryIndex, row: RankedRow, written: Memory | undefined, project?: RecallProject): RecalledMemory {
+function toRecalled(index: MemoryIndex, row: RankedRow, written: ReplayCounts | undefined, project?: RecallProject): RecalledMemory {
   return {
     id: row.id,
     role: row.role,
@@ -143,31 +146,69 @@ function grantOf(expires: string): NonNullable<RecalledMemory['grant']> {
 }
 
 /**
+ * A recall whose answer is ready and whose write-back is not done yet: `result` already shows
+ * the counts the write-back will write (hits + 1, last_replayed, strength), so the caller can
+ * answer first and write after (X-PERF: the write-back is most of a recall's time). The role's
+ * memory lock is held until `writeBack()` or `release()`; call one of them, always.
+ */
+export interface PreparedRecall {
+  result: RecallResult;
+  /** Write the replay into the files and the index; the problems it met. Runs once. */
+  writeBack(): MemoryLoadProblem[];
+  /** Give up the write-back (the answer was not delivered): the lock is released, nothing written. */
+  release(): void;
+}
+
+const nothingToWrite = (result: RecallResult): PreparedRecall => ({ result, writeBack: () => [], release: () => undefined });
+
+/**
  * Recall a role's memories for a query. The index is brought up to date first (changed
  * folders only), so recall never misses a file Kioku or the user added. A query with nothing
  * searchable in it returns no memories.
  */
-export function recall(index: MemoryIndex, options: RecallOptions): RecallResult {
+export function prepareRecall(index: MemoryIndex, options: RecallOptions): PreparedRecall {
   roleMemoryDir(index.memoryHome, options.role); // rejects a bad role ID before any work
   const match = buildMatchQueries(options.query);
-  if (!match) return { memories: [], problems: [], writeBack: 'nothing-returned' };
+  if (!match) return nothingToWrite({ memories: [], problems: [], writeBack: 'nothing-returned' });
   const { rows, projects, problems } = withIndexRecovery(index, () => search(index, options, match));
-  if (options.writeBack === false) return { memories: rows.map((row, i) => toRecalled(index, row, undefined, projects[i])), problems, writeBack: 'disabled' };
-  if (!rows.length) return { memories: [], problems, writeBack: 'nothing-returned' };
+  if (options.writeBack === false) return nothingToWrite({ memories: rows.map((row, i) => toRecalled(index, row, undefined, projects[i])), problems, writeBack: 'disabled' });
+  if (!rows.length) return nothingToWrite({ memories: [], problems, writeBack: 'nothing-returned' });
 
-  const targets = rows.map((row) => ({ path: absoluteMemoryPath(index.memoryHome, row.path), category: row.category, mtimeMs: row.mtime_ms }));
-  const outcome = writeBackRecall(index.memoryHome, options.role, targets, options.clock);
-  if (outcome.status === 'locked') {
-    index.logger.info('recall', `memory lock of ${options.role} is held by ${outcome.holder}; hits not written back this time`);
-    return { memories: rows.map((row, i) => toRecalled(index, row, undefined, projects[i])), problems, writeBack: 'skipped-locked' };
+  const claim = claimWriteBack(index.memoryHome, options.role);
+  if (claim.status === 'locked') {
+    index.logger.info('recall', `memory lock of ${options.role} is held by ${claim.holder}; hits not written back this time`);
+    return nothingToWrite({ memories: rows.map((row, i) => toRecalled(index, row, undefined, projects[i])), problems, writeBack: 'skipped-locked' });
   }
-  problems.push(...outcome.problems);
-  // Our own rewrites renamed files into their folders: index them and mark the folders fresh
-  // now, or the next recall would diff those folders again. syncPaths first checks that no other
-  // process added or removed a file there in the meantime (a readdir per folder).
-  problems.push(
-    ...upkeep(index, 'index update', () => withIndexRecovery(index, () => syncPaths(index, [...outcome.written.keys()], { recordFolderMtimes: true }))),
-  );
-  const memories = rows.map((row, i) => toRecalled(index, row, outcome.written.get(targets[i]!.path), projects[i]));
-  return { memories, problems, writeBack: 'written' };
+  const now = options.replayedAt ?? formatLocalIso(options.clock.now());
+  const targets = rows.map((row) => ({ path: absoluteMemoryPath(index.memoryHome, row.path), category: row.category, mtimeMs: row.mtime_ms }));
+  const memories = rows.map((row, i) => toRecalled(index, row, replayedCounts(row, now), projects[i]));
+  let done = false;
+  return {
+    result: { memories, problems, writeBack: 'written' },
+    release() {
+      if (done) return;
+      done = true;
+      claim.lock.release();
+    },
+    writeBack() {
+      if (done) return [];
+      done = true;
+      const outcome = writeBackRecall(index.memoryHome, options.role, targets, options.clock, claim.lock, now);
+      if (outcome.status === 'locked') return []; // not with a claimed lock
+      // Our own rewrites renamed files into their folders: index them and mark the folders fresh
+      // now, or the next recall would diff those folders again. syncPaths first checks that no
+      // other process added or removed a file there in the meantime (a readdir per folder).
+      return [
+        ...outcome.problems,
+        ...upkeep(index, 'index update', () => withIndexRecovery(index, () => syncPaths(index, [...outcome.written.keys()], { recordFolderMtimes: true }))),
+      ];
+    },
+  };
+}
+
+/** Recall and write back at once (the answer waits for the files). */
+export function recall(index: MemoryIndex, options: RecallOptions): RecallResult {
+  const prepared = prepareRecall(index, options);
+  const problems = prepared.writeBack();
+  return { ...prepared.result, problems: [...prepared.result.problems, ...problems] };
 }

@@ -12,11 +12,13 @@ import {
   type HookCall,
   type IpcReply,
   type IpcRequest,
+  type RecallRequest,
 } from '../../../common/hook-protocol.js';
 import type { Logger } from '../config/log.js';
 import { LineSplitter } from './line-splitter.js';
 import { listenExclusive, removeSocketIfOurs, socketIdentity } from './socket-claim.js';
 import { tokensEqual } from './token.js';
+import { recallReply, type RecallAnswer, type RecallReply } from './recall-wire.js';
 
 export interface IpcHandlers {
   /** Answered events (ANSWERED_EVENTS): the text the hook prints. */
@@ -27,6 +29,12 @@ export interface IpcHandlers {
    */
   enqueue(call: HookCall): Promise<void> | void;
   status(): DaemonStatus;
+  /**
+   * `kioku memory recall` (issue 17); absent: answered 'no-handler' and the CLI recalls itself.
+   * `delivered` is called once the reply is written (false: the client is gone), so the hits are
+   * written back only for an answer someone received.
+   */
+  recall?(request: RecallRequest): Promise<RecallAnswer>;
 }
 
 export interface IpcServerOptions {
@@ -84,12 +92,35 @@ export async function startIpcServer(options: IpcServerOptions): Promise<IpcServ
   const connections = new Set<net.Socket>();
   const inFlight = new Set<Promise<void>>();
 
+  /** A reply, and for a recall what to do once it is (or cannot be) written. */
+  interface Outgoing {
+    reply: IpcReply | RecallReply;
+    delivered?: (sent: boolean) => void;
+  }
+
+  async function recallReplyTo(request: RecallRequest): Promise<Outgoing> {
+    if (!handlers.recall) return { reply: errorReply(request.id, 'no-handler', 'this app does not answer recalls; recall from the index directly') };
+    try {
+      const answer = await handlers.recall(request);
+      return { reply: recallReply(request.id, answer.result), delivered: answer.delivered };
+    } catch (error) {
+      logger.error('ipc', `recall ${request.id}: ${describeError(error)}`);
+      return { reply: errorReply(request.id, 'handler-failed', `the recall failed: ${describeError(error)}; recall from the index directly`) };
+    }
+  }
+
+  async function outgoingFor(request: IpcRequest): Promise<Outgoing> {
+    if (request.kind === 'recall' && tokensEqual(request.token, token)) return recallReplyTo(request);
+    return { reply: await replyTo(request) };
+  }
+
   async function replyTo(request: IpcRequest): Promise<IpcReply> {
     if (!tokensEqual(request.token, token)) {
       return errorReply(request.id, 'bad-token', 'the token does not match this app\'s token file; read it again from <memory home>/.kioku/token');
     }
     if (request.kind === 'ping') return okReply(request.id, '');
     if (request.kind === 'status') return statusReply(request.id, handlers.status());
+    if (request.kind === 'recall') return errorReply(request.id, 'no-handler', 'recall is answered by outgoingFor');
     const call = hookCallOf(request);
     if (ANSWERED_EVENTS.has(request.event)) {
       try {
@@ -108,13 +139,16 @@ export async function startIpcServer(options: IpcServerOptions): Promise<IpcServ
     }
   }
 
-  function send(socket: net.Socket, reply: IpcReply): void {
-    if (socket.destroyed || !socket.writable) return;
-    let line = encodeMessage(reply);
+  function send(socket: net.Socket, reply: IpcReply | RecallReply, delivered?: (sent: boolean) => void): void {
+    if (socket.destroyed || !socket.writable) return delivered?.(false);
+    let line = `${JSON.stringify(reply)}\n`;
+    let complete = true;
     if (Buffer.byteLength(line) - 1 > maxLineBytes) {
       line = encodeMessage(errorReply(reply.id, 'too-large', `the reply is ${Buffer.byteLength(line)} bytes, over the ${maxLineBytes}-byte line limit`));
+      complete = false;
     }
-    socket.write(line);
+    if (!delivered) socket.write(line);
+    else socket.write(line, (error) => delivered(!error && complete));
   }
 
   /** What one connection holds in the daemon (see maxConnectionBytes). */
@@ -155,9 +189,9 @@ export async function startIpcServer(options: IpcServerOptions): Promise<IpcServ
     }
     conn.unansweredBytes += bytes;
     conn.inFlight += 1;
-    const work = replyTo(parsed.value)
-      .catch((error: unknown) => errorReply(parsed.value.id, 'handler-failed', describeError(error)))
-      .then((reply) => send(conn.socket, reply))
+    const work = outgoingFor(parsed.value)
+      .catch((error: unknown): Outgoing => ({ reply: errorReply(parsed.value.id, 'handler-failed', describeError(error)) }))
+      .then(({ reply, delivered }) => send(conn.socket, reply, delivered))
       .finally(() => {
         conn.unansweredBytes -= bytes;
         conn.inFlight -= 1;

@@ -1,0 +1,184 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../main/core/config/config.js';
+import { openMemoryIndex } from '../main/core/index/memory-index.js';
+import { reindexMemories } from '../main/core/index/reindex.js';
+import { createReindexProgress } from '../main/core/index/reindex-progress.js';
+import { requestStatus } from '../main/core/ipc/ipc-client.js';
+import { percentile, round } from './bench-stats.js';
+import { benchRoot, writeBenchResults } from './bench-results.js';
+import { benchQueries, generateMemories } from './generate-memories.js';
+
+/**
+ * X-PERF for the `kioku` command (issue 17): whole-process wall time of `kioku --version`,
+ * `kioku --help` and `kioku memory recall` on a role of --memories memories, with the daemon down
+ * and then up, against `node -e 0` spawned in the same rounds. `--compare <bin/kioku.js>` adds the
+ * same rows for another build (e.g. a worktree of an older commit), measured in the same rounds.
+ * Every recall writes its hits back, as a real one does. KIOKU_TRACE phase medians say where a
+ * recall's time goes. Targets: recall ≤ 1.5× node, --version ≤ 1.2× node.
+ */
+const ROLE = 'BENCH01';
+
+interface Row {
+  name: string;
+  args: (round: number) => string[];
+  bin: string;
+  phase: 'down' | 'up';
+}
+
+interface Sample {
+  ms: number;
+  code: number | null;
+  stderr: string;
+}
+
+function spawnTimed(args: string[], env: NodeJS.ProcessEnv): Promise<Sample> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(killer);
+      resolve({ ms: performance.now() - started, code, stderr });
+    });
+  });
+}
+
+async function waitReady(env: NodeJS.ProcessEnv, pid: number): Promise<void> {
+  const { paths } = loadConfig(env);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const status = await requestStatus(paths, 2_000);
+    if (status.ok && status.reply.status.pid === pid && status.reply.status.ready) return;
+    if (Date.now() > deadline) throw new Error(`cli bench: daemon ${pid} was not ready within 120 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Median of each phase's mark (ms since the process started), per traced command. */
+function traceMedians(file: string): Record<string, Record<string, number>> {
+  if (!fs.existsSync(file)) return {};
+  const by = new Map<string, Array<Record<string, number>>>();
+  for (const line of fs.readFileSync(file, 'utf8').trim().split('\n')) {
+    const { what, marks } = JSON.parse(line) as { what: string; marks: Record<string, number> };
+    by.set(what, [...(by.get(what) ?? []), marks]);
+  }
+  const out: Record<string, Record<string, number>> = {};
+  for (const [what, all] of by) {
+    const phases = [...new Set(all.flatMap((marks) => Object.keys(marks)))];
+    out[what] = Object.fromEntries(phases.map((phase) => [phase, round(percentile(all.flatMap((marks) => (phase in marks ? [marks[phase]!] : [])), 50), 1)]));
+  }
+  return out;
+}
+
+export async function runCliBench(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { runs: { type: 'string', default: '15' }, memories: { type: 'string', default: '100000' }, compare: { type: 'string' }, keep: { type: 'boolean', default: false } } });
+  const runs = Number(values.runs);
+  const memoryCount = Number(values.memories);
+  if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(memoryCount) || memoryCount < 1) throw new Error('--runs and --memories take whole numbers (e.g. --runs 15 --memories 100000)');
+  const bin = path.join(benchRoot(), 'bin', 'kioku.js');
+  const other = values.compare ? path.resolve(values.compare) : undefined;
+  if (other && !fs.existsSync(other)) throw new Error(`--compare: ${other} does not exist (give the bin/kioku.js of another build)`);
+  const homeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-cli-bench-'));
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: homeDir,
+    LANG: 'C.UTF-8',
+    ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
+    ROLE_HOME: path.join(homeDir, 'roles'),
+    ROLE_MEMORY_HOME: path.join(homeDir, 'memory'),
+    XDG_RUNTIME_DIR: homeDir,
+    KIOKU_NO_SCHEDULE: '1',
+  };
+  let daemon: ReturnType<typeof spawn> | undefined;
+  try {
+    const config = loadConfig(env);
+    fs.mkdirSync(config.paths.roleHome, { recursive: true });
+    process.stderr.write(`cli bench: generating ${memoryCount} memories…\n`);
+    generateMemories(config.paths.memoryHome, ROLE, memoryCount);
+    const index = openMemoryIndex(config.paths);
+    const progress = createReindexProgress(process.stderr, 'cli bench: reindex');
+    reindexMemories(index, 'all', progress.update);
+    progress.stop();
+    index.close();
+
+    const queries = benchQueries(Math.max(runs + 1, 20));
+    const recallArgs = (kioku: string) => (round: number) => [kioku, 'memory', 'recall', '--role', ROLE, '--query', queries[(round + 1) % queries.length]!];
+    const builds: Array<[string, string]> = [['', bin], ...(other ? ([['old ', other]] as Array<[string, string]>) : [])];
+    const rows: Row[] = [
+      { name: 'node -e 0', args: () => ['-e', '0'], bin: '', phase: 'down' },
+      ...builds.flatMap(([label, kioku]): Row[] => [
+        { name: `${label}kioku --version`, args: () => [kioku, '--version'], bin: kioku, phase: 'down' },
+        { name: `${label}kioku --help`, args: () => [kioku, '--help'], bin: kioku, phase: 'down' },
+        { name: `${label}kioku memory recall, no daemon`, args: recallArgs(kioku), bin: kioku, phase: 'down' },
+        { name: `${label}kioku memory recall, daemon up`, args: recallArgs(kioku), bin: kioku, phase: 'up' },
+      ]),
+      { name: 'node -e 0 (daemon up)', args: () => ['-e', '0'], bin: '', phase: 'up' },
+    ];
+    const samples = new Map<string, Sample[]>(rows.map((row) => [row.name, []]));
+    const trace = path.join(homeDir, 'trace.jsonl');
+    const traces = { down: path.join(homeDir, 'trace-down.jsonl'), up: path.join(homeDir, 'trace-up.jsonl') };
+    const runPhase = async (phase: 'down' | 'up') => {
+      // One untimed round first (page cache, the index's pages), then `runs` rounds, each row once per round.
+      for (let round = -1; round < runs; round++) {
+        for (const row of rows.filter((r) => r.phase === phase)) {
+          const traced = row.bin === bin && row.name.includes('recall');
+          const sample = await spawnTimed(row.args(round), traced && round >= 0 ? { ...env, KIOKU_TRACE: trace } : env);
+          if (traced && fs.existsSync(trace)) {
+            fs.appendFileSync(traces[phase], fs.readFileSync(trace));
+            fs.rmSync(trace);
+          }
+          if (round >= 0) samples.get(row.name)!.push(sample);
+        }
+        if ((round + 1) % 5 === 0 && round >= 0) process.stderr.write(`cli bench: daemon ${phase}, ${round + 1}/${runs} rounds\n`);
+      }
+    };
+    await runPhase('down');
+    process.stderr.write('cli bench: starting the daemon…\n');
+    daemon = spawn(process.execPath, [bin, 'daemon'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    await waitReady(env, daemon.pid!);
+    await runPhase('up');
+
+    const baseline = { down: percentile(samples.get('node -e 0')!.map((s) => s.ms), 50), up: percentile(samples.get('node -e 0 (daemon up)')!.map((s) => s.ms), 50) };
+    const results = rows.map((row) => {
+      const times = samples.get(row.name)!.map((s) => s.ms);
+      const bad = samples.get(row.name)!.filter((s) => s.code !== 0 || s.stderr !== '').length;
+      const medianMs = percentile(times, 50);
+      return { name: row.name, phase: row.phase, runs: times.length, medianMs: round(medianMs, 1), p95Ms: round(percentile(times, 95), 1), ratio: round(medianMs / baseline[row.phase]), bad };
+    });
+    const header = ['command', 'median ms', 'p95 ms', '× node -e 0', 'bad'];
+    const cells = results.map((r) => [r.name, String(r.medianMs), String(r.p95Ms), `${r.ratio.toFixed(2)}×`, String(r.bad)]);
+    const widths = header.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i]!.length)));
+    const table = [header, ...cells].map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).join('\n');
+    const find = (name: string) => results.find((r) => r.name === name)!;
+    const check = (ok: boolean, text: string) => `${ok ? 'PASS' : 'FAIL'}  ${text}`;
+    const verdicts = [
+      check(find('kioku --version').ratio <= 1.2, `kioku --version ${find('kioku --version').ratio.toFixed(2)}× node -e 0 (≤ 1.2×)`),
+      check(find('kioku memory recall, daemon up').ratio <= 1.5, `kioku memory recall at ${memoryCount}, daemon up: ${find('kioku memory recall, daemon up').ratio.toFixed(2)}× node -e 0 (≤ 1.5×)`),
+      check(find('kioku memory recall, no daemon').ratio <= 1.5, `kioku memory recall at ${memoryCount}, no daemon: ${find('kioku memory recall, no daemon').ratio.toFixed(2)}× node -e 0 (≤ 1.5×)`),
+    ];
+    const phases = { down: traceMedians(traces.down), up: traceMedians(traces.up) };
+    const phaseLines = Object.entries(phases).flatMap(([phase, by]) => Object.entries(by).map(([what, marks]) => `  ${what}, daemon ${phase}: ${Object.entries(marks).map(([mark, ms]) => `${mark} ${ms}`).join(' → ')} ms`));
+    process.stdout.write(`\ncli bench: ${memoryCount} memories, ${runs} runs each, median wall time from spawn to exit (node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg().map((n) => n.toFixed(1)).join(' ')})\n`);
+    process.stdout.write(`${table}\n\n${verdicts.join('\n')}\n\nwhere a recall's time goes (KIOKU_TRACE marks, ms since its process started, medians):\n${phaseLines.join('\n')}\n`);
+    const file = writeBenchResults('cli', { runs, memories: memoryCount, compare: other ?? null, baseline, results, phases, verdicts });
+    process.stdout.write(`results: ${file}\n`);
+    if (values.keep) process.stdout.write(`kept: ${homeDir}\n`);
+  } finally {
+    if (daemon && daemon.exitCode === null) {
+      const exited = new Promise((resolve) => daemon!.once('exit', resolve));
+      daemon.kill('SIGTERM');
+      const kill = setTimeout(() => daemon!.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(kill);
+    }
+    if (!values.keep) fs.rmSync(homeDir, { recursive: true, force: true });
+  }
+}
