@@ -1,4 +1,4 @@
-// Writes main/core/privacy/simplified-readings.ts: every character the script guard could change
+// Writes main/core/platform/privacy/simplified-readings.ts: every character the script guard could change
 // (OpenCC's one-character table and the ambiguous ones), so that a query without any of them
 // skips loading OpenCC. Run after `npm run build` when opencc-js or ambiguous-hanzi.ts changes;
 // simplified-readings.test.ts fails until then.
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const dist = (file) => pathToFileURL(path.join(root, 'dist', 'main', 'core', 'privacy', file)).href;
+const dist = (file) => pathToFileURL(path.join(root, 'dist', 'main', 'core', 'platform', 'privacy', file)).href;
 const { loadOpenccTables } = await import(dist('opencc-tables.js'));
 const { AMBIGUOUS_SIMPLIFIED } = await import(dist('ambiguous-hanzi.js'));
 const tables = await loadOpenccTables();
@@ -23,5 +23,5 @@ export const SIMPLIFIED_READINGS: ReadonlySet<string> = new Set(
 ${lines.join(' +\n')},
 );
 `;
-writeFileSync(path.join(root, 'main', 'core', 'privacy', 'simplified-readings.ts'), text);
+writeFileSync(path.join(root, 'main', 'core', 'platform', 'privacy', 'simplified-readings.ts'), text);
 process.stdout.write(`simplified-readings.ts: ${chars.length} characters\n`);

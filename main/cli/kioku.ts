@@ -3,7 +3,7 @@ import type { CliContext } from './cli-context.js';
 import { reportCliError } from './cli-errors.js';
 import { GROUPS, commandsToLoad } from './command-groups.js';
 import { KIOKU_VERSION } from './cli-version.js';
-import { traceFlush, traceMark } from '../core/config/trace.js';
+import { traceFlush, traceMark } from '../core/platform/config/trace.js';
 
 /** Which commands to register: every one (undefined), one group by name, or one group or subcommand of it ({} for none). */
 export type ProgramScope = string | { group?: string; subcommand?: string } | undefined;

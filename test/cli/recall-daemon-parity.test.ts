@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatLocalIso } from '../../main/core/config/clock.js';
+import { formatLocalIso } from '../../main/core/platform/config/clock.js';
 import { killAndWait, runNode, waitFor, type ChildRun } from '../ipc/daemon-kit.js';
-import { requestStatus } from '../../main/core/ipc/ipc-client.js';
+import { requestStatus } from '../../main/core/platform/ipc/ipc-client.js';
 import { runKioku } from '../helpers/run-cli.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { ROLE, writeMemory } from './recall-test-fixtures.js';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { KiokuError } from '../../../common/errors.js';
-import type { KiokuConfig } from '../../core/config/config.js';
-import { roleMemoryDir } from '../../core/memory/memory-layout.js';
-import { roleFilesExist } from '../../core/roles/role-repository.js';
+import type { KiokuConfig } from '../../core/platform/config/config.js';
+import { roleMemoryDir } from '../../core/store/memory/memory-layout.js';
+import { roleFilesExist } from '../../core/store/roles/role-repository.js';
 import { resolveMemoryRole } from './memory-role.js';
 
 /**

@@ -1,7 +1,7 @@
 import { KiokuError } from '../../../common/errors.js';
 import { explainInvalidRoleId } from '../../../common/role-id.js';
-import type { KiokuConfig } from '../../core/config/config.js';
-import { resolveCurrentRole } from '../../core/roles/role-active.js';
+import type { KiokuConfig } from '../../core/platform/config/config.js';
+import { resolveCurrentRole } from '../../core/store/roles/role-active.js';
 
 /**
  * The role a `kioku memory …` command works on (CLI.md): `--role`, else ROLE_NAME, else the

@@ -1,10 +1,10 @@
 /** What `kioku memory recall` and `memory reindex` do; loaded only when one of them runs. */
 import { KiokuError } from '../../../common/errors.js';
-import { formatLocalIso } from '../../core/config/clock.js';
-import { traceMark } from '../../core/config/trace.js';
-import { DEFAULT_RECALL_LIMIT } from '../../core/index/recall-limits.js';
-import { requestRecall } from '../../core/ipc/recall-request.js';
-import { sessionProject } from '../../core/projects/session-project.js';
+import { formatLocalIso } from '../../core/platform/config/clock.js';
+import { traceMark } from '../../core/platform/config/trace.js';
+import { DEFAULT_RECALL_LIMIT } from '../../core/store/index/recall-limits.js';
+import { requestRecall } from '../../core/platform/ipc/recall-request.js';
+import { sessionProject } from '../../core/engine/context/session-project.js';
 import type { CliContext } from '../cli-context.js';
 import { resolveMemoryRole } from './memory-role.js';
 import { printRecall } from './recall-output.js';

@@ -1,11 +1,11 @@
 /** `kioku memory recall` without the daemon, and `memory reindex`: the index opened here (SQLite). */
 import type { MemoryLoadProblem } from '../../../common/memory.js';
-import { traceMark } from '../../core/config/trace.js';
-import { openMemoryIndex, type MemoryIndex } from '../../core/index/memory-index.js';
-import { prepareRecall, type PreparedRecall } from '../../core/index/recall.js';
-import { reindexMemories } from '../../core/index/reindex.js';
-import { recallQueryInStoredScript } from '../../core/index/recall-query-script.js';
-import type { ReindexProgress } from '../../core/index/reindex-progress.js';
+import { traceMark } from '../../core/platform/config/trace.js';
+import { openMemoryIndex, type MemoryIndex } from '../../core/store/index/memory-index.js';
+import { prepareRecall, type PreparedRecall } from '../../core/store/index/recall.js';
+import { reindexMemories } from '../../core/store/index/reindex.js';
+import { recallQueryInStoredScript } from '../../core/store/index/recall-query-script.js';
+import type { ReindexProgress } from '../../core/store/index/reindex-progress.js';
 import type { CliContext } from '../cli-context.js';
 import { resolveMemoryRole } from './memory-role.js';
 import { printRecall, reportRecallProblems } from './recall-output.js';
@@ -15,7 +15,7 @@ const FIRST_INDEX_PROGRESS_MIN = 2000;
 
 /** The progress bar library loads only for a first index or a reindex. */
 async function progressOn(label?: string): Promise<ReindexProgress> {
-  const { createReindexProgress } = await import('../../core/index/reindex-progress.js');
+  const { createReindexProgress } = await import('../../core/store/index/reindex-progress.js');
   return createReindexProgress(process.stderr, label);
 }
 

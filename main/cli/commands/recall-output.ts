@@ -1,6 +1,6 @@
-import { grantNote } from '../../core/memory/grant-scope.js';
-import { otherProjectLabel } from '../../core/projects/project-label.js';
-import type { RecallResult, RecalledMemory } from '../../core/index/recall.js';
+import { grantNote } from '../../core/store/memory/grant-scope.js';
+import { otherProjectLabel } from '../../core/store/projects/project-label.js';
+import type { RecallResult, RecalledMemory } from '../../core/store/index/recall.js';
 import type { CliContext } from '../cli-context.js';
 
 /** What `kioku memory recall` prints, the same whether the daemon or the CLI itself recalled. */
