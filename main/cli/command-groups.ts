@@ -24,7 +24,7 @@ const recallCommands = async (): Promise<Register[]> => [(await import('./comman
 
 export const GROUPS: Record<string, CommandGroup> = {
   role: {
-    description: 'roles: list, show, create, switch, export, import, unlock, agent (ROLE-*, LOCK-5)',
+    description: 'roles: list, show, create, switch, export, import, unlock, agent',
     usage: '',
     load: async () => [
       (await import('./commands/role-commands.js')).registerRoleCommands,
@@ -34,7 +34,7 @@ export const GROUPS: Record<string, CommandGroup> = {
     ],
   },
   memory: {
-    description: 'memories: recall, remember, edit, pin, wrong, stats, forget, restore, bonds, mindmap (MEM-*, PM-5)',
+    description: 'memories: recall, remember, edit, pin, wrong, stats, forget, restore, bonds, mindmap',
     usage: '',
     load: async () => [
       (await import('./commands/memory-commands.js')).registerMemoryCommands,
@@ -48,7 +48,7 @@ export const GROUPS: Record<string, CommandGroup> = {
     subcommands: { recall: recallCommands, reindex: recallCommands },
   },
   hooks: {
-    description: "install, remove or check Kioku's hooks in Claude Code, Codex and Gemini CLI (HOOK-3)",
+    description: "install, remove or check Kioku's hooks in Claude Code, Codex and Gemini CLI",
     usage: '',
     load: async () => [(await import('./commands/hooks-commands.js')).registerHooksCommands],
   },
@@ -58,37 +58,37 @@ export const GROUPS: Record<string, CommandGroup> = {
     load: async () => [(await import('./commands/demo-command.js')).registerDemoCommand],
   },
   daemon: {
-    description: 'serve the hook socket and ingest the spool without the tray app (X-HEADLESS)',
+    description: 'serve the hook socket and ingest the spool without the tray app',
     usage: ' [options]',
     load: async () => [(await import('./commands/daemon-commands.js')).registerDaemonCommands],
   },
   sleep: {
-    description: 'consolidate the inbox into long-term memories now (SLEEP-1…5); every role unless --role or ROLE_NAME',
+    description: 'consolidate the inbox into long-term memories now; every role unless --role or ROLE_NAME',
     usage: ' [options]',
     load: async () => [(await import('./commands/sleep-commands.js')).registerSleepCommands],
   },
   nap: {
-    description: 'consolidate the roles that are idle with a full enough inbox (SLEEP-2), at any time of day',
+    description: 'consolidate the roles that are idle with a full enough inbox, at any time of day',
     usage: ' [options]',
     load: async () => [(await import('./commands/sleep-commands.js')).registerNapCommands],
   },
   status: {
-    description: 'roles, sleep state, schedule, memory counts and last sleep/forget (OPS-1)',
+    description: 'roles, sleep state, schedule, memory counts and last sleep/forget',
     usage: ' [options]',
     load: async () => [(await import('./commands/status-commands.js')).registerStatusCommand],
   },
   diagnose: {
-    description: 'why a role does not load or sleep: a ✓/✗ checklist with what to do for each ✗ (OPS-1)',
+    description: 'why a role does not load or sleep: a ✓/✗ checklist with what to do for each ✗',
     usage: '',
     load: async () => [(await import('./commands/status-commands.js')).registerDiagnoseCommand],
   },
   brief: {
-    description: 'run the morning brief now: <role home>/<ID>.checks/*.sh, what they print kept as one daily memory (BRIEF-1)',
+    description: 'run the morning brief now: <role home>/<ID>.checks/*.sh, what they print kept as one daily memory',
     usage: ' [options]',
     load: async () => [(await import('./commands/brief-commands.js')).registerBriefCommand],
   },
   'install-cron': {
-    description: "schedule sleep, naps and the morning brief with cron, without the tray app (OPS-2); only Kioku's own lines (# kioku:…) are touched",
+    description: "schedule sleep, naps and the morning brief with cron, without the tray app; only Kioku's own lines (# kioku:…) are touched",
     usage: ' [options]',
     load: async () => [(await import('./commands/cron-commands.js')).registerInstallCronCommand],
   },
@@ -103,17 +103,17 @@ export const GROUPS: Record<string, CommandGroup> = {
     load: async () => [(await import('./commands/sync-commands.js')).registerSyncCommands],
   },
   facts: {
-    description: 'global facts FACT.md: read with usage, update from stdin (100 lines / 8000 bytes, DSH-1)',
+    description: 'global facts FACT.md: read with usage, update from stdin (100 lines / 8000 bytes)',
     usage: '',
     load: async () => [(await import('./commands/facts-commands.js')).registerFactsCommands],
   },
   'project-memory': {
-    description: "the project's MEMORY.md: read with usage, update from stdin (8000 characters, DSH-2)",
+    description: "the project's MEMORY.md: read with usage, update from stdin (8000 characters)",
     usage: '',
     load: async () => [(await import('./commands/project-memory-commands.js')).registerProjectMemoryCommands],
   },
   journal: {
-    description: 'the journal JOURNAL.jsonl: append a note, search by text and tag, newest first (DSH-3)',
+    description: 'the journal JOURNAL.jsonl: append a note, search by text and tag, newest first',
     usage: '',
     load: async () => [(await import('./commands/journal-commands.js')).registerJournalCommands],
   },
@@ -123,7 +123,7 @@ export const GROUPS: Record<string, CommandGroup> = {
     load: async () => [(await import('./commands/mcp-command.js')).registerMcpCommand],
   },
   import: {
-    description: 'import personas and memories from seed 001 (jsc persona-memory folders) or seed 002 (a DSH_HOME); idempotent',
+    description: 'import personas and memories from persona-memory folders or a dsh-persona-memory home (DSH_HOME); idempotent',
     usage: ' [options] <dir>',
     load: async () => [(await import('./commands/import-command.js')).registerImportCommand],
   },

@@ -43,7 +43,7 @@ export function briefText(result: BriefResult): string {
 export function registerBriefCommand(parent: Command, getContext: () => CliContext): void {
   const command = parent.name() === 'brief' ? parent : parent.command('brief');
   command
-    .description('run the morning brief now: <role home>/<ID>.checks/*.sh, what they print kept as one daily memory (BRIEF-1)')
+    .description('run the morning brief now: <role home>/<ID>.checks/*.sh, what they print kept as one daily memory')
     .option('--role <ID>', 'role ID (default: ROLE_NAME, then the active role)')
     .option('--all', 'every role that has a checks folder (what the schedule runs)')
     .option('--json', 'print { "roles": [...] } with what each script did')

@@ -26,7 +26,7 @@ function installText(result: CronInstallResult): string {
 export function registerInstallCronCommand(parent: Command, getContext: () => CliContext, deps: CronDeps = {}): void {
   const command = parent.name() === 'install-cron' ? parent : parent.command('install-cron');
   command
-    .description("schedule sleep, naps and the morning brief with cron, without the tray app (OPS-2); only Kioku's own lines (# kioku:…) are touched")
+    .description("schedule sleep, naps and the morning brief with cron, without the tray app; only Kioku's own lines (# kioku:…) are touched")
     .option('--dry-run', 'print the lines that would be written and change nothing')
     .option('--json', 'print one JSON object')
     .action((options: { dryRun?: boolean; json?: boolean }) => {

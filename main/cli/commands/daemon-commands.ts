@@ -81,7 +81,7 @@ async function runDaemon(command: Command, options: DaemonOptions, getContext: (
 export function registerDaemonCommands(parent: Command, getContext: () => CliContext, deps: DaemonCommandDeps = {}): void {
   const command = parent.name() === 'daemon' ? parent : parent.command('daemon');
   command
-    .description('serve the hook socket and ingest the spool without the tray app (X-HEADLESS)')
+    .description('serve the hook socket and ingest the spool without the tray app')
     .option('--web', 'also serve the web UI on 127.0.0.1; prints its URL (with the access token) on stdout')
     .option('--port <N>', 'web UI port (with --web; default or 0: a free port)')
     .option('--no-schedule', 'do not run the sleep schedule (naps, nightly sleep, catch-up, brief); also KIOKU_NO_SCHEDULE=1')

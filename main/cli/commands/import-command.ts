@@ -30,7 +30,7 @@ function roleLines(report: ImportReport): string[] {
         : role.action === 'exists'
           ? 'imported before; left as it is'
           : 'memories only: the source has no persona definition to make a role from';
-    const lines = [`  ${mark(role.action === 'memory-only' ? 'create' : role.action)} ${role.id}  ${role.name || '(no name)'}  ← ${role.sourceKey}: ${what}${role.cleaned ? ' (text cleaned: PRIV-1/2)' : ''}`];
+    const lines = [`  ${mark(role.action === 'memory-only' ? 'create' : role.action)} ${role.id}  ${role.name || '(no name)'}  ← ${role.sourceKey}: ${what}${role.cleaned ? ' (text cleaned: secrets masked, Simplified converted)' : ''}`];
     for (const note of role.notes) lines.push(`      note: ${note}`);
     if (role.action === 'memory-only') lines.push(`      write its definition with \`kioku role new --id ${role.id} --name … --nature … --vibe … --emoji …\``);
     return lines.join('\n');
@@ -44,13 +44,13 @@ function reportText(report: ImportReport): string {
     const fresh = report.memories.filter((memory) => memory.action === 'create');
     lines.push(`Memories: ${fresh.length} ${report.dryRun ? 'to write' : 'written'}, ${report.memories.length - fresh.length} already there`);
     for (const memory of fresh) {
-      lines.push(`  + ${memory.role} ${memory.category}/${memory.memory_type}  ${memory.summary}${memory.cleaned ? '  (text cleaned: PRIV-1/2)' : ''}`);
+      lines.push(`  + ${memory.role} ${memory.category}/${memory.memory_type}  ${memory.summary}${memory.cleaned ? '  (text cleaned: secrets masked, Simplified converted)' : ''}`);
       lines.push(`      ${memory.source} → ${memory.path}`);
     }
   }
   if (report.facts) {
     const usage = report.facts.usage ? ` (${factsUsageText(report.facts.usage)})` : '';
-    const said = { create: report.dryRun ? 'would be created' : 'created', unchanged: 'already the same', conflict: 'CONFLICT: left as it is', refused: 'REFUSED: over the DSH-1 limit', absent: 'nothing to import' }[report.facts.action];
+    const said = { create: report.dryRun ? 'would be created' : 'created', unchanged: 'already the same', conflict: 'CONFLICT: left as it is', refused: 'REFUSED: over the FACT.md size limit', absent: 'nothing to import' }[report.facts.action];
     lines.push(`Global facts: ${report.facts.target} ${said}${usage}`);
   }
   if (report.journal) {
@@ -66,7 +66,7 @@ function reportText(report: ImportReport): string {
 export function registerImportCommand(parent: Command, getContext: () => CliContext): void {
   const command = parent.name() === 'import' ? parent : parent.command('import');
   command
-    .description('import personas and memories from seed 001 (jsc persona-memory folders) or seed 002 (a DSH_HOME); idempotent')
+    .description('import personas and memories from persona-memory folders or a dsh-persona-memory home (DSH_HOME); idempotent')
     .requiredOption('--from <source>', `what the folder is: ${SOURCES.join(' | ')}`)
     .argument('<dir>', 'jsc-persona: a persona folder or the folder holding them; dsh: the DSH home (with personas/ and memory/)')
     .option('--dry-run', 'list what would change and write nothing')

@@ -64,14 +64,14 @@ function forgetOne(ctx: CliContext, role: string, id: string, options: { dryRun?
 export function registerMemoryCommands(parent: Command, getContext: () => CliContext): void {
   parent
     .command('remember')
-    .description('write a memory now, silently (CAP-7); redacted and converted to Traditional Chinese first')
+    .description('write a memory now, silently; redacted and converted to Traditional Chinese first')
     .requiredOption('--text <text>', 'what to remember')
     .option('--role <ID>', ROLE_HELP)
     .option('--category <category>', 'inbox (default), important, interest, news, skill, daily or other')
     .option('--type <type>', 'memory_type: semantic, episodic, procedural, emotional, preference or rule')
     .option('--priority <n>', 'priority 1–5 (default 4)')
     .option('--tags <a,b>', 'tags, comma-separated')
-    .option('--expires <date|condition>', 'a date (YYYY-MM-DD) or a condition text such as 本工作階段 (MEM-8)')
+    .option('--expires <date|condition>', 'a date (YYYY-MM-DD) or a condition text such as 本工作階段')
     .option('--json', 'print the written memory as JSON')
     .action(async (options: RoleOption & { text: string; category?: string; type?: string; priority?: string; tags?: string; expires?: string }) => {
       const ctx = getContext();
@@ -84,7 +84,7 @@ export function registerMemoryCommands(parent: Command, getContext: () => CliCon
 
   parent
     .command('seed')
-    .description('write a consolidated memory directly, e.g. background for a new role (MEM-9); body on stdin')
+    .description('write a consolidated memory directly, e.g. background for a new role; body on stdin')
     .requiredOption('--category <category>', 'important, interest, news, skill, daily or other')
     .requiredOption('--summary <text>', 'one sentence')
     .option('--tags <a,b>', 'tags, comma-separated')
@@ -116,7 +116,7 @@ export function registerMemoryCommands(parent: Command, getContext: () => CliCon
 
   parent
     .command('forget')
-    .description('archive faded daily/other memories and expired ones to archive/forgotten/ (FORGET-1); with an ID, that one memory now')
+    .description('archive faded daily/other memories and expired ones to archive/forgotten/; with an ID, that one memory now')
     .argument('[id]', 'forget this one memory (undo: `kioku memory restore <name>`)')
     .option('--role <ID>', ROLE_HELP)
     .option('--dry-run', 'list what would be forgotten and change nothing')
@@ -133,7 +133,7 @@ export function registerMemoryCommands(parent: Command, getContext: () => CliCon
 
   parent
     .command('bonds')
-    .description('show the relationship history (BONDS.md), newest first (MEM-7)')
+    .description('show the relationship history (BONDS.md), newest first')
     .option('--role <ID>', ROLE_HELP)
     .option('--count <n>', 'how many (default: all)', parseCount)
     .option('--json', 'print one JSON array')
@@ -147,7 +147,7 @@ export function registerMemoryCommands(parent: Command, getContext: () => CliCon
 
   parent
     .command('consent')
-    .description('record whether personal details may be remembered (PRIV-3)')
+    .description('record whether personal details may be remembered')
     .requiredOption('--value <value>', CONSENT_VALUES.join(' | '))
     .option('--role <ID>', ROLE_HELP)
     .option('--json', 'print one JSON object')
@@ -164,11 +164,11 @@ export function registerMemoryCommands(parent: Command, getContext: () => CliCon
       else ctx.print(`${role}: personal_memory_consent = ${state.personal_memory_consent}`);
     });
 
-  registerProbeCommands(parent.command('probe').description('probes of fuzzy memories: add, confirm, deny, audit (PM-4)'), getContext);
+  registerProbeCommands(parent.command('probe').description('probes of fuzzy memories: add, confirm, deny, audit'), getContext);
 
   parent
     .command('migrate')
-    .description('bring old memory files up to the current format, in place and idempotently (PM-6)')
+    .description('bring old memory files up to the current format, in place and idempotently')
     .option('--role <ID>', ROLE_HELP)
     .option('--all', 'every role folder in the memory home (reports counts only)')
     .option('--dry-run', 'report what would change and change nothing')

@@ -99,7 +99,7 @@ function window(config: KiokuConfig): string {
 export function registerSleepCommands(parent: Command, getContext: () => CliContext, deps: SleepCommandDeps = {}): void {
   const command = parent.name() === 'sleep' ? parent : parent.command('sleep');
   command
-    .description('consolidate the inbox into long-term memories now (SLEEP-1…5); every role unless --role or ROLE_NAME')
+    .description('consolidate the inbox into long-term memories now; every role unless --role or ROLE_NAME')
     .option('--force', 'ignore the sleep window and the running-assistant check')
     .option('--role <ID>', 'only this role')
     .option('--json', 'print the result as JSON')
@@ -136,7 +136,7 @@ export function registerSleepCommands(parent: Command, getContext: () => CliCont
 export function registerNapCommands(parent: Command, getContext: () => CliContext, deps: SleepCommandDeps = {}): void {
   const command = parent.name() === 'nap' ? parent : parent.command('nap');
   command
-    .description('consolidate the roles that are idle with a full enough inbox (SLEEP-2), at any time of day')
+    .description('consolidate the roles that are idle with a full enough inbox, at any time of day')
     .option('--json', 'print the result as JSON')
     .action(async (options: { json?: boolean }) => {
       const ctx = getContext();

@@ -43,7 +43,7 @@ function commandFor(parent: Command, name: string): Command {
 
 export function registerStatusCommand(parent: Command, getContext: () => CliContext, deps: StatusCommandDeps = {}): void {
   commandFor(parent, 'status')
-    .description('roles, sleep state, schedule, memory counts and last sleep/forget (OPS-1)')
+    .description('roles, sleep state, schedule, memory counts and last sleep/forget')
     .option('--json', 'print one JSON object')
     .action(async (options: { json?: boolean }) => {
       const ctx = getContext();
@@ -55,7 +55,7 @@ export function registerStatusCommand(parent: Command, getContext: () => CliCont
 
 export function registerDiagnoseCommand(parent: Command, getContext: () => CliContext, deps: StatusCommandDeps = {}): void {
   commandFor(parent, 'diagnose')
-    .description('why a role does not load or sleep: a ✓/✗ checklist with what to do for each ✗ (OPS-1)')
+    .description('why a role does not load or sleep: a ✓/✗ checklist with what to do for each ✗')
     .action(async () => {
       const ctx = getContext();
       ctx.print(diagnoseText(await buildReport(ctx, deps)));

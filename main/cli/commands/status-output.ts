@@ -121,7 +121,7 @@ function checks(report: StatusReport): Row[] {
     if (!entry.programExists) rows.push({ mark: '✗', label: '排程指向 target', text: `${entry.kind} runs ${entry.program || '(nothing)'}, which does not exist`, fix: 'run `kioku install-cron` again' });
   }
   if (s.cron.entries.length > 0 && s.cron.entries.every((e) => e.programExists)) rows.push({ mark: '✓', label: '排程指向 target', text: `every crontab line runs an existing launcher (${[...new Set(s.cron.entries.map((e) => e.program))].join(', ')})` });
-  if (s.cron.legacyEntries > 0) rows.push({ mark: '✗', label: '排程指向 target', text: `${s.cron.legacyEntries} line(s) from seed 000's scripts (# jsc-role-sleep)`, fix: 'run `kioku install-cron` to replace them' });
+  if (s.cron.legacyEntries > 0) rows.push({ mark: '✗', label: '排程指向 target', text: `${s.cron.legacyEntries} line(s) from the original role scripts (# jsc-role-sleep)`, fix: 'run `kioku install-cron` to replace them' });
   if (s.present) {
     if (s.uncoveredRoles.length) rows.push({ mark: '✗', label: '排程涵蓋角色 roles', text: `not served: ${s.uncoveredRoles.join(', ')}`, fix: 'set ROLE_SLEEP_ALL_ROLES=1 and rerun `kioku install-cron` (or restart the daemon)' });
     else rows.push({ mark: '✓', label: '排程涵蓋角色 roles', text: s.coveredRoles.join(', ') || '(no roles yet)' });
