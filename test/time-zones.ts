@@ -23,6 +23,7 @@ export const TIME_SENSITIVE_TESTS = [
   'main/cli/commands/brief-commands.test.ts',
   'main/cli/commands/cron-commands.test.ts',
   'main/core/engine/context/{blocks,memory-selection,prepared-load}.test.ts',
+  'main/core/hosts/hook-handlers/prepared-load.test.ts',
   'main/core/store/memory/*.test.ts',
   'main/core/store/notes/journal.test.ts',
   'main/core/store/index/{recall,prepare-recall}.test.ts',

@@ -4,11 +4,11 @@ import { assembleSessionContext, warmSessionContext, type SessionContext } from 
 import { countJournalEntries, readFactsText, readProjectMemory } from '../../engine/context/context-files.js';
 import type { PeerInfo } from '../../engine/context/peers-block.js';
 import { readBonds } from '../../store/memory/bonds-reader.js';
-import { loadRoleMemories } from '../../store/memory/memory-layout.js';
 import { readMemoryState } from '../../store/memory/memory-state.js';
 import { loadAllRoles, readRoleDefinition } from '../../store/roles/role-repository.js';
 import { projectMemoryFolder, sessionProject } from '../../engine/context/session-project.js';
 import { dialogAttribution } from './attributed-dialog.js';
+import { memoriesFromFiles } from './file-mode-memories.js';
 import type { HookContext } from './hook-handler.js';
 
 /**
@@ -16,12 +16,16 @@ import type { HookContext } from './hook-handler.js';
  * SessionStart and by a call by name (CALL-3: "same assembly as CTX"), so the two never drift
  * (seed 000: role_context.sh was "單一實作，兩種載入方式不會漂移").
  */
-export function loadRoleContext(ctx: HookContext, event: HookEvent, roleId: string, options: { maxParts?: number } = {}): SessionContext {
+export function loadRoleContext(ctx: HookContext, event: HookEvent, roleId: string, options: { maxParts?: number; readOnly?: boolean } = {}): SessionContext {
   const { config } = ctx;
   const { settings, paths } = config;
   const role = readRoleDefinition(paths.roleHome, roleId);
   const cached = ctx.memories?.load(roleId);
-  const { memories, problems } = cached ?? loadRoleMemories(paths.memoryHome, roleId);
+  // One moment for the whole load: the prepared load is judged valid at the moment it is used at.
+  const now = config.clock.now();
+  const fromFiles = cached ? undefined : memoriesFromFiles(config, role, now, ctx.logger, { save: !options.readOnly });
+  const { memories, problems } = cached ?? fromFiles!;
+  if (fromFiles) ctx.logger.info('context', `${roleId}: long-term memory from ${fromFiles.source}`);
   for (const problem of problems) ctx.logger.warn('context', `skipped ${problem.path}: ${problem.message}`);
   const state = readMemoryState(paths.memoryHome, roleId).state;
   const dialog =
@@ -37,10 +41,11 @@ export function loadRoleContext(ctx: HookContext, event: HookEvent, roleId: stri
   const project = sessionProject(config.env, event.cwd);
   const memoryFolder = projectMemoryFolder(event.cwd, project);
   return assembleSessionContext({
-    config,
+    config: fromFiles ? { settings, paths, clock: { now: () => new Date(now.getTime()) } } : config,
     role,
     memories,
     ...(cached ? { longTermMemories: cached.longTerm, inboxMemories: cached.inbox } : {}),
+    ...(fromFiles ? { preparedLongTerm: fromFiles.preparedLongTerm } : {}),
     state,
     bonds: readBonds(paths.memoryHome, roleId),
     dialog,

@@ -78,7 +78,7 @@ export function previewSessionStart(config: KiokuConfig, logger: Logger, request
     });
     return { ...base, state: 'locked', text, parts: [text], omitted: null, report: null };
   }
-  const load = loadRoleContext({ config, logger, host: 'daemon', ...(memories ? { memories } : {}) }, event, request.role, { maxParts: 1 });
+  const load = loadRoleContext({ config, logger, host: 'daemon', ...(memories ? { memories } : {}) }, event, request.role, { maxParts: 1, readOnly: true });
   // One registered command prints every part (session-start-handler.ts `pick`).
   return { ...base, state: 'load', text: load.parts.join('\n\n'), parts: load.parts, omitted: load.omitted, report: load.report };
 }
