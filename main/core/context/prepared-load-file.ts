@@ -90,18 +90,18 @@ export function readPreparedLoad(file: string, roleDir: string, key: PreparedLoa
   } catch {
     return {};
   }
-  if (!isStoredLoad(stored) || stored.roleDir !== roleDir || stored.key !== keyText(key, now)) return {};
+  if (!isStoredHeader(stored) || stored.roleDir !== roleDir || stored.key !== keyText(key, now)) return {};
   try {
     const time = now.getTime();
     const until = stored.until ?? Infinity;
-    const longTermHolds = stored.from <= time && time < until && foldersUnchanged(roleDir, stored.longTerm.folders);
-    const inboxHolds = foldersUnchanged(roleDir, stored.inbox.folders);
+    // Stale long-term items mean reading every file anyway: nothing else is checked then, so a
+    // stale prepared load costs the full computation little more than reading this file.
+    if (!(stored.from <= time && time < until && foldersUnchanged(roleDir, stored.longTerm.folders))) return {};
+    if (!isStoredLoad(stored)) return {};
     const { longTerm, inbox } = stored;
     return {
-      ...(longTermHolds
-        ? { longTerm: { folders: longTerm.folders, prepared: fromStored(longTerm, key), special: longTerm.special, problems: longTerm.problems, until } }
-        : {}),
-      ...(inboxHolds ? { inbox: { folders: inbox.folders, memories: inbox.memories, problems: inbox.problems } } : {}),
+      longTerm: { folders: longTerm.folders, prepared: fromStored(longTerm, key), special: longTerm.special, problems: longTerm.problems, until },
+      ...(foldersUnchanged(roleDir, inbox.folders) ? { inbox: { folders: inbox.folders, memories: inbox.memories, problems: inbox.problems } } : {}),
     };
   } catch {
     return {};
@@ -177,14 +177,20 @@ function foldersOf(value: unknown, categories: readonly MemoryCategory[]): boole
   return Array.isArray(value) && value.length === categories.length && value.every((folder, i) => isFolderStamps(folder, categories[i]!));
 }
 
-function isStoredLoad(value: unknown): value is StoredLoad {
+/** What freshness is judged from: format, key, window and the folders' stamps. */
+type StoredHeader = Pick<StoredLoad, 'format' | 'roleDir' | 'key' | 'from' | 'until'> & { longTerm: Pick<StoredLoad['longTerm'], 'folders'> & Record<string, unknown>; inbox: Pick<StoredLoad['inbox'], 'folders'> & Record<string, unknown> };
+
+function isStoredHeader(value: unknown): value is StoredHeader {
   if (!isPlainObject(value) || value.format !== FORMAT || !isString(value.roleDir) || !isString(value.key) || !isNumber(value.from)) return false;
   if (value.until !== null && !isNumber(value.until)) return false;
   const { longTerm, inbox } = value;
-  if (!isPlainObject(longTerm) || !isPlainObject(inbox)) return false;
-  const roleDir = value.roleDir;
+  return isPlainObject(longTerm) && isPlainObject(inbox) && foldersOf(longTerm.folders, LONG_TERM_CATEGORIES) && foldersOf(inbox.folders, INBOX_CATEGORIES);
+}
+
+/** The rest of a stored load whose header passed `isStoredHeader`. */
+function isStoredLoad(value: StoredHeader): value is StoredLoad & StoredHeader {
+  const { longTerm, inbox, roleDir } = value;
   return (
-    foldersOf(longTerm.folders, LONG_TERM_CATEGORIES) &&
     isString(longTerm.heading) &&
     Array.isArray(longTerm.full) &&
     longTerm.full.every(isStoredItem) &&
@@ -194,7 +200,6 @@ function isStoredLoad(value: unknown): value is StoredLoad {
     longTerm.special.every((m) => isStoredMemory(m, roleDir, LONG_TERM_CATEGORIES)) &&
     Array.isArray(longTerm.problems) &&
     longTerm.problems.every(isProblem) &&
-    foldersOf(inbox.folders, INBOX_CATEGORIES) &&
     Array.isArray(inbox.memories) &&
     inbox.memories.every((m) => isStoredMemory(m, roleDir, INBOX_CATEGORIES)) &&
     Array.isArray(inbox.problems) &&

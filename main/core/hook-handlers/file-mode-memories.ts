@@ -60,16 +60,19 @@ export function memoriesFromFiles(config: KiokuConfig, role: RoleDefinition, now
     };
   }
   const stamps = collectStamps(roleDir, [...INBOX_CATEGORIES, ...LONG_TERM_CATEGORIES], started);
-  const { memories, problems } = loadRoleMemories(memoryHome, role.id, { seen: stamps.seen });
+  const read = loadRoleMemories(memoryHome, role.id, { seen: stamps.seen });
+  // Frozen, so that what the load derives from the list (list-memo.ts) is worked out once for
+  // this write and the assembly alike — `loadSpecialMemories` walks all 10,000.
+  const memories = Object.freeze(read.memories);
+  const problems = read.problems;
   const window = prepareLongTermWindow(memories, options);
   const [inboxFolder, ...longTermFolders] = stamps.folders();
   const inboxDir = path.join(roleDir, 'inbox');
-  const longTermMemories = memories.filter((memory) => memory.category !== 'inbox');
   save(
     {
       folders: longTermFolders,
       prepared: window.prepared,
-      special: [...loadSpecialMemories(longTermMemories)],
+      special: loadSpecialMemories(memories).filter((memory) => memory.category !== 'inbox'),
       problems: problems.filter((problem) => path.dirname(problem.path) !== inboxDir),
       until: window.until,
     },
