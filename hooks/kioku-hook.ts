@@ -61,10 +61,21 @@ async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: P
   // Someone else's socket is worth a warning with its reason: the user should know, and fix it.
   if (!reply.ok && reply.reason === 'untrusted') logger.warn('hook', `${args.event}: ${reply.detail}; answering from the files`);
   else if (!reply.ok && reply.reason !== 'no-socket') logger.info('hook', `${args.event}: daemon did not answer (${reply.reason}); answering from the files`);
-  const fallback = await import('./hook-fallback.js');
+  const fallback = await loadFallback();
   if (ANSWERED_EVENTS.has(args.event)) return fallback.answerFromFiles(config, logger, call, { ...(args.part ? { part: args.part } : {}), ...(args.parts ? { parts: args.parts } : {}) });
   fallback.spoolForLater(config, logger, call);
   return '';
+}
+
+/**
+ * The fallback bundle, loaded only when the daemon did not answer. The shipped client is CommonJS
+ * (scripts/build-hooks.mjs), where it is `require`d: `import()` of a CommonJS file goes through
+ * the ESM loader, which first lexes all of it for its exports (a tenth of `node -e 0` and more on
+ * every fallback, in the hooks bench profile). Run from source (ESM, tests), it is imported.
+ */
+async function loadFallback(): Promise<typeof import('./hook-fallback.js')> {
+  if (typeof require === 'function') return require('./hook-fallback.js') as typeof import('./hook-fallback.js');
+  return import('./hook-fallback.js');
 }
 
 /**

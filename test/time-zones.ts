@@ -31,6 +31,7 @@ export const TIME_SENSITIVE_TESTS = [
   'main/cli/commands/brief-commands.test.ts',
   'main/cli/commands/cron-commands.test.ts',
   'main/core/context/{blocks,memory-selection,prepared-load}.test.ts',
+  'main/core/hook-handlers/prepared-load.test.ts',
   'main/core/memory/*.test.ts',
   'main/core/facts/journal.test.ts',
   'main/core/index/recall.test.ts',

@@ -14,8 +14,9 @@ import { packParts } from './context-packing.js';
 import { memoByList } from './list-memo.js';
 import { dialogBlock } from './dialog-block.js';
 import { inboxBlock, inboxNewestFirst } from './inbox-block.js';
-import { inertInput } from './inert-input.js';
-import { fitLongTermMemory, prepareLongTermMemory } from './memory-block.js';
+import { inertInput, inertMemories } from './inert-input.js';
+import { loadSpecialMemories } from './load-special-memories.js';
+import { fitLongTermMemory, prepareLongTermMemory, type PreparedLongTermMemory } from './memory-block.js';
 import { peersBlock, type PeerInfo } from './peers-block.js';
 import { consentBlock, greetingBlock, isFirstMeeting, relationshipBlock, sleepyBlock } from './session-notes.js';
 import { factsBlock, factsPointerBlock, journalPointerBlock, projectMemoryBlock, projectMemoryPointerBlock, type ProjectMemory } from './shared-memory-blocks.js';
@@ -43,6 +44,12 @@ export interface SessionContextInput {
   longTermMemories?: readonly Memory[];
   /** The inbox part of `memories`, likewise (frozen, kept between events); gives the same load. */
   inboxMemories?: readonly Memory[];
+  /**
+   * The long-term items prepared ahead for every project (`prepareLongTermMemory` over the whole
+   * list, at this moment): a prepared load from disk (prepared-load-file.ts). `memories` may then
+   * hold only the inbox and `loadSpecialMemories` of the rest; gives the same load.
+   */
+  preparedLongTerm?: PreparedLongTermMemory;
   state: MemoryState;
   /** Newest first, as `readBonds` returns them. */
   bonds?: readonly Bond[];
@@ -144,7 +151,7 @@ export function assembleSessionContext(given: SessionContextInput): SessionConte
   }
   const now = clock.now();
   const who = { name: role.name, language };
-  const { inboxMemories, allLongTerm, prepared } = listDerived(input, now);
+  const { inboxMemories, special, prepared } = listDerived(input, now);
   const fixed = {
     soul: soulBlock(role, language),
     agents: agentsBlock(role, { language, memoryHome: paths.memoryHome, roleHome: paths.roleHome, rules: input.agentsRules, resourcesDir: input.resourcesDir }),
@@ -154,10 +161,10 @@ export function assembleSessionContext(given: SessionContextInput): SessionConte
     sleepy: sleepyBlock(inboxMemories.length, settings.ROLE_SLEEP_REMIND_INBOX, who),
     // The brief is the role's own (its checks folder), never a project's: the whole list, which
     // the daemon has warmed, not the project's narrowed copy.
-    brief: briefBlock(allLongTerm, now, who),
+    brief: briefBlock(special, now, who),
     greeting: greetingBlock({ ...who, emoji: role.emoji }, input.flags?.firstMeeting ?? isFirstMeeting(input.state)),
     // The whole list: a waiting convention is this project's own, so never narrowed out.
-    projectWaiting: input.project && input.projectMemory ? projectWaitingBlock(allLongTerm, input.project, input.projectMemory, language) : EMPTY_BLOCK,
+    projectWaiting: input.project && input.projectMemory ? projectWaitingBlock(special, input.project, input.projectMemory, language) : EMPTY_BLOCK,
   };
   const project = input.projectMemory?.text.trim() ? input.projectMemory : undefined;
   const facts = input.facts?.trim() ? input.facts : undefined;
@@ -237,24 +244,32 @@ function reportBlock(named: NamedBlock, initial: Budgets, effective: Budgets): L
  * with them (list-memo.ts, memory-block.ts), which is what `warmSessionContext` fills ahead.
  */
 function listDerived(input: WarmInput, now: Date) {
-  const { settings } = input.config;
   // Frozen, so that what inbox-block.ts derives from it is kept with it too (list-memo.ts).
   const allInbox = input.inboxMemories ?? memoByList(input.memories, 'inbox', () => Object.freeze(input.memories.filter((memory) => memory.category === 'inbox')));
-  const inboxMemories = memoriesForProject(allInbox, input.project);
+  // Only what is injected from is made inert: the inbox, the brief and waiting candidates here,
+  // the selected long-term memories in memory-block.ts (issue 14).
+  const inboxMemories = inertMemories(memoriesForProject(allInbox, input.project));
   const allLongTerm = input.longTermMemories ?? input.memories;
+  const special = inertMemories(loadSpecialMemories(allLongTerm));
   // Prepared for every project (what the daemon warms ahead), then narrowed: session-project.ts.
-  const whole = prepareLongTermMemory(allLongTerm, {
+  const whole = input.preparedLongTerm ?? prepareLongTermMemory(allLongTerm, longTermOptions(input, now));
+  const prepared = preparedForProject(whole, input.project);
+  return { inboxMemories, allLongTerm, special, prepared };
+}
+
+/** What the prepared long-term items depend on besides the memories (a prepared load on disk is keyed by it). */
+export function longTermOptions(input: Pick<SessionContextInput, 'config' | 'role'>, now: Date) {
+  const { settings } = input.config;
+  return {
     roleId: input.role.id,
     language: languageOfRole(input.role),
     now,
     fullMinPriority: settings.ROLE_LOAD_FULL_MIN_PRIORITY,
     digestMinPriority: settings.ROLE_LOAD_DIGEST_MIN_PRIORITY,
-  });
-  const prepared = preparedForProject(whole, input.project);
-  return { inboxMemories, allLongTerm, prepared };
+  };
 }
 
-type WarmInput = Pick<SessionContextInput, 'config' | 'role' | 'memories' | 'longTermMemories' | 'inboxMemories' | 'project'>;
+type WarmInput = Pick<SessionContextInput, 'config' | 'role' | 'memories' | 'longTermMemories' | 'inboxMemories' | 'preparedLongTerm' | 'project'>;
 
 /**
  * Do now, in the daemon's idle time after its memory files changed, the part of the next load
@@ -262,13 +277,11 @@ type WarmInput = Pick<SessionContextInput, 'config' | 'role' | 'memories' | 'lon
  * that the SessionStart or call by name that follows finds it done (X-PERF). Changes nothing:
  * an event assembled without it gives the same text, only later.
  */
-export function warmSessionContext(given: WarmInput): void {
-  // The same inert lists the load will use, so what is warmed here is what it finds (list-memo.ts).
-  const input = inertInput(given);
+export function warmSessionContext(input: WarmInput): void {
   const now = input.config.clock.now();
-  const { inboxMemories, allLongTerm } = listDerived(input, now);
+  const { inboxMemories, allLongTerm, special } = listDerived(input, now);
   inboxNewestFirst(inboxMemories, now);
-  briefBlock(allLongTerm, now, { name: input.role.name, language: languageOfRole(input.role) });
+  briefBlock(special, now, { name: input.role.name, language: languageOfRole(input.role) });
   // Whatever project the next session is in, it first asks which memories are project-specific.
   projectSpecificMemories(allLongTerm);
 }

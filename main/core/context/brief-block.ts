@@ -13,8 +13,16 @@ import { say, type ContextLanguage } from './context-language.js';
  */
 const BRIEF_TAGS = new Set(['brief', '晨報']);
 
+/** A consolidated memory tagged as a brief, of any day. */
+export function isBriefTagged(memory: Memory): boolean {
+  if (memory.category === 'inbox') return false;
+  // A plain loop: asked of every memory of a load read from the files (10,000 closures otherwise).
+  for (const tag of memory.tags) if (BRIEF_TAGS.has(tag)) return true;
+  return false;
+}
+
 export function isTodaysBrief(memory: Memory, now: Date): boolean {
-  if (memory.category === 'inbox' || !memory.tags.some((tag) => BRIEF_TAGS.has(tag))) return false;
+  if (!isBriefTagged(memory)) return false;
   const created = parseLooseDate(memory.created);
   return created !== undefined && formatLocalDate(created) === formatLocalDate(now);
 }

@@ -34,11 +34,19 @@ function timeOf(memory: Memory): number {
   return time;
 }
 
+/**
+ * `localeCompare` without arguments is this collator's `compare` (ECMA-402), but builds its
+ * comparison state on every call: 1,400 inbox items created on the same few days cost the
+ * hook's fallback a tenth of `node -e 0` in ties alone. Made once, when first needed.
+ */
+let defaultCollator: Intl.Collator | undefined;
+const collator = () => (defaultCollator ??= new Intl.Collator());
+
 /** Unexpired inbox memories, newest first (the order the block shows and keeps them in). */
 export function inboxNewestFirst<M extends Memory>(memories: readonly M[], now: Date): M[] {
   // The order does not depend on the moment, only what has expired does (list-memo.ts).
   const sorted = memoByList(memories, 'inbox-newest-first', () =>
-    memories.filter((memory) => memory.category === 'inbox').sort((a, b) => timeOf(b) - timeOf(a) || b.id.localeCompare(a.id)),
+    memories.filter((memory) => memory.category === 'inbox').sort((a, b) => timeOf(b) - timeOf(a) || collator().compare(b.id, a.id)),
   );
   return sorted.filter((memory) => isInjectable(memory, now)); // MEM-8: no expired date, no session grant
 }

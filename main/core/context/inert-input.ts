@@ -7,11 +7,12 @@ import type { ProjectMemory } from './shared-memory-blocks.js';
 
 /**
  * The one place where what a load injects from files and transcripts is made inert (issue 14,
- * item 4; inert-text.ts says how): assemble-session-context.ts passes its whole input through
- * here before any block is built, so every block — long-term memory, inbox, brief, waiting
- * conventions, bonds, dialog, facts, project memory — and any block added later gets text that
- * cannot forge a heading, a fence or a wrapper. Role files are not touched: their sections are
- * the persona's own structure (soul-block.ts), written by the user about their own role.
+ * item 4; inert-text.ts says how): assemble-session-context.ts passes its input through `inertInput`
+ * before any block is built (bonds, dialog, facts, project memory) and the memory lists it
+ * injects from through `inertMemories` (inbox, brief, waiting conventions); the long-term block
+ * makes each memory it selects inert (`inertMemory`, memory-block.ts) — selection reads no
+ * injected text, and 10,000 memories need not be copied for the few dozen shown. Role files
+ * are not touched: their sections are the persona's own structure (soul-block.ts).
  *
  * Cost: most texts hold nothing to neutralise and are kept as the same objects, so what the
  * daemon keeps per memory object and per frozen list (memory-block.ts, list-memo.ts) stays valid;
@@ -39,6 +40,11 @@ function keptInertCopy<M extends Memory>(memory: M): M {
   let copy = inertCopies.get(memory);
   if (copy === undefined) inertCopies.set(memory, (copy = inertCopy(memory)));
   return copy as M;
+}
+
+/** One memory with its injected texts made inert (itself when none changed), kept per object. */
+export function inertMemory<M extends Memory>(memory: M): M {
+  return keptInertCopy(memory);
 }
 
 function mapIfChanged<M extends Memory>(list: readonly M[], inert: (memory: M) => M): readonly M[] {
@@ -81,23 +87,17 @@ export function inertProjectMemory(project: ProjectMemory | undefined): ProjectM
   return text === project.text ? project : { ...project, text };
 }
 
-interface InjectedParts<M extends Memory> {
-  memories: readonly M[];
-  longTermMemories?: readonly Memory[];
-  inboxMemories?: readonly Memory[];
+interface InjectedParts {
   bonds?: readonly Bond[];
   dialog?: readonly DialogTurn[];
   facts?: string;
   projectMemory?: ProjectMemory;
 }
 
-/** Every injected text of a load's input made inert; everything else passed on as it was. */
-export function inertInput<M extends Memory, T extends InjectedParts<M>>(input: T): T {
+/** The injected texts of a load's input other than memories made inert; everything else passed on as it was. */
+export function inertInput<T extends InjectedParts>(input: T): T {
   return {
     ...input,
-    memories: inertMemories(input.memories),
-    ...(input.longTermMemories ? { longTermMemories: inertMemories(input.longTermMemories) } : {}),
-    ...(input.inboxMemories ? { inboxMemories: inertMemories(input.inboxMemories) } : {}),
     ...(input.bonds ? { bonds: inertBonds(input.bonds) } : {}),
     ...(input.dialog ? { dialog: inertDialog(input.dialog) } : {}),
     ...(input.facts !== undefined ? { facts: inertText(input.facts) } : {}),

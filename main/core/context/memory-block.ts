@@ -4,8 +4,9 @@ import { expiryTime } from '../memory/memory-expiry.js';
 import { conditionWithGrantDay } from '../memory/grant-scope.js';
 import { chooseWholeItems, EMPTY_BLOCK, moreNotShown, type ContextBlock } from './context-block.js';
 import { joinWords, say, type ContextLanguage } from './context-language.js';
+import { inertMemory } from './inert-input.js';
 import { clarityWindow, splitGist, type Clarity } from './memory-clarity.js';
-import { inDisplayOrder, selectLongTermMemories } from './memory-selection.js';
+import { DIGEST_CATEGORY_ORDER, inDisplayOrder, selectLongTermMemories } from './memory-selection.js';
 import { isPinned } from '../memory/pinned.js';
 
 /**
@@ -115,11 +116,18 @@ function heading(options: Pick<LongTermBlockOptions, 'language' | 'roleId'>): st
 
 const GAP = 2; // each item is followed by at most "\n\n"
 
+/**
+ * What fitting and project narrowing read of an item's memory: its folder (display order) and its
+ * project fields (session-project.ts). A load prepared on disk carries only these (prepared-load-file.ts).
+ */
+export type PreparedItemMemory = Pick<Memory, 'category' | 'extra'>;
+
 /** Selection and item texts, computed once; fitting them to a budget is cheap and repeatable. */
 export interface PreparedLongTermMemory {
   heading: string;
-  full: { memory: Memory; text: string }[];
-  digest: { memory: Memory; text: string }[];
+  /** Each list in value order (memory-selection.ts), the order fitting takes them in. */
+  full: { memory: PreparedItemMemory; text: string }[];
+  digest: { memory: PreparedItemMemory; text: string }[];
   language: ContextLanguage;
 }
 
@@ -150,23 +158,33 @@ const preparedByList = new WeakMap<readonly Memory[], PreparedWindow>();
  * re-formatted thousands of memories). The hook's fallback computes it afresh: the same text.
  */
 export function prepareLongTermMemory(memories: readonly Memory[], options: PrepareOptions): PreparedLongTermMemory {
-  if (!Object.isFrozen(memories)) return prepareAt(memories, options).prepared;
+  return prepareLongTermWindow(memories, options).prepared;
+}
+
+/** The same, with the first moment it may be wrong (ms, Infinity for never): what a prepared load on disk is valid until. */
+export function prepareLongTermWindow(memories: readonly Memory[], options: PrepareOptions): { prepared: PreparedLongTermMemory; until: number } {
+  if (!Object.isFrozen(memories)) return prepareAt(memories, options);
   const key = `${options.roleId}|${options.language}|${options.fullMinPriority}|${options.digestMinPriority}`;
   const time = options.now.getTime();
   const known = preparedByList.get(memories);
-  if (known && known.key === key && known.from <= time && time < known.until) return known.prepared;
-  const { prepared, until } = prepareAt(memories, options);
-  preparedByList.set(memories, { key, prepared, from: time, until });
-  return prepared;
+  if (known && known.key === key && known.from <= time && time < known.until) return known;
+  const window = prepareAt(memories, options);
+  preparedByList.set(memories, { key, prepared: window.prepared, from: time, until: window.until });
+  return window;
 }
 
+/**
+ * Selection reads no text a load injects (summary, body, tags, scope), so only the memories
+ * selected are made inert, for their item texts: the same text as making all 10,000 inert first,
+ * which the hook's fallback paid for on every SessionStart (issue 14's regression).
+ */
 function prepareAt(memories: readonly Memory[], options: PrepareOptions): { prepared: PreparedLongTermMemory; until: number } {
   const { full, digest, until: expiresNext } = selectLongTermMemories(memories, options);
   let until = expiresNext;
   const item = (memory: Memory, format: (memory: Memory, clarity: Clarity) => string) => {
     const window = clarityWindow(memory, options.now);
     if (window.until < until) until = window.until;
-    return { memory, text: format(memory, window.clarity) };
+    return { memory, text: format(inertMemory(memory), window.clarity) };
   };
   const prepared = {
     heading: heading(options),
@@ -176,6 +194,8 @@ function prepareAt(memories: readonly Memory[], options: PrepareOptions): { prep
   };
   return { prepared, until };
 }
+
+const displayRank = (category: Memory['category']) => DIGEST_CATEGORY_ORDER.indexOf(category as (typeof DIGEST_CATEGORY_ORDER)[number]);
 
 const NOTHING: LongTermBlock = { ...EMPTY_BLOCK, digestLength: 0 };
 
@@ -210,11 +230,13 @@ function fitAnew(prepared: PreparedLongTermMemory, limit: number, digestLimit?: 
   let choice = choose(room);
   if (choice.omitted > 0) choice = choose(room - GAP - note(total).length);
 
-  const byDisplay = (items: { memory: Memory; text: string }[], chosen: number[]) => {
-    const picked = chosen.map((i) => items[i]!);
-    const order = new Map(inDisplayOrder(picked.map((item) => item.memory)).map((memory, i) => [memory, i]));
-    return picked.sort((a, b) => order.get(a.memory)! - order.get(b.memory)!).map((item) => item.text);
-  };
+  // inDisplayOrder (by folder, then value): the lists are in value order, so within a folder
+  // the list's own order is the value order, and only the folder rank needs sorting.
+  const byDisplay = (items: PreparedLongTermMemory['full'], chosen: number[]) =>
+    chosen
+      .map((i) => ({ text: items[i]!.text, rank: displayRank(items[i]!.memory.category), i }))
+      .sort((a, b) => a.rank - b.rank || a.i - b.i)
+      .map((item) => item.text);
   const shownFull = byDisplay(prepared.full, choice.fullChoice.chosen);
   const shownDigest = byDisplay(prepared.digest, choice.digestChoice.chosen);
   const shown = shownFull.length + shownDigest.length;

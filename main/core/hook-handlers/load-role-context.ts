@@ -4,11 +4,11 @@ import { assembleSessionContext, warmSessionContext, type SessionContext } from 
 import { countJournalEntries, readFactsText, readProjectMemory } from '../context/context-files.js';
 import type { PeerInfo } from '../context/peers-block.js';
 import { readBonds } from '../memory/bonds-reader.js';
-import { loadRoleMemories } from '../memory/memory-layout.js';
 import { readMemoryState } from '../memory/memory-state.js';
 import { loadAllRoles, readRoleDefinition } from '../roles/role-repository.js';
 import { projectMemoryFolder, sessionProject } from '../projects/session-project.js';
 import { dialogAttribution } from './attributed-dialog.js';
+import { memoriesFromFiles } from './file-mode-memories.js';
 import type { HookContext } from './hook-handler.js';
 
 /**
@@ -21,7 +21,11 @@ export function loadRoleContext(ctx: HookContext, event: HookEvent, roleId: stri
   const { settings, paths } = config;
   const role = readRoleDefinition(paths.roleHome, roleId);
   const cached = ctx.memories?.load(roleId);
-  const { memories, problems } = cached ?? loadRoleMemories(paths.memoryHome, roleId);
+  // One moment for the whole load: the prepared load is judged valid at the moment it is used at.
+  const now = config.clock.now();
+  const fromFiles = cached ? undefined : memoriesFromFiles(config, role, now, ctx.logger);
+  const { memories, problems } = cached ?? fromFiles!;
+  if (fromFiles) ctx.logger.info('context', `${roleId}: long-term memory from ${fromFiles.source}`);
   for (const problem of problems) ctx.logger.warn('context', `skipped ${problem.path}: ${problem.message}`);
   const state = readMemoryState(paths.memoryHome, roleId).state;
   const dialog =
@@ -37,10 +41,11 @@ export function loadRoleContext(ctx: HookContext, event: HookEvent, roleId: stri
   const project = sessionProject(config.env, event.cwd);
   const memoryFolder = projectMemoryFolder(event.cwd, project);
   return assembleSessionContext({
-    config,
+    config: fromFiles ? { settings, paths, clock: { now: () => new Date(now.getTime()) } } : config,
     role,
     memories,
     ...(cached ? { longTermMemories: cached.longTerm, inboxMemories: cached.inbox } : {}),
+    ...(fromFiles ? { preparedLongTerm: fromFiles.preparedLongTerm } : {}),
     state,
     bonds: readBonds(paths.memoryHome, roleId),
     dialog,

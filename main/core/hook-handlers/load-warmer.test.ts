@@ -25,6 +25,7 @@ function countingCache(roles: string[]): MemoryCache & { loads: string[] } {
     },
     warm: async () => undefined,
     roles: () => [...roles],
+    fileStamp: () => undefined,
     close: () => undefined,
   };
 }

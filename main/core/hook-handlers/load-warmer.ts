@@ -2,7 +2,9 @@ import type { KiokuConfig } from '../config/config.js';
 import type { Logger } from '../config/log.js';
 import type { MemoryCache } from '../memory/memory-cache.js';
 import type { HookContext } from './hook-handler.js';
+import { RACY_MS } from '../context/prepared-load-stamps.js';
 import { warmRoleLoad } from './load-role-context.js';
+import { persistPreparedLoad } from './persist-prepared-load.js';
 
 /**
  * Keeps each role's next load ready in the daemon (X-PERF). After the memory files change —
@@ -22,10 +24,29 @@ export interface LoadWarmer {
 
 /** A sleep or an import writes hundreds of files in a burst; warm once it has settled. */
 const SETTLE_MS = 150;
+/** The prepared load on disk waits until the files' time stamps can tell a later change (prepared-load-stamps.ts). */
+const PERSIST_MS = RACY_MS + 200;
+const PERSIST_TRIES = 5;
 
 export function createLoadWarmer(memories: MemoryCache, base: KiokuConfig, logger: Logger): LoadWarmer {
   let config = base;
   const timers = new Map<string, NodeJS.Timeout>();
+  const persistTimers = new Map<string, NodeJS.Timeout>();
+  // Issue 17: the warm load also goes to disk, for a hook that later finds no daemon.
+  const persistSoon = (roleId: string, tries: number) => {
+    const pending = persistTimers.get(roleId);
+    if (pending) clearTimeout(pending);
+    const timer = setTimeout(() => {
+      persistTimers.delete(roleId);
+      try {
+        if (persistPreparedLoad({ config, logger, host: 'daemon', memories }, roleId) === 'later' && tries > 1) persistSoon(roleId, tries - 1);
+      } catch (error) {
+        logger.info('daemon', `writing the prepared load of ${roleId}: ${(error as Error).message}`);
+      }
+    }, PERSIST_MS);
+    timer.unref();
+    persistTimers.set(roleId, timer);
+  };
   const warm = (roleId: string) => {
     const pending = timers.get(roleId);
     if (pending) clearTimeout(pending);
@@ -33,6 +54,7 @@ export function createLoadWarmer(memories: MemoryCache, base: KiokuConfig, logge
     const ctx: HookContext = { config, logger, host: 'daemon', memories };
     try {
       warmRoleLoad(ctx, roleId);
+      persistSoon(roleId, PERSIST_TRIES);
     } catch (error) {
       // Only a head start: the event itself reads the same files and reports what is wrong.
       logger.info('daemon', `preparing the load of ${roleId} ahead: ${(error as Error).message}`);
@@ -53,8 +75,9 @@ export function createLoadWarmer(memories: MemoryCache, base: KiokuConfig, logge
       config = latest;
     },
     close() {
-      for (const timer of timers.values()) clearTimeout(timer);
+      for (const timer of [...timers.values(), ...persistTimers.values()]) clearTimeout(timer);
       timers.clear();
+      persistTimers.clear();
     },
   };
 }

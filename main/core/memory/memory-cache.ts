@@ -39,6 +39,11 @@ export interface MemoryCache {
   warm(roleId: string): Promise<void>;
   /** The roles loaded so far (the ones worth keeping ready). */
   roles(): string[];
+  /**
+   * The stat a cached file was read with (size, mtime, inode), or undefined when it is not
+   * cached: what the daemon's prepared load on disk is stamped with must be what it parsed.
+   */
+  fileStamp(roleId: string, file: string): { size: number; mtimeMs: number; ino: number } | undefined;
   close(): void;
 }
 
@@ -287,5 +292,11 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
     roles.clear();
   };
 
-  return { load, warm, roles: () => [...roles.keys()], close };
+  const fileStamp = (roleId: string, file: string) => {
+    const folder = roles.get(roleId)?.folders.get(path.basename(path.dirname(file)) as MemoryCategory);
+    const known = folder?.files.get(path.basename(file));
+    return known ? { size: known.size, mtimeMs: known.mtimeMs, ino: known.ino } : undefined;
+  };
+
+  return { load, warm, roles: () => [...roles.keys()], fileStamp, close };
 }

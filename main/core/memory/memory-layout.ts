@@ -45,11 +45,11 @@ export interface MemoryFileRef {
   path: string;
 }
 
-/** Every memory file of a role, category by category, in name order (stable for tests). */
-export function listMemoryFiles(memoryHome: string, roleId: string): MemoryFileRef[] {
+/** Every memory file of a role (or of some of its folders), category by category, in name order (stable for tests). */
+export function listMemoryFiles(memoryHome: string, roleId: string, categories: readonly MemoryCategory[] = ALL_CATEGORIES): MemoryFileRef[] {
   const dir = roleMemoryDir(memoryHome, roleId);
   const refs: MemoryFileRef[] = [];
-  for (const category of ALL_CATEGORIES) {
+  for (const category of categories) {
     let names: string[];
     try {
       names = fs.readdirSync(path.join(dir, category));
@@ -90,10 +90,19 @@ export function readMemoryText(file: string, size: number): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/** What a reader that keeps derived data (the prepared load) learns of each file it reads. */
+export type MemoryFileSeen = (ref: MemoryFileRef, stat: fs.Stats, text: string | undefined) => void;
+
 /** Read one memory file; throws an Error naming what is wrong with it. */
-export function readMemoryFile(ref: MemoryFileRef, roleId: string, stat?: fs.Stats): StoredMemory {
+export function readMemoryFile(ref: MemoryFileRef, roleId: string, stat?: fs.Stats, seen?: MemoryFileSeen): StoredMemory {
   const known = stat ?? fs.statSync(ref.path);
-  const text = readMemoryText(ref.path, known.size);
+  let text: string | undefined;
+  try {
+    text = readMemoryText(ref.path, known.size);
+  } finally {
+    // The stat was taken before the read: a change during the read leaves a stamp that no longer matches.
+    seen?.(ref, known, text);
+  }
   const memory = parseMemory(text, {
     folderCategory: ref.category,
     fileId: path.basename(ref.path, '.md'),
@@ -102,13 +111,20 @@ export function readMemoryFile(ref: MemoryFileRef, roleId: string, stat?: fs.Sta
   return { ...memory, role: roleId, path: ref.path };
 }
 
+export interface LoadRoleMemoriesOptions {
+  /** Only these folders (default: all of them, inbox first). */
+  categories?: readonly MemoryCategory[];
+  /** Told of every file read, with the stat taken before reading it. */
+  seen?: MemoryFileSeen;
+}
+
 /** Load every memory of a role; a corrupt file is reported and the others still load. */
-export function loadRoleMemories(memoryHome: string, roleId: string): { memories: StoredMemory[]; problems: MemoryLoadProblem[] } {
+export function loadRoleMemories(memoryHome: string, roleId: string, options: LoadRoleMemoriesOptions = {}): { memories: StoredMemory[]; problems: MemoryLoadProblem[] } {
   const memories: StoredMemory[] = [];
   const problems: MemoryLoadProblem[] = [];
-  for (const ref of listMemoryFiles(memoryHome, roleId)) {
+  for (const ref of listMemoryFiles(memoryHome, roleId, options.categories)) {
     try {
-      memories.push(readMemoryFile(ref, roleId));
+      memories.push(readMemoryFile(ref, roleId, undefined, options.seen));
     } catch (error) {
       problems.push({ path: ref.path, message: (error as Error).message });
     }

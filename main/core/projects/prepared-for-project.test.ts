@@ -32,7 +32,9 @@ function memories(): readonly Memory[] {
   return Object.freeze(list);
 }
 
-const shape = (prepared: ReturnType<typeof prepareLongTermMemory>) => ({ full: prepared.full.map((i) => [i.memory.id, i.text]), digest: prepared.digest.map((i) => [i.memory.id, i.text]) });
+// Prepared from whole memories here, so each item's memory is one (a load from disk carries less).
+const idOf = (item: { memory: object }) => (item.memory as Memory).id;
+const shape = (prepared: ReturnType<typeof prepareLongTermMemory>) => ({ full: prepared.full.map((i) => [idOf(i), i.text]), digest: prepared.digest.map((i) => [idOf(i), i.text]) });
 
 describe('preparedForProject', () => {
   it('narrows the whole load to exactly the load of the narrowed list, per project, and is kept', () => {
@@ -44,7 +46,7 @@ describe('preparedForProject', () => {
       expect(preparedForProject(whole, project)).toBe(narrowed);
     }
     // A convention of /work/a (m00) is in /work/a's load and left out of /work/b's.
-    const ids = (project: string) => [...preparedForProject(whole, project).full, ...preparedForProject(whole, project).digest].map((item) => item.memory.id);
+    const ids = (project: string) => [...preparedForProject(whole, project).full, ...preparedForProject(whole, project).digest].map(idOf);
     expect(ids('/work/a')).toContain('m00');
     expect(ids('/work/b')).not.toContain('m00');
   });
