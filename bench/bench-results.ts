@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatCompactDateTime } from '../main/core/config/clock.js';
+import { formatCompactDateTime } from '../main/core/platform/config/clock.js';
 import { round } from './bench-stats.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { StoredMemory } from '../common/memory.js';
-import { listMemoryFiles, readMemoryFile } from '../main/core/memory/memory-layout.js';
+import { listMemoryFiles, readMemoryFile } from '../main/core/store/memory/memory-layout.js';
 
 /**
  * Recall as seed 000's scripts did it, before the index: read and parse every memory file of

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { ALL_CATEGORIES, MEMORY_TYPES, type Memory, type MemoryCategory } from '../common/memory.js';
-import { writeFileAtomicSync } from '../main/core/fs/atomic-write.js';
-import { fileNameForId, serializeMemory } from '../main/core/memory/memory-file.js';
-import { ensureRoleMemoryDirs } from '../main/core/memory/memory-layout.js';
+import { writeFileAtomicSync } from '../main/core/platform/fs/atomic-write.js';
+import { fileNameForId, serializeMemory } from '../main/core/store/memory/memory-file.js';
+import { ensureRoleMemoryDirs } from '../main/core/store/memory/memory-layout.js';
 
 /**
  * Realistic memories for benches: zh-TW sentences built from a word list (2–4 character words,

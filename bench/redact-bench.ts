@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { redactSync } from '../main/core/privacy/redact-sync.js';
+import { redactSync } from '../main/core/platform/privacy/redact-sync.js';
 import { percentile, round, timeMs } from './bench-stats.js';
 import { writeBenchResults } from './bench-results.js';
 
@@ -8,7 +8,7 @@ import { writeBenchResults } from './bench-results.js';
  * PRIV-1 on the hot path: redactSync runs on every text a hook injects, so it must stay cheap.
  * Targets: 50 KB of ordinary prose in ≤ 50 ms, and 200 KB of each input that would make a
  * careless pattern backtrack quadratically in ≤ 500 ms (median of --runs, after one warm-up).
- * The unit tests (main/core/privacy/redact.test.ts) check the behaviour and that the work grows
+ * The unit tests (main/core/platform/privacy/redact.test.ts) check the behaviour and that the work grows
  * linearly; the milliseconds are measured here, where a machine's speed is the point.
  */
 const PROSE_TARGET_MS = 50;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { readRecentDialog } from '../main/core/assistants/transcripts/recent-dialog.js';
+import { readRecentDialog } from '../main/core/integrations/assistants/transcripts/recent-dialog.js';
 import { percentile, round, timeMs } from './bench-stats.js';
 import { writeBenchResults } from './bench-results.js';
 

@@ -24,7 +24,7 @@ export interface KiokuErrorOptions {
   /** The file the error is about, when there is one. */
   path?: string;
   cause?: unknown;
-  /** For the UI: which of its own texts to show (set by main/core/web handlers). */
+  /** For the UI: which of its own texts to show (set by main/core/hosts/ui-api handlers). */
   reason?: UiErrorReason;
   reasonValues?: UiErrorValues;
   /** For the UI: the request field at fault, so the form shows the error next to it. */

@@ -1,5 +1,5 @@
 /**
- * One event shape for every assistant (HOOK-3): each adapter in main/core/assistants/ turns its
+ * One event shape for every assistant (HOOK-3): each adapter in main/core/integrations/assistants/ turns its
  * assistant's hook stdin into a HookEvent, and turns a HookResult back into exactly the stdout
  * that assistant expects. Everything between (context, call-by-name, capture) sees only these.
  */

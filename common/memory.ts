@@ -1,7 +1,7 @@
 /**
  * The memory model of seed 000 §記憶模型 (MEM-2) plus PM-2's strength, as plain types.
  * Every process (hooks, core, renderer) shares these; the on-disk format lives in
- * main/core/memory/memory-file.ts.
+ * main/core/store/memory/memory-file.ts.
  */
 export const CATEGORIES = ['important', 'interest', 'news', 'skill', 'daily', 'other'] as const;
 export type ConsolidatedCategory = (typeof CATEGORIES)[number];

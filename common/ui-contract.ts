@@ -3,7 +3,7 @@
  * `shared/protocol`): every channel is declared here once, with the zod schema of its request
  * and the type of its response. The Electron preload builds its allow-list from UI_CHANNELS,
  * the headless web server validates `POST /api/<channel>` with the same schemas, and both hand
- * the request to the same handlers in main/core/web/ui-api.ts. Results are
+ * the request to the same handlers in main/core/hosts/ui-api/ui-api.ts. Results are
  * `{ok:true,value} | {ok:false,error:{code,message,hint?}}` (Signal's wrapResult), never a throw
  * across the boundary and never a stack trace.
  *
@@ -36,7 +36,7 @@ import type {
 } from './ui-contract-types.js';
 import type {
   DiagnoseView,
-  DshSaved,
+  NotesSaved,
   FactsView,
   JournalAppended,
   JournalSearchView,
@@ -46,7 +46,7 @@ import type {
   ProjectMemoryView,
   SettingsView,
   StatusReportView,
-} from './ui-contract-dsh-types.js';
+} from './ui-contract-notes-types.js';
 import type { ArchivedRoleList, ArchivePurged, RoleAvatars, RoleRestored } from './ui-contract-manager-types.js';
 import type { DigestDetail, SessionPreviewView } from './ui-contract-insight-types.js';
 import { EMOJI_SHEET_LIMITS, emojiGridSchema } from './emoji-grid.js';
@@ -54,7 +54,7 @@ import { ALL_CATEGORIES, CATEGORIES, MEMORY_TYPES } from './memory.js';
 import { MEMORY_ACTION_CHANNELS, type MemoryActionResponses } from './ui-contract-memory-actions.js';
 
 export * from './ui-contract-types.js';
-export * from './ui-contract-dsh-types.js';
+export * from './ui-contract-notes-types.js';
 export * from './ui-error-reasons.js';
 export * from './ui-contract-manager-types.js';
 export * from './ui-contract-memory-actions.js';
@@ -257,10 +257,10 @@ export interface UiResponses extends MemoryActionResponses {
   'sleep.run': SleepRunView;
   'bonds.list': BondList;
   'facts.read': FactsView;
-  'facts.update': DshSaved<FactsView>;
+  'facts.update': NotesSaved<FactsView>;
   'projectMemory.projects': KnownProjects;
   'projectMemory.read': ProjectMemoryView;
-  'projectMemory.update': DshSaved<ProjectMemoryView>;
+  'projectMemory.update': NotesSaved<ProjectMemoryView>;
   'journal.append': JournalAppended;
   'journal.search': JournalSearchView;
   'journal.tags': JournalTags;

@@ -1,6 +1,6 @@
 /**
  * The UI's error codes: what exactly went wrong, finer than KiokuErrorCode, set by the UI
- * handlers (main/core/web) so the renderer can say it in its own words (zh-TW/en) instead of
+ * handlers (main/core/hosts/ui-api) so the renderer can say it in its own words (zh-TW/en) instead of
  * showing main's English, CLI-shaped message. `field` names the request field at fault.
  */
 export const UI_ERROR_REASONS = [

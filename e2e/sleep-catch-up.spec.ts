@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../main/core/config/clock.js';
-import { updateMemoryState } from '../main/core/memory/memory-state.js';
+import { fixedClock } from '../main/core/platform/config/clock.js';
+import { updateMemoryState } from '../main/core/store/memory/memory-state.js';
 import { browserMissing, launchBrowser, openPage, pageProblems, saveScreenshot } from './helpers/browser.js';
 import { startDaemon, type RunningDaemon } from './helpers/kioku-daemon.js';
 import { CONSOLIDATED, INBOX, NOW, ROLE, createEngineerRole, writeSamples } from './helpers/memory-home.js';

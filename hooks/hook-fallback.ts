@@ -1,12 +1,12 @@
 import type { HookCall } from '../common/hook-protocol.js';
-import type { KiokuConfig } from '../main/core/config/config.js';
-import type { Logger } from '../main/core/config/log.js';
-import { adapterFor } from '../main/core/assistants/adapters.js';
-import { answerHookCall } from '../main/core/hook-handlers/answer-hook-call.js';
-import type { SessionStartOptions } from '../main/core/hook-handlers/session-start-handler.js';
-import { writeSpoolRecord } from '../main/core/ipc/spool-writer.js';
-import { releaseSessionLocks } from '../main/core/sessions/session-end.js';
-import { resolveSessionRole } from '../main/core/sessions/session-role.js';
+import type { KiokuConfig } from '../main/core/platform/config/config.js';
+import type { Logger } from '../main/core/platform/config/log.js';
+import { adapterFor } from '../main/core/integrations/assistants/adapters.js';
+import { answerHookCall } from '../main/core/hosts/hook-handlers/answer-hook-call.js';
+import type { SessionStartOptions } from '../main/core/hosts/hook-handlers/session-start-handler.js';
+import { writeSpoolRecord } from '../main/core/platform/ipc/spool-writer.js';
+import { releaseSessionLocks } from '../main/core/store/sessions/session-end.js';
+import { resolveSessionRole } from '../main/core/store/sessions/session-role.js';
 
 /**
  * What the hook client does when the daemon does not answer (HOOK-5): answer from the files with

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Socket } from 'node:net';
-import { loadNet } from '../main/core/ipc/lazy-net.js';
+import { loadNet } from '../main/core/platform/ipc/lazy-net.js';
 import { MAX_STDIN_BYTES, STDIN_TIMEOUT_MS } from './hook-budgets.js';
 
 /**

@@ -1,10 +1,10 @@
 import { pathToFileURL } from 'node:url';
 import { ANSWERED_EVENTS, ASSISTANTS, HOOK_EVENTS, type AssistantName, type HookEventName } from '../common/hook-events.js';
 import type { HookCall } from '../common/hook-protocol.js';
-import { surelyNotACall } from '../main/core/call/silent-prompt.js';
-import { loadConfig, type KiokuConfig } from '../main/core/config/config.js';
-import { createLogger, type Logger } from '../main/core/config/log.js';
-import { newEventId, requestHookFast } from '../main/core/ipc/hook-request.js';
+import { surelyNotACall } from '../main/core/integrations/assistants/silent-prompt.js';
+import { loadConfig, type KiokuConfig } from '../main/core/platform/config/config.js';
+import { createLogger, type Logger } from '../main/core/platform/config/log.js';
+import { newEventId, requestHookFast } from '../main/core/platform/ipc/hook-request.js';
 import { DAEMON_WAIT_MS } from './hook-budgets.js';
 import { readHookStdin } from './hook-stdin.js';
 

@@ -1,11 +1,11 @@
-// Writes docs/settings.md from the one settings table (main/core/config/settings-schema.ts), so
+// Writes docs/settings.md from the one settings table (main/core/platform/config/settings-schema.ts), so
 // the documented defaults can never drift from the code. Run after `npm run build`.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const { SETTINGS } = await import(pathToFileURL(path.resolve(root, process.env.KIOKU_DIST ?? 'dist', 'main/core/config/settings-schema.js')).href);
+const { SETTINGS } = await import(pathToFileURL(path.resolve(root, process.env.KIOKU_DIST ?? 'dist', 'main/core/platform/config/settings-schema.js')).href);
 
 export function renderSettingsDoc(settings) {
   const rows = Object.entries(settings).map(([name, spec]) => {
@@ -20,7 +20,7 @@ Kioku's own. Precedence: environment, then \`<memory home>/.kioku/settings.json\
 app's settings page), then the default. A value that does not parse is reported on stderr (and
 by \`kioku status\`) and the default is used, so a typo never stops a hook.
 
-Generated from \`main/core/config/settings-schema.ts\` by \`node scripts/gen-settings-doc.mjs\`.
+Generated from \`main/core/platform/config/settings-schema.ts\` by \`node scripts/gen-settings-doc.mjs\`.
 
 | name | kind | default | meaning |
 | --- | --- | --- | --- |

@@ -1,6 +1,6 @@
 // Draw the tray icons (APP-1, SLEEP-7): one per sleep state, at 16 and 32 px, each with an @2x
 // twin for HiDPI screens — resources/tray/<size>/<state>.png and <state>@2x.png
-// (main/core/tray/tray-icons.ts finds them) — and the app icon, resources/build/icon.png. Run `node scripts/gen-tray-icons.mjs` after changing
+// (main/core/hosts/tray/tray-icons.ts finds them) — and the app icon, resources/build/icon.png. Run `node scripts/gen-tray-icons.mjs` after changing
 // a drawing; the PNGs are committed, so building never needs this script.
 //
 // One shape per state, so the state reads at 16 px without colour (colour-blind users, and

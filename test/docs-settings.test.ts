@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SETTINGS } from '../main/core/config/settings-schema.js';
+import { SETTINGS } from '../main/core/platform/config/settings-schema.js';
 
 describe('docs/settings.md', () => {
   it('documents every setting with its current default (regenerate: node scripts/gen-settings-doc.mjs)', () => {

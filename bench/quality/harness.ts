@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { loadConfig } from '../../main/core/config/config.js';
-import { requestStatus } from '../../main/core/ipc/ipc-client.js';
+import { loadConfig } from '../../main/core/platform/config/config.js';
+import { requestStatus } from '../../main/core/platform/ipc/ipc-client.js';
 
 /**
  * The quality bench's plumbing: a user's machine in a temp folder (HOME, the two Kioku homes,

@@ -27,12 +27,12 @@ export interface RunningDaemon {
  */
 function daemonCommand(): { args: string[]; from: 'dist' | 'source' } {
   const wanted = process.env.KIOKU_E2E_DAEMON;
-  const distReady = fs.existsSync(path.join(root, 'dist', 'main', 'core', 'web', 'web-server.js'));
+  const distReady = fs.existsSync(path.join(root, 'dist', 'main', 'core', 'hosts', 'ui-api', 'web-server.js'));
   if (wanted === 'dist' || (wanted !== 'source' && distReady)) return { args: [path.join(root, 'bin', 'kioku.js')], from: 'dist' };
   const entry = bundleEntry('e2e/helpers/kioku-entry.ts');
   // Consolidation ("Sleep now") runs on a worker thread whose script must sit beside the entry, as
   // `npm run build` puts sleep-worker.js beside run-in-worker.js (run-in-worker.ts).
-  fs.copyFileSync(bundleEntry('main/core/sleep/sleep-worker.ts'), path.join(path.dirname(entry), 'sleep-worker.mjs'));
+  fs.copyFileSync(bundleEntry('main/core/engine/sleep/sleep-worker.ts'), path.join(path.dirname(entry), 'sleep-worker.mjs'));
   return { args: [entry], from: 'source' };
 }
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fixedClock } from '../../main/core/config/clock.js';
-import { loadConfig } from '../../main/core/config/config.js';
-import { createRole, planRoleChange } from '../../main/core/roles/role-editor.js';
+import { fixedClock } from '../../main/core/platform/config/clock.js';
+import { loadConfig } from '../../main/core/platform/config/config.js';
+import { createRole, planRoleChange } from '../../main/core/store/roles/role-editor.js';
 import { writeMemoryFixture } from '../../test/helpers/memory-fixtures.js';
 import type { TempHome } from '../../test/helpers/temp-home.js';
 

@@ -1,6 +1,6 @@
-import { fixedClock } from '../../main/core/config/clock.js';
-import { loadConfig } from '../../main/core/config/config.js';
-import { createRole, planRoleChange, type RoleInput } from '../../main/core/roles/role-editor.js';
+import { fixedClock } from '../../main/core/platform/config/clock.js';
+import { loadConfig } from '../../main/core/platform/config/config.js';
+import { createRole, planRoleChange, type RoleInput } from '../../main/core/store/roles/role-editor.js';
 import { writeMemoryFixture } from '../../test/helpers/memory-fixtures.js';
 import type { TempHome } from '../../test/helpers/temp-home.js';
 

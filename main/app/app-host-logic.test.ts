@@ -7,9 +7,9 @@ import { APP_ENTRY_URL } from '../../common/ui-ipc.js';
 import { SPLIT_ENGINEER_IDENTITY, SPLIT_ENGINEER_SOUL } from '../../test/cli/role-test-fixtures.js';
 import { createFakeSchedule } from '../../test/helpers/fake-schedule.js';
 import { makeTempHome, type TempHome } from '../../test/helpers/temp-home.js';
-import { silentLogger } from '../core/config/log.js';
-import type { TrayPort } from '../core/tray/tray-controller.js';
-import type { TrayAction, TrayMenuItem } from '../core/tray/tray-model.js';
+import { silentLogger } from '../core/platform/config/log.js';
+import type { TrayPort } from '../core/hosts/tray/tray-controller.js';
+import type { TrayAction, TrayMenuItem } from '../core/hosts/tray/tray-model.js';
 import { startAppHost, type AppHost } from './app-host-logic.js';
 import { settingsStoreLocation, type SettingsStore } from './app-settings-logic.js';
 

@@ -1,17 +1,17 @@
 import { describeError } from '../../common/errors.js';
 import type { UiEventMessage } from '../../common/ui-contract.js';
-import type { Logger } from '../core/config/log.js';
-import { startCore, type CoreDeps, type KiokuCore } from '../core/daemon/start-core.js';
-import { resolveCurrentRole } from '../core/roles/role-active.js';
-import { readRoleDefinition } from '../core/roles/role-repository.js';
-import { createTrayController, type TrayController, type TrayPort, type TrayTicker } from '../core/tray/tray-controller.js';
-import type { TrayRole } from '../core/tray/tray-model.js';
-import type { TrayLocale } from '../core/tray/tray-text.js';
-import { createUiApi } from '../core/web/ui-api.js';
+import type { Logger } from '../core/platform/config/log.js';
+import { startCore, type CoreDeps, type KiokuCore } from '../core/hosts/daemon/start-core.js';
+import { resolveCurrentRole } from '../core/store/roles/role-active.js';
+import { readRoleDefinition } from '../core/store/roles/role-repository.js';
+import { createTrayController, type TrayController, type TrayPort, type TrayTicker } from '../core/hosts/tray/tray-controller.js';
+import type { TrayRole } from '../core/hosts/tray/tray-model.js';
+import type { TrayLocale } from '../core/hosts/tray/tray-text.js';
+import { createUiApi } from '../core/hosts/ui-api/ui-api.js';
 import { configFromStore, storePreferences, type SettingsStore } from './app-settings-logic.js';
 import { createIpcDispatcher, type IpcDispatcher } from './ipc-logic.js';
 import { createUiEventPump, type UiEventPump } from './ui-events-logic.js';
-import { signedSheetCell } from '../core/emoji/sheet-avatar.js';
+import { signedSheetCell } from '../core/store/emoji/sheet-avatar.js';
 
 /**
  * Everything the tray app does, without Electron (STYLE.md §Testable shells): the core that

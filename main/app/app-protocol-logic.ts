@@ -1,10 +1,10 @@
-import { lookupStaticFile } from '../core/web/static-files.js';
-import { commonSecurityHeaders } from '../core/web/web-security.js';
+import { lookupStaticFile } from '../core/hosts/ui-api/static-files.js';
+import { commonSecurityHeaders } from '../core/hosts/ui-api/web-security.js';
 import { isAppUrl } from './ipc-logic.js';
 
 /**
  * The kioku://app/ scheme serves the built UI (dist/renderer) to the window, with the same
- * security headers the headless server sends (main/core/web/web-security.ts) and the same path
+ * security headers the headless server sends (main/core/hosts/ui-api/web-security.ts) and the same path
  * checks (static-files.ts). Only the WebSocket line of the CSP differs: in Electron the page talks
  * to main through the preload, never over the network, so it may connect nowhere but to itself.
  */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Conf from 'conf';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempHome, type TempHome } from '../../test/helpers/temp-home.js';
-import { loadConfig } from '../core/config/config.js';
+import { loadConfig } from '../core/platform/config/config.js';
 import { APP_KEYS, configFromStore, memorySettingsStore, openSettingsStore, settingsStoreLocation, storePreferences, type SettingsStore } from './app-settings-logic.js';
 
 let home: TempHome | undefined;

@@ -1,6 +1,6 @@
 import { describeError } from '../../common/errors.js';
-import { loadConfig, type KiokuConfig } from '../core/config/config.js';
-import type { TrayPreferences } from '../core/tray/tray-controller.js';
+import { loadConfig, type KiokuConfig } from '../core/platform/config/config.js';
+import type { TrayPreferences } from '../core/hosts/tray/tray-controller.js';
 
 /**
  * The app's settings (APP-4) live in electron-store, in the very file every Kioku process reads:

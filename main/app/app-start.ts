@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { app, ipcMain, session } from 'electron';
-import { createLogger } from '../core/config/log.js';
-import { loadConfig } from '../core/config/config.js';
-import { trayIconFile } from '../core/tray/tray-icons.js';
-import { trayLocaleFor } from '../core/tray/tray-text.js';
-import { findRendererDir } from '../core/web/renderer-dir.js';
+import { createLogger } from '../core/platform/config/log.js';
+import { loadConfig } from '../core/platform/config/config.js';
+import { trayIconFile } from '../core/hosts/tray/tray-icons.js';
+import { trayLocaleFor } from '../core/hosts/tray/tray-text.js';
+import { findRendererDir } from '../core/hosts/ui-api/renderer-dir.js';
 import { startAppHost, type AppHost } from './app-host-logic.js';
 import { appPaths } from './app-paths.js';
 import { registerUiHandlers } from './electron-ipc.js';

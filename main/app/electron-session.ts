@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { protocol, type Session } from 'electron';
 import { APP_SCHEME } from '../../common/ui-ipc.js';
-import type { Logger } from '../core/config/log.js';
+import type { Logger } from '../core/platform/config/log.js';
 import { resolveAppRequest } from './app-protocol-logic.js';
 import { decidePermission } from './window-policy-logic.js';
 

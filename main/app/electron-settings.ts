@@ -1,5 +1,5 @@
 import ElectronStore from 'electron-store';
-import type { Logger } from '../core/config/log.js';
+import type { Logger } from '../core/platform/config/log.js';
 import { openSettingsStore, settingsStoreLocation, type SettingsStore } from './app-settings-logic.js';
 
 /** electron-store on `<memory home>/.kioku/settings.json`, the file every Kioku process reads (APP-4). */

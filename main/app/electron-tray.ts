@@ -1,6 +1,6 @@
 import { Menu, Tray, nativeImage } from 'electron';
-import type { TrayPort } from '../core/tray/tray-controller.js';
-import type { TrayIconName } from '../core/tray/tray-model.js';
+import type { TrayPort } from '../core/hosts/tray/tray-controller.js';
+import type { TrayIconName } from '../core/hosts/tray/tray-model.js';
 import { trayMenuTemplate } from './tray-menu-template.js';
 
 /** A 16 px menu icon from a role's sheet cell; none when the file cannot be read (the label still has the emoji). */

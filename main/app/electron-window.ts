@@ -2,9 +2,9 @@ import { BrowserWindow, dialog, shell } from 'electron';
 import { APP_ENTRY_URL } from '../../common/ui-ipc.js';
 import type { UiEventMessage } from '../../common/ui-contract.js';
 import { UI_IPC_EVENT_CHANNEL } from '../../common/ui-ipc.js';
-import type { Logger } from '../core/config/log.js';
+import type { Logger } from '../core/platform/config/log.js';
 import type { AppWindowPort } from './app-host-logic.js';
-import type { TrayLocale } from '../core/tray/tray-text.js';
+import type { TrayLocale } from '../core/hosts/tray/tray-text.js';
 import { closesAnyway, unloadPrompt } from './unload-prompt-logic.js';
 import { decideNavigation, decideWindowOpen, type NavigationDecision } from './window-policy-logic.js';
 

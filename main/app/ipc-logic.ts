@@ -1,11 +1,11 @@
 import { APP_HOST, APP_SCHEME } from '../../common/ui-ipc.js';
 import { parseUiRequest, uiErr, type UiChannel, type UiResult } from '../../common/ui-contract.js';
-import type { Logger } from '../core/config/log.js';
-import type { UiApi } from '../core/web/ui-api.js';
+import type { Logger } from '../core/platform/config/log.js';
+import type { UiApi } from '../core/hosts/ui-api/ui-api.js';
 
 /**
  * What every IPC call from a window goes through before it reaches the handlers the web server
- * uses too (main/core/web/ui-api.ts). Electron-free, so it is tested; main/app/electron-ipc.ts
+ * uses too (main/core/hosts/ui-api/ui-api.ts). Electron-free, so it is tested; main/app/electron-ipc.ts
  * only registers it for each channel of the contract.
  */
 export interface IpcSender {

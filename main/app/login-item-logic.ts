@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { writeFileAtomicSync } from '../core/fs/atomic-write.js';
+import { writeFileAtomicSync } from '../core/platform/fs/atomic-write.js';
 
 /**
  * Start at login, opt-in (APP-1). On macOS and Windows Electron's app.setLoginItemSettings does

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { trayView } from '../core/tray/tray-model.js';
-import type { TrayAction } from '../core/tray/tray-model.js';
+import { trayView } from '../core/hosts/tray/tray-model.js';
+import type { TrayAction } from '../core/hosts/tray/tray-model.js';
 import { trayMenuTemplate } from './tray-menu-template.js';
 
 describe("the tray model's menu as Electron menu items", () => {

@@ -1,5 +1,5 @@
 import type { MenuItemConstructorOptions } from 'electron';
-import type { TrayAction, TrayMenuItem } from '../core/tray/tray-model.js';
+import type { TrayAction, TrayMenuItem } from '../core/hosts/tray/tray-model.js';
 
 /** The tray model's menu as Electron menu items (types only: this runs, and is tested, without Electron). */
 export function trayMenuTemplate(

@@ -1,9 +1,9 @@
 import { describeError } from '../../common/errors.js';
 import type { UiEventMessage } from '../../common/ui-contract.js';
-import type { KiokuConfig } from '../core/config/config.js';
-import type { Logger } from '../core/config/log.js';
-import { buildAppState, type AppStateSource } from '../core/web/app-state.js';
-import { createChangeWatch } from '../core/web/change-watch.js';
+import type { KiokuConfig } from '../core/platform/config/config.js';
+import type { Logger } from '../core/platform/config/log.js';
+import { buildAppState, type AppStateSource } from '../core/hosts/ui-api/app-state.js';
+import { createChangeWatch } from '../core/hosts/ui-api/change-watch.js';
 
 /**
  * The events the window hears (ui-contract.ts UiEvents), from the same sources as the headless

@@ -1,4 +1,4 @@
-import type { TrayLocale } from '../core/tray/tray-text.js';
+import type { TrayLocale } from '../core/hosts/tray/tray-text.js';
 
 /**
  * Electron shows nothing when the page's beforeunload refuses (unsaved typing, renderer

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { loadConfig, type KiokuConfig } from '../core/config/config.js';
-import { createLogger, type Logger } from '../core/config/log.js';
+import { loadConfig, type KiokuConfig } from '../core/platform/config/config.js';
+import { createLogger, type Logger } from '../core/platform/config/log.js';
 
 /**
  * What every command gets: the resolved config, a logger (file + stderr) and output helpers.

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runBrief } from '../../main/core/brief/run-brief.js';
-import { loadRoleMemories } from '../../main/core/memory/memory-layout.js';
+import { runBrief } from '../../main/core/engine/brief/run-brief.js';
+import { loadRoleMemories } from '../../main/core/store/memory/memory-layout.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 
 /**

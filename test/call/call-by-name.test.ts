@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { decideCall } from '../../main/core/call/decide-call.js';
+import { decideCall } from '../../main/core/engine/role-call/decide-call.js';
 import { snapshotTree } from '../helpers/temp-home.js';
 import { LEOPARD, LEOPARD_CUB, SILICA, YUI, makeCallHome, promptFrom, readLock, sessionRoleOf, type CallHome } from './call-fixtures.js';
 

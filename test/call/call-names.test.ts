@@ -9,10 +9,10 @@ import { MUSE, SILICA, YUI, makeCallHome, writeRole, type CallHome } from './cal
  * Each test imports a fresh module so the in-process memo starts empty, as in a hook process.
  */
 let home: CallHome;
-let names: typeof import('../../main/core/call/call-names.js');
+let names: typeof import('../../main/core/engine/role-call/call-names.js');
 beforeEach(async () => {
   vi.resetModules();
-  names = await import('../../main/core/call/call-names.js');
+  names = await import('../../main/core/engine/role-call/call-names.js');
 });
 afterEach(() => home?.cleanup());
 
@@ -29,7 +29,7 @@ describe('call name cache', () => {
     expect(names.refreshCallNameCache(config)).toBe(true);
     expect(names.refreshCallNameCache(config)).toBe(false);
     vi.resetModules();
-    const fresh = await import('../../main/core/call/call-names.js');
+    const fresh = await import('../../main/core/engine/role-call/call-names.js');
     expect(fresh.loadCallableRoles(config)).toMatchObject({ source: 'file' });
     expect(fresh.loadCallableRoles(config)).toMatchObject({ source: 'memo' });
   });
@@ -67,7 +67,7 @@ describe('call name cache', () => {
     expect(names.loadCallableRoles(config)).toMatchObject({ source: 'parsed', roles: [{ id: 'SILICA01' }] });
     fs.writeFileSync(cacheFile, '{broken');
     vi.resetModules();
-    const fresh = await import('../../main/core/call/call-names.js');
+    const fresh = await import('../../main/core/engine/role-call/call-names.js');
     expect(fresh.loadCallableRoles(config)).toMatchObject({ source: 'parsed', roles: [{ id: 'SILICA01', name: '西莉卡' }] });
   });
 });

@@ -1,5 +1,5 @@
-import { loadConfig } from '../../main/core/config/config.js';
-import { claimRole } from '../../main/core/sessions/role-locks.js';
+import { loadConfig } from '../../main/core/platform/config/config.js';
+import { claimRole } from '../../main/core/store/sessions/role-locks.js';
 
 /**
  * One contender of the lock race test. It loads everything, says `ready` on stdout, then waits

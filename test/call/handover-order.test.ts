@@ -18,8 +18,8 @@ const locksNow = () => {
   }
 };
 
-vi.mock('../../main/core/sessions/role-locks.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../main/core/sessions/role-locks.js')>();
+vi.mock('../../main/core/store/sessions/role-locks.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../main/core/store/sessions/role-locks.js')>();
   return {
     ...real,
     claimRole: (...args: Parameters<typeof real.claimRole>) => {
@@ -34,8 +34,8 @@ vi.mock('../../main/core/sessions/role-locks.js', async (importOriginal) => {
   };
 });
 
-vi.mock('../../main/core/sessions/session-role-file.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../main/core/sessions/session-role-file.js')>();
+vi.mock('../../main/core/store/sessions/session-role-file.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../main/core/store/sessions/session-role-file.js')>();
   return {
     ...real,
     writeSessionRole: (...args: Parameters<typeof real.writeSessionRole>) => {
@@ -50,8 +50,8 @@ afterEach(() => home?.cleanup());
 
 describe('handover order', () => {
   it('claims the callee, records the session role, then releases the old lock', async () => {
-    const { decideCall } = await import('../../main/core/call/decide-call.js');
-    const { claimRole } = await import('../../main/core/sessions/role-locks.js');
+    const { decideCall } = await import('../../main/core/engine/role-call/decide-call.js');
+    const { claimRole } = await import('../../main/core/store/sessions/role-locks.js');
     home = makeCallHome([SILICA, YUI]);
     locksDirForSpy = path.join(home.roleHome, '.locks');
     fs.writeFileSync(path.join(home.roleHome, '.active'), 'YUI01\n');

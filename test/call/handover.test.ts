@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { decideCall } from '../../main/core/call/decide-call.js';
-import { claimRole } from '../../main/core/sessions/role-locks.js';
+import { decideCall } from '../../main/core/engine/role-call/decide-call.js';
+import { claimRole } from '../../main/core/store/sessions/role-locks.js';
 import { SILICA, YUI, hookEvent, lockFile, makeCallHome, promptFrom, readLock, sessionRoleOf, writeTranscript, type CallHome } from './call-fixtures.js';
 
 /**

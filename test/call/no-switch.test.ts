@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { decideCall } from '../../main/core/call/decide-call.js';
-import { claimRole } from '../../main/core/sessions/role-locks.js';
-import { writeSessionRole } from '../../main/core/sessions/session-role-file.js';
+import { decideCall } from '../../main/core/engine/role-call/decide-call.js';
+import { claimRole } from '../../main/core/store/sessions/role-locks.js';
+import { writeSessionRole } from '../../main/core/store/sessions/session-role-file.js';
 import { snapshotTree } from '../helpers/temp-home.js';
 import { DAY, NIGHT, SILICA, YUI, hookEvent, makeCallHome, promptFrom, readLock, sessionRoleOf, writeTranscript, type CallHome } from './call-fixtures.js';
 

@@ -2,8 +2,8 @@ import { Command } from 'commander';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CliContext } from '../../main/cli/cli-context.js';
 import { registerRoleUnlockCommand } from '../../main/cli/commands/role-unlock-command.js';
-import { createLogger } from '../../main/core/config/log.js';
-import { claimRole } from '../../main/core/sessions/role-locks.js';
+import { createLogger } from '../../main/core/platform/config/log.js';
+import { claimRole } from '../../main/core/store/sessions/role-locks.js';
 import { SILICA, YUI, hookEvent, makeCallHome, readLock, writeTranscript, type CallHome } from './call-fixtures.js';
 
 /** `kioku role unlock [<ID>]` (LOCK-5), run in-process through commander. */

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { refreshCallNameCache } from '../../main/core/call/call-names.js';
-import { decideCall } from '../../main/core/call/decide-call.js';
-import { claimRole } from '../../main/core/sessions/role-locks.js';
-import { writeSessionRole } from '../../main/core/sessions/session-role-file.js';
+import { refreshCallNameCache } from '../../main/core/engine/role-call/call-names.js';
+import { decideCall } from '../../main/core/engine/role-call/decide-call.js';
+import { claimRole } from '../../main/core/store/sessions/role-locks.js';
+import { writeSessionRole } from '../../main/core/store/sessions/session-role-file.js';
 import { snapshotTree } from '../helpers/temp-home.js';
 import { SILICA, YUI, makeCallHome, promptFrom, type CallHome } from './call-fixtures.js';
 

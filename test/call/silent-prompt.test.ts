@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { adapterFor } from '../../main/core/assistants/adapters.js';
-import { refreshCallNameCache } from '../../main/core/call/call-names.js';
-import { decideCall } from '../../main/core/call/decide-call.js';
-import { surelyNotACall } from '../../main/core/call/silent-prompt.js';
+import { adapterFor } from '../../main/core/integrations/assistants/adapters.js';
+import { refreshCallNameCache } from '../../main/core/engine/role-call/call-names.js';
+import { decideCall } from '../../main/core/engine/role-call/decide-call.js';
+import { surelyNotACall } from '../../main/core/integrations/assistants/silent-prompt.js';
 import { snapshotTree } from '../helpers/temp-home.js';
 import { LEOPARD, LEOPARD_CUB, MUSE, SILICA, YUI, makeCallHome, promptFrom, writeRole, type CallHome } from './call-fixtures.js';
 

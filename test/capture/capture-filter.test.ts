@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { shouldCondense } from '../../main/core/capture/capture-filter.js';
-import { PERSONAL_PLACEHOLDER, stripPersonalDetails } from '../../main/core/capture/personal-details.js';
-import { asksNotToRememberTurn, detectConsentChange, isPositiveFeedback } from '../../main/core/capture/turn-signals.js';
+import { shouldCondense } from '../../main/core/engine/capture/capture-filter.js';
+import { PERSONAL_PLACEHOLDER, stripPersonalDetails } from '../../main/core/engine/capture/personal-details.js';
+import { asksNotToRememberTurn, detectConsentChange, isPositiveFeedback } from '../../main/core/engine/capture/turn-signals.js';
 
 const settings = { ROLE_CAPTURE_ENABLED: true, ROLE_CAPTURE_MIN_CHARS: 240 };
 const turn = (userText: string, assistantText = '好的。') => ({ userText, assistantText });

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CapturedTurnRecord, TurnInput } from '../../main/core/capture/capture-types.js';
-import { loadRoleMemories } from '../../main/core/memory/memory-layout.js';
+import type { CapturedTurnRecord, TurnInput } from '../../main/core/engine/capture/capture-types.js';
+import { loadRoleMemories } from '../../main/core/store/memory/memory-layout.js';
 import type { StoredMemory } from '../../common/memory.js';
 
 const FAKE_CLI_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'fake-cli');

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HookCall } from '../../common/hook-protocol.js';
-import { silentLogger } from '../../main/core/config/log.js';
-import { handleQueuedCall } from '../../main/core/hook-handlers/handle-queued-call.js';
-import { memoryStateFile } from '../../main/core/memory/memory-state.js';
+import { silentLogger } from '../../main/core/platform/config/log.js';
+import { handleQueuedCall } from '../../main/core/hosts/hook-handlers/handle-queued-call.js';
+import { memoryStateFile } from '../../main/core/store/memory/memory-state.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { ROLE, captureHomeEnv, createCaptureRole, inboxTexts } from '../ipc/capture-session-kit.js';
 

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { handleCapturedTurn } from '../../main/core/capture/handle-capture.js';
-import { handlePostCompact } from '../../main/core/capture/post-compact.js';
-import { formatLocalDate } from '../../main/core/config/clock.js';
-import type { KiokuConfig } from '../../main/core/config/config.js';
-import type { Logger } from '../../main/core/config/log.js';
-import { readBonds } from '../../main/core/memory/bonds.js';
-import { loadRoleMemories } from '../../main/core/memory/memory-layout.js';
-import { readMemoryState, setPersonalMemoryConsent } from '../../main/core/memory/memory-state.js';
+import { handleCapturedTurn } from '../../main/core/engine/capture/handle-capture.js';
+import { handlePostCompact } from '../../main/core/engine/capture/post-compact.js';
+import { formatLocalDate } from '../../main/core/platform/config/clock.js';
+import type { KiokuConfig } from '../../main/core/platform/config/config.js';
+import type { Logger } from '../../main/core/platform/config/log.js';
+import { readBonds } from '../../main/core/store/memory/bonds.js';
+import { loadRoleMemories } from '../../main/core/store/memory/memory-layout.js';
+import { readMemoryState, setPersonalMemoryConsent } from '../../main/core/store/memory/memory-state.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { inboxOf, ROLE, turnRecord } from './capture-test-helpers.js';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lastTurn } from '../../main/core/hook-handlers/handle-queued-call.js';
+import { lastTurn } from '../../main/core/hosts/hook-handlers/handle-queued-call.js';
 
 /**
  * A Stop handled late (spooled while the daemon was down, or queued behind others) reads a

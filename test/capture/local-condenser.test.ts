@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localCondenser } from '../../main/core/capture/local-condenser.js';
-import { formatLocalDate } from '../../main/core/config/clock.js';
+import { localCondenser } from '../../main/core/engine/capture/local-condenser.js';
+import { formatLocalDate } from '../../main/core/platform/config/clock.js';
 import { turnInput } from './capture-test-helpers.js';
 
 /** 「今天」 is the local day of the turn (turnInput's now), whatever time zone runs the tests. */
@@ -145,7 +145,7 @@ describe('local condenser: CAP-4 encoding rules', () => {
 
 describe('tags', () => {
   it('never come from redaction placeholders', async () => {
-    const { extractTags } = await import('../../main/core/capture/turn-text.js');
+    const { extractTags } = await import('../../main/core/platform/text/turn-text.js');
     const tags = extractTags(['記住：我以後都想用 pnpm。我的 token=[REDACTED:secret] 在 [REDACTED:email]'], []);
     expect(tags).toContain('pnpm');
     expect(tags.join(' ')).not.toMatch(/REDACTED|secret|email|token/);

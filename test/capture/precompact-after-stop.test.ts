@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HookCall } from '../../common/hook-protocol.js';
-import { silentLogger } from '../../main/core/config/log.js';
-import { handleQueuedCall } from '../../main/core/hook-handlers/handle-queued-call.js';
-import { capturedTurnFilePath } from '../../main/core/sessions/captured-turn-file.js';
+import { silentLogger } from '../../main/core/platform/config/log.js';
+import { handleQueuedCall } from '../../main/core/hosts/hook-handlers/handle-queued-call.js';
+import { capturedTurnFilePath } from '../../main/core/store/sessions/captured-turn-file.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { SessionTranscript, captureHomeEnv, createCaptureRole, filesWith, inboxTexts } from '../ipc/capture-session-kit.js';
 

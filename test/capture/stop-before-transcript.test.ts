@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HookCall } from '../../common/hook-protocol.js';
-import { silentLogger } from '../../main/core/config/log.js';
-import { handleQueuedCall } from '../../main/core/hook-handlers/handle-queued-call.js';
+import { silentLogger } from '../../main/core/platform/config/log.js';
+import { handleQueuedCall } from '../../main/core/hosts/hook-handlers/handle-queued-call.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { SessionTranscript, captureHomeEnv, createCaptureRole, filesWith, inboxTexts } from '../ipc/capture-session-kit.js';
 

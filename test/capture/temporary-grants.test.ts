@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { handleCapturedTurn } from '../../main/core/capture/handle-capture.js';
-import type { CapturedTurnRecord, Condenser } from '../../main/core/capture/capture-types.js';
-import { silentLogger } from '../../main/core/config/log.js';
-import { answerHookCall } from '../../main/core/hook-handlers/answer-hook-call.js';
-import { openMemoryIndex } from '../../main/core/index/memory-index.js';
-import { recall } from '../../main/core/index/recall.js';
-import { forgetMemories } from '../../main/core/memory/forget.js';
-import { loadRoleMemories } from '../../main/core/memory/memory-layout.js';
-import { consolidateRole } from '../../main/core/sleep/consolidate-role.js';
-import { createLocalPlanner } from '../../main/core/sleep/local-planner/index.js';
+import { handleCapturedTurn } from '../../main/core/engine/capture/handle-capture.js';
+import type { CapturedTurnRecord, Condenser } from '../../main/core/engine/capture/capture-types.js';
+import { silentLogger } from '../../main/core/platform/config/log.js';
+import { answerHookCall } from '../../main/core/hosts/hook-handlers/answer-hook-call.js';
+import { openMemoryIndex } from '../../main/core/store/index/memory-index.js';
+import { recall } from '../../main/core/store/index/recall.js';
+import { forgetMemories } from '../../main/core/store/memory/forget.js';
+import { loadRoleMemories } from '../../main/core/store/memory/memory-layout.js';
+import { consolidateRole } from '../../main/core/engine/sleep/consolidate-role.js';
+import { createLocalPlanner } from '../../main/core/engine/sleep/local-planner/index.js';
 import { ACTIVE, claudePayload, makeHookHome, type HookHome } from '../hooks/hook-kit.js';
 
 /**

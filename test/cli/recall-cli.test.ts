@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatLocalIso } from '../../main/core/config/clock.js';
-import { parseFrontmatter } from '../../main/core/frontmatter/parse-frontmatter.js';
+import { formatLocalIso } from '../../main/core/platform/config/clock.js';
+import { parseFrontmatter } from '../../main/core/platform/frontmatter/parse-frontmatter.js';
 import { runKioku, runKiokuJson } from '../helpers/run-cli.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { ROLE, writeMemory } from './recall-test-fixtures.js';

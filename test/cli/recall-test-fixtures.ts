@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { MemoryCategory } from '../../common/memory.js';
-import { stringifyFrontmatter } from '../../main/core/frontmatter/stringify-frontmatter.js';
+import { stringifyFrontmatter } from '../../main/core/platform/frontmatter/stringify-frontmatter.js';
 
 /** Memory files as seed 000's scripts and people write them, for the index and recall tests. */
 export const ROLE = 'ENGINEER01';

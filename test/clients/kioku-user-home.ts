@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AssistantName } from '../../common/hook-events.js';
 import type { DaemonStatus } from '../../common/hook-protocol.js';
-import { loadConfig } from '../../main/core/config/config.js';
-import { requestStatus } from '../../main/core/ipc/ipc-client.js';
+import { loadConfig } from '../../main/core/platform/config/config.js';
+import { requestStatus } from '../../main/core/platform/ipc/ipc-client.js';
 import { guardChild, LONG_CHILD_DEADLINE_MS, SHORT_CHILD_DEADLINE_MS, stopChild } from '../helpers/child-guard.js';
 import { KIOKU_BIN } from '../helpers/run-cli.js';
 

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KiokuError } from '../../common/errors.js';
 import { createCliContext } from '../../main/cli/cli-context.js';
 import { registerDemoCommand } from '../../main/cli/commands/demo-command.js';
-import type { DemoReport, DemoStep } from '../../main/core/demo/demo-types.js';
-import { runDemo } from '../../main/core/demo/run-demo.js';
+import type { DemoReport, DemoStep } from '../../main/core/hosts/demo/demo-types.js';
+import { runDemo } from '../../main/core/hosts/demo/run-demo.js';
 import { bundleEntry } from '../helpers/bundle-entry.js';
 import { snapshotTree } from '../helpers/temp-home.js';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { forgetMemories, type ForgetResult } from '../../main/core/memory/forget.js';
+import { forgetMemories, type ForgetResult } from '../../main/core/store/memory/forget.js';
 import { bundleEntry } from '../helpers/bundle-entry.js';
 import { fingerprints, writeMemoryFixture } from '../helpers/memory-fixtures.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';

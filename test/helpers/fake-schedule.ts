@@ -1,5 +1,5 @@
-import type { Clock } from '../../main/core/config/clock.js';
-import type { ScheduleTimer, TimerJob } from '../../main/core/schedule/schedule-timer.js';
+import type { Clock } from '../../main/core/platform/config/clock.js';
+import type { ScheduleTimer, TimerJob } from '../../main/core/engine/schedule/schedule-timer.js';
 
 /**
  * A clock and a cron timer the test drives: `advanceTo` walks the clock minute by minute and fires

@@ -1,10 +1,10 @@
 import { writeMemoryFixture } from './memory-fixtures.js';
-import { localCondenser } from '../../main/core/capture/local-condenser.js';
-import { toDraft } from '../../main/core/capture/handle-capture.js';
-import type { CapturedTurnRecord } from '../../main/core/capture/capture-types.js';
-import { fixedClock, formatLocalIso } from '../../main/core/config/clock.js';
-import { loadConfig, type KiokuConfig } from '../../main/core/config/config.js';
-import type { CollectedBatch, ExistingMemoryRef, InboxItem } from '../../main/core/sleep/sleep-plan.js';
+import { localCondenser } from '../../main/core/engine/capture/local-condenser.js';
+import { toDraft } from '../../main/core/engine/capture/handle-capture.js';
+import type { CapturedTurnRecord } from '../../main/core/engine/capture/capture-types.js';
+import { fixedClock, formatLocalIso } from '../../main/core/platform/config/clock.js';
+import { loadConfig, type KiokuConfig } from '../../main/core/platform/config/config.js';
+import type { CollectedBatch, ExistingMemoryRef, InboxItem } from '../../main/core/engine/sleep/sleep-plan.js';
 
 /**
  * Inbox items as capture really writes them: a zh-TW turn through the local condenser and

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseLooseDate } from '../../main/core/config/clock.js';
-import { stringifyFrontmatter } from '../../main/core/frontmatter/stringify-frontmatter.js';
+import { parseLooseDate } from '../../main/core/platform/config/clock.js';
+import { stringifyFrontmatter } from '../../main/core/platform/frontmatter/stringify-frontmatter.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, type KiokuConfig } from '../../main/core/config/config.js';
+import { loadConfig, type KiokuConfig } from '../../main/core/platform/config/config.js';
 
 /** A fresh pair of homes for one test, with the env that points Kioku at them. */
 export interface TempHome {

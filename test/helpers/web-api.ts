@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { UiResult } from '../../common/ui-contract.js';
 import { makeTempHome, type TempHome } from './temp-home.js';
-import { fixedClock } from '../../main/core/config/clock.js';
-import { loadConfig } from '../../main/core/config/config.js';
-import { createLogger } from '../../main/core/config/log.js';
-import { startWebServer, type WebServer, type WebServerDeps } from '../../main/core/web/web-server.js';
+import { fixedClock } from '../../main/core/platform/config/clock.js';
+import { loadConfig } from '../../main/core/platform/config/config.js';
+import { createLogger } from '../../main/core/platform/config/log.js';
+import { startWebServer, type WebServer, type WebServerDeps } from '../../main/core/hosts/ui-api/web-server.js';
 
 /**
  * A real web server on a temp home for the handler tests of the facts, journal, status, settings

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HookEventName } from '../../common/hook-events.js';
-import { ensureToken } from '../../main/core/ipc/token.js';
+import { ensureToken } from '../../main/core/platform/ipc/token.js';
 import { killAndWait, runNode, waitFor, type ChildRun } from '../ipc/daemon-kit.js';
 import { expectFailOpen, runEveryEvent, type Expect } from './fail-open-kit.js';
 import { ALL_EVENTS, claudePayload, forgetSessions, makeHookHome, runHook, startReadyDaemon, type HookHome } from './hook-kit.js';

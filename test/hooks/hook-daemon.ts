@@ -5,11 +5,11 @@
  * asked of the daemon itself with a `status` request (test/ipc/daemon-kit.ts waitReady).
  */
 import fs from 'node:fs';
-import { loadConfig } from '../../main/core/config/config.js';
-import { createLogger } from '../../main/core/config/log.js';
-import { startDaemon } from '../../main/core/daemon/daemon.js';
-import { stopOnSignals } from '../../main/core/daemon/daemon-signals.js';
-import { createDaemonHookHandlers } from '../../main/core/hook-handlers/daemon-hook-handlers.js';
+import { loadConfig } from '../../main/core/platform/config/config.js';
+import { createLogger } from '../../main/core/platform/config/log.js';
+import { startDaemon } from '../../main/core/hosts/daemon/daemon.js';
+import { stopOnSignals } from '../../main/core/hosts/daemon/daemon-signals.js';
+import { createDaemonHookHandlers } from '../../main/core/hosts/daemon/daemon-hook-handlers.js';
 
 const config = loadConfig(process.env);
 const logger = createLogger({ clock: config.clock, file: `${config.paths.logsDir}/daemon.log`, stderr: true });

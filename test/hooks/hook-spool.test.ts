@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SpoolRecord } from '../../common/hook-protocol.js';
-import { capturedMemoryId } from '../../main/core/capture/capture-writer.js';
-import { loadRoleMemories } from '../../main/core/memory/memory-layout.js';
-import { SPOOL_FAILED, SPOOL_PROCESSING } from '../../main/core/ipc/spool-writer.js';
+import { capturedMemoryId } from '../../main/core/engine/capture/capture-writer.js';
+import { loadRoleMemories } from '../../main/core/store/memory/memory-layout.js';
+import { SPOOL_FAILED, SPOOL_PROCESSING } from '../../main/core/platform/ipc/spool-writer.js';
 import { killAndWait, waitDrained, waitReady, type ChildRun } from '../ipc/daemon-kit.js';
 import { ACTIVE, CALLEE, NOW, claudePayload, makeHookHome, runHook, startHookDaemon, startReadyDaemon, type HookHome } from './hook-kit.js';
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lastTurn } from '../../main/core/hook-handlers/handle-queued-call.js';
-import { redactPayloadForSpool } from '../../main/core/ipc/spool-redaction.js';
+import { lastTurn } from '../../main/core/hosts/hook-handlers/handle-queued-call.js';
+import { redactPayloadForSpool } from '../../main/core/platform/ipc/spool-redaction.js';
 import { SECRETS } from '../helpers/secrets.js';
 
 let dir: string | undefined;

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HookEventName } from '../../common/hook-events.js';
 import type { HookCall } from '../../common/hook-protocol.js';
-import { silentLogger } from '../../main/core/config/log.js';
-import { resumeReminder } from '../../main/core/context/special-contexts.js';
-import { answerHookCall } from '../../main/core/hook-handlers/answer-hook-call.js';
-import { handleQueuedCall } from '../../main/core/hook-handlers/handle-queued-call.js';
-import { claimRole } from '../../main/core/sessions/role-locks.js';
-import { roleHistoryFilePath } from '../../main/core/sessions/role-history.js';
+import { silentLogger } from '../../main/core/platform/config/log.js';
+import { resumeReminder } from '../../main/core/engine/context/special-contexts.js';
+import { answerHookCall } from '../../main/core/hosts/hook-handlers/answer-hook-call.js';
+import { handleQueuedCall } from '../../main/core/hosts/hook-handlers/handle-queued-call.js';
+import { claimRole } from '../../main/core/store/sessions/role-locks.js';
+import { roleHistoryFilePath } from '../../main/core/store/sessions/role-history.js';
 import { SessionTranscript, filesWith, inboxTexts, type TurnText } from '../ipc/capture-session-kit.js';
 import { ACTIVE, CALLEE, NOW, makeHookHome, setFresh, type HookHome } from './hook-kit.js';
 

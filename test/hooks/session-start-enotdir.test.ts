@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerHookCall } from '../../main/core/hook-handlers/answer-hook-call.js';
-import { silentLogger } from '../../main/core/config/log.js';
-import { claimRole } from '../../main/core/sessions/role-locks.js';
-import { listLockedRoleIds } from '../../main/core/sessions/role-lock-file.js';
+import { answerHookCall } from '../../main/core/hosts/hook-handlers/answer-hook-call.js';
+import { silentLogger } from '../../main/core/platform/config/log.js';
+import { claimRole } from '../../main/core/store/sessions/role-locks.js';
+import { listLockedRoleIds } from '../../main/core/store/sessions/role-lock-file.js';
 import { ACTIVE, claudePayload, forgetSessions, makeHookHome, runHook, type HookHome } from './hook-kit.js';
 
 /**

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, type HookReply } from '../../common/hook-protocol.js';
-import { fixedClock } from '../../main/core/config/clock.js';
-import { createLogger } from '../../main/core/config/log.js';
-import { ping } from '../../main/core/ipc/ipc-client.js';
-import { startIpcServer, type IpcHandlers, type IpcServer, type IpcServerOptions } from '../../main/core/ipc/ipc-server.js';
-import { ensureToken } from '../../main/core/ipc/token.js';
+import { fixedClock } from '../../main/core/platform/config/clock.js';
+import { createLogger } from '../../main/core/platform/config/log.js';
+import { ping } from '../../main/core/platform/ipc/ipc-client.js';
+import { startIpcServer, type IpcHandlers, type IpcServer, type IpcServerOptions } from '../../main/core/platform/ipc/ipc-server.js';
+import { ensureToken } from '../../main/core/platform/ipc/token.js';
 import { waitFor } from '../ipc/daemon-kit.js';
 
 /**

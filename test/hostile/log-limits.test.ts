@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../main/core/config/clock.js';
-import { createLogger } from '../../main/core/config/log.js';
+import { fixedClock } from '../../main/core/platform/config/clock.js';
+import { createLogger } from '../../main/core/platform/config/log.js';
 
 /**
  * Issue 14, item 5: a log cannot fill the disk or carry a payload. Every process logs through

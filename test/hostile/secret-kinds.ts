@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 
 /**
  * One sample of every secret kind the redactor knows (issue 14 "every secret kind through every
- * write channel"): our own patterns (main/core/privacy/redact-sync.ts, one row per `kind`) and
+ * write channel"): our own patterns (main/core/platform/privacy/redact-sync.ts, one row per `kind`) and
  * the kinds only secretlint's recommended preset knows (redact.ts). Every value is random and
  * built at run time, so no run can pass on a value some rule happens to allow-list (AWS's
  * EXAMPLE keys are), and this file never trips a secret scanner.

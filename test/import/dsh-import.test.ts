@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFacts } from '../../main/core/facts/facts-file.js';
-import { searchJournal } from '../../main/core/facts/journal-search.js';
-import { readJournal } from '../../main/core/facts/journal.js';
-import { importDshHome } from '../../main/core/import/dsh-import.js';
-import { readRoleDefinition } from '../../main/core/roles/role-repository.js';
+import { readFacts } from '../../main/core/store/notes/facts-file.js';
+import { searchJournal } from '../../main/core/store/notes/journal-search.js';
+import { readJournal } from '../../main/core/store/notes/journal.js';
+import { importDshHome } from '../../main/core/integrations/import/dsh-import.js';
+import { readRoleDefinition } from '../../main/core/store/roles/role-repository.js';
 import { makeTempHome, snapshotTree, type TempHome } from '../helpers/temp-home.js';
 
 /**

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { importJscPersonas } from '../../main/core/import/jsc-persona-import.js';
-import { openMemoryIndex } from '../../main/core/index/memory-index.js';
-import { recall } from '../../main/core/index/recall.js';
-import { reindexMemories } from '../../main/core/index/reindex.js';
-import { loadRoleMemories } from '../../main/core/memory/memory-layout.js';
-import { readActiveRoleId } from '../../main/core/roles/role-active.js';
-import { readRoleDefinition } from '../../main/core/roles/role-repository.js';
+import { importJscPersonas } from '../../main/core/integrations/import/jsc-persona-import.js';
+import { openMemoryIndex } from '../../main/core/store/index/memory-index.js';
+import { recall } from '../../main/core/store/index/recall.js';
+import { reindexMemories } from '../../main/core/store/index/reindex.js';
+import { loadRoleMemories } from '../../main/core/store/memory/memory-layout.js';
+import { readActiveRoleId } from '../../main/core/store/roles/role-active.js';
+import { readRoleDefinition } from '../../main/core/store/roles/role-repository.js';
 import { makeTempHome, snapshotTree, type TempHome } from '../helpers/temp-home.js';
 
 /**

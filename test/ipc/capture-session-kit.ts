@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { categoryDir } from '../../main/core/memory/memory-layout.js';
-import { createRole, planRoleChange } from '../../main/core/roles/role-editor.js';
+import { categoryDir } from '../../main/core/store/memory/memory-layout.js';
+import { createRole, planRoleChange } from '../../main/core/store/roles/role-editor.js';
 import type { TempHome } from '../helpers/temp-home.js';
 
 /**

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { DaemonStatus } from '../../common/hook-protocol.js';
-import { requestStatus, type IpcEndpoint } from '../../main/core/ipc/ipc-client.js';
+import { requestStatus, type IpcEndpoint } from '../../main/core/platform/ipc/ipc-client.js';
 import { bundleEntry } from '../helpers/bundle-entry.js';
 import { guardChild, LONG_CHILD_DEADLINE_MS, WATCHDOG_ARGS } from '../helpers/child-guard.js';
 import type { TempHome } from '../helpers/temp-home.js';

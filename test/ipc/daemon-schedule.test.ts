@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DaemonStatus } from '../../common/hook-protocol.js';
-import { requestHook, requestStatus } from '../../main/core/ipc/ipc-client.js';
-import { categoryDir } from '../../main/core/memory/memory-layout.js';
-import { rememberText } from '../../main/core/memory/remember.js';
+import { requestHook, requestStatus } from '../../main/core/platform/ipc/ipc-client.js';
+import { categoryDir } from '../../main/core/store/memory/memory-layout.js';
+import { rememberText } from '../../main/core/engine/capture/remember.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { captureHomeEnv, createCaptureRole, NOW_ISO, ROLE } from './capture-session-kit.js';
 import { bundleEntry } from '../helpers/bundle-entry.js';
@@ -50,7 +50,7 @@ async function remember(h: TempHome, n: number) {
 let workerCopied = false;
 function withWorker(): void {
   if (workerCopied) return;
-  fs.copyFileSync(bundleEntry('main/core/sleep/sleep-worker.ts'), path.join(path.dirname(bundled(CLI)), 'sleep-worker.mjs'));
+  fs.copyFileSync(bundleEntry('main/core/engine/sleep/sleep-worker.ts'), path.join(path.dirname(bundled(CLI)), 'sleep-worker.mjs'));
   workerCopied = true;
 }
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HookCall } from '../../common/hook-protocol.js';
-import { requestHook } from '../../main/core/ipc/ipc-client.js';
-import { SPOOL_FAILED, SPOOL_PROCESSING, writeSpoolRecord } from '../../main/core/ipc/spool-writer.js';
+import { requestHook } from '../../main/core/platform/ipc/ipc-client.js';
+import { SPOOL_FAILED, SPOOL_PROCESSING, writeSpoolRecord } from '../../main/core/platform/ipc/spool-writer.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { endpointOf, killAndWait, spawnDaemon, waitDrained, waitReady, type ChildRun } from './daemon-kit.js';
 

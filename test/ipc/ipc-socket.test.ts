@@ -3,8 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LINE_BYTES, PROTOCOL_VERSION, parseReplyLine, type HookReply } from '../../common/hook-protocol.js';
-import { ping, requestHook, requestStatus, sendRequest } from '../../main/core/ipc/ipc-client.js';
-import { readToken } from '../../main/core/ipc/token.js';
+import { ping, requestHook, requestStatus, sendRequest } from '../../main/core/platform/ipc/ipc-client.js';
+import { readToken } from '../../main/core/platform/ipc/token.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { endpointOf, killAndWait, runNode, spawnDaemon, waitFor, waitReady, type ChildRun } from './daemon-kit.js';
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { countSpoolPending } from '../../main/core/daemon/spool-ingest.js';
-import { SPOOL_FAILED } from '../../main/core/ipc/spool-writer.js';
+import { countSpoolPending } from '../../main/core/hosts/daemon/spool-ingest.js';
+import { SPOOL_FAILED } from '../../main/core/platform/ipc/spool-writer.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { captureHomeEnv, createCaptureRole, filesWith, inboxTexts, replyMarker, userMarker } from './capture-session-kit.js';
 import { bundled, killAndWait, runNode, waitDrained, waitFor, waitReady, type ChildRun } from './daemon-kit.js';

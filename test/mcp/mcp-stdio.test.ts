@@ -6,11 +6,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LONG_CHILD_DEADLINE_MS } from '../helpers/child-guard.js';
-import { formatLocalIso } from '../../main/core/config/clock.js';
-import { parseFrontmatter } from '../../main/core/frontmatter/parse-frontmatter.js';
-import { writeMemory, type MemoryDraft } from '../../main/core/memory/memory-writer.js';
-import { claudeProjectFolderName } from '../../main/core/mcp/mcp-role.js';
-import { MCP_TOOL_NAMES } from '../../main/core/mcp/mcp-server.js';
+import { formatLocalIso } from '../../main/core/platform/config/clock.js';
+import { parseFrontmatter } from '../../main/core/platform/frontmatter/parse-frontmatter.js';
+import { writeMemory, type MemoryDraft } from '../../main/core/store/memory/memory-writer.js';
+import { claudeProjectFolderName } from '../../main/core/integrations/mcp/mcp-role.js';
+import { MCP_TOOL_NAMES } from '../../main/core/integrations/mcp/mcp-server.js';
 import { LEGACY_HELPER, SPLIT_ENGINEER_IDENTITY, SPLIT_ENGINEER_SOUL, writeText } from '../cli/role-test-fixtures.js';
 import { bundleEntry } from '../helpers/bundle-entry.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';

@@ -49,7 +49,7 @@ describe('electron-builder.yml (APP-5)', () => {
   });
 
   it('ships the app entry, the preload, the UI, the CLI, the hook client and its configs', () => {
-    for (const file of [packageJson.main, 'dist/preload/preload.cjs', 'dist/renderer/index.html', 'dist/main/cli/kioku.js', 'dist/hooks/kioku-hook.js', 'dist/main/core/sleep/sleep-worker.js', packageJson.bin.kioku!, 'package.json', 'hooks/hooks.json', 'resources/tray/16/awake.png', 'resources/agents/agents.zh-TW.md', 'resources/build/icon.png']) {
+    for (const file of [packageJson.main, 'dist/preload/preload.cjs', 'dist/renderer/index.html', 'dist/main/cli/kioku.js', 'dist/hooks/kioku-hook.js', 'dist/main/core/engine/sleep/sleep-worker.js', packageJson.bin.kioku!, 'package.json', 'hooks/hooks.json', 'resources/tray/16/awake.png', 'resources/agents/agents.zh-TW.md', 'resources/build/icon.png']) {
       expect(shipped(file), `${file} is not in files`).toBe(true);
     }
     expect(packageJson.main).toBe('dist/main/app/main.js');
@@ -58,10 +58,10 @@ describe('electron-builder.yml (APP-5)', () => {
   });
 
   it('leaves out what the one tsc pass compiles only to type-check: tests and build records', () => {
-    for (const file of ['dist/test/hostile/alias-bomb.test.js', 'dist/main/core/memory/memory-writer.test.js', 'dist/tsconfig.tsbuildinfo', 'dist/.build-stamp']) {
+    for (const file of ['dist/test/hostile/alias-bomb.test.js', 'dist/main/core/store/memory/memory-writer.test.js', 'dist/tsconfig.tsbuildinfo', 'dist/.build-stamp']) {
       expect(shipped(file), `${file} is shipped`).toBe(false);
     }
-    expect(shipped('dist/main/core/memory/memory-writer.js')).toBe(true);
+    expect(shipped('dist/main/core/store/memory/memory-writer.js')).toBe(true);
   });
 
   it('unpacks the native modules and what plain `node` reads from an installed app', () => {
@@ -100,7 +100,7 @@ describe('electron-builder.yml (APP-5)', () => {
       context.skip();
       return;
     }
-    for (const file of ['dist/main/app/main.js', 'dist/main/app/app-start.js', 'dist/preload/preload.cjs', 'dist/renderer/index.html', 'dist/hooks/kioku-hook.js', 'dist/main/cli/kioku.js', 'dist/main/core/sleep/sleep-worker.js']) {
+    for (const file of ['dist/main/app/main.js', 'dist/main/app/app-start.js', 'dist/preload/preload.cjs', 'dist/renderer/index.html', 'dist/hooks/kioku-hook.js', 'dist/main/cli/kioku.js', 'dist/main/core/engine/sleep/sleep-worker.js']) {
       expect(fs.existsSync(path.join(root, file)), `${file} missing after the build`).toBe(true);
     }
   });

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadRoleMemories } from '../../main/core/memory/memory-layout.js';
-import { consolidateRole } from '../../main/core/sleep/consolidate-role.js';
-import { listPending } from '../../main/core/sleep/pending-plans.js';
-import type { CollectedBatch, Planner, SleepPlan } from '../../main/core/sleep/sleep-plan.js';
+import { loadRoleMemories } from '../../main/core/store/memory/memory-layout.js';
+import { consolidateRole } from '../../main/core/engine/sleep/consolidate-role.js';
+import { listPending } from '../../main/core/engine/sleep/pending-plans.js';
+import type { CollectedBatch, Planner, SleepPlan } from '../../main/core/engine/sleep/sleep-plan.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { ROLE, writeExisting } from '../sleep/sleep-fixtures.js';
 import { writeMemoryFixture } from '../helpers/memory-fixtures.js';

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../main/core/config/log.js';
-import { countProjectMemoryChars } from '../../main/core/facts/dsh-limits.js';
-import { answerHookCall } from '../../main/core/hook-handlers/answer-hook-call.js';
-import { handleQueuedCall } from '../../main/core/hook-handlers/handle-queued-call.js';
-import { loadRoleMemories } from '../../main/core/memory/memory-layout.js';
-import { projectStatus, projectStatusLines } from '../../main/core/projects/project-status.js';
-import { createRole, planRoleChange } from '../../main/core/roles/role-editor.js';
-import { runSleep } from '../../main/core/sleep/run-sleep.js';
+import { silentLogger } from '../../main/core/platform/config/log.js';
+import { countProjectMemoryChars } from '../../main/core/store/notes/notes-limits.js';
+import { answerHookCall } from '../../main/core/hosts/hook-handlers/answer-hook-call.js';
+import { handleQueuedCall } from '../../main/core/hosts/hook-handlers/handle-queued-call.js';
+import { loadRoleMemories } from '../../main/core/store/memory/memory-layout.js';
+import { projectStatus, projectStatusLines } from '../../main/core/engine/context/project-status.js';
+import { createRole, planRoleChange } from '../../main/core/store/roles/role-editor.js';
+import { runSleep } from '../../main/core/engine/sleep/run-sleep.js';
 import { claudeTranscriptLines } from '../hooks/hook-kit.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 

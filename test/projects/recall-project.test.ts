@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../main/core/config/clock.js';
-import { openMemoryIndex, type MemoryIndex } from '../../main/core/index/memory-index.js';
-import { recall } from '../../main/core/index/recall.js';
-import { otherProjectLabel } from '../../main/core/projects/recall-project.js';
+import { fixedClock } from '../../main/core/platform/config/clock.js';
+import { openMemoryIndex, type MemoryIndex } from '../../main/core/store/index/memory-index.js';
+import { recall } from '../../main/core/store/index/recall.js';
+import { otherProjectLabel } from '../../main/core/store/index/recall-project.js';
 import { ROLE, writeMemory } from '../cli/recall-test-fixtures.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import { parseMemory } from '../../main/core/memory/memory-file.js';
-import { rememberText } from '../../main/core/memory/remember.js';
+import { parseMemory } from '../../main/core/store/memory/memory-file.js';
+import { rememberText } from '../../main/core/engine/capture/remember.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 
 /** Issue 12: an explicit "remember this" (CAP-7, CLI and MCP) records its project like capture does. */

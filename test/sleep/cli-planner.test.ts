@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatLocalIso } from '../../main/core/config/clock.js';
-import { loadRoleMemories } from '../../main/core/memory/memory-layout.js';
-import { createCliPlanner } from '../../main/core/sleep/cli-planner/index.js';
-import { runSleep } from '../../main/core/sleep/run-sleep.js';
-import { PlannerError, sleepPlanSchema, type CollectedBatch } from '../../main/core/sleep/sleep-plan.js';
+import { formatLocalIso } from '../../main/core/platform/config/clock.js';
+import { loadRoleMemories } from '../../main/core/store/memory/memory-layout.js';
+import { createCliPlanner } from '../../main/core/engine/sleep/cli-planner/index.js';
+import { runSleep } from '../../main/core/engine/sleep/run-sleep.js';
+import { PlannerError, sleepPlanSchema, type CollectedBatch } from '../../main/core/engine/sleep/sleep-plan.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { SPLIT_ENGINEER_IDENTITY, SPLIT_ENGINEER_SOUL } from '../cli/role-test-fixtures.js';
 import { isAlive } from '../capture/capture-test-helpers.js';

@@ -1,5 +1,5 @@
-import { loadConfig } from '../../main/core/config/config.js';
-import { runSleep } from '../../main/core/sleep/run-sleep.js';
+import { loadConfig } from '../../main/core/platform/config/config.js';
+import { runSleep } from '../../main/core/engine/sleep/run-sleep.js';
 import { ROLE, scriptedPlanner } from './sleep-fixtures.js';
 
 /**

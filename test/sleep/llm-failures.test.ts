@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadRoleMemories } from '../../main/core/memory/memory-layout.js';
-import { writeMemory } from '../../main/core/memory/memory-writer.js';
-import { runSleep } from '../../main/core/sleep/run-sleep.js';
+import { loadRoleMemories } from '../../main/core/store/memory/memory-layout.js';
+import { writeMemory } from '../../main/core/store/memory/memory-writer.js';
+import { runSleep } from '../../main/core/engine/sleep/run-sleep.js';
 import { makeTempHome, snapshotTree, type TempHome } from '../helpers/temp-home.js';
 import { SPLIT_ENGINEER_IDENTITY, SPLIT_ENGINEER_SOUL } from '../cli/role-test-fixtures.js';
 import { fakePlanner, plannerCalls, type FakePlannerScript } from './fake-planner.js';

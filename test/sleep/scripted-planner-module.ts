@@ -1,5 +1,5 @@
-import type { KiokuConfig } from '../../main/core/config/config.js';
-import type { Planner } from '../../main/core/sleep/sleep-plan.js';
+import type { KiokuConfig } from '../../main/core/platform/config/config.js';
+import type { Planner } from '../../main/core/engine/sleep/sleep-plan.js';
 import { scriptedPlanner } from './sleep-fixtures.js';
 
 /**

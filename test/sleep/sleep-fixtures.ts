@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { writeMemoryFixture } from '../helpers/memory-fixtures.js';
-import { PlannerError, type CollectedBatch, type Planner, type PlannerFailureKind, type SleepPlan } from '../../main/core/sleep/sleep-plan.js';
+import { PlannerError, type CollectedBatch, type Planner, type PlannerFailureKind, type SleepPlan } from '../../main/core/engine/sleep/sleep-plan.js';
 
 /**
  * Fixtures for the consolidation tests: inbox and consolidated memories with fixed ids (so two

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { KiokuError } from '../../../common/errors.js';
-import { briefDue, recordBrief } from '../../core/brief/brief-due.js';
-import { rolesWithChecks } from '../../core/brief/check-scripts.js';
-import { runBrief, type BriefResult } from '../../core/brief/run-brief.js';
+import { briefDue, recordBrief } from '../../core/engine/brief/brief-due.js';
+import { rolesWithChecks } from '../../core/engine/brief/check-scripts.js';
+import { runBrief, type BriefResult } from '../../core/engine/brief/run-brief.js';
 import type { CliContext } from '../cli-context.js';
 import { resolveExistingMemoryRole } from './memory-role.js';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempHome, type TempHome } from '../../../test/helpers/temp-home.js';
-import type { CronDeps } from '../../core/schedule/cron-install.js';
+import type { CronDeps } from '../../core/integrations/setup/cron-install.js';
 import type { CliContext } from '../cli-context.js';
 import { buildProgram } from '../kioku.js';
 import { registerInstallCronCommand, registerRemoveCronCommand } from './cron-commands.js';

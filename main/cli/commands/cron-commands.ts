@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { installCron, removeCron, type CronDeps, type CronInstallResult } from '../../core/schedule/cron-install.js';
+import { installCron, removeCron, type CronDeps, type CronInstallResult } from '../../core/integrations/setup/cron-install.js';
 import type { CliContext } from '../cli-context.js';
 
 function installText(result: CronInstallResult): string {

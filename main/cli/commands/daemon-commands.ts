@@ -1,15 +1,15 @@
 import type { Command } from 'commander';
 import { KiokuError, describeError } from '../../../common/errors.js';
-import type { AnswerHandler, QueuedHandler } from '../../core/daemon/daemon.js';
-import { stopOnSignals } from '../../core/daemon/daemon-signals.js';
-import { startCore } from '../../core/daemon/start-core.js';
+import type { AnswerHandler, QueuedHandler } from '../../core/hosts/daemon/daemon.js';
+import { stopOnSignals } from '../../core/hosts/daemon/daemon-signals.js';
+import { startCore } from '../../core/hosts/daemon/start-core.js';
 import type { CliContext } from '../cli-context.js';
-import type { WebServer } from '../../core/web/web-server.js';
+import type { WebServer } from '../../core/hosts/ui-api/web-server.js';
 import { startDaemonWeb } from './daemon-web.js';
 
 /**
  * What the daemon runs for hook events. Injected because the event handlers live elsewhere
- * (main/core/hook-handlers); without them the daemon still serves the socket: answered events get
+ * (main/core/hosts/hook-handlers); without them the daemon still serves the socket: answered events get
  * a 'no-handler' error, so each hook computes its answer from the files itself, and unanswered
  * events are spooled and left for a Kioku that can capture.
  */
@@ -46,7 +46,7 @@ async function runDaemon(command: Command, options: DaemonOptions, getContext: (
   // have a consolidation move their inbox items behind their back.
   const scheduleOff = options.schedule === false || ctx.config.env.KIOKU_NO_SCHEDULE === '1';
   // The hook socket, the spool, the hook code the fallback also runs (HOOK-5) and the scheduler:
-  // the same core the tray app hosts (main/core/daemon/start-core.ts); tests may inject handlers.
+  // the same core the tray app hosts (main/core/hosts/daemon/start-core.ts); tests may inject handlers.
   const core = startCore(ctx.config, {
     logger: ctx.logger,
     version: rootVersion(command),

@@ -1,5 +1,5 @@
-import type { DaemonHandle } from '../../core/daemon/daemon.js';
-import { startWebServer, type WebServer } from '../../core/web/web-server.js';
+import type { DaemonHandle } from '../../core/hosts/daemon/daemon.js';
+import { startWebServer, type WebServer } from '../../core/hosts/ui-api/web-server.js';
 import type { CliContext } from '../cli-context.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { createDemoNarrator } from '../../core/demo/demo-text.js';
-import { runDemo } from '../../core/demo/run-demo.js';
-import { defaultHookClientPath } from '../../core/hooks-config/hook-client-path.js';
+import { createDemoNarrator } from '../../core/hosts/demo/demo-text.js';
+import { runDemo } from '../../core/hosts/demo/run-demo.js';
+import { defaultHookClientPath } from '../../core/integrations/setup/hook-client-path.js';
 import type { CliContext } from '../cli-context.js';
 
 /** What tests inject; an installed `kioku demo` uses the defaults. */

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { CLEANED_NOTICE } from '../../core/facts/clean-dsh-text.js';
-import { FACT_MAX_BYTES, FACT_MAX_LINES, factsUsageText } from '../../core/facts/dsh-limits.js';
-import { readFacts, updateFacts } from '../../core/facts/facts-file.js';
+import { CLEANED_NOTICE } from '../../core/store/notes/clean-notes-text.js';
+import { FACT_MAX_BYTES, FACT_MAX_LINES, factsUsageText } from '../../core/store/notes/notes-limits.js';
+import { readFacts, updateFacts } from '../../core/store/notes/facts-file.js';
 import type { CliContext } from '../cli-context.js';
 import { readStdinText } from './read-stdin.js';
 

@@ -1,10 +1,10 @@
-import type { DiagnoseCheck } from '../../../common/ui-contract-dsh-types.js';
-import { hookChecks } from '../../core/status/hook-checks.js';
-import type { StatusReport } from '../../core/status/status-report.js';
+import type { DiagnoseCheck } from '../../../common/ui-contract-notes-types.js';
+import { hookChecks } from '../../core/hosts/status/hook-checks.js';
+import type { StatusReport } from '../../core/hosts/status/status-report.js';
 
 /**
  * The hooks rows of `kioku diagnose`, worded in English from the same codes the app words
- * (main/core/status/hook-checks.ts), so the terminal and the status page cannot disagree.
+ * (main/core/hosts/status/hook-checks.ts), so the terminal and the status page cannot disagree.
  * The first three keep the exact text they had before issue 13: scripts read them.
  */
 export interface HookRow {

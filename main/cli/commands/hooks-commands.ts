@@ -8,7 +8,7 @@ import {
   uninstallHooks,
   type HooksChange,
   type HookStatus,
-} from '../../core/hooks-config/hooks-install.js';
+} from '../../core/integrations/setup/hooks-install.js';
 import type { CliContext } from '../cli-context.js';
 
 interface HooksCommandOptions {

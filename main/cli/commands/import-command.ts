@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { KiokuError } from '../../../common/errors.js';
-import { factsUsageText } from '../../core/facts/dsh-limits.js';
-import { importDshHome } from '../../core/import/dsh-import.js';
-import type { ImportReport } from '../../core/import/import-types.js';
-import { importJscPersonas } from '../../core/import/jsc-persona-import.js';
+import { factsUsageText } from '../../core/store/notes/notes-limits.js';
+import { importDshHome } from '../../core/integrations/import/dsh-import.js';
+import type { ImportReport } from '../../core/integrations/import/import-types.js';
+import { importJscPersonas } from '../../core/integrations/import/jsc-persona-import.js';
 import type { CliContext } from '../cli-context.js';
 
 /**

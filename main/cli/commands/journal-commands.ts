@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { KiokuError } from '../../../common/errors.js';
-import { CLEANED_NOTICE } from '../../core/facts/clean-dsh-text.js';
-import { appendJournal, type JournalEntry } from '../../core/facts/journal.js';
-import { searchJournal } from '../../core/facts/journal-search.js';
-import { parseListInput } from '../../core/memory/memory-input.js';
+import { CLEANED_NOTICE } from '../../core/store/notes/clean-notes-text.js';
+import { appendJournal, type JournalEntry } from '../../core/store/notes/journal.js';
+import { searchJournal } from '../../core/store/notes/journal-search.js';
+import { parseListInput } from '../../core/store/memory/memory-input.js';
 import type { CliContext } from '../cli-context.js';
 
 /**

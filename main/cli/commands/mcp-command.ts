@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { KiokuError } from '../../../common/errors.js';
-import type { McpAssistant } from '../../core/mcp/mcp-role.js';
+import type { McpAssistant } from '../../core/integrations/mcp/mcp-role.js';
 import type { CliContext } from '../cli-context.js';
 
 /**
@@ -8,7 +8,7 @@ import type { CliContext } from '../cli-context.js';
  * plugin's `.mcp.json` (`node ${CLAUDE_PLUGIN_ROOT}/bin/kioku.js mcp --assistant claude`); by hand
  * with `claude mcp add --transport stdio kioku -- kioku mcp`, or in Codex / Gemini CLI's MCP
  * settings. `--assistant` tells the server which client started it, which is how it finds the
- * session's role (main/core/mcp/mcp-role.ts); Claude Code also marks its children with CLAUDECODE=1.
+ * session's role (main/core/integrations/mcp/mcp-role.ts); Claude Code also marks its children with CLAUDECODE=1.
  */
 const ASSISTANTS: readonly McpAssistant[] = ['claude', 'codex', 'gemini'];
 
@@ -26,7 +26,7 @@ export function registerMcpCommand(parent: Command, getContext: () => CliContext
     .action(async (options: { assistant?: string }) => {
       const assistant = assistantOf(options.assistant, process.env);
       const ctx = getContext();
-      const { serveMcpOverStdio } = await import('../../core/mcp/mcp-server.js');
+      const { serveMcpOverStdio } = await import('../../core/integrations/mcp/mcp-server.js');
       await serveMcpOverStdio({ config: ctx.config, logger: ctx.logger, assistant, cwd: process.cwd() });
     });
 }

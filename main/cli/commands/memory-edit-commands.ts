@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { KiokuError } from '../../../common/errors.js';
-import { editMemory, type EditResult, type MemoryChanges } from '../../core/memory/edit-memory.js';
-import { markMemoryWrong } from '../../core/memory/mark-wrong.js';
-import { parseListInput } from '../../core/memory/memory-input.js';
+import { editMemory, type EditResult, type MemoryChanges } from '../../core/store/memory/edit-memory.js';
+import { markMemoryWrong } from '../../core/store/memory/mark-wrong.js';
+import { parseListInput } from '../../core/store/memory/memory-input.js';
 import type { CliContext } from '../cli-context.js';
 import { readStdinText } from './read-stdin.js';
 import { resolveExistingMemoryRole } from './memory-role.js';

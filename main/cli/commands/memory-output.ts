@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { ALL_CATEGORIES, CATEGORY_LABELS, MEMORY_TYPES, MEMORY_TYPE_LABELS } from '../../../common/memory.js';
-import { BOND_DIRECTION_LABELS, type Bond } from '../../core/memory/bonds.js';
-import type { ForgetResult } from '../../core/memory/forget.js';
-import type { MemoryStats } from '../../core/memory/memory-stats.js';
-import type { MigrateResult } from '../../core/memory/migrate-memories.js';
-import type { ProbeAudit } from '../../core/memory/probes.js';
+import { BOND_DIRECTION_LABELS, type Bond } from '../../core/store/memory/bonds.js';
+import type { ForgetResult } from '../../core/store/memory/forget.js';
+import type { MemoryStats } from '../../core/store/memory/memory-stats.js';
+import type { MigrateResult } from '../../core/store/memory/migrate-memories.js';
+import type { ProbeAudit } from '../../core/store/memory/probes.js';
 
 /** Human output of `kioku memory …` (zh-TW labels first, as the users read them). */
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { addProbe, auditProbes, confirmProbe, denyProbe, type ProbeChange } from '../../core/memory/probes.js';
+import { addProbe, auditProbes, confirmProbe, denyProbe, type ProbeChange } from '../../core/store/memory/probes.js';
 import type { CliContext } from '../cli-context.js';
 import { probeAuditText } from './memory-output.js';
 import { resolveExistingMemoryRole, resolveMemoryRole } from './memory-role.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { restoreForgotten } from '../../core/memory/restore-forgotten.js';
+import { restoreForgotten } from '../../core/store/memory/restore-forgotten.js';
 import type { CliContext } from '../cli-context.js';
 import { resolveExistingMemoryRole } from './memory-role.js';
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { KiokuError } from '../../../common/errors.js';
 import { explainInvalidRoleId } from '../../../common/role-id.js';
-import type { KiokuConfig } from '../../core/config/config.js';
-import { roleMemoryDir } from '../../core/memory/memory-layout.js';
-import { resolveCurrentRole } from '../../core/roles/role-active.js';
-import { roleFilesExist } from '../../core/roles/role-repository.js';
+import type { KiokuConfig } from '../../core/platform/config/config.js';
+import { roleMemoryDir } from '../../core/store/memory/memory-layout.js';
+import { resolveCurrentRole } from '../../core/store/roles/role-active.js';
+import { roleFilesExist } from '../../core/store/roles/role-repository.js';
 
 /**
  * The role a `kioku memory …` command works on (CLI.md): `--role`, else ROLE_NAME, else the

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { KiokuError } from '../../../common/errors.js';
-import { buildRoleMindmap } from '../../core/mindmap/role-mindmap.js';
-import { DEFAULT_MAX_CONCEPTS } from '../../core/mindmap/mindmap-graph.js';
+import { buildRoleMindmap } from '../../core/engine/mindmap/role-mindmap.js';
+import { DEFAULT_MAX_CONCEPTS } from '../../core/engine/mindmap/mindmap-graph.js';
 import type { CliContext } from '../cli-context.js';
 import { resolveExistingMemoryRole } from './memory-role.js';
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { CLEANED_NOTICE } from '../../core/facts/clean-dsh-text.js';
-import { PROJECT_MEMORY_MAX_CHARS, projectMemoryUsageText } from '../../core/facts/dsh-limits.js';
-import { readProjectMemoryFile, updateProjectMemory } from '../../core/facts/project-memory.js';
+import { CLEANED_NOTICE } from '../../core/store/notes/clean-notes-text.js';
+import { PROJECT_MEMORY_MAX_CHARS, projectMemoryUsageText } from '../../core/store/notes/notes-limits.js';
+import { readProjectMemoryFile, updateProjectMemory } from '../../core/store/notes/project-memory.js';
 import type { CliContext } from '../cli-context.js';
 import { readStdinText } from './read-stdin.js';
 

@@ -1,16 +1,16 @@
 /** What `kioku memory recall` and `memory reindex` do; loaded only when one of them runs (SQLite). */
 import { KiokuError } from '../../../common/errors.js';
 import type { MemoryLoadProblem } from '../../../common/memory.js';
-import { openMemoryIndex, type MemoryIndex } from '../../core/index/memory-index.js';
-import { DEFAULT_RECALL_LIMIT, recall, type RecalledMemory } from '../../core/index/recall.js';
-import { reindexMemories } from '../../core/index/reindex.js';
-import { createReindexProgress } from '../../core/index/reindex-progress.js';
-import { recallQueryInStoredScript } from '../../core/index/recall-query-script.js';
-import { otherProjectLabel } from '../../core/projects/recall-project.js';
-import { sessionProject } from '../../core/projects/session-project.js';
+import { openMemoryIndex, type MemoryIndex } from '../../core/store/index/memory-index.js';
+import { DEFAULT_RECALL_LIMIT, recall, type RecalledMemory } from '../../core/store/index/recall.js';
+import { reindexMemories } from '../../core/store/index/reindex.js';
+import { createReindexProgress } from '../../core/store/index/reindex-progress.js';
+import { recallQueryInStoredScript } from '../../core/store/index/recall-query-script.js';
+import { otherProjectLabel } from '../../core/store/index/recall-project.js';
+import { sessionProject } from '../../core/engine/context/session-project.js';
 import type { CliContext } from '../cli-context.js';
 import { resolveMemoryRole } from './memory-role.js';
-import { grantNote } from '../../core/memory/grant-scope.js';
+import { grantNote } from '../../core/store/memory/grant-scope.js';
 
 export const MAX_LIMIT = 100;
 /** Files below which indexing on first use is quick enough to need no progress. */

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
 
 /**
- * `kioku memory recall` and `kioku memory reindex` (CLI.md; MEM-4, PM-6), over main/core/index.
+ * `kioku memory recall` and `kioku memory reindex` (CLI.md; MEM-4, PM-6), over main/core/store/index.
  * The definitions stay here; the work (and SQLite with it) loads only when one of them runs.
  */
 const actions = () => import('./recall-actions.js');

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { KiokuError } from '../../../common/errors.js';
-import { toStringList } from '../../core/memory/memory-file.js';
-import { planAgentFile, writeAgentFile, type AgentFilePlan } from '../../core/roles/role-agent.js';
+import { toStringList } from '../../core/store/memory/memory-file.js';
+import { planAgentFile, writeAgentFile, type AgentFilePlan } from '../../core/integrations/setup/role-agent.js';
 import type { CliContext } from '../cli-context.js';
 
 /**

@@ -1,16 +1,16 @@
 import type { Command } from 'commander';
-import { readActiveRoleId, writeActiveRoleId } from '../../core/roles/role-active.js';
-import { archiveRole } from '../../core/roles/role-archive.js';
-import { migrateLegacyRole } from '../../core/roles/role-migrate.js';
-import { loadAllRoles, readRoleDefinition, resolveRoleReference } from '../../core/roles/role-repository.js';
-import { listRoleSummaries } from '../../core/roles/role-summary.js';
+import { readActiveRoleId, writeActiveRoleId } from '../../core/store/roles/role-active.js';
+import { archiveRole } from '../../core/store/roles/role-archive.js';
+import { migrateLegacyRole } from '../../core/store/roles/role-migrate.js';
+import { loadAllRoles, readRoleDefinition, resolveRoleReference } from '../../core/store/roles/role-repository.js';
+import { listRoleSummaries } from '../../core/store/roles/role-summary.js';
 import type { CliContext } from '../cli-context.js';
 import { roleListJson, roleListTable, roleShowJson, roleShowText } from './role-output.js';
 import { runRoleNew, type RoleNewOptions } from './role-new-command.js';
 import { registerRoleRestoreCommands } from './role-restore-commands.js';
 import { runRoleExport, runRoleImport } from './role-transfer-commands.js';
 
-/** `kioku role …` (CLI.md; seed 000 §模式). Each action is a few lines over main/core/roles. */
+/** `kioku role …` (CLI.md; seed 000 §模式). Each action is a few lines over main/core/store/roles. */
 export function registerRoleCommands(parent: Command, getContext: () => CliContext): void {
   parent
     .command('list')

@@ -1,5 +1,5 @@
-import { toStringList } from '../../core/memory/memory-file.js';
-import { applyRoleUpdate, createRole, planRoleChange, type RoleInput, type RolePlan } from '../../core/roles/role-editor.js';
+import { toStringList } from '../../core/store/memory/memory-file.js';
+import { applyRoleUpdate, createRole, planRoleChange, type RoleInput, type RolePlan } from '../../core/store/roles/role-editor.js';
 import type { CliContext } from '../cli-context.js';
 import { askForConfirmation, promptYes } from './confirm-change.js';
 import { changeTableText } from './role-output.js';

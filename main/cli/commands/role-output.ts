@@ -1,6 +1,6 @@
-import type { FieldChange } from '../../core/roles/role-change-table.js';
-import type { RoleDefinition } from '../../core/roles/role-definition.js';
-import { roleListItem, type RoleSummary } from '../../core/roles/role-summary.js';
+import type { FieldChange } from '../../core/store/roles/role-change-table.js';
+import type { RoleDefinition } from '../../core/store/roles/role-definition.js';
+import { roleListItem, type RoleSummary } from '../../core/store/roles/role-summary.js';
 import { renderTable } from './role-text-table.js';
 
 /** What `role list` and `role show` print, for people and for `--json` (CLI.md shapes). */

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { listArchivedRoles, restoreArchivedRole } from '../../core/roles/role-archived.js';
+import { listArchivedRoles, restoreArchivedRole } from '../../core/store/roles/role-archived.js';
 import type { CliContext } from '../cli-context.js';
 
 /** `kioku role archived` and `kioku role restore <ID>`: the way back from `role delete`. */

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { KiokuError } from '../../../common/errors.js';
 import { isValidRoleId } from '../../../common/role-id.js';
-import type { KiokuConfig } from '../../core/config/config.js';
-import { resolveCurrentRole } from '../../core/roles/role-active.js';
-import { roleFilesExist } from '../../core/roles/role-repository.js';
+import type { KiokuConfig } from '../../core/platform/config/config.js';
+import { resolveCurrentRole } from '../../core/store/roles/role-active.js';
+import { roleFilesExist } from '../../core/store/roles/role-repository.js';
 import type { CliContext } from '../cli-context.js';
 
 /**
@@ -41,7 +41,7 @@ export function exportArguments(config: KiokuConfig, first: string, second: stri
 export async function runRoleExport(ctx: CliContext, first: string, second: string | undefined): Promise<void> {
   const { id, target } = exportArguments(ctx.config, first, second);
   // tar and the manifest schema load only for export/import (they cost ~150 ms of start-up).
-  const { exportRole } = await import('../../core/roles/role-export.js');
+  const { exportRole } = await import('../../core/store/roles/role-export.js');
   const result = exportRole(ctx.config, id, target);
   for (const skipped of result.skipped) ctx.note(`kioku: warning: left out ${skipped} (not a regular file or folder)`);
   ctx.print(`Exported role ${id} (${result.manifest.files.length} files) to ${result.archive}`);
@@ -53,7 +53,7 @@ function shellWord(text: string): string {
 }
 
 export async function runRoleImport(ctx: CliContext, archive: string): Promise<void> {
-  const { importRole } = await import('../../core/roles/role-import.js');
+  const { importRole } = await import('../../core/store/roles/role-import.js');
   const result = importRole(ctx.config, archive);
   for (const skipped of result.skipped) ctx.note(`kioku: note: did not import ${skipped} (a lock or temp file of the home it was exported from)`);
   for (const warning of result.warnings) ctx.note(`kioku: warning: ${warning}`);

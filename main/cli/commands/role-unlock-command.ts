@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { isValidRoleId } from '../../../common/role-id.js';
-import { resolveRoleReference } from '../../core/roles/role-repository.js';
-import { unlockRoles, type UnlockedRole } from '../../core/sessions/role-locks.js';
+import { resolveRoleReference } from '../../core/store/roles/role-repository.js';
+import { unlockRoles, type UnlockedRole } from '../../core/store/sessions/role-locks.js';
 import type { CliContext } from '../cli-context.js';
 
 /**

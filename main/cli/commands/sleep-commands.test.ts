@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { KiokuError } from '../../../common/errors.js';
 import { makeTempHome, snapshotTree, type TempHome } from '../../../test/helpers/temp-home.js';
 import { ROLE, scriptedPlanner, writeInbox } from '../../../test/sleep/sleep-fixtures.js';
-import type { Planner } from '../../core/sleep/sleep-plan.js';
+import type { Planner } from '../../core/engine/sleep/sleep-plan.js';
 import type { CliContext } from '../cli-context.js';
 import { registerNapCommands, registerSleepCommands, type SleepCommandDeps } from './sleep-commands.js';
 

@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import { KiokuError } from '../../../common/errors.js';
 import { explainInvalidRoleId } from '../../../common/role-id.js';
-import type { KiokuConfig } from '../../core/config/config.js';
-import { ingestSpoolBeforeSleep, type SpoolIngestSummary } from '../../core/daemon/ingest-before-sleep.js';
-import { findAssistantProcesses, listProcesses } from '../../core/schedule/assistant-processes.js';
-import { napCandidates } from '../../core/sleep/nap-candidates.js';
-import { awakeNow, runSleep, sleepRoles } from '../../core/sleep/run-sleep.js';
-import type { RoleSleepResult, SleepProgress, SleepResult } from '../../core/sleep/sleep-result.js';
-import type { Planner } from '../../core/sleep/sleep-plan.js';
+import type { KiokuConfig } from '../../core/platform/config/config.js';
+import { ingestSpoolBeforeSleep, type SpoolIngestSummary } from '../../core/hosts/daemon/ingest-before-sleep.js';
+import { findAssistantProcesses, listProcesses } from '../../core/engine/schedule/assistant-processes.js';
+import { napCandidates } from '../../core/engine/sleep/nap-candidates.js';
+import { awakeNow, runSleep, sleepRoles } from '../../core/engine/sleep/run-sleep.js';
+import type { RoleSleepResult, SleepProgress, SleepResult } from '../../core/engine/sleep/sleep-result.js';
+import type { Planner } from '../../core/engine/sleep/sleep-plan.js';
 import type { CliContext } from '../cli-context.js';
 import { resolveExistingMemoryRole } from './memory-role.js';
 

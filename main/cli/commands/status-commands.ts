@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import type { DaemonStatus } from '../../../common/hook-protocol.js';
-import { requestStatus } from '../../core/ipc/ipc-client.js';
-import { listProcesses, type ProcessInfo } from '../../core/schedule/assistant-processes.js';
-import { readCrontab, type CrontabReading } from '../../core/status/schedule-status.js';
-import { collectStatus, type StatusReport } from '../../core/status/status-report.js';
+import { requestStatus } from '../../core/platform/ipc/ipc-client.js';
+import { listProcesses, type ProcessInfo } from '../../core/engine/schedule/assistant-processes.js';
+import { readCrontab, type CrontabReading } from '../../core/hosts/status/schedule-status.js';
+import { collectStatus, type StatusReport } from '../../core/hosts/status/status-report.js';
 import type { CliContext } from '../cli-context.js';
 import { diagnoseText, statusText } from './status-output.js';
 

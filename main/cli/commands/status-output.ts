@@ -1,8 +1,8 @@
 import { CATEGORY_LABELS, MEMORY_TYPE_LABELS, ALL_CATEGORIES, MEMORY_TYPES } from '../../../common/memory.js';
-import type { RoleStatus } from '../../core/status/role-status.js';
-import type { StatusReport } from '../../core/status/status-report.js';
-import type { TimeZoneStatus } from '../../core/status/time-zone-status.js';
-import { projectStatusLines } from '../../core/projects/project-status.js';
+import type { RoleStatus } from '../../core/hosts/status/role-status.js';
+import type { StatusReport } from '../../core/hosts/status/status-report.js';
+import type { TimeZoneStatus } from '../../core/hosts/status/time-zone-status.js';
+import { projectStatusLines } from '../../core/engine/context/project-status.js';
 import { hookRows } from './hook-rows.js';
 
 /**

@@ -4,7 +4,7 @@ import { useLoaded } from '../../app/use-loaded.js';
 import { useNotices } from '../../app/notices.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useI18n } from '../../i18n/i18n.js';
-import { DshEditor } from './DshEditor.js';
+import { NotesEditor } from './NotesEditor.js';
 import { useFollowDisk } from './use-follow-disk.js';
 
 /** DSH-1: the global FACT.md, shared by every role and injected into every main session. */
@@ -54,7 +54,7 @@ export function FactsPanel() {
         </p>
       ) : null}
       {view ? (
-        <DshEditor kind="facts" draftKey="facts" initialText={view.text} onSave={save} onReload={() => void load()} textareaLabel={t('facts.global.textLabel')} onDirtyChange={disk.setDirty} />
+        <NotesEditor kind="facts" draftKey="facts" initialText={view.text} onSave={save} onReload={() => void load()} textareaLabel={t('facts.global.textLabel')} onDirtyChange={disk.setDirty} />
       ) : !error ? (
         <p className="loading">{t('common.loading')}</p>
       ) : null}

@@ -5,7 +5,7 @@ import { useNotices } from '../../app/notices.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Icon } from '../../components/icons.js';
 import { useI18n } from '../../i18n/i18n.js';
-import { DshEditor } from './DshEditor.js';
+import { NotesEditor } from './NotesEditor.js';
 import { useFollowDisk } from './use-follow-disk.js';
 
 const LAST_PROJECT_KEY = 'kioku.project';
@@ -179,7 +179,7 @@ export function ProjectPanel() {
             {view.exists ? null : <span className="badge badge-muted">{t('facts.notYet')}</span>}
           </p>
           {view.exists || creating ? (
-            <DshEditor
+            <NotesEditor
               kind="project"
               draftKey={`project:${view.project}`}
               initialText={view.text}

@@ -46,7 +46,7 @@ export function splitAliases(text: string): string[] {
 
 /**
  * The prefix an English display name gives (mirrors prefixFromName in
- * main/core/roles/role-next-id.ts, which the renderer may not import): none for a CJK name.
+ * main/core/store/roles/role-next-id.ts, which the renderer may not import): none for a CJK name.
  */
 function prefixFromName(name: string): string | undefined {
   if (/[^\x20-\x7e]/.test(name)) return undefined;

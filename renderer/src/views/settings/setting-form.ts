@@ -3,7 +3,7 @@ import type { MessageKey } from '../../i18n/messages-zh-TW.js';
 
 /**
  * What the settings form holds for one setting while it is edited, and how a draft becomes the
- * value main stores. The checks are the schema's (kind, min, max, choices: main/core/config/
+ * value main stores. The checks are the schema's (kind, min, max, choices: main/core/platform/config/
  * settings-schema.ts, sent with each setting), so most mistakes are marked at the field before
  * Save; main checks again with the readers' own parser and has the last word.
  */

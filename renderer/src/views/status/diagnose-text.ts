@@ -3,7 +3,7 @@ import type { Translate } from '../../i18n/i18n.js';
 import type { MessageKey } from '../../i18n/messages-zh-TW.js';
 
 /**
- * The words of each diagnose row (OPS-1; main sends codes and values, main/core/status/
+ * The words of each diagnose row (OPS-1; main sends codes and values, main/core/hosts/status/
  * diagnose-checks.ts): the row's label, what was found and, for a ✗, what to do.
  */
 export const AREA_LABELS: Record<DiagnoseArea, MessageKey> = {

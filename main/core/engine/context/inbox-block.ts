@@ -1,0 +1,105 @@
+import type { Memory } from '../../../../common/memory.js';
+import { formatLocalIso, parseLooseDate } from '../../platform/config/clock.js';
+import { isInjectable } from '../../store/memory/memory-expiry.js';
+import { EMPTY_BLOCK, fitWholeItems, moreNotShown, renderBlock, startWithin, type ContextBlock } from './context-block.js';
+import { say, type ContextLanguage } from '../../platform/text/context-language.js';
+import { memoByList } from './list-memo.js';
+
+/**
+ * INBOX: recent working memory, not yet consolidated (seed 000 §工作階段交接). It must be full text:
+ * "summary 是一句話的標題，只夠讓角色知道「有這件事」，答不出「進行到哪、還差什麼、下一步是什麼」".
+ * Own budgets (ROLE_LOAD_INBOX_COUNT / ROLE_LOAD_INBOX_LIMIT), newest first, whole items only;
+ * "最新一則永遠保留，必要時只截它自己的內文" (CTX-5).
+ */
+export interface InboxBlockOptions {
+  language: ContextLanguage;
+  now: Date;
+  /** ROLE_LOAD_INBOX_COUNT; 0 turns the block off. */
+  count: number;
+  /** ROLE_LOAD_INBOX_LIMIT; 0 turns the block off. */
+  limit: number;
+}
+
+type InboxMemory = Memory & { path?: string };
+
+/** Kept per object, like memory-selection.ts does: a sort compares each memory many times. */
+const createdTimes = new WeakMap<Memory, number>();
+
+function timeOf(memory: Memory): number {
+  let time = createdTimes.get(memory);
+  if (time === undefined) {
+    time = parseLooseDate(memory.created)?.getTime() ?? parseLooseDate(memory.updated)?.getTime() ?? 0;
+    createdTimes.set(memory, time);
+  }
+  return time;
+}
+
+/**
+ * `localeCompare` without arguments is this collator's `compare` (ECMA-402), but builds its
+ * comparison state on every call: 1,400 inbox items created on the same few days cost the
+ * hook's fallback a tenth of `node -e 0` in ties alone. Made once, when first needed.
+ */
+let defaultCollator: Intl.Collator | undefined;
+const collator = () => (defaultCollator ??= new Intl.Collator());
+
+/** Unexpired inbox memories, newest first (the order the block shows and keeps them in). */
+export function inboxNewestFirst<M extends Memory>(memories: readonly M[], now: Date): M[] {
+  // The order does not depend on the moment, only what has expired does (list-memo.ts).
+  const sorted = memoByList(memories, 'inbox-newest-first', () =>
+    memories.filter((memory) => memory.category === 'inbox').sort((a, b) => timeOf(b) - timeOf(a) || collator().compare(b.id, a.id)),
+  );
+  return sorted.filter((memory) => isInjectable(memory, now)); // MEM-8: no expired date, no session grant
+}
+
+function when(memory: Memory): string {
+  const time = parseLooseDate(memory.created) ?? parseLooseDate(memory.updated);
+  return time ? `${formatLocalIso(time).slice(0, 16).replace('T', ' ')} ` : '';
+}
+
+function titleOf(memory: Memory): string {
+  return `### ${when(memory)}${memory.summary}`;
+}
+
+function item(memory: Memory): string {
+  return memory.body.trim() ? `${titleOf(memory)}\n${memory.body.trim()}` : titleOf(memory);
+}
+
+/** The newest item shortened to `room` characters: its own body cut at a sentence, never others. */
+function shortenedNewest(memory: InboxMemory, room: number, language: ContextLanguage): string {
+  const where = memory.path ?? '';
+  const marker = where
+    ? say(language, `…（內文較長，其餘未列出；全文在 ${where}）`, `… (longer than the room here; the full text is in ${where})`)
+    : say(language, '…（內文較長，其餘未列出）', '… (longer than the room here; the rest is not shown)');
+  const title = startWithin(titleOf(memory), Math.max(0, room - marker.length - 1));
+  // Too little room for even a title: showing a torn marker would be worse than the honest count.
+  if (title.length < 4) return '';
+  const bodyRoom = room - title.length - 1 - marker.length;
+  const body = startWithin(memory.body.trim(), bodyRoom);
+  return body ? `${title}\n${body}${marker}` : `${title}${marker}`;
+}
+
+export function inboxBlock(memories: readonly InboxMemory[], options: InboxBlockOptions): ContextBlock {
+  if (options.count <= 0 || options.limit <= 0) return EMPTY_BLOCK;
+  const all = inboxNewestFirst(memories, options.now);
+  if (all.length === 0) return EMPTY_BLOCK;
+  const candidates = all.slice(0, options.count);
+  const beyondCount = all.length - candidates.length;
+  const heading = say(
+    options.language,
+    '## 近期工作記憶（尚未整理的 inbox，最新在前）\n上一段做了什麼、進行到哪，都在這裡。',
+    '## Recent working memory (inbox, not yet consolidated; newest first)\nWhat was done lately and how far it got.',
+  );
+  const note = (n: number) => moreNotShown(options.language, n, '則工作記憶', 'inbox items');
+  const items = candidates.map(item);
+  const fit = fitWholeItems({ heading, items, limit: options.limit, note, separator: '\n\n', alreadyOmitted: beyondCount });
+  if (fit.chosen[0] === 0) {
+    return renderBlock(heading, fit.chosen.map((i) => items[i]!), fit.omitted + beyondCount, note, '\n\n', options.limit);
+  }
+  // The newest does not fit even alone: it stays, shortened to the whole room; the rest wait.
+  const omitted = all.length - 1;
+  const noteRoom = omitted > 0 ? 2 + note(omitted).length : 0;
+  const room = options.limit - heading.length - 2 - noteRoom;
+  const newest = room > 0 ? shortenedNewest(candidates[0]!, room, options.language) : '';
+  if (!newest) return { text: '', shown: 0, omitted: all.length };
+  return renderBlock(heading, [newest], omitted, note, '\n\n', options.limit);
+}

@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { MemoryCategory } from '../../../../common/memory.js';
+import { isTempFileName } from '../../platform/fs/atomic-write.js';
+import { readMemoryText, type MemoryFileSeen } from '../../store/memory/memory-layout.js';
+
+/**
+ * What a prepared load on disk (prepared-load-file.ts) was computed from, told by `stat`: each
+ * memory folder's stamp (a file added, removed or renamed in — every atomic save — moves it) and
+ * each file's (an edit in place moves its mtime and ctime, a restore with an old mtime its ctime).
+ */
+export type Stamp = [size: number, mtimeMs: number, ctimeMs: number, ino: number];
+
+/**
+ * File times are as coarse as the file system keeps them (a kernel tick; 1–2 s on FAT or HFS+):
+ * a file changed this close after it was read may keep the stamp it was read with. Such a file's
+ * content is compared instead (its hash), and such a folder is listed again (git's "racy" entries).
+ */
+export const RACY_MS = 2_000;
+
+export interface FolderStamps {
+  category: MemoryCategory;
+  /** Taken before the folder was listed; null: there was no such folder. */
+  dir: Stamp | null;
+  /** The folder changed too close to its listing for its stamp to tell: listed again when checked. */
+  racy: boolean;
+  /** Memory files in name order, and their stamps, four numbers each. */
+  names: string[];
+  stamps: number[];
+  /** Per racy file, the hash of the text that was read (UNREADABLE when it could not be: a problem the load only reports). */
+  hashes: Record<string, string>;
+}
+
+const stampOf = (stat: fs.Stats): Stamp => [stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino];
+const isMemoryName = (name: string) => name.endsWith('.md') && !name.startsWith('.') && !isTempFileName(name);
+const UNREADABLE = '-';
+const hashOf = (text: string) => createHash('sha256').update(text).digest('base64');
+
+function statOrNull(file: string): fs.Stats | null {
+  return fs.statSync(file, { throwIfNoEntry: false }) ?? null;
+}
+
+/**
+ * Stamps of the given folders of a role, gathered while `loadRoleMemories` reads them: the folder
+ * stamps now (before listing), each file's as it is read (`seen`). `started` is the real time
+ * before anything was read — not the config clock, which tests freeze.
+ */
+export function collectStamps(roleDir: string, categories: readonly MemoryCategory[], started = Date.now()) {
+  const racy = (stat: fs.Stats) => stat.ctimeMs >= started - RACY_MS || stat.mtimeMs >= started - RACY_MS;
+  const folders = new Map<MemoryCategory, FolderStamps>();
+  for (const category of categories) {
+    const stat = statOrNull(path.join(roleDir, category));
+    folders.set(category, { category, dir: stat ? stampOf(stat) : null, racy: stat ? racy(stat) : false, names: [], stamps: [], hashes: {} });
+  }
+  const seen: MemoryFileSeen = (ref, stat, text) => {
+    const folder = folders.get(ref.category);
+    if (!folder) return;
+    const name = path.basename(ref.path);
+    folder.names.push(name);
+    folder.stamps.push(...stampOf(stat));
+    if (racy(stat)) folder.hashes[name] = text === undefined ? UNREADABLE : hashOf(text);
+  };
+  return { seen, folders: () => [...folders.values()] };
+}
+
+/** Whether every folder and file is as stamped: nothing added, removed or changed since. */
+export function foldersUnchanged(roleDir: string, folders: readonly FolderStamps[]): boolean {
+  for (const folder of folders) {
+    const dir = path.join(roleDir, folder.category);
+    const stat = statOrNull(dir);
+    if (!stat || !folder.dir) {
+      if (stat || folder.dir) return false;
+      continue;
+    }
+    if (!sameStamp(stampOf(stat), folder.dir, 0)) return false;
+    if (folder.racy && !sameNames(fs.readdirSync(dir).filter(isMemoryName).sort(), folder.names)) return false;
+    // Ten thousand stats are most of a valid prepared load's cost: the names are checked plain
+    // file names (isFolderStamps), so the path is joined by hand, without path.join's parsing.
+    const prefix = dir + path.sep;
+    for (let i = 0; i < folder.names.length; i++) {
+      const file = prefix + folder.names[i]!;
+      const stat = statOrNull(file);
+      if (!stat || !sameStamp(stampOf(stat), folder.stamps, i * 4)) return false;
+      const hash = folder.hashes[folder.names[i]!];
+      if (hash !== undefined && textHash(file, stat.size) !== hash) return false;
+    }
+  }
+  return true;
+}
+
+function sameStamp(stamp: Stamp, stored: readonly number[], at: number): boolean {
+  return stamp[0] === stored[at] && stamp[1] === stored[at + 1] && stamp[2] === stored[at + 2] && stamp[3] === stored[at + 3];
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((name, i) => name === b[i]);
+}
+
+function textHash(file: string, size: number): string {
+  try {
+    return hashOf(readMemoryText(file, size));
+  } catch {
+    return UNREADABLE;
+  }
+}
+
+/** A stored list of folder stamps that is whole and well formed (the file may be garbled). */
+export function isFolderStamps(value: unknown, category: MemoryCategory): value is FolderStamps {
+  if (!value || typeof value !== 'object') return false;
+  const folder = value as Partial<FolderStamps>;
+  const isStamp = (stamp: unknown) => Array.isArray(stamp) && stamp.length === 4 && stamp.every((n) => typeof n === 'number');
+  return (
+    folder.category === category &&
+    (folder.dir === null || isStamp(folder.dir)) &&
+    typeof folder.racy === 'boolean' &&
+    Array.isArray(folder.names) &&
+    folder.names.every((name) => typeof name === 'string' && isMemoryName(name) && !name.includes('/') && !name.includes('\\')) &&
+    Array.isArray(folder.stamps) &&
+    folder.stamps.length === folder.names.length * 4 &&
+    folder.stamps.every((n) => typeof n === 'number') &&
+    !!folder.hashes &&
+    typeof folder.hashes === 'object' &&
+    Object.values(folder.hashes).every((hash) => typeof hash === 'string')
+  );
+}

@@ -1,0 +1,47 @@
+import { CATEGORIES, CATEGORY_LABELS } from '../../../../common/memory.js';
+import { say, type ContextLanguage } from '../../platform/text/context-language.js';
+import type { MindmapGraph } from './mindmap-graph.js';
+
+/**
+ * A MindmapGraph as Mermaid `mindmap` text, in the shape seed 001 §4 shows:
+ *
+ *     mindmap
+ *       root((Lumi))
+ *         使用者
+ *           工作節奏
+ *
+ * Mermaid reads the tree from indentation, so every level is exactly two more spaces than its
+ * parent. Every node is written as `id["text"]`: a quoted label may hold parentheses, brackets
+ * and CJK that would otherwise be read as node shapes; the few characters a quoted label cannot
+ * hold are written as Mermaid entity codes (`#quot;` for `"`, `#35;` for `#`, `#96;` for a
+ * backtick, which would start a Markdown string). Line breaks become spaces.
+ */
+export function escapeMermaidLabel(text: string): string {
+  return text
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/#/g, '#35;')
+    .replace(/"/g, '#quot;')
+    .replace(/`/g, '#96;')
+    .trim();
+}
+
+/** The inverse, for tests and readers of the text. */
+export function unescapeMermaidLabel(text: string): string {
+  return text.replace(/#quot;/g, '"').replace(/#96;/g, '`').replace(/#35;/g, '#');
+}
+
+const INDENT = '  ';
+
+export function renderMermaidMindmap(graph: MindmapGraph, rootLabel: string, language: ContextLanguage): string {
+  const lines = ['mindmap', `${INDENT}root(("${escapeMermaidLabel(rootLabel) || 'Kioku'}"))`];
+  for (const category of CATEGORIES) {
+    const nodes = graph.nodes.filter((node) => node.category === category);
+    if (!nodes.length) continue;
+    lines.push(`${INDENT.repeat(2)}${category}["${escapeMermaidLabel(say(language, CATEGORY_LABELS[category].zh, CATEGORY_LABELS[category].en))}"]`);
+    for (const node of nodes) lines.push(`${INDENT.repeat(3)}${node.id}["${escapeMermaidLabel(node.label)}"]`);
+  }
+  if (graph.omitted > 0) {
+    lines.push(`${INDENT.repeat(2)}more["${escapeMermaidLabel(say(language, `…另有 ${graph.omitted} 個概念`, `… ${graph.omitted} more concepts`))}"]`);
+  }
+  return `${lines.join('\n')}\n`;
+}

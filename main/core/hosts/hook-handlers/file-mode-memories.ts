@@ -1,0 +1,82 @@
+import path from 'node:path';
+import type { MemoryLoadProblem, StoredMemory } from '../../../../common/memory.js';
+import type { KiokuConfig } from '../../platform/config/config.js';
+import type { Logger } from '../../platform/config/log.js';
+import { longTermOptions } from '../../engine/context/assemble-session-context.js';
+import { loadSpecialMemories } from '../../engine/context/load-special-memories.js';
+import { prepareLongTermWindow, type PreparedLongTermMemory } from '../../engine/context/memory-block.js';
+import { INBOX_CATEGORIES, LONG_TERM_CATEGORIES, preparedLoadFile, readPreparedLoad, writePreparedLoad, type PreparedInboxPart, type PreparedLongTermPart } from '../../engine/context/prepared-load-file.js';
+import { collectStamps } from '../../engine/context/prepared-load-stamps.js';
+import { loadRoleMemories, roleMemoryDir } from '../../store/memory/memory-layout.js';
+import type { RoleDefinition } from '../../store/roles/role-definition.js';
+
+/**
+ * A role's memories for a load computed without the daemon (HOOK-5), through its prepared load
+ * on disk (prepared-load-file.ts, issue 17): when it still holds, no memory file is read at all;
+ * when only the inbox changed, only the inbox is read; otherwise every file is, and what was
+ * computed is written back for the next load. Each way gives `assembleSessionContext` the same
+ * load (the parity tests, prepared-load-parity.test.ts).
+ */
+export interface FileModeMemories {
+  /** The inbox and, with a prepared load, only `loadSpecialMemories` of the rest. */
+  memories: readonly StoredMemory[];
+  problems: MemoryLoadProblem[];
+  preparedLongTerm: PreparedLongTermMemory;
+  /** Where the long-term part came from (logged, and told by the tests). */
+  source: 'prepared' | 'prepared, inbox read' | 'files';
+}
+
+export function memoriesFromFiles(config: KiokuConfig, role: RoleDefinition, now: Date, logger: Logger): FileModeMemories {
+  const { memoryHome } = config.paths;
+  const roleDir = roleMemoryDir(memoryHome, role.id);
+  const options = longTermOptions({ config, role }, now);
+  const key = { roleId: role.id, language: options.language, fullMinPriority: options.fullMinPriority, digestMinPriority: options.digestMinPriority };
+  const file = preparedLoadFile(config.paths, role.id);
+  const found = readPreparedLoad(file, roleDir, key, now);
+  const save = (longTerm: PreparedLongTermPart, inbox: PreparedInboxPart) => {
+    try {
+      writePreparedLoad(file, roleDir, key, now, longTerm, inbox);
+    } catch (error) {
+      // Only the next load's head start is lost; this one is already computed.
+      logger.info('context', `could not write the prepared load of ${role.id}: ${(error as Error).message}`);
+    }
+  };
+  const started = Date.now();
+  if (found.longTerm) {
+    const longTerm = found.longTerm;
+    let inbox = found.inbox;
+    if (!inbox) {
+      const stamps = collectStamps(roleDir, INBOX_CATEGORIES, started);
+      const read = loadRoleMemories(memoryHome, role.id, { categories: INBOX_CATEGORIES, seen: stamps.seen });
+      inbox = { folders: stamps.folders(), ...read };
+      save(longTerm, inbox);
+    }
+    // The inbox comes first, as loadRoleMemories lists the folders (ALL_CATEGORIES).
+    return {
+      memories: [...inbox.memories, ...longTerm.special],
+      problems: [...inbox.problems, ...longTerm.problems],
+      preparedLongTerm: longTerm.prepared,
+      source: found.inbox ? 'prepared' : 'prepared, inbox read',
+    };
+  }
+  const stamps = collectStamps(roleDir, [...INBOX_CATEGORIES, ...LONG_TERM_CATEGORIES], started);
+  const read = loadRoleMemories(memoryHome, role.id, { seen: stamps.seen });
+  // Frozen, so that what the load derives from the list (list-memo.ts) is worked out once for
+  // this write and the assembly alike — `loadSpecialMemories` walks all 10,000.
+  const memories = Object.freeze(read.memories);
+  const problems = read.problems;
+  const window = prepareLongTermWindow(memories, options);
+  const [inboxFolder, ...longTermFolders] = stamps.folders();
+  const inboxDir = path.join(roleDir, 'inbox');
+  save(
+    {
+      folders: longTermFolders,
+      prepared: window.prepared,
+      special: loadSpecialMemories(memories).filter((memory) => memory.category !== 'inbox'),
+      problems: problems.filter((problem) => path.dirname(problem.path) !== inboxDir),
+      until: window.until,
+    },
+    { folders: [inboxFolder!], memories: memories.filter((memory) => memory.category === 'inbox'), problems: problems.filter((problem) => path.dirname(problem.path) === inboxDir) },
+  );
+  return { memories, problems, preparedLongTerm: window.prepared, source: 'files' };
+}

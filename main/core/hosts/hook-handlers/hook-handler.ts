@@ -1,0 +1,21 @@
+import type { HookEvent, HookResult } from '../../../../common/hook-events.js';
+import type { KiokuConfig } from '../../platform/config/config.js';
+import type { Logger } from '../../platform/config/log.js';
+import type { MemoryCache } from '../../store/memory/memory-cache.js';
+
+/**
+ * What every event handler gets. Handlers are the same code in the daemon and in the hook
+ * client's fallback (HOOK-5: "the same answer computed from the files with the same code"), so
+ * they must not import SQLite, sharp, secretlint, opencc or anything else heavy (the import
+ * check follows the hook client's imports and fails CI otherwise).
+ */
+export interface HookContext {
+  config: KiokuConfig;
+  logger: Logger;
+  /** Where the handler runs: in the daemon, or in the hook client because the daemon did not answer. */
+  host: 'daemon' | 'fallback';
+  /** Parsed memories kept between events (the daemon's); the fallback reads the files each time. */
+  memories?: MemoryCache;
+}
+
+export type HookHandler = (ctx: HookContext, event: HookEvent) => HookResult | Promise<HookResult>;

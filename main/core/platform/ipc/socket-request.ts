@@ -1,0 +1,77 @@
+import { MAX_LINE_BYTES } from '../../../../common/hook-wire.js';
+import { loadNet } from './lazy-net.js';
+import { LineSplitter } from './line-splitter.js';
+import { checkSocketTrust } from './socket-trust.js';
+
+/**
+ * One request line, one reply line, one connection, within `timeoutMs` from connect to the
+ * reply's newline. Never throws: every transport problem becomes a reason, and a hook falls back
+ * to the files (STYLE.md: hooks fail open). node:net only — the reply's checker is passed in, so
+ * the hook's fast path can check by hand what other clients check with the zod schema — and
+ * node:net is loaded on the first request, not with the module (lazy-net.ts). Nothing is sent to a
+ * socket another user could have put there (socket-trust.ts): that is 'untrusted'.
+ */
+export type IpcFailureReason = 'no-socket' | 'refused' | 'timeout' | 'closed' | 'bad-reply' | 'bad-token' | 'untrusted';
+
+export type SocketResult<R> = { ok: true; reply: R } | { ok: false; reason: IpcFailureReason; detail: string };
+
+/** What every reply carries, whatever its kind. */
+interface ReplyBase {
+  id: string;
+  ok: boolean;
+  error?: { code: string; message: string } | undefined;
+}
+
+export function sendLine<R extends ReplyBase>(socketPath: string, requestId: string, line: string, timeoutMs: number, parse: (line: string) => R | string): Promise<SocketResult<R>> {
+  // Before connecting, so nothing — not even the token — reaches a socket another user serves.
+  const trust = checkSocketTrust(socketPath);
+  if (!trust.ok) {
+    if (trust.missing) return Promise.resolve({ ok: false, reason: 'no-socket', detail: `no socket at ${socketPath}` });
+    return Promise.resolve({ ok: false, reason: 'untrusted', detail: `${trust.why}: not sending to it` });
+  }
+  const net = loadNet();
+  return new Promise((resolve) => {
+    let settled = false;
+    let connected = false;
+    const splitter = new LineSplitter(MAX_LINE_BYTES);
+    const socket = net.createConnection(socketPath);
+    const finish = (result: SocketResult<R>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(result);
+    };
+    const fail = (reason: IpcFailureReason, detail: string) => finish({ ok: false, reason, detail });
+    const timer = setTimeout(() => fail('timeout', `no reply on ${socketPath} within ${timeoutMs} ms`), timeoutMs);
+
+    socket.on('connect', () => {
+      connected = true;
+      socket.write(line);
+    });
+    socket.on('data', (chunk: Buffer) => {
+      const { lines, overflow } = splitter.push(chunk);
+      const first = lines[0];
+      if (first !== undefined) {
+        const reply = parse(first);
+        if (typeof reply === 'string') return fail('bad-reply', `${socketPath}: ${reply}`);
+        // An empty id: the server could not read ours (e.g. our line was too large).
+        if (reply.id !== requestId && reply.id !== '') return fail('bad-reply', `${socketPath} answered request ${reply.id}, not ${requestId}`);
+        if (!reply.ok && reply.error?.code === 'bad-token') return fail('bad-token', reply.error.message);
+        return finish({ ok: true, reply });
+      }
+      if (overflow) fail('bad-reply', `${socketPath} sent a reply line over ${MAX_LINE_BYTES} bytes`);
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      if (connected) return fail('closed', `${socketPath}: ${error.code ?? error.message}`);
+      // ENOENT: nobody has ever listened here (or the file is gone); anything else: a stale
+      // file, a permission problem, or a full backlog — all mean "do not wait for this app".
+      if (error.code === 'ENOENT') return fail('no-socket', `no socket at ${socketPath}`);
+      return fail('refused', `${socketPath}: ${error.code ?? error.message}`);
+    });
+    socket.on('close', () => {
+      const partial = splitter.pendingBytes > 0 ? ` after ${splitter.pendingBytes} bytes of a reply` : '';
+      fail('closed', `${socketPath} closed the connection${partial}`);
+    });
+  });
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { PROTOCOL_VERSION, encodeMessage, type HookCall, type SpoolRecord } from '../../../../common/hook-protocol.js';
+import { writeFileAtomicSync } from '../fs/atomic-write.js';
+import { redactPayloadForSpool } from './spool-redaction.js';
+
+/**
+ * Writing events to `<state>/spool/` (ARCHITECTURE §The hook protocol): by the hook client when
+ * the app does not answer, and by the daemon itself for every live event that needs no answer, so
+ * that an event acknowledged to the assistant is already on disk before the daemon can die.
+ * Node built-ins and the synchronous redactor only: the hook client imports this.
+ *
+ * The payload is written redacted (spool-redaction.ts, PRIV-1): an event may wait in the spool
+ * for days, and nothing Kioku keeps at rest may hold a secret in clear.
+ *
+ * File names sort in arrival order: `<wall ms>-<monotonic ns>-<pid>-<random>.json`. Wall-clock
+ * milliseconds come first because the monotonic clock restarts at boot (files left from before a
+ * reboot must still sort first); the monotonic nanoseconds order events within one millisecond,
+ * across processes (CLOCK_MONOTONIC is system-wide). The random part keeps names unique.
+ */
+export const SPOOL_PROCESSING = 'processing';
+export const SPOOL_FAILED = 'failed';
+
+const SPOOL_NAME_RE = /^\d{14}-\d{20}-\d+-[0-9a-f]{8}\.json$/;
+
+export function spoolFileName(wallMs = Date.now(), monotonicNs = process.hrtime.bigint(), pid = process.pid): string {
+  return `${String(wallMs).padStart(14, '0')}-${String(monotonicNs).padStart(20, '0')}-${pid}-${randomBytes(4).toString('hex')}.json`;
+}
+
+/** Spool entries only: temp files of the atomic writer (`.name.tmp`) and anything else are skipped. */
+export function isSpoolFileName(name: string): boolean {
+  return SPOOL_NAME_RE.test(name);
+}
+
+/**
+ * The event's own time: the hook's start (call.at) when it sent one and it reads as a date, else
+ * `now`. Both deliveries of one event — the daemon's queue and the hook's spool after a wait that
+ * ran out — must carry the same time, because the captured memory's id is made from it
+ * (capture-writer.ts): dated by their own clocks they differed by the wait, and the quality bench
+ * found a turn captured twice.
+ */
+export function eventTime(call: Pick<HookCall, 'at'>, now: Date): Date {
+  const at = call.at ? new Date(call.at) : undefined;
+  return at && !Number.isNaN(at.getTime()) ? at : now;
+}
+
+/**
+ * Write one event atomically (temp file, fsync, rename, fsync the folder) and return its path.
+ * Throws on I/O errors; a hook catches them and exits 0 anyway.
+ */
+export function writeSpoolRecord(spoolDir: string, call: HookCall, spooledBy: SpoolRecord['spooledBy'], now: Date = new Date(), roleId?: string): string {
+  const at = eventTime(call, now);
+  const record: SpoolRecord = {
+    v: PROTOCOL_VERSION,
+    eventId: call.eventId,
+    assistant: call.assistant,
+    event: call.event,
+    payload: redactPayloadForSpool(call.payload),
+    // Not redacted: only Kioku's own ROLE_*/KIOKU_* settings (kioku-hook.ts hookEnv), none of them
+    // a secret, and the ingester builds its config from them (paths a pattern could mangle).
+    env: call.env,
+    spooledAt: at.toISOString(),
+    spooledBy,
+    ...(roleId ? { roleId } : {}),
+  };
+  const file = path.join(spoolDir, spoolFileName());
+  writeFileAtomicSync(file, encodeMessage(record), { mode: 0o600 });
+  return file;
+}

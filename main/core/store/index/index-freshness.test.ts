@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempHome, type TempHome } from '../../../../test/helpers/temp-home.js';
+import { ROLE, writeMemory } from '../../../../test/cli/recall-test-fixtures.js';
+import { fixedClock } from '../../platform/config/clock.js';
+import type { Logger } from '../../platform/config/log.js';
+import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
+import { LATEST_SCHEMA_VERSION } from './index-schema.js';
+import { openMemoryIndex, type MemoryIndex } from './memory-index.js';
+import { recall } from './recall.js';
+
+let home: TempHome;
+let indexFile: string;
+let warnings: string[];
+const clock = fixedClock('2026-03-10T12:00:00+08:00');
+const logger: Logger = {
+  log: () => {},
+  info: () => {},
+  warn: (_stage, message) => warnings.push(message),
+  error: (_stage, message) => warnings.push(message),
+};
+
+beforeEach(() => {
+  home = makeTempHome();
+  indexFile = home.config().paths.indexFile;
+  warnings = [];
+  writeMemory(home.memoryHome, 'daily', { id: 'haircut', summary: '剪頭髮', body: '使用者昨天去剪了頭髮，覺得很清爽' });
+  writeMemory(home.memoryHome, 'interest', { id: 'coffee', summary: '喜歡喝黑咖啡' });
+});
+afterEach(() => home.cleanup());
+
+function ids(index: MemoryIndex, query: string): string[] {
+  return recall(index, { role: ROLE, query, clock, writeBack: false }).memories.map((m) => m.id);
+}
+
+/** Open, recall once (which fills the index) and close: an index file as a previous run left it. */
+function buildIndex(): void {
+  const index = openMemoryIndex(home.config().paths, logger);
+  expect(ids(index, '咖啡')).toEqual(['coffee']);
+  index.close();
+}
+
+function reopen(): MemoryIndex {
+  return openMemoryIndex(home.config().paths, logger);
+}
+
+describe('the index rebuilds itself (never a reason to ask the user to delete files)', () => {
+  it('when the file is missing', () => {
+    buildIndex();
+    fs.rmSync(indexFile);
+    const index = reopen();
+    expect(index.fresh).toBe('missing');
+    expect(ids(index, '頭髮')).toEqual(['haircut']);
+    index.close();
+  });
+
+  it('when the file is garbage', () => {
+    buildIndex();
+    fs.writeFileSync(indexFile, Buffer.from('this is not a database, just garbage bytes '.repeat(200)));
+    const index = reopen();
+    expect(index.fresh).toBe('corrupt');
+    expect(ids(index, '頭髮')).toEqual(['haircut']);
+    expect(warnings.join('\n')).toMatch(/damaged.*rebuilding it from the memory files/);
+    index.close();
+  });
+
+  it('when the damage is past the header and only shows during a search', () => {
+    buildIndex();
+    const size = fs.statSync(indexFile).size;
+    const fd = fs.openSync(indexFile, 'r+');
+    fs.writeSync(fd, Buffer.alloc(size - 4096, 0x5a), 0, size - 4096, 4096);
+    fs.closeSync(fd);
+    const index = reopen();
+    expect(index.fresh).toBeUndefined(); // page 1 still reads fine
+    expect(ids(index, '頭髮')).toEqual(['haircut']);
+    expect(index.fresh).toBe('corrupt');
+    index.close();
+  });
+
+  it('when its schema version is newer than this code, with a log note', () => {
+    buildIndex();
+    const db = new Database(indexFile);
+    db.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 1}`);
+    db.close();
+    const index = reopen();
+    expect(index.fresh).toBe('too-new');
+    expect(warnings.join('\n')).toMatch(new RegExp(`schema version ${LATEST_SCHEMA_VERSION + 1}, newer than this Kioku's ${LATEST_SCHEMA_VERSION}`));
+    expect(ids(index, '頭髮')).toEqual(['haircut']);
+    index.close();
+  });
+});
+
+describe('stale detection: edits made outside the app', () => {
+  let index: MemoryIndex;
+  beforeEach(() => {
+    buildIndex();
+    index = reopen();
+  });
+  afterEach(() => index.close());
+
+  it('picks up a file added', () => {
+    writeMemory(home.memoryHome, 'inbox', { id: 'new', summary: '新買的咖啡豆' });
+    expect(ids(index, '咖啡').sort()).toEqual(['coffee', 'new']);
+  });
+
+  it('picks up a file changed by an editor that saves through a rename', () => {
+    const file = writeMemory(home.memoryHome, 'interest', { id: 'coffee', summary: '喜歡喝黑咖啡' });
+    writeFileAtomicSync(file, fs.readFileSync(file, 'utf8').replace('黑咖啡', '烏龍茶'), { durable: false });
+    expect(ids(index, '咖啡')).toEqual([]);
+    expect(ids(index, '烏龍茶')).toEqual(['coffee']);
+  });
+
+  it('re-reads a hit whose file was changed in place before returning it', () => {
+    const file = writeMemory(home.memoryHome, 'interest', { id: 'coffee', summary: '喜歡喝黑咖啡' });
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('喜歡喝黑咖啡', '不再喝咖啡了，改喝茶'));
+    const [memory] = recall(index, { role: ROLE, query: '咖啡', clock, writeBack: false }).memories;
+    expect(memory?.summary).toBe('不再喝咖啡了，改喝茶');
+  });
+
+  it('picks up a file removed', () => {
+    fs.rmSync(writeMemory(home.memoryHome, 'interest', { id: 'coffee', summary: '喜歡喝黑咖啡' }));
+    expect(ids(index, '咖啡')).toEqual([]);
+  });
+});

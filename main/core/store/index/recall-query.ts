@@ -1,0 +1,137 @@
+import type Database from 'better-sqlite3';
+import type { MemoryCategory, MemoryType } from '../../../../common/memory.js';
+import type { MatchQueries } from './cjk-segmenter.js';
+import { statement } from './statement-cache.js';
+
+/**
+ * The ranking of MEM-4: bm25 over the segmented text (summary, tags and cues count more than
+ * the body), times a type weight (rule, preference and procedural memories are the ones that
+ * change how the role behaves, so they win a tie), times a small priority boost.
+ */
+export const TYPE_WEIGHTS: Record<MemoryType, number> = {
+  rule: 1.3,
+  preference: 1.3,
+  procedural: 1.3,
+  semantic: 1,
+  episodic: 1,
+  emotional: 1,
+};
+
+/** Priority 3 is neutral; each step above or below moves the score by 5%. */
+const PRIORITY_STEP = 0.05;
+
+/** bm25 column weights, in the column order of memories_fts: summary, tags, cues, body. */
+const COLUMN_WEIGHTS = [3, 2, 2, 1] as const;
+
+const typeWeightSql = `CASE r.memory_type ${Object.entries(TYPE_WEIGHTS)
+  .map(([type, weight]) => `WHEN '${type}' THEN ${weight}`)
+  .join(' ')} ELSE 1 END`;
+const BOOST_SQL = `(${typeWeightSql}) * (1 + (r.priority - 3) * ${PRIORITY_STEP})`;
+/** The largest factor BOOST_SQL can give (best type, priority 5). */
+const MAX_BOOST = Math.max(...Object.values(TYPE_WEIGHTS)) * (1 + 2 * PRIORITY_STEP);
+
+// FTS5's bm25() is lower for better matches; negated so that a higher score is better.
+const TEXT_SCORE_SQL = `-bm25(memories_fts, ${COLUMN_WEIGHTS.join(', ')})`;
+const ELIGIBLE_SQL = 'r.role = @role AND (r.expires_ms IS NULL OR r.expires_ms > @now)';
+
+/** Every match scored and filtered: exact, and the cost of one memory_rank lookup per match. */
+const FULL_RANKING_SQL = `
+  SELECT r.rowid AS rowid, ${TEXT_SCORE_SQL} * ${BOOST_SQL} AS score
+  FROM memories_fts JOIN memory_rank r ON r.rowid = memories_fts.rowid
+  WHERE memories_fts MATCH @match AND ${ELIGIBLE_SQL}
+  ORDER BY score DESC, r.rowid
+  LIMIT @limit`;
+
+/** The best matches by text alone; only these few are looked up in memory_rank. */
+const CANDIDATES_SQL = `
+  WITH candidates AS (
+    SELECT rowid, ${TEXT_SCORE_SQL} AS text_score FROM memories_fts WHERE memories_fts MATCH @match
+    ORDER BY text_score DESC LIMIT @candidates
+  )
+  SELECT c.rowid AS rowid, c.text_score AS text_score, c.text_score * ${BOOST_SQL} AS score, (${ELIGIBLE_SQL}) AS eligible
+  FROM candidates c JOIN memory_rank r ON r.rowid = c.rowid`;
+
+const ROW_SQL = `
+  SELECT rowid, id, role, category, path, summary, tags, memory_type, priority, hits, strength, last_replayed, expires, mtime_ms, size
+  FROM memories WHERE rowid = ?`;
+
+export interface RankedRow {
+  rowid: number;
+  id: string;
+  role: string;
+  category: MemoryCategory;
+  /** Relative to the memory home. */
+  path: string;
+  summary: string;
+  tags: string;
+  memory_type: MemoryType;
+  priority: number;
+  hits: number;
+  strength: number;
+  last_replayed: string;
+  /** MEM-8: recall marks a temporary grant (recall.ts `grant`). */
+  expires: string;
+  mtime_ms: number;
+  size: number;
+  score: number;
+}
+
+interface Scored {
+  rowid: number;
+  score: number;
+}
+
+interface Candidate extends Scored {
+  text_score: number;
+  eligible: 0 | 1;
+}
+
+const byScore = (a: Scored, b: Scored) => b.score - a.score || a.rowid - b.rowid;
+
+/** Candidates per memory asked for: enough that the bound below almost always holds. */
+const CANDIDATES_PER_RESULT = 20;
+const MIN_CANDIDATES = 100;
+
+/**
+ * The best `limit` eligible memories for one match expression. Scoring every match against
+ * memory_rank costs about a microsecond per match (9 ms for a common word at 100k memories),
+ * so first only the best matches by text are scored. The answer is exact when every match was
+ * a candidate, or when the limit-th score beats what any other match could reach (its text
+ * score is at most the lowest candidate's, its boost at most MAX_BOOST); otherwise (a role
+ * with few of the matches, many expired) every match is scored.
+ */
+function rankMatch(db: Database.Database, role: string, match: string, limit: number, nowMs: number): Scored[] {
+  const candidates = Math.max(MIN_CANDIDATES, limit * CANDIDATES_PER_RESULT);
+  const rows = statement(db, CANDIDATES_SQL).all({ match, role, now: nowMs, candidates }) as Candidate[];
+  const eligible = rows.filter((row) => row.eligible).sort(byScore).slice(0, limit);
+  if (rows.length < candidates) return eligible;
+  // FTS5 floors IDF at 1e-6, so text scores are positive and the ceiling below is an upper bound.
+  const lowestCandidate = Math.min(...rows.map((row) => row.text_score));
+  const boundHolds = lowestCandidate > 0 && eligible.length === limit && eligible[limit - 1]!.score > lowestCandidate * MAX_BOOST;
+  if (boundHolds) return eligible;
+  return statement(db, FULL_RANKING_SQL).all({ match, role, now: nowMs, limit }) as Scored[];
+}
+
+/**
+ * A memory found only by the `near` query (its characters close together, not side by side)
+ * counts for less than one with the exact phrase, so that exact matches of similar strength
+ * come first while scores stay comparable across both.
+ */
+const NEAR_MATCH_FACTOR = 0.5;
+
+/**
+ * The best `limit` memories of a role, expired ones left out. The looser `near` query runs
+ * only when the exact one found fewer than `limit`, so a common query costs one search.
+ */
+export function searchMemories(db: Database.Database, role: string, queries: MatchQueries, limit: number, nowMs: number): RankedRow[] {
+  let ranked = rankMatch(db, role, queries.exact, limit, nowMs);
+  if (ranked.length < limit && queries.near !== undefined) {
+    const found = new Set(ranked.map((row) => row.rowid));
+    const near = rankMatch(db, role, queries.near, limit, nowMs)
+      .filter((row) => !found.has(row.rowid))
+      .map((row) => ({ ...row, score: row.score * NEAR_MATCH_FACTOR }));
+    ranked = [...ranked, ...near].sort(byScore).slice(0, limit);
+  }
+  const row = statement(db, ROW_SQL);
+  return ranked.map(({ rowid, score }) => ({ ...(row.get(rowid) as Omit<RankedRow, 'score'>), score }));
+}

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { copySeed000Fixture, SEED000_ROLE, writeMemoryFixture } from '../../../../test/helpers/memory-fixtures.js';
+import { makeTempHome, type TempHome } from '../../../../test/helpers/temp-home.js';
+import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
+import { createMemoryCache, type MemoryCache } from './memory-cache.js';
+import { loadRoleMemories } from './memory-layout.js';
+
+let home: TempHome | undefined;
+let cache: MemoryCache | undefined;
+afterEach(() => {
+  cache?.close();
+  cache = undefined;
+  home?.cleanup();
+  home = undefined;
+});
+
+function setup(watch: boolean): { memoryHome: string; cache: MemoryCache } {
+  home = makeTempHome();
+  copySeed000Fixture(home.memoryHome);
+  cache = createMemoryCache(home.memoryHome, { watch });
+  return { memoryHome: home.memoryHome, cache };
+}
+
+/** What the files say right now, read the slow way. */
+const fromFiles = (memoryHome: string) => {
+  const { memories, problems } = loadRoleMemories(memoryHome, SEED000_ROLE);
+  return { memories: memories.map((m) => ({ ...m })), problems };
+};
+const plain = (loaded: ReturnType<MemoryCache['load']>) => ({ memories: loaded.memories.map((m) => ({ ...m })), problems: loaded.problems });
+
+/** Waits for a watcher event; 30 s is a safety net for a loaded machine, not a budget. */
+async function eventually(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 1500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+describe('memory cache', () => {
+  it('gives what the files give, in the same order, and the very same frozen list while nothing changes', () => {
+    const { memoryHome, cache } = setup(true);
+    const first = cache.load(SEED000_ROLE);
+    expect(plain(first)).toEqual(fromFiles(memoryHome));
+    expect(first.memories.length).toBeGreaterThan(3);
+    const second = cache.load(SEED000_ROLE);
+    expect(second.memories).toBe(first.memories);
+    expect(Object.isFrozen(second.memories)).toBe(true);
+    expect(Object.isFrozen(second.memories[0])).toBe(true);
+  });
+
+  for (const watch of [true, false]) {
+    describe(watch ? 'watching the folders' : 'without watching (stat every file)', () => {
+      it('sees files added, rewritten atomically and removed', () => {
+        const { memoryHome, cache } = setup(watch);
+        const before = cache.load(SEED000_ROLE).memories;
+        const added = writeMemoryFixture(memoryHome, SEED000_ROLE, 'inbox', '20261130-aaaaaa', { summary: '新加的待整理記憶', priority: 3 });
+        expect(cache.load(SEED000_ROLE).memories.map((m) => m.path)).toContain(added);
+
+        const victim = before.find((m) => m.category !== 'inbox')!;
+        const text = fs.readFileSync(victim.path, 'utf8').replace(victim.summary, '改寫過的總結');
+        writeFileAtomicSync(victim.path, text);
+        expect(cache.load(SEED000_ROLE).memories.find((m) => m.path === victim.path)?.summary).toBe('改寫過的總結');
+
+        fs.unlinkSync(added);
+        const after = cache.load(SEED000_ROLE);
+        expect(after.memories.map((m) => m.path)).not.toContain(added);
+        expect(plain(after)).toEqual(fromFiles(memoryHome));
+      });
+
+      it('sees an edit in place, which leaves the folder mtime alone', async () => {
+        const { memoryHome, cache } = setup(watch);
+        const victim = cache.load(SEED000_ROLE).memories.find((m) => m.category !== 'inbox')!;
+        const folderMtime = fs.statSync(path.dirname(victim.path)).mtimeMs;
+        const text = fs.readFileSync(victim.path, 'utf8').replace(victim.summary, '就地修改的總結，長度也不同');
+        fs.writeFileSync(victim.path, text); // same inode, same folder entry
+        expect(fs.statSync(path.dirname(victim.path)).mtimeMs).toBe(folderMtime);
+        // A watcher's event arrives on the event loop, not synchronously.
+        await eventually(() => cache.load(SEED000_ROLE).memories.some((m) => m.summary === '就地修改的總結，長度也不同'));
+        expect(plain(cache.load(SEED000_ROLE))).toEqual(fromFiles(memoryHome));
+      });
+    });
+  }
+
+  it('keeps the same long-term list while only the inbox changes, and a new one when a memory does', () => {
+    const { memoryHome, cache } = setup(true);
+    const first = cache.load(SEED000_ROLE);
+    expect(first.longTerm.every((m) => m.category !== 'inbox')).toBe(true);
+    expect(first.longTerm.length).toBe(first.memories.filter((m) => m.category !== 'inbox').length);
+    writeMemoryFixture(memoryHome, SEED000_ROLE, 'inbox', '20261130-cccccc', { summary: '又一則待整理', priority: 3 });
+    const second = cache.load(SEED000_ROLE);
+    expect(second.memories).not.toBe(first.memories);
+    expect(second.longTerm).toBe(first.longTerm);
+    writeMemoryFixture(memoryHome, SEED000_ROLE, 'skill', '20261130-dddddd', { summary: '新技能', priority: 4 });
+    const third = cache.load(SEED000_ROLE);
+    expect(third.longTerm).not.toBe(first.longTerm);
+    expect(third.longTerm.map((m) => m.summary)).toContain('新技能');
+  });
+
+  it('hands out the inbox part on its own, and together with the long-term part it is the whole list', () => {
+    const { memoryHome, cache } = setup(true);
+    writeMemoryFixture(memoryHome, SEED000_ROLE, 'inbox', '20261130-eeeeee', { summary: '收件匣的一則', priority: 3 });
+    const loaded = cache.load(SEED000_ROLE);
+    expect(loaded.inbox.length).toBeGreaterThan(0);
+    expect(loaded.inbox.every((m) => m.category === 'inbox')).toBe(true);
+    expect(Object.isFrozen(loaded.inbox)).toBe(true);
+    expect([...loaded.inbox, ...loaded.longTerm]).toEqual(loaded.memories);
+  });
+
+  it('tells the daemon when a watched folder of a role changes, and which role', async () => {
+    home = makeTempHome();
+    copySeed000Fixture(home.memoryHome);
+    const changed: string[] = [];
+    cache = createMemoryCache(home.memoryHome, { onChange: (roleId) => changed.push(roleId) });
+    cache.load(SEED000_ROLE);
+    expect(cache.roles()).toEqual([SEED000_ROLE]);
+    expect(changed).toEqual([]);
+    writeMemoryFixture(home.memoryHome, SEED000_ROLE, 'daily', '20261130-ffffff', { summary: '睡眠寫入的一則', priority: 3 });
+    await eventually(() => changed.length > 0);
+    expect(new Set(changed)).toEqual(new Set([SEED000_ROLE]));
+  });
+
+  it('reports a corrupt file and loads it once it is fixed', () => {
+    const { memoryHome, cache } = setup(false);
+    const file = path.join(memoryHome, SEED000_ROLE, 'daily', 'broken.md');
+    fs.writeFileSync(file, Buffer.from([0xff, 0xfe, 0x00, 0x41]));
+    expect(cache.load(SEED000_ROLE).problems.map((p) => p.path)).toContain(file);
+    writeMemoryFixture(memoryHome, SEED000_ROLE, 'daily', 'broken', { summary: '修好了', priority: 2 });
+    const loaded = cache.load(SEED000_ROLE);
+    expect(loaded.problems.map((p) => p.path)).not.toContain(file);
+    expect(loaded.memories.find((m) => m.path === file)?.summary).toBe('修好了');
+  });
+
+  it('follows a category folder that disappears and comes back', () => {
+    const { memoryHome, cache } = setup(true);
+    cache.load(SEED000_ROLE);
+    const daily = path.join(memoryHome, SEED000_ROLE, 'daily');
+    fs.rmSync(daily, { recursive: true });
+    expect(cache.load(SEED000_ROLE).memories.some((m) => m.category === 'daily')).toBe(false);
+    writeMemoryFixture(memoryHome, SEED000_ROLE, 'daily', '20261130-bbbbbb', { summary: '回來了', priority: 2 });
+    expect(cache.load(SEED000_ROLE).memories.filter((m) => m.category === 'daily').map((m) => m.summary)).toEqual(['回來了']);
+  });
+
+  it('warms a role ahead of time with the same result', async () => {
+    const { memoryHome, cache } = setup(true);
+    await cache.warm(SEED000_ROLE);
+    expect(plain(cache.load(SEED000_ROLE))).toEqual(fromFiles(memoryHome));
+  });
+});

@@ -1,0 +1,302 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ALL_CATEGORIES, type MemoryCategory, type MemoryLoadProblem, type StoredMemory } from '../../../../common/memory.js';
+import { isTempFileName } from '../../platform/fs/atomic-write.js';
+import { readMemoryFile, roleMemoryDir } from './memory-layout.js';
+
+/**
+ * Parsed memories kept between hook events in the daemon (X-PERF). Reading and parsing every
+ * memory file is what a SessionStart or a call by name spent its time on — about a second at
+ * 10,000 memories — while between two events usually nothing, or one inbox file, changed.
+ *
+ * Freshness is decided the way the index decides it (index/folder-diff.ts), from `stat`:
+ * - a category folder whose mtime is unchanged had nothing added, removed or renamed into it
+ *   (Kioku's own writes are atomic renames, so they count); a changed folder is re-listed and its
+ *   files compared on mtime, size and inode, and only changed ones are parsed again;
+ * - an edit in place (a person's editor) leaves the folder mtime alone, so each folder is also
+ *   watched (fs.watch, not recursive: seven folders per role) and a watched file name is re-read;
+ *   where watching fails, that folder is re-checked file by file on every load instead.
+ * The Markdown files stay the truth: the cache never writes, and `load` returns what the files
+ * say now. The list and the memories handed out are frozen and shared between callers (until a
+ * file changes, `load` returns the very same list); copy before changing anything.
+ */
+export interface CachedMemories {
+  memories: StoredMemory[];
+  problems: MemoryLoadProblem[];
+  /**
+   * The consolidated memories alone (no inbox), frozen, and the very same list until a file
+   * outside the inbox changes: every turn adds an inbox item, while what a SessionStart sorts
+   * and formats at length is this part (context/list-memo.ts keeps that work with it).
+   */
+  longTerm: readonly StoredMemory[];
+  /** The inbox alone, frozen: what the inbox block and the sleepy reminder count. */
+  inbox: readonly StoredMemory[];
+}
+
+export interface MemoryCache {
+  load(roleId: string): CachedMemories;
+  /** Parse a role's files ahead of its first event, yielding to the event loop between slices. */
+  warm(roleId: string): Promise<void>;
+  /** The roles loaded so far (the ones worth keeping ready). */
+  roles(): string[];
+  /**
+   * The stat a cached file was read with (size, mtime, inode), or undefined when it is not
+   * cached: what the daemon's prepared load on disk is stamped with must be what it parsed.
+   */
+  fileStamp(roleId: string, file: string): { size: number; mtimeMs: number; ino: number } | undefined;
+  close(): void;
+}
+
+interface CachedFile {
+  mtimeMs: number;
+  size: number;
+  ino: number;
+  result: StoredMemory | MemoryLoadProblem;
+}
+
+interface CachedFolder {
+  dirMtimeMs: number;
+  files: Map<string, CachedFile>;
+  /** File names the watcher reported since the last load. */
+  dirty: Set<string>;
+  /** The watcher lost track (no file name, an error) or could not start: check every file. */
+  checkAll: boolean;
+  watcher: fs.FSWatcher | undefined;
+  /** The folder's results in name order, kept until a file in it changes. */
+  ordered?: CachedFile['result'][] | undefined;
+}
+
+interface CachedRole {
+  folders: Map<MemoryCategory, CachedFolder>;
+  snapshot: CachedMemories | undefined;
+  /** A folder other than the inbox changed since `snapshot.longTerm` was built. */
+  longTermStale: boolean;
+}
+
+const isMemoryName = (name: string) => name.endsWith('.md') && !name.startsWith('.') && !isTempFileName(name);
+const WARM_SLICE = 200;
+
+function isProblem(result: CachedFile['result']): result is MemoryLoadProblem {
+  return !('id' in result);
+}
+
+export interface MemoryCacheOptions {
+  /** Watch the folders (default); off, every load compares every file of a changed folder. */
+  watch?: boolean;
+  /**
+   * A watched folder of this role reported a change (a sleep, an edit, a capture): the daemon
+   * prepares the role's next load in its idle time. Called from the watcher, often in bursts.
+   */
+  onChange?: (roleId: string) => void;
+}
+
+export function createMemoryCache(memoryHome: string, options: MemoryCacheOptions = {}): MemoryCache {
+  const watch = options.watch ?? true;
+  const roles = new Map<string, CachedRole>();
+
+  const readFile = (roleId: string, category: MemoryCategory, file: string, stat: fs.Stats): CachedFile => {
+    let result: CachedFile['result'];
+    try {
+      result = Object.freeze(readMemoryFile({ category, path: file }, roleId, stat));
+    } catch (error) {
+      result = { path: file, message: (error as Error).message };
+    }
+    return { mtimeMs: stat.mtimeMs, size: stat.size, ino: stat.ino, result };
+  };
+
+  /** Re-stat one file; true when the cache changed. */
+  const refreshFile = (roleId: string, category: MemoryCategory, dir: string, folder: CachedFolder, name: string): boolean => {
+    const file = path.join(dir, name);
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      return folder.files.delete(name);
+    }
+    if (!stat.isFile()) return folder.files.delete(name);
+    const known = folder.files.get(name);
+    if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size && known.ino === stat.ino) return false;
+    folder.files.set(name, readFile(roleId, category, file, stat));
+    return true;
+  };
+
+  /**
+   * List the folder again and re-read what changed; true when anything did. With `onlyThese`,
+   * a file already known is looked at only when its name is in it (the watcher reported it).
+   */
+  const relist = (roleId: string, category: MemoryCategory, dir: string, folder: CachedFolder, onlyThese?: ReadonlySet<string>): boolean => {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir).filter(isMemoryName);
+    } catch {
+      names = [];
+    }
+    let changed = false;
+    const present = new Set(names);
+    for (const name of [...folder.files.keys()]) if (!present.has(name) && folder.files.delete(name)) changed = true;
+    for (const name of names) {
+      if (onlyThese && folder.files.has(name) && !onlyThese.has(name)) continue;
+      if (refreshFile(roleId, category, dir, folder, name)) changed = true;
+    }
+    return changed;
+  };
+
+  const startWatching = (roleId: string, dir: string, folder: CachedFolder): void => {
+    if (!watch) {
+      folder.checkAll = true;
+      return;
+    }
+    try {
+      const watcher = fs.watch(dir, { persistent: false }, (_type, name) => {
+        if (name) folder.dirty.add(name.toString());
+        else folder.checkAll = true;
+        options.onChange?.(roleId);
+      });
+      watcher.on('error', () => {
+        folder.checkAll = true;
+        watcher.close();
+        if (folder.watcher === watcher) folder.watcher = undefined;
+      });
+      folder.watcher = watcher;
+    } catch {
+      // inotify limits reached, or a file system without notifications: stat every file instead.
+      folder.checkAll = true;
+    }
+  };
+
+  const dropFolder = (cached: CachedRole, category: MemoryCategory): boolean => {
+    const folder = cached.folders.get(category);
+    if (!folder) return false;
+    folder.watcher?.close();
+    cached.folders.delete(category);
+    return true;
+  };
+
+  /** Bring one folder up to date; true when anything in it changed. */
+  const syncFolder = (roleId: string, cached: CachedRole, category: MemoryCategory, dir: string): boolean => {
+    let dirStat: fs.Stats;
+    try {
+      dirStat = fs.statSync(dir);
+    } catch {
+      return dropFolder(cached, category);
+    }
+    if (!dirStat.isDirectory()) return dropFolder(cached, category);
+    let folder = cached.folders.get(category);
+    if (!folder) {
+      folder = { dirMtimeMs: dirStat.mtimeMs, files: new Map(), dirty: new Set(), checkAll: false, watcher: undefined };
+      cached.folders.set(category, folder);
+      // Watch before listing, so that a change made while listing is not missed.
+      startWatching(roleId, dir, folder);
+      relist(roleId, category, dir, folder);
+      return true;
+    }
+    const dirty = [...folder.dirty];
+    folder.dirty.clear();
+    // The folder's mtime is taken before it is listed: a change during the listing moves it again.
+    if (folder.dirMtimeMs !== dirStat.mtimeMs || folder.checkAll) {
+      folder.dirMtimeMs = dirStat.mtimeMs;
+      // The inbox gains a file per turn and its files are written once: there the listing says
+      // what is new and the watcher reports the rest. Elsewhere files are rewritten in place by
+      // rename (a sleep, a recall's hit count), and the watcher's report of that may still be on
+      // its way: every file of a changed folder is compared, as is every folder left unwatched.
+      const statEveryFile = folder.checkAll || folder.watcher === undefined || category !== 'inbox';
+      folder.checkAll = folder.watcher === undefined;
+      return relist(roleId, category, dir, folder, statEveryFile ? undefined : new Set(dirty));
+    }
+    let changed = false;
+    for (const name of dirty) if (isMemoryName(name) && refreshFile(roleId, category, dir, folder, name)) changed = true;
+    return changed;
+  };
+
+  const snapshotOf = (cached: CachedRole): CachedMemories => {
+    const memories: StoredMemory[] = [];
+    const problems: MemoryLoadProblem[] = [];
+    let inbox: StoredMemory[] = [];
+    for (const category of ALL_CATEGORIES) {
+      const folder = cached.folders.get(category);
+      if (!folder) continue;
+      // Name order within a category, as loadRoleMemories gives (stable output for the same files);
+      // sorted again only for a folder that changed (the inbox, usually).
+      folder.ordered ??= [...folder.files.keys()].sort().map((name) => folder.files.get(name)!.result);
+      const start = memories.length;
+      for (const result of folder.ordered) {
+        if (isProblem(result)) problems.push(result);
+        else memories.push(result);
+      }
+      if (category === 'inbox') inbox = memories.slice(start);
+    }
+    const previous = cached.snapshot?.longTerm;
+    const longTerm = previous && !cached.longTermStale ? previous : Object.freeze(memories.slice(inbox.length)); // the inbox comes first in ALL_CATEGORIES
+    cached.longTermStale = false;
+    return { memories: Object.freeze(memories) as StoredMemory[], problems, longTerm, inbox: Object.freeze(inbox) };
+  };
+
+  const roleEntry = (roleId: string): CachedRole => {
+    let cached = roles.get(roleId);
+    if (!cached) {
+      cached = { folders: new Map(), snapshot: undefined, longTermStale: true };
+      roles.set(roleId, cached);
+    }
+    return cached;
+  };
+
+  const load = (roleId: string) => {
+    const dir = roleMemoryDir(memoryHome, roleId);
+    const cached = roleEntry(roleId);
+    let changed = cached.snapshot === undefined;
+    for (const category of ALL_CATEGORIES) {
+      if (!syncFolder(roleId, cached, category, path.join(dir, category))) continue;
+      changed = true;
+      const folder = cached.folders.get(category);
+      if (folder) folder.ordered = undefined;
+      if (category !== 'inbox') cached.longTermStale = true;
+    }
+    if (changed || !cached.snapshot) cached.snapshot = snapshotOf(cached);
+    // The same frozen lists until a file changes: what is computed from them can be kept with them.
+    const { memories, problems, longTerm, inbox } = cached.snapshot;
+    return { memories, problems: [...problems], longTerm, inbox };
+  };
+
+  const warm = async (roleId: string): Promise<void> => {
+    const dir = roleMemoryDir(memoryHome, roleId);
+    const cached = roleEntry(roleId);
+    for (const category of ALL_CATEGORIES) {
+      const folderDir = path.join(dir, category);
+      if (cached.folders.has(category)) continue;
+      let dirStat: fs.Stats;
+      let names: string[];
+      try {
+        dirStat = fs.statSync(folderDir);
+        names = fs.readdirSync(folderDir).filter(isMemoryName);
+      } catch {
+        continue;
+      }
+      const folder: CachedFolder = { dirMtimeMs: dirStat.mtimeMs, files: new Map(), dirty: new Set(), checkAll: false, watcher: undefined };
+      startWatching(roleId, folderDir, folder);
+      for (let i = 0; i < names.length; i += WARM_SLICE) {
+        for (const name of names.slice(i, i + WARM_SLICE)) refreshFile(roleId, category, folderDir, folder, name);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      // A load may have filled this folder meanwhile; its entry wins (it is at least as fresh).
+      if (cached.folders.has(category)) folder.watcher?.close();
+      else {
+        cached.folders.set(category, folder);
+        cached.snapshot = undefined;
+        cached.longTermStale = true;
+      }
+    }
+  };
+
+  const close = () => {
+    for (const cached of roles.values()) for (const folder of cached.folders.values()) folder.watcher?.close();
+    roles.clear();
+  };
+
+  const fileStamp = (roleId: string, file: string) => {
+    const folder = roles.get(roleId)?.folders.get(path.basename(path.dirname(file)) as MemoryCategory);
+    const known = folder?.files.get(path.basename(file));
+    return known ? { size: known.size, mtimeMs: known.mtimeMs, ino: known.ino } : undefined;
+  };
+
+  return { load, warm, roles: () => [...roles.keys()], fileStamp, close };
+}
