@@ -27,7 +27,15 @@ export default defineConfig({
         test: {
           ...shared,
           name: projectName(SUITE_TIME_ZONE),
-          include: ['common/**/*.test.ts', 'main/**/*.test.ts', 'hooks/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts', 'renderer/**/*.test.ts', 'preload/**/*.test.ts'],
+          include: [
+            'common/**/*.test.ts',
+            'main/**/*.test.ts',
+            'hooks/**/*.test.ts',
+            'test/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'renderer/**/*.test.ts',
+            'preload/**/*.test.ts',
+          ],
           env: { TZ: SUITE_TIME_ZONE },
         },
       },

@@ -22,7 +22,13 @@ export function benchRoot(from: string = path.dirname(fileURLToPath(import.meta.
 }
 
 export function machineInfo() {
-  return { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, platform: process.platform, loadavg: os.loadavg().map((n) => round(n)) };
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    node: process.version,
+    platform: process.platform,
+    loadavg: os.loadavg().map((n) => round(n)),
+  };
 }
 
 /** Write one run's figures; returns the file's path. */

@@ -73,16 +73,36 @@ function traceMedians(file: string): Record<string, Record<string, number>> {
   const out: Record<string, Record<string, number>> = {};
   for (const [what, all] of by) {
     const phases = [...new Set(all.flatMap((marks) => Object.keys(marks)))];
-    out[what] = Object.fromEntries(phases.map((phase) => [phase, round(percentile(all.flatMap((marks) => (phase in marks ? [marks[phase]!] : [])), 50), 1)]));
+    out[what] = Object.fromEntries(
+      phases.map((phase) => [
+        phase,
+        round(
+          percentile(
+            all.flatMap((marks) => (phase in marks ? [marks[phase]!] : [])),
+            50,
+          ),
+          1,
+        ),
+      ]),
+    );
   }
   return out;
 }
 
 export async function runCliBench(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { runs: { type: 'string', default: '15' }, memories: { type: 'string', default: '100000' }, compare: { type: 'string' }, keep: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    args,
+    options: {
+      runs: { type: 'string', default: '15' },
+      memories: { type: 'string', default: '100000' },
+      compare: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+    },
+  });
   const runs = Number(values.runs);
   const memoryCount = Number(values.memories);
-  if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(memoryCount) || memoryCount < 1) throw new Error('--runs and --memories take whole numbers (e.g. --runs 15 --memories 100000)');
+  if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(memoryCount) || memoryCount < 1)
+    throw new Error('--runs and --memories take whole numbers (e.g. --runs 15 --memories 100000)');
   const bin = path.join(benchRoot(), 'bin', 'kioku.js');
   const other = values.compare ? path.resolve(values.compare) : undefined;
   if (other && !fs.existsSync(other)) throw new Error(`--compare: ${other} does not exist (give the bin/kioku.js of another build)`);
@@ -110,7 +130,15 @@ export async function runCliBench(args: string[]): Promise<void> {
     index.close();
 
     const queries = benchQueries(Math.max(runs + 1, 20));
-    const recallArgs = (kioku: string) => (round: number) => [kioku, 'memory', 'recall', '--role', ROLE, '--query', queries[(round + 1) % queries.length]!];
+    const recallArgs = (kioku: string) => (round: number) => [
+      kioku,
+      'memory',
+      'recall',
+      '--role',
+      ROLE,
+      '--query',
+      queries[(round + 1) % queries.length]!,
+    ];
     const builds: Array<[string, string]> = [['', bin], ...(other ? ([['old ', other]] as Array<[string, string]>) : [])];
     const rows: Row[] = [
       { name: 'node -e 0', args: () => ['-e', '0'], bin: '', phase: 'down' },
@@ -146,28 +174,67 @@ export async function runCliBench(args: string[]): Promise<void> {
     await waitReady(env, daemon.pid!);
     await runPhase('up');
 
-    const baseline = { down: percentile(samples.get('node -e 0')!.map((s) => s.ms), 50), up: percentile(samples.get('node -e 0 (daemon up)')!.map((s) => s.ms), 50) };
+    const baseline = {
+      down: percentile(
+        samples.get('node -e 0')!.map((s) => s.ms),
+        50,
+      ),
+      up: percentile(
+        samples.get('node -e 0 (daemon up)')!.map((s) => s.ms),
+        50,
+      ),
+    };
     const results = rows.map((row) => {
       const times = samples.get(row.name)!.map((s) => s.ms);
       const bad = samples.get(row.name)!.filter((s) => s.code !== 0 || s.stderr !== '').length;
       const medianMs = percentile(times, 50);
-      return { name: row.name, phase: row.phase, runs: times.length, medianMs: round(medianMs, 1), p95Ms: round(percentile(times, 95), 1), ratio: round(medianMs / baseline[row.phase]), bad };
+      return {
+        name: row.name,
+        phase: row.phase,
+        runs: times.length,
+        medianMs: round(medianMs, 1),
+        p95Ms: round(percentile(times, 95), 1),
+        ratio: round(medianMs / baseline[row.phase]),
+        bad,
+      };
     });
     const header = ['command', 'median ms', 'p95 ms', '× node -e 0', 'bad'];
     const cells = results.map((r) => [r.name, String(r.medianMs), String(r.p95Ms), `${r.ratio.toFixed(2)}×`, String(r.bad)]);
     const widths = header.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i]!.length)));
-    const table = [header, ...cells].map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).join('\n');
+    const table = [header, ...cells]
+      .map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '))
+      .join('\n');
     const find = (name: string) => results.find((r) => r.name === name)!;
     const check = (ok: boolean, text: string) => `${ok ? 'PASS' : 'FAIL'}  ${text}`;
     const verdicts = [
       check(find('kioku --version').ratio <= 1.2, `kioku --version ${find('kioku --version').ratio.toFixed(2)}× node -e 0 (≤ 1.2×)`),
-      check(find('kioku memory recall, daemon up').ratio <= 1.5, `kioku memory recall at ${memoryCount}, daemon up: ${find('kioku memory recall, daemon up').ratio.toFixed(2)}× node -e 0 (≤ 1.5×)`),
-      check(find('kioku memory recall, no daemon').ratio <= 1.5, `kioku memory recall at ${memoryCount}, no daemon: ${find('kioku memory recall, no daemon').ratio.toFixed(2)}× node -e 0 (≤ 1.5×)`),
+      check(
+        find('kioku memory recall, daemon up').ratio <= 1.5,
+        `kioku memory recall at ${memoryCount}, daemon up: ${find('kioku memory recall, daemon up').ratio.toFixed(2)}× node -e 0 (≤ 1.5×)`,
+      ),
+      check(
+        find('kioku memory recall, no daemon').ratio <= 1.5,
+        `kioku memory recall at ${memoryCount}, no daemon: ${find('kioku memory recall, no daemon').ratio.toFixed(2)}× node -e 0 (≤ 1.5×)`,
+      ),
     ];
     const phases = { down: traceMedians(traces.down), up: traceMedians(traces.up) };
-    const phaseLines = Object.entries(phases).flatMap(([phase, by]) => Object.entries(by).map(([what, marks]) => `  ${what}, daemon ${phase}: ${Object.entries(marks).map(([mark, ms]) => `${mark} ${ms}`).join(' → ')} ms`));
-    process.stdout.write(`\ncli bench: ${memoryCount} memories, ${runs} runs each, median wall time from spawn to exit (node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg().map((n) => n.toFixed(1)).join(' ')})\n`);
-    process.stdout.write(`${table}\n\n${verdicts.join('\n')}\n\nwhere a recall's time goes (KIOKU_TRACE marks, ms since its process started, medians):\n${phaseLines.join('\n')}\n`);
+    const phaseLines = Object.entries(phases).flatMap(([phase, by]) =>
+      Object.entries(by).map(
+        ([what, marks]) =>
+          `  ${what}, daemon ${phase}: ${Object.entries(marks)
+            .map(([mark, ms]) => `${mark} ${ms}`)
+            .join(' → ')} ms`,
+      ),
+    );
+    process.stdout.write(
+      `\ncli bench: ${memoryCount} memories, ${runs} runs each, median wall time from spawn to exit (node ${process.version}, ${os.cpus().length} CPUs, load ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')})\n`,
+    );
+    process.stdout.write(
+      `${table}\n\n${verdicts.join('\n')}\n\nwhere a recall's time goes (KIOKU_TRACE marks, ms since its process started, medians):\n${phaseLines.join('\n')}\n`,
+    );
     const file = writeBenchResults('cli', { runs, memories: memoryCount, compare: other ?? null, baseline, results, phases, verdicts });
     process.stdout.write(`results: ${file}\n`);
     if (values.keep) process.stdout.write(`kept: ${homeDir}\n`);

@@ -58,7 +58,13 @@ export async function scrollRun(page: Page, step: number, frames: number): Promi
   const after = await metric();
   await cdp.detach();
   const spent = (name: string) => round(((after[name] ?? 0) - (before[name] ?? 0)) * 1000, 1);
-  return { ...run, taskMs: spent('TaskDuration'), layoutMs: spent('LayoutDuration'), styleMs: spent('RecalcStyleDuration'), scriptMs: spent('ScriptDuration') };
+  return {
+    ...run,
+    taskMs: spent('TaskDuration'),
+    layoutMs: spent('LayoutDuration'),
+    styleMs: spent('RecalcStyleDuration'),
+    scriptMs: spent('ScriptDuration'),
+  };
 }
 
 /**

@@ -41,9 +41,17 @@ const PROJECT_MEMORY = '# bench project\n\n- 每次 push 之前先跑 `npm test`
  * this file trips no secret scanner.
  */
 const LONG_REPLY = [
-  ...Array.from({ length: 24 }, (_, i) => `第 ${i + 1} 步：我看了 auth middleware，token 過期時沒有刷新，所以回 401；已改成 refresh 失敗就清掉 session 並導回登入頁，也補了測試。`),
+  ...Array.from(
+    { length: 24 },
+    (_, i) =>
+      `第 ${i + 1} 步：我看了 auth middleware，token 過期時沒有刷新，所以回 401；已改成 refresh 失敗就清掉 session 並導回登入頁，也補了測試。`,
+  ),
   `設定好了：ANTHROPIC_API_KEY=sk-ant-api03-${'Qw3rTy8uIo'.repeat(9)}AA，GITHUB_TOKEN=ghp_${'Zx7Cv2Bn9M'.repeat(3)}a1b2c3，資料庫密碼：Tr0ub4dor-and-3。`,
-  ...Array.from({ length: 24 }, (_, i) => `Step ${i + 1}: the limiter counted per IP, and behind the proxy every request had the same one; it now reads X-Forwarded-For.`),
+  ...Array.from(
+    { length: 24 },
+    (_, i) =>
+      `Step ${i + 1}: the limiter counted per IP, and behind the proxy every request had the same one; it now reads X-Forwarded-For.`,
+  ),
 ].join('\n');
 /** How much longer than its wait for the daemon a hook may take to fail open: start Node, answer from the files. */
 const FAIL_OPEN_SLACK_MS = 1_000;
@@ -98,7 +106,9 @@ function findRoot(): string {
 /** The hook client built by scripts/build-hooks.mjs, and the CLI for `kioku daemon`. */
 async function bundle(root: string, outDir: string): Promise<{ hook: string; cli: string; budgets: string }> {
   // The shipped build script itself, so the bench can never measure a differently built client.
-  const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-hooks.mjs'), path.join(outDir, 'hooks')], { stdio: 'inherit' });
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-hooks.mjs'), path.join(outDir, 'hooks')], {
+    stdio: 'inherit',
+  });
   if (built.status !== 0) throw new Error(`hooks bench: scripts/build-hooks.mjs failed (exit ${built.status})`);
   const cli = path.join(outDir, 'cli', 'kioku-cli.mjs');
   await build({
@@ -119,7 +129,15 @@ async function bundle(root: string, outDir: string): Promise<{ hook: string; cli
   // The hook's waits for the daemon, from the source (dist/hooks/ is the CommonJS client bundle's
   // folder, where tsc's ESM output of hook-budgets.ts cannot be imported).
   const budgets = path.join(outDir, 'hook-budgets.mjs');
-  await build({ entryPoints: [path.join(root, 'hooks', 'hook-budgets.ts')], outfile: budgets, bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning' });
+  await build({
+    entryPoints: [path.join(root, 'hooks', 'hook-budgets.ts')],
+    outfile: budgets,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+  });
   return { hook: path.join(outDir, 'hooks', 'kioku-hook.js'), cli, budgets };
 }
 
@@ -166,7 +184,14 @@ async function waitIdle(config: KiokuConfig, pid: number): Promise<void> {
 function summarize(samples: Sample[], baselineMs: number, bad: number): Stats {
   const times = samples.map((sample) => sample.ms);
   const medianMs = percentile(times, 50);
-  return { runs: times.length, medianMs: round(medianMs, 1), p95Ms: round(percentile(times, 95), 1), minMs: round(Math.min(...times), 1), ratio: round(medianMs / baselineMs), badRuns: bad };
+  return {
+    runs: times.length,
+    medianMs: round(medianMs, 1),
+    p95Ms: round(percentile(times, 95), 1),
+    minMs: round(Math.min(...times), 1),
+    ratio: round(medianMs / baselineMs),
+    badRuns: bad,
+  };
 }
 
 function table(baseline: Stats, results: HookResult[]): string {
@@ -175,10 +200,20 @@ function table(baseline: Stats, results: HookResult[]): string {
   const header = ['hook', ...PHASES.flatMap((phase) => [`${phase} median ms`, `${phase} p95`, `${phase} ×node`, `${phase} bad`])];
   const rows = [
     ['node -e 0', String(baseline.medianMs), String(baseline.p95Ms), '1.00×', '', ...PHASES.slice(1).flatMap(() => ['', '', '', ''])],
-    ...results.map((r) => [r.name, ...PHASES.flatMap((phase) => [String(r[phase].medianMs), String(r[phase].p95Ms), `${r[phase].ratio.toFixed(2)}×`, String(r[phase].badRuns)])]),
+    ...results.map((r) => [
+      r.name,
+      ...PHASES.flatMap((phase) => [
+        String(r[phase].medianMs),
+        String(r[phase].p95Ms),
+        `${r[phase].ratio.toFixed(2)}×`,
+        String(r[phase].badRuns),
+      ]),
+    ]),
   ];
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-  return [header, ...rows].map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).join('\n');
+  return [header, ...rows]
+    .map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '))
+    .join('\n');
 }
 
 const TARGETS: Array<{ name: string; max: number; label: string }> = [
@@ -197,15 +232,38 @@ function traceMedians(file: string): Array<[string, Record<string, number>]> {
   }
   return [...by].map(([what, all]) => {
     const phases = [...new Set(all.flatMap((marks) => Object.keys(marks)))];
-    return [what, Object.fromEntries(phases.map((phase) => [phase, round(percentile(all.flatMap((marks) => (phase in marks ? [marks[phase]!] : [])), 50), 1)]))];
+    return [
+      what,
+      Object.fromEntries(
+        phases.map((phase) => [
+          phase,
+          round(
+            percentile(
+              all.flatMap((marks) => (phase in marks ? [marks[phase]!] : [])),
+              50,
+            ),
+            1,
+          ),
+        ]),
+      ),
+    ];
   });
 }
 
 export async function runHooksBench(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { runs: { type: 'string', default: '30' }, memories: { type: 'string', default: '10000' }, keep: { type: 'boolean', default: false }, compare: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: {
+      runs: { type: 'string', default: '30' },
+      memories: { type: 'string', default: '10000' },
+      keep: { type: 'boolean', default: false },
+      compare: { type: 'string' },
+    },
+  });
   const runs = Number(values.runs);
   const memoryCount = Number(values.memories);
-  if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(memoryCount) || memoryCount < 0) throw new Error('--runs and --memories take whole numbers (e.g. --runs 30 --memories 10000)');
+  if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(memoryCount) || memoryCount < 0)
+    throw new Error('--runs and --memories take whole numbers (e.g. --runs 30 --memories 10000)');
 
   const root = findRoot();
   fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
@@ -246,7 +304,14 @@ export async function runHooksBench(args: string[]): Promise<void> {
       [ROLE, ROLE_NAME],
       [OTHER, '旁觀者'],
     ] as const) {
-      const plan = planRoleChange(config, { id, name, nature: `${name}是冷靜可靠的工程夥伴。`, vibe: '簡潔直白。', emoji: '✨', relationship: '使用者的同事。' });
+      const plan = planRoleChange(config, {
+        id,
+        name,
+        nature: `${name}是冷靜可靠的工程夥伴。`,
+        vibe: '簡潔直白。',
+        emoji: '✨',
+        relationship: '使用者的同事。',
+      });
       if (plan.kind === 'create') createRole(config, plan);
     }
     process.stderr.write(`hooks bench: generating ${memoryCount} memories…\n`);
@@ -261,21 +326,51 @@ export async function runHooksBench(args: string[]): Promise<void> {
       if (!fs.existsSync(file)) {
         const lines: string[] = [];
         for (let i = 0; i < 20; i++) {
-          lines.push(JSON.stringify({ type: 'user', sessionId: session, cwd: project, message: { role: 'user', content: `第 ${i} 個問題：部署流程的測試為什麼會失敗？` } }));
-          lines.push(JSON.stringify({ type: 'assistant', sessionId: session, cwd: project, message: { id: `m${i}`, role: 'assistant', content: [{ type: 'text', text: `第 ${i} 個回答：因為快取沒有清掉，我已經修好並補上測試。` }] } }));
+          lines.push(
+            JSON.stringify({
+              type: 'user',
+              sessionId: session,
+              cwd: project,
+              message: { role: 'user', content: `第 ${i} 個問題：部署流程的測試為什麼會失敗？` },
+            }),
+          );
+          lines.push(
+            JSON.stringify({
+              type: 'assistant',
+              sessionId: session,
+              cwd: project,
+              message: {
+                id: `m${i}`,
+                role: 'assistant',
+                content: [{ type: 'text', text: `第 ${i} 個回答：因為快取沒有清掉，我已經修好並補上測試。` }],
+              },
+            }),
+          );
         }
         fs.writeFileSync(file, `${lines.join('\n')}\n`);
       }
       return file;
     };
-    const payload = (event: HookEventName, session: string, extra: Record<string, unknown> = {}) => ({ session_id: session, transcript_path: transcript(session), cwd: project, hook_event_name: event, ...extra });
+    const payload = (event: HookEventName, session: string, extra: Record<string, unknown> = {}) => ({
+      session_id: session,
+      transcript_path: transcript(session),
+      cwd: project,
+      hook_event_name: event,
+      ...extra,
+    });
     const forgetSessions = () => {
-      for (const dir of [path.join(config.paths.roleHome, '.locks'), config.paths.sessionsDir]) fs.rmSync(dir, { recursive: true, force: true });
+      for (const dir of [path.join(config.paths.roleHome, '.locks'), config.paths.sessionsDir])
+        fs.rmSync(dir, { recursive: true, force: true });
     };
 
     // A memory edited in place by hand, as an editor saves it: the prepared load on disk no longer
     // holds, and a load without the daemon reads every file again (issue 17's stale rows).
-    const edited = path.join(config.paths.memoryHome, ROLE, 'important', fs.readdirSync(path.join(config.paths.memoryHome, ROLE, 'important')).sort()[0]!);
+    const edited = path.join(
+      config.paths.memoryHome,
+      ROLE,
+      'important',
+      fs.readdirSync(path.join(config.paths.memoryHome, ROLE, 'important')).sort()[0]!,
+    );
     const editByHand = () => {
       const text = fs.readFileSync(edited, 'utf8');
       fs.writeFileSync(edited, text.endsWith('\n\n') ? text.slice(0, -1) : `${text}\n`);
@@ -286,7 +381,14 @@ export async function runHooksBench(args: string[]): Promise<void> {
     };
     const loaded = (out: string) => out.includes(ROLE_NAME) && out.includes('長期記憶');
     const scenarios: Scenario[] = [
-      { name: 'session-start', event: 'session-start', setup: forgetSessions, payload: () => payload('session-start', 'bench-start', { source: 'startup' }), expectOutput: loaded, expectSource: 'prepared' },
+      {
+        name: 'session-start',
+        event: 'session-start',
+        setup: forgetSessions,
+        payload: () => payload('session-start', 'bench-start', { source: 'startup' }),
+        expectOutput: loaded,
+        expectSource: 'prepared',
+      },
       {
         name: 'session-start (prepared load stale)',
         event: 'session-start',
@@ -298,7 +400,12 @@ export async function runHooksBench(args: string[]): Promise<void> {
         expectOutput: loaded,
         expectSource: 'files',
       },
-      { name: 'user-prompt-submit (not a call)', event: 'user-prompt-submit', payload: () => payload('user-prompt-submit', 'bench-start', { prompt: '幫我把部署流程的測試補齊' }), expectOutput: (out) => out === '' },
+      {
+        name: 'user-prompt-submit (not a call)',
+        event: 'user-prompt-submit',
+        payload: () => payload('user-prompt-submit', 'bench-start', { prompt: '幫我把部署流程的測試補齊' }),
+        expectOutput: (out) => out === '',
+      },
       {
         name: 'user-prompt-submit (a call)',
         event: 'user-prompt-submit',
@@ -318,10 +425,30 @@ export async function runHooksBench(args: string[]): Promise<void> {
         expectOutput: loaded,
         expectSource: 'files',
       },
-      { name: 'stop', event: 'stop', payload: () => payload('stop', 'bench-start', { stop_hook_active: false, last_assistant_message: '好的，已經補齊。' }), expectOutput: (out) => out === '' },
-      { name: 'stop (7 KB reply, with keys)', event: 'stop', payload: () => payload('stop', 'bench-start', { stop_hook_active: false, last_assistant_message: LONG_REPLY }), expectOutput: (out) => out === '' },
-      { name: 'pre-compact', event: 'pre-compact', payload: () => payload('pre-compact', 'bench-start', { trigger: 'auto', custom_instructions: '' }), expectOutput: (out) => out === '' },
-      { name: 'post-compact', event: 'post-compact', payload: () => payload('post-compact', 'bench-start', { trigger: 'auto', compact_summary: '使用者修好了部署流程的測試。' }), expectOutput: (out) => out === '' },
+      {
+        name: 'stop',
+        event: 'stop',
+        payload: () => payload('stop', 'bench-start', { stop_hook_active: false, last_assistant_message: '好的，已經補齊。' }),
+        expectOutput: (out) => out === '',
+      },
+      {
+        name: 'stop (7 KB reply, with keys)',
+        event: 'stop',
+        payload: () => payload('stop', 'bench-start', { stop_hook_active: false, last_assistant_message: LONG_REPLY }),
+        expectOutput: (out) => out === '',
+      },
+      {
+        name: 'pre-compact',
+        event: 'pre-compact',
+        payload: () => payload('pre-compact', 'bench-start', { trigger: 'auto', custom_instructions: '' }),
+        expectOutput: (out) => out === '',
+      },
+      {
+        name: 'post-compact',
+        event: 'post-compact',
+        payload: () => payload('post-compact', 'bench-start', { trigger: 'auto', compact_summary: '使用者修好了部署流程的測試。' }),
+        expectOutput: (out) => out === '',
+      },
       {
         name: 'session-end',
         event: 'session-end',
@@ -332,18 +459,31 @@ export async function runHooksBench(args: string[]): Promise<void> {
         payload: () => payload('session-end', 'bench-end', { reason: 'prompt_input_exit' }),
         expectOutput: (out) => out === '',
       },
-      { name: 'subagent-start', event: 'subagent-start', payload: () => payload('subagent-start', 'bench-start', { agent_id: 'a1', agent_type: 'Explore' }), expectOutput: (out) => out.includes('hookSpecificOutput') },
+      {
+        name: 'subagent-start',
+        event: 'subagent-start',
+        payload: () => payload('subagent-start', 'bench-start', { agent_id: 'a1', agent_type: 'Explore' }),
+        expectOutput: (out) => out.includes('hookSpecificOutput'),
+      },
     ];
 
     const baselineSamples: Sample[] = [];
     const samples = new Map<string, Record<Phase, { samples: Sample[]; bad: number }>>(
-      clients.flatMap(([label]) => scenarios.map((s) => [`${label}${s.name}`, { up: { samples: [], bad: 0 }, hung: { samples: [], bad: 0 }, down: { samples: [], bad: 0 } }] as const)),
+      clients.flatMap(([label]) =>
+        scenarios.map(
+          (s) =>
+            [`${label}${s.name}`, { up: { samples: [], bad: 0 }, hung: { samples: [], bad: 0 }, down: { samples: [], bad: 0 } }] as const,
+        ),
+      ),
     );
     const traceFile = (phase: Phase) => path.join(homeDir, `trace-${phase}.jsonl`);
     const problems: string[] = [];
     const hooksLog = path.join(config.paths.logsDir, 'hooks.log');
     const fallbacksSoFar = () => (fs.existsSync(hooksLog) ? (fs.readFileSync(hooksLog, 'utf8').match(/did not answer/g) ?? []).length : 0);
-    const lastSource = () => (fs.existsSync(hooksLog) ? [...fs.readFileSync(hooksLog, 'utf8').matchAll(/long-term memory from (prepared|files)/g)].at(-1)?.[1] : undefined);
+    const lastSource = () =>
+      fs.existsSync(hooksLog)
+        ? [...fs.readFileSync(hooksLog, 'utf8').matchAll(/long-term memory from (prepared|files)/g)].at(-1)?.[1]
+        : undefined;
 
     const runPhase = async (phase: Phase, daemonPid: number | undefined) => {
       // One untimed round first (page cache, snapshots, the name cache), then N rounds, each
@@ -351,27 +491,36 @@ export async function runHooksBench(args: string[]): Promise<void> {
       // touches every row alike.
       for (let round = -1; round < runs; round++) {
         baselineSamples.push(...(round >= 0 ? [await spawnTimed(['-e', '0'], '', env)] : []));
-        for (const [label, client] of clients) for (const scenario of scenarios) {
-          scenario.setup?.();
-          const before = phase === 'up' ? fallbacksSoFar() : 0;
-          // Phase marks of this build's client (hooks/kioku-hook.ts), for the table of where the time goes.
-          const traced = label === '' && round >= 0 ? { ...env, KIOKU_TRACE: traceFile(phase) } : env;
-          const sample = await spawnTimed([client, scenario.event!, '--assistant', 'claude'], JSON.stringify(scenario.payload!()), traced);
-          if (daemonPid !== undefined) await waitIdle(config, daemonPid); // its background work stays out of the next run
-          if (round < 0) continue;
-          const name = `${label}${scenario.name}`;
-          const entry = samples.get(name)![phase];
-          entry.samples.push(sample);
-          const fellBack = phase === 'up' && fallbacksSoFar() > before;
-          const source = phase !== 'up' && scenario.expectSource ? lastSource() : undefined;
-          const wrongSource = source !== undefined && source !== scenario.expectSource;
-          const ok = sample.code === 0 && sample.stderr === '' && !fellBack && !wrongSource && (scenario.expectOutput?.(sample.stdout) ?? true);
-          if (!ok) {
-            entry.bad++;
-            // A few per hook and phase, so one hook's repeated failure cannot hide another's.
-            if (entry.bad <= 3) problems.push(`${phase} ${name}: exit ${sample.code}${fellBack ? ', fell back to the files' : ''}${wrongSource ? `, long-term memory from ${source}` : ''}, stdout ${JSON.stringify(sample.stdout.slice(0, 120))}, stderr ${JSON.stringify(sample.stderr.slice(0, 200))}`);
+        for (const [label, client] of clients)
+          for (const scenario of scenarios) {
+            scenario.setup?.();
+            const before = phase === 'up' ? fallbacksSoFar() : 0;
+            // Phase marks of this build's client (hooks/kioku-hook.ts), for the table of where the time goes.
+            const traced = label === '' && round >= 0 ? { ...env, KIOKU_TRACE: traceFile(phase) } : env;
+            const sample = await spawnTimed(
+              [client, scenario.event!, '--assistant', 'claude'],
+              JSON.stringify(scenario.payload!()),
+              traced,
+            );
+            if (daemonPid !== undefined) await waitIdle(config, daemonPid); // its background work stays out of the next run
+            if (round < 0) continue;
+            const name = `${label}${scenario.name}`;
+            const entry = samples.get(name)![phase];
+            entry.samples.push(sample);
+            const fellBack = phase === 'up' && fallbacksSoFar() > before;
+            const source = phase !== 'up' && scenario.expectSource ? lastSource() : undefined;
+            const wrongSource = source !== undefined && source !== scenario.expectSource;
+            const ok =
+              sample.code === 0 && sample.stderr === '' && !fellBack && !wrongSource && (scenario.expectOutput?.(sample.stdout) ?? true);
+            if (!ok) {
+              entry.bad++;
+              // A few per hook and phase, so one hook's repeated failure cannot hide another's.
+              if (entry.bad <= 3)
+                problems.push(
+                  `${phase} ${name}: exit ${sample.code}${fellBack ? ', fell back to the files' : ''}${wrongSource ? `, long-term memory from ${source}` : ''}, stdout ${JSON.stringify(sample.stdout.slice(0, 120))}, stderr ${JSON.stringify(sample.stderr.slice(0, 200))}`,
+                );
+            }
           }
-        }
         if (round >= 0 && (round + 1) % 10 === 0) process.stderr.write(`hooks bench: daemon ${phase}, ${round + 1}/${runs} rounds\n`);
       }
     };
@@ -409,46 +558,122 @@ export async function runHooksBench(args: string[]): Promise<void> {
     }
     await runPhase('down', undefined);
 
-    const baseline = summarize(baselineSamples, percentile(baselineSamples.map((s) => s.ms), 50), 0);
+    const baseline = summarize(
+      baselineSamples,
+      percentile(
+        baselineSamples.map((s) => s.ms),
+        50,
+      ),
+      0,
+    );
     const results: HookResult[] = [...samples.keys()].map((name) => {
       const entry = samples.get(name)!;
-      return { name, up: summarize(entry.up.samples, baseline.medianMs, entry.up.bad), hung: summarize(entry.hung.samples, baseline.medianMs, entry.hung.bad), down: summarize(entry.down.samples, baseline.medianMs, entry.down.bad) };
+      return {
+        name,
+        up: summarize(entry.up.samples, baseline.medianMs, entry.up.bad),
+        hung: summarize(entry.hung.samples, baseline.medianMs, entry.hung.bad),
+        down: summarize(entry.down.samples, baseline.medianMs, entry.down.bad),
+      };
     });
     const bad = (stats: Stats) => (stats.badRuns ? `; ${stats.badRuns} bad run(s)` : '');
-    const verdicts: Array<{ name: string; label: string; pass: boolean; line: string; ratio?: number; max?: number; medianMs?: number; maxMs?: number }> = TARGETS.map((target) => {
+    const verdicts: Array<{
+      name: string;
+      label: string;
+      pass: boolean;
+      line: string;
+      ratio?: number;
+      max?: number;
+      medianMs?: number;
+      maxMs?: number;
+    }> = TARGETS.map((target) => {
       const result = results.find((r) => r.name === target.name)!;
       const pass = result.up.ratio <= target.max && result.up.badRuns === 0;
-      return { ...target, ratio: result.up.ratio, pass, line: `${pass ? 'PASS' : 'FAIL'}  ${target.label}: ${result.up.medianMs} ms = ${result.up.ratio.toFixed(2)}× node -e 0 (≤ ${target.max}×)${bad(result.up)}` };
+      return {
+        ...target,
+        ratio: result.up.ratio,
+        pass,
+        line: `${pass ? 'PASS' : 'FAIL'}  ${target.label}: ${result.up.medianMs} ms = ${result.up.ratio.toFixed(2)}× node -e 0 (≤ ${target.max}×)${bad(result.up)}`,
+      };
     });
     // Issue 17: without the daemon, a load whose prepared load on disk holds costs ≤ 2× node -e 0.
     for (const name of ['session-start', 'user-prompt-submit (a call)']) {
       const stats = results.find((r) => r.name === name)!.down;
       const pass = stats.ratio <= FILE_MODE_PREPARED_MAX && stats.badRuns === 0;
-      verdicts.push({ name, label: `${name}, daemon down, prepared load valid`, ratio: stats.ratio, max: FILE_MODE_PREPARED_MAX, pass, line: `${pass ? 'PASS' : 'FAIL'}  ${name}, daemon down, prepared load valid: ${stats.medianMs} ms = ${stats.ratio.toFixed(2)}× node -e 0 (≤ ${FILE_MODE_PREPARED_MAX}×)${bad(stats)}` });
+      verdicts.push({
+        name,
+        label: `${name}, daemon down, prepared load valid`,
+        ratio: stats.ratio,
+        max: FILE_MODE_PREPARED_MAX,
+        pass,
+        line: `${pass ? 'PASS' : 'FAIL'}  ${name}, daemon down, prepared load valid: ${stats.medianMs} ms = ${stats.ratio.toFixed(2)}× node -e 0 (≤ ${FILE_MODE_PREPARED_MAX}×)${bad(stats)}`,
+      });
     }
     // Fail open in time: each hook within its wait for the daemon plus the slack, daemon hung.
     for (const scenario of scenarios) {
       const stats = results.find((r) => r.name === scenario.name)!.hung;
       const maxMs = DAEMON_WAIT_MS[scenario.event!] + FAIL_OPEN_SLACK_MS;
       const pass = stats.medianMs <= maxMs && stats.badRuns === 0;
-      verdicts.push({ name: scenario.name, label: `${scenario.name} fails open, daemon hung`, medianMs: stats.medianMs, maxMs, pass, line: `${pass ? 'PASS' : 'FAIL'}  ${scenario.name} fails open, daemon hung: ${stats.medianMs} ms (≤ ${maxMs} ms: its wait + ${FAIL_OPEN_SLACK_MS})${bad(stats)}` });
+      verdicts.push({
+        name: scenario.name,
+        label: `${scenario.name} fails open, daemon hung`,
+        medianMs: stats.medianMs,
+        maxMs,
+        pass,
+        line: `${pass ? 'PASS' : 'FAIL'}  ${scenario.name} fails open, daemon hung: ${stats.medianMs} ms (≤ ${maxMs} ms: its wait + ${FAIL_OPEN_SLACK_MS})${bad(stats)}`,
+      });
     }
     // SessionEnd releases the role inside Claude Code's budget for it, whatever the daemon's state.
     for (const phase of ['hung', 'down'] as const) {
       const stats = results.find((r) => r.name === 'session-end')![phase];
       const pass = stats.medianMs <= SESSION_END_MS && stats.badRuns === 0;
-      verdicts.push({ name: 'session-end', label: `session-end, daemon ${phase}`, medianMs: stats.medianMs, maxMs: SESSION_END_MS, pass, line: `${pass ? 'PASS' : 'FAIL'}  session-end, daemon ${phase}: ${stats.medianMs} ms (≤ ${SESSION_END_MS} ms)${bad(stats)}` });
+      verdicts.push({
+        name: 'session-end',
+        label: `session-end, daemon ${phase}`,
+        medianMs: stats.medianMs,
+        maxMs: SESSION_END_MS,
+        pass,
+        line: `${pass ? 'PASS' : 'FAIL'}  session-end, daemon ${phase}: ${stats.medianMs} ms (≤ ${SESSION_END_MS} ms)${bad(stats)}`,
+      });
     }
 
-    process.stdout.write(`\nhooks bench: ${memoryCount} memories, ${runs} runs each, median of wall time from spawn to exit (node ${process.version}, ${os.cpus().length} CPUs)\n`);
-    process.stdout.write('(daemon hung or down, the load comes from the prepared load on disk; the "prepared load stale" rows edit a memory by hand before each run, so every file is read again)\n');
+    process.stdout.write(
+      `\nhooks bench: ${memoryCount} memories, ${runs} runs each, median of wall time from spawn to exit (node ${process.version}, ${os.cpus().length} CPUs)\n`,
+    );
+    process.stdout.write(
+      '(daemon hung or down, the load comes from the prepared load on disk; the "prepared load stale" rows edit a memory by hand before each run, so every file is read again)\n',
+    );
     process.stdout.write(`${table(baseline, results)}\n\n${verdicts.map((v) => v.line).join('\n')}\n`);
     const phases = Object.fromEntries(PHASES.map((phase) => [phase, traceMedians(traceFile(phase))]));
-    const phaseLines = PHASES.flatMap((phase) => phases[phase]!.map(([what, marks]) => `  ${what}, daemon ${phase}: ${Object.entries(marks).map(([mark, ms]) => `${mark} ${ms}`).join(' → ')} ms`));
-    process.stdout.write(`\nwhere a hook's time goes (KIOKU_TRACE marks, ms since its process started, medians; node -e 0 takes ${baseline.medianMs} ms in all):\n${phaseLines.join('\n')}\n`);
-    if (problems.length) process.stdout.write(`\nruns that did not behave (the first 3 of each hook and phase; counts in the "bad" columns):\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
+    const phaseLines = PHASES.flatMap((phase) =>
+      phases[phase]!.map(
+        ([what, marks]) =>
+          `  ${what}, daemon ${phase}: ${Object.entries(marks)
+            .map(([mark, ms]) => `${mark} ${ms}`)
+            .join(' → ')} ms`,
+      ),
+    );
+    process.stdout.write(
+      `\nwhere a hook's time goes (KIOKU_TRACE marks, ms since its process started, medians; node -e 0 takes ${baseline.medianMs} ms in all):\n${phaseLines.join('\n')}\n`,
+    );
+    if (problems.length)
+      process.stdout.write(
+        `\nruns that did not behave (the first 3 of each hook and phase; counts in the "bad" columns):\n${problems.map((p) => `  ${p}`).join('\n')}\n`,
+      );
 
-    const file = writeBenchResults('hooks', { runs, memories: memoryCount, compare: compareRoot ?? null, baseline, results, phases, targets: verdicts.map(({ line: _line, ...v }) => v), problems }, root);
+    const file = writeBenchResults(
+      'hooks',
+      {
+        runs,
+        memories: memoryCount,
+        compare: compareRoot ?? null,
+        baseline,
+        results,
+        phases,
+        targets: verdicts.map(({ line: _line, ...v }) => v),
+        problems,
+      },
+      root,
+    );
     process.stdout.write(`results: ${file}\n`);
     if (values.keep) process.stdout.write(`kept: ${buildDir} ${homeDir}\n`);
   } finally {

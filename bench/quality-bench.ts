@@ -42,7 +42,15 @@ interface ModeResult {
 }
 
 export async function runQualityBench(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { mode: { type: 'string', default: 'daemon,file' }, scenario: { type: 'string' }, keep: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    args,
+    options: {
+      mode: { type: 'string', default: 'daemon,file' },
+      scenario: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
+    },
+  });
   const modes = values.mode.split(',').map((m) => m.trim()) as Mode[];
   if (modes.some((m) => m !== 'daemon' && m !== 'file')) throw new Error('--mode takes daemon, file or daemon,file');
   const scenarios = values.scenario ? SCENARIOS.filter((s) => values.scenario!.split(',').includes(s.name)) : SCENARIOS;
@@ -55,7 +63,17 @@ export async function runQualityBench(args: string[]): Promise<void> {
     build = await snapshotBuild(root);
     for (const mode of modes) {
       const started = Date.now();
-      const result: ModeResult = { mode, passed: 0, total: 0, percent: 0, seconds: 0, checks: [], hookStderr: [], nights: {}, daemonFallbacks: {} };
+      const result: ModeResult = {
+        mode,
+        passed: 0,
+        total: 0,
+        percent: 0,
+        seconds: 0,
+        checks: [],
+        hookStderr: [],
+        nights: {},
+        daemonFallbacks: {},
+      };
       for (const scenario of scenarios) {
         process.stderr.write(`quality bench: ${mode} mode, ${scenario.name}…\n`);
         const home = new QualityHome(build, `${mode}-${scenario.name}`, mode);
@@ -72,8 +90,12 @@ export async function runQualityBench(args: string[]): Promise<void> {
           }
           result.nights[scenario.name] = run.nights;
           const hooksLog = path.join(home.memoryHome, '.kioku', 'logs', 'hooks.log');
-          result.daemonFallbacks[scenario.name] = fs.existsSync(hooksLog) ? (fs.readFileSync(hooksLog, 'utf8').match(/did not answer/g) ?? []).length : 0;
-          for (const call of home.hookCalls) if (call.stderr) result.hookStderr.push({ scenario: scenario.name, event: call.event, at: call.at, stderr: call.stderr.trim().slice(0, 300) });
+          result.daemonFallbacks[scenario.name] = fs.existsSync(hooksLog)
+            ? (fs.readFileSync(hooksLog, 'utf8').match(/did not answer/g) ?? []).length
+            : 0;
+          for (const call of home.hookCalls)
+            if (call.stderr)
+              result.hookStderr.push({ scenario: scenario.name, event: call.event, at: call.at, stderr: call.stderr.trim().slice(0, 300) });
           if (values.keep) {
             const dump = path.join(home.root, 'contexts');
             fs.mkdirSync(dump, { recursive: true });
@@ -105,14 +127,27 @@ export async function runQualityBench(args: string[]): Promise<void> {
   }
 
   for (const result of results) {
-    process.stdout.write(`\nquality bench, ${result.mode} mode: ${result.passed}/${result.total} checks passed (${result.percent}%) in ${result.seconds} s\n`);
+    process.stdout.write(
+      `\nquality bench, ${result.mode} mode: ${result.passed}/${result.total} checks passed (${result.percent}%) in ${result.seconds} s\n`,
+    );
     for (const c of result.checks.filter((c) => !c.pass)) process.stdout.write(`  FAIL ${c.scenario}/${c.name}: ${c.why}\n`);
-    if (values.verbose) for (const c of result.checks.filter((c) => c.pass)) process.stdout.write(`  pass ${c.scenario}/${c.name}: ${c.why}\n`);
+    if (values.verbose)
+      for (const c of result.checks.filter((c) => c.pass)) process.stdout.write(`  pass ${c.scenario}/${c.name}: ${c.why}\n`);
     const fallbacks = Object.values(result.daemonFallbacks).reduce((a, b) => a + b, 0);
-    if (result.mode === 'daemon' && fallbacks) process.stdout.write(`  (${fallbacks} hook run(s) did not get the daemon's answer in time and fell back to the files: ${JSON.stringify(result.daemonFallbacks)})\n`);
-    if (result.hookStderr.length) process.stdout.write(`  (${result.hookStderr.length} hook run(s) wrote to stderr; first: ${result.hookStderr[0]!.event} ${result.hookStderr[0]!.stderr})\n`);
+    if (result.mode === 'daemon' && fallbacks)
+      process.stdout.write(
+        `  (${fallbacks} hook run(s) did not get the daemon's answer in time and fell back to the files: ${JSON.stringify(result.daemonFallbacks)})\n`,
+      );
+    if (result.hookStderr.length)
+      process.stdout.write(
+        `  (${result.hookStderr.length} hook run(s) wrote to stderr; first: ${result.hookStderr[0]!.event} ${result.hookStderr[0]!.stderr})\n`,
+      );
   }
-  const file = writeBenchResults('quality', { scenarios: scenarios.map((s) => ({ name: s.name, description: s.description, checks: s.checks.length })), modes: results }, root);
+  const file = writeBenchResults(
+    'quality',
+    { scenarios: scenarios.map((s) => ({ name: s.name, description: s.description, checks: s.checks.length })), modes: results },
+    root,
+  );
   process.stdout.write(`results: ${file}\n`);
   process.stdout.write(`\nresults: ${file}\n`);
 }

@@ -83,7 +83,9 @@ function benchSize(size: number, queries: string[], scanQueries: number): SizeRe
 
 function table(results: SizeResult[]): string {
   const header = ['memories', 'reindex s', 'index p50 ms', 'index p95 ms', 'p50 with write-back ms', 'scan p50 ms', 'scan/index'];
-  const rows = results.map((r) => [r.size, r.reindexSeconds, r.indexP50Ms, r.indexP95Ms, r.writeBackP50Ms, r.scanP50Ms, `${r.scanOverIndex}×`].map(String));
+  const rows = results.map((r) =>
+    [r.size, r.reindexSeconds, r.indexP50Ms, r.indexP95Ms, r.writeBackP50Ms, r.scanP50Ms, `${r.scanOverIndex}×`].map(String),
+  );
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
   return [header, ...rows].map((row) => row.map((cell, i) => cell.padStart(widths[i]!)).join('  ')).join('\n');
 }
@@ -107,7 +109,11 @@ function writeResults(results: SizeResult[], queryCount: number): string {
 export async function runRecallBench(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { sizes: { type: 'string', default: '10000,100000' }, queries: { type: 'string', default: '200' }, 'scan-queries': { type: 'string' } },
+    options: {
+      sizes: { type: 'string', default: '10000,100000' },
+      queries: { type: 'string', default: '200' },
+      'scan-queries': { type: 'string' },
+    },
   });
   const sizes = values.sizes.split(',').map((s) => Number(s.trim()));
   const queryCount = Number(values.queries);
@@ -121,7 +127,9 @@ export async function runRecallBench(args: string[]): Promise<void> {
     const scanQueries = Math.min(queryCount, Number(values['scan-queries'] ?? (size >= 50_000 ? 5 : 20)));
     results.push(benchSize(size, queries, scanQueries));
   }
-  process.stdout.write(`\nrecall bench (limit ${LIMIT}, ${queryCount} queries; scan: ${results.map((r) => r.scanQueries).join('/')} queries)\n`);
+  process.stdout.write(
+    `\nrecall bench (limit ${LIMIT}, ${queryCount} queries; scan: ${results.map((r) => r.scanQueries).join('/')} queries)\n`,
+  );
   process.stdout.write(`${table(results)}\n\n${verdicts(results).join('\n')}\n`);
   process.stdout.write(`results: ${writeResults(results, queryCount)}\n`);
 }

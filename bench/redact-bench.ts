@@ -15,7 +15,11 @@ const PROSE_TARGET_MS = 50;
 const PATHOLOGICAL_TARGET_MS = 500;
 
 const CASES: Array<{ name: string; text: () => string; targetMs: number }> = [
-  { name: '50 KB of prose', text: () => `一般的中文內容，沒有秘密 hello world ${'x'.repeat(20)} 0912 `.repeat(1200) + ' a@b.co', targetMs: PROSE_TARGET_MS },
+  {
+    name: '50 KB of prose',
+    text: () => `一般的中文內容，沒有秘密 hello world ${'x'.repeat(20)} 0912 `.repeat(1200) + ' a@b.co',
+    targetMs: PROSE_TARGET_MS,
+  },
   // Issue 14's patterns on what users write: Traditional Chinese full of the credential words
   // (密碼、口令、token) mostly without a value, and now and then with one, a JWT or an AWS key.
   { name: '50 KB of CJK prose with credential words', text: cjkProse, targetMs: PROSE_TARGET_MS },
@@ -59,13 +63,22 @@ export async function runRedactBench(args: string[]): Promise<void> {
     redactSync(input);
     const samples = Array.from({ length: runs }, () => timeMs(() => redactSync(input)));
     const medianMs = percentile(samples, 50);
-    return { name, chars: input.length, medianMs: round(medianMs, 2), p95Ms: round(percentile(samples, 95), 2), targetMs, pass: medianMs <= targetMs };
+    return {
+      name,
+      chars: input.length,
+      medianMs: round(medianMs, 2),
+      p95Ms: round(percentile(samples, 95), 2),
+      targetMs,
+      pass: medianMs <= targetMs,
+    };
   });
   const width = Math.max(...results.map((r) => r.name.length));
   process.stdout.write(`\nredact bench: redactSync, ${runs} runs each, median (node ${process.version}, ${os.cpus().length} CPUs)\n`);
-  for (const r of results) process.stdout.write(`${r.pass ? 'PASS' : 'FAIL'}  ${r.name.padEnd(width)}  ${String(r.medianMs).padStart(8)} ms  p95 ${String(r.p95Ms).padStart(8)} ms  (≤ ${r.targetMs} ms)\n`);
+  for (const r of results)
+    process.stdout.write(
+      `${r.pass ? 'PASS' : 'FAIL'}  ${r.name.padEnd(width)}  ${String(r.medianMs).padStart(8)} ms  p95 ${String(r.p95Ms).padStart(8)} ms  (≤ ${r.targetMs} ms)\n`,
+    );
   const file = writeBenchResults('redact', { runs, results });
   process.stdout.write(`results: ${file}\n`);
   if (results.some((r) => !r.pass)) process.exitCode = 1;
 }
-

@@ -8,11 +8,13 @@ const BENCHES: Record<string, { description: string; run: (args: string[]) => Pr
     run: async (args) => (await import('./recall-bench.js')).runRecallBench(args),
   },
   hooks: {
-    description: 'wall time of every hook, started as an assistant starts it, vs. `node -e 0`, daemon up, hung and down; fail-open and SessionEnd budgets (--runs 30 --memories 10000)',
+    description:
+      'wall time of every hook, started as an assistant starts it, vs. `node -e 0`, daemon up, hung and down; fail-open and SessionEnd budgets (--runs 30 --memories 10000)',
     run: async (args) => (await import('./hooks-bench.js')).runHooksBench(args),
   },
   cli: {
-    description: 'wall time of `kioku --version`, `--help` and `memory recall` (daemon down and up) vs. `node -e 0`, with phase traces (--memories 100000 --runs 15 --compare <other bin/kioku.js>)',
+    description:
+      'wall time of `kioku --version`, `--help` and `memory recall` (daemon down and up) vs. `node -e 0`, with phase traces (--memories 100000 --runs 15 --compare <other bin/kioku.js>)',
     run: async (args) => (await import('./cli-bench.js')).runCliBench(args),
   },
   redact: {
@@ -24,19 +26,23 @@ const BENCHES: Record<string, { description: string; run: (args: string[]) => Pr
     run: async (args) => (await import('./transcripts-bench.js')).runTranscriptsBench(args),
   },
   sleep: {
-    description: '1,000 inbox items through the local planner on a worker thread: total time and the longest main-loop stall (--items 1000 --existing 300)',
+    description:
+      '1,000 inbox items through the local planner on a worker thread: total time and the longest main-loop stall (--items 1000 --existing 300)',
     run: async (args) => (await import('./sleep-bench.js')).runSleepBench(args),
   },
   sync: {
-    description: '`kioku sync now` between two machine homes over a bare repository: 10,000 memories, 100 new on each side (--memories 10000 --new 100 --keep)',
+    description:
+      '`kioku sync now` between two machine homes over a bare repository: 10,000 memories, 100 new on each side (--memories 10000 --new 100 --keep)',
     run: async (args) => (await import('./sync-bench.js')).runSyncBench(args),
   },
   ui: {
-    description: 'the memory timeline at 10,000 memories in Chromium against `kioku daemon --web`: frame times while scrolling, median/p95/max and frames over 16.7/33 ms (--memories 10000 --frames 600 --keep)',
+    description:
+      'the memory timeline at 10,000 memories in Chromium against `kioku daemon --web`: frame times while scrolling, median/p95/max and frames over 16.7/33 ms (--memories 10000 --frames 600 --keep)',
     run: async (args) => (await import('./ui-bench.js')).runUiBench(args),
   },
   quality: {
-    description: 'scripted weeks of use through the shipped hooks, nightly `kioku sleep`: checks on the last contexts and recall, with the daemon and in file mode (--mode daemon,file --scenario datong-week,two-roles,calendar --keep --verbose)',
+    description:
+      'scripted weeks of use through the shipped hooks, nightly `kioku sleep`: checks on the last contexts and recall, with the daemon and in file mode (--mode daemon,file --scenario datong-week,two-roles,calendar --keep --verbose)',
     run: async (args) => (await import('./quality-bench.js')).runQualityBench(args),
   },
 };
@@ -44,7 +50,11 @@ const BENCHES: Record<string, { description: string; run: (args: string[]) => Pr
 const [name, ...args] = process.argv.slice(2);
 const bench = name === undefined ? undefined : BENCHES[name];
 if (!bench) {
-  process.stderr.write(`usage: npm run bench -- <name> [options]\n${Object.entries(BENCHES).map(([key, b]) => `  ${key}: ${b.description}`).join('\n')}\n`);
+  process.stderr.write(
+    `usage: npm run bench -- <name> [options]\n${Object.entries(BENCHES)
+      .map(([key, b]) => `  ${key}: ${b.description}`)
+      .join('\n')}\n`,
+  );
   process.exitCode = 2;
 } else {
   await bench.run(args);

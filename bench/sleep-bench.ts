@@ -29,7 +29,26 @@ const ROLE = 'BENCH01';
 const TARGET_TOTAL_MS = 5_000;
 const TARGET_STALL_MS = 50;
 
-const TOPICS = ['部署流程', '資料庫索引', '測試案例', '咖啡', '珍珠奶茶', '房租', '搬家', '日文課', '健身房', '貓咪', '備份', '快取', '設計稿', '週報', '登山', '吉他', '報稅', '簡報'];
+const TOPICS = [
+  '部署流程',
+  '資料庫索引',
+  '測試案例',
+  '咖啡',
+  '珍珠奶茶',
+  '房租',
+  '搬家',
+  '日文課',
+  '健身房',
+  '貓咪',
+  '備份',
+  '快取',
+  '設計稿',
+  '週報',
+  '登山',
+  '吉他',
+  '報稅',
+  '簡報',
+];
 const ACTS = ['修好了', '討論了', '決定要改', '又提到', '抱怨了', '學會了', '重新整理了', '安排好了'];
 const FEELINGS = ['今天真的很累，謝謝你陪我', '有你幫忙真好', '這週壓力好大', '終於放心了', '被主管稱讚很開心', '有點想家'];
 const NOISE = ['嗯嗯好', '好喔', '收到', 'OK 謝謝'];
@@ -70,23 +89,39 @@ function memory(id: string, category: Memory['category'], fields: Partial<Memory
 function generateHome(memoryHome: string, items: number, existing: number): void {
   const roleDir = ensureRoleMemoryDirs(memoryHome, ROLE);
   const random = seededRandom(2026);
-  const write = (m: Memory) => writeFileAtomicSync(path.join(roleDir, m.category, fileNameForId(m.id)), serializeMemory(m), { durable: false, mkdir: false });
+  const write = (m: Memory) =>
+    writeFileAtomicSync(path.join(roleDir, m.category, fileNameForId(m.id)), serializeMemory(m), { durable: false, mkdir: false });
   for (let i = 0; i < existing; i++) {
     const topic = pick(random, TOPICS);
     const category = pick(random, ['important', 'interest', 'skill', 'daily', 'other'] as const);
     const summary = `${topic}：${pick(random, ACTS)}，之後照這個做`;
-    write(memory(`20261101-000000-e${String(i).padStart(5, '0')}`, category, { summary, tags: [topic], memory_type: pick(random, TYPES), body: `主旨：${summary}。\n細節：上次關於${topic}的結論，第 ${i} 則。` }));
+    write(
+      memory(`20261101-000000-e${String(i).padStart(5, '0')}`, category, {
+        summary,
+        tags: [topic],
+        memory_type: pick(random, TYPES),
+        body: `主旨：${summary}。\n細節：上次關於${topic}的結論，第 ${i} 則。`,
+      }),
+    );
   }
   for (let i = 0; i < items; i++) {
     const roll = random();
     const minute = String(i % 60).padStart(2, '0');
-    const created = `2026-11-29T${String(8 + Math.floor(i / 60) % 14).padStart(2, '0')}:${minute}:00+08:00`;
+    const created = `2026-11-29T${String(8 + (Math.floor(i / 60) % 14)).padStart(2, '0')}:${minute}:00+08:00`;
     const id = `20261129-${String(i).padStart(6, '0')}-in`;
     if (roll < 0.05) {
       write(memory(id, 'inbox', { summary: pick(random, NOISE), body: `使用者表示：${pick(random, NOISE)}`, created }));
     } else if (roll < 0.2) {
       const feeling = pick(random, FEELINGS);
-      write(memory(id, 'inbox', { summary: feeling, memory_type: 'emotional', relevance: ['emotional'], body: `使用者表達的感受：${feeling}（第 ${i} 次）。\n角色當時的回應：我在，慢慢來。`, created }));
+      write(
+        memory(id, 'inbox', {
+          summary: feeling,
+          memory_type: 'emotional',
+          relevance: ['emotional'],
+          body: `使用者表達的感受：${feeling}（第 ${i} 次）。\n角色當時的回應：我在，慢慢來。`,
+          created,
+        }),
+      );
     } else {
       const topic = pick(random, TOPICS);
       const act = pick(random, ACTS);
@@ -125,11 +160,17 @@ function table(rows: Array<[string, string]>): string {
 export async function runSleepBench(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { items: { type: 'string', default: '1000' }, existing: { type: 'string', default: '300' }, keep: { type: 'boolean', default: false }, 'planner-module': { type: 'string' } },
+    options: {
+      items: { type: 'string', default: '1000' },
+      existing: { type: 'string', default: '300' },
+      keep: { type: 'boolean', default: false },
+      'planner-module': { type: 'string' },
+    },
   });
   const items = Number(values.items);
   const existing = Number(values.existing);
-  if (!Number.isInteger(items) || items < 1 || !Number.isInteger(existing) || existing < 0) throw new Error('--items and --existing take whole numbers (e.g. --items 1000 --existing 300)');
+  if (!Number.isInteger(items) || items < 1 || !Number.isInteger(existing) || existing < 0)
+    throw new Error('--items and --existing take whole numbers (e.g. --items 1000 --existing 300)');
   const homeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-sleep-bench-'));
   try {
     const env: NodeJS.ProcessEnv = {
@@ -171,7 +212,11 @@ export async function runSleepBench(args: string[]): Promise<void> {
     };
     let result;
     try {
-      result = await runSleepInWorker({ env }, { reason: 'sleep', role: ROLE, force: true }, { onProgress, ...(values['planner-module'] ? { plannerModule: path.resolve(values['planner-module']) } : {}) });
+      result = await runSleepInWorker(
+        { env },
+        { reason: 'sleep', role: ROLE, force: true },
+        { onProgress, ...(values['planner-module'] ? { plannerModule: path.resolve(values['planner-module']) } : {}) },
+      );
     } finally {
       histogram.disable();
       clearInterval(probe);
@@ -184,17 +229,37 @@ export async function runSleepBench(args: string[]): Promise<void> {
     const stallMs = Math.max(worstLateness, maxDelayMs);
     const ok = Boolean(role?.ok && role.processed === items && role.left === 0);
     const verdicts = [
-      { label: `${items} inbox items consolidated`, pass: ok, line: `${ok ? 'PASS' : 'FAIL'}  all ${items} inbox items consolidated${ok ? '' : `: ${JSON.stringify(role)}`}` },
-      { label: 'total time', pass: totalMs <= TARGET_TOTAL_MS, line: `${totalMs <= TARGET_TOTAL_MS ? 'PASS' : 'FAIL'}  total ${round(totalMs, 0)} ms (≤ ${TARGET_TOTAL_MS} ms)` },
-      { label: 'main-loop stall', pass: stallMs <= TARGET_STALL_MS, line: `${stallMs <= TARGET_STALL_MS ? 'PASS' : 'FAIL'}  longest main-loop stall ${round(stallMs, 1)} ms (≤ ${TARGET_STALL_MS} ms)` },
+      {
+        label: `${items} inbox items consolidated`,
+        pass: ok,
+        line: `${ok ? 'PASS' : 'FAIL'}  all ${items} inbox items consolidated${ok ? '' : `: ${JSON.stringify(role)}`}`,
+      },
+      {
+        label: 'total time',
+        pass: totalMs <= TARGET_TOTAL_MS,
+        line: `${totalMs <= TARGET_TOTAL_MS ? 'PASS' : 'FAIL'}  total ${round(totalMs, 0)} ms (≤ ${TARGET_TOTAL_MS} ms)`,
+      },
+      {
+        label: 'main-loop stall',
+        pass: stallMs <= TARGET_STALL_MS,
+        line: `${stallMs <= TARGET_STALL_MS ? 'PASS' : 'FAIL'}  longest main-loop stall ${round(stallMs, 1)} ms (≤ ${TARGET_STALL_MS} ms)`,
+      },
     ];
-    process.stdout.write(`\nsleep bench: ${items} inbox items, ${existing} existing memories, planner ${role?.planner ?? '?'} on a worker thread (node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg().map((n) => n.toFixed(1)).join(' ')})\n`);
+    process.stdout.write(
+      `\nsleep bench: ${items} inbox items, ${existing} existing memories, planner ${role?.planner ?? '?'} on a worker thread (node ${process.version}, ${os.cpus().length} CPUs, load ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')})\n`,
+    );
     process.stdout.write(
       `${table([
         ['total (call → result)', `${round(totalMs, 0)} ms`],
         ['worker start → first progress', `${round(firstProgressMs ?? Number.NaN, 0)} ms`],
         ['batches applied', String(batches)],
-        ['processed / created / merged / discarded / forgotten / left', role ? `${role.processed} / ${role.created} / ${role.merged} / ${role.discarded} / ${role.forgotten} / ${role.left}` : '-'],
+        [
+          'processed / created / merged / discarded / forgotten / left',
+          role ? `${role.processed} / ${role.created} / ${role.merged} / ${role.discarded} / ${role.forgotten} / ${role.left}` : '-',
+        ],
         ['event-loop delay max (monitorEventLoopDelay)', `${round(maxDelayMs, 1)} ms`],
         ['event-loop delay p99', `${round(histogram.percentile(99) / 1e6, 1)} ms`],
         ['5 ms timer, worst lateness', `${round(worstLateness, 1)} ms`],
@@ -209,7 +274,12 @@ export async function runSleepBench(args: string[]): Promise<void> {
       firstProgressMs: firstProgressMs === undefined ? null : round(firstProgressMs, 1),
       batches,
       cpuMs: round(cpuMs, 1),
-      eventLoop: { maxDelayMs: round(maxDelayMs, 2), p99DelayMs: round(histogram.percentile(99) / 1e6, 2), worstTimerLatenessMs: round(worstLateness, 2), idleBaselineStallMs: round(baseline.stallMs, 2) },
+      eventLoop: {
+        maxDelayMs: round(maxDelayMs, 2),
+        p99DelayMs: round(histogram.percentile(99) / 1e6, 2),
+        worstTimerLatenessMs: round(worstLateness, 2),
+        idleBaselineStallMs: round(baseline.stallMs, 2),
+      },
       result: role ?? null,
       targets: verdicts.map(({ line: _line, ...v }) => v),
     });
@@ -220,4 +290,3 @@ export async function runSleepBench(args: string[]): Promise<void> {
     if (!values.keep) fs.rmSync(homeDir, { recursive: true, force: true });
   }
 }
-

@@ -49,11 +49,18 @@ function machineEnv(root: string, name: string): NodeJS.ProcessEnv {
 
 /** `count` new memories with ids no other machine makes (the name is in them). */
 function addMemories(env: NodeJS.ProcessEnv, machine: string, count: number): void {
-  const template = readMemoryFile(listMemoryFiles(env.ROLE_MEMORY_HOME!, ROLE).find((ref) => ref.category === 'daily')!, ROLE);
+  const template = readMemoryFile(
+    listMemoryFiles(env.ROLE_MEMORY_HOME!, ROLE).find((ref) => ref.category === 'daily')!,
+    ROLE,
+  );
   for (let i = 0; i < count; i++) {
     const id = `20261201-${machine}-${String(i).padStart(5, '0')}`;
     const { role: _role, path: _path, ...memory } = template;
-    writeFileAtomicSync(path.join(env.ROLE_MEMORY_HOME!, ROLE, 'daily', fileNameForId(id)), serializeMemory({ ...memory, id, summary: `${machine} 的新記憶 ${i}`, body: `${machine} 在第 ${i} 次對話記下的。` }), { durable: false });
+    writeFileAtomicSync(
+      path.join(env.ROLE_MEMORY_HOME!, ROLE, 'daily', fileNameForId(id)),
+      serializeMemory({ ...memory, id, summary: `${machine} 的新記憶 ${i}`, body: `${machine} 在第 ${i} 次對話記下的。` }),
+      { durable: false },
+    );
   }
 }
 
@@ -64,14 +71,25 @@ async function timed<T>(run: () => Promise<T> | T): Promise<{ ms: number; value:
 }
 
 export async function runSyncBench(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { memories: { type: 'string', default: '10000' }, new: { type: 'string', default: '100' }, keep: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    args,
+    options: {
+      memories: { type: 'string', default: '10000' },
+      new: { type: 'string', default: '100' },
+      keep: { type: 'boolean', default: false },
+    },
+  });
   const total = Number(values.memories);
   const fresh = Number(values.new);
-  if (!Number.isInteger(total) || total < 1 || !Number.isInteger(fresh) || fresh < 1) throw new Error('--memories and --new take whole numbers (e.g. --memories 10000 --new 100)');
+  if (!Number.isInteger(total) || total < 1 || !Number.isInteger(fresh) || fresh < 1)
+    throw new Error('--memories and --new take whole numbers (e.g. --memories 10000 --new 100)');
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-sync-bench-'));
   try {
     const remote = path.join(root, 'remote.git');
-    spawnSync('git', ['init', '-q', '--bare', remote], { timeout: 60_000, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } });
+    spawnSync('git', ['init', '-q', '--bare', remote], {
+      timeout: 60_000,
+      env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
+    });
     const desk = machineEnv(root, 'desk');
     const laptop = machineEnv(root, 'laptop');
     process.stderr.write(`sync bench: generating ${total} memories…\n`);
@@ -86,7 +104,9 @@ export async function runSyncBench(args: string[]): Promise<void> {
     addMemories(laptop, 'laptop', fresh);
     const deskSync = await timed(() => syncNow(loadConfig(desk, { stored: {} })));
     process.stderr.write(`sync bench: timing the laptop's \`kioku sync now\` (${fresh} new on each side)…\n`);
-    const cli = await timed(() => spawnSync(process.execPath, [bin, 'sync', 'now', '--json'], { env: laptop, encoding: 'utf8', timeout: 600_000 }));
+    const cli = await timed(() =>
+      spawnSync(process.execPath, [bin, 'sync', 'now', '--json'], { env: laptop, encoding: 'utf8', timeout: 600_000 }),
+    );
     if (cli.value.status !== 0) throw new Error(`kioku sync now failed: ${cli.value.stderr}`);
     const run = JSON.parse(cli.value.stdout) as { outcome: string; trees: { tree: string; changed: number; conflicts: string[] }[] };
 
@@ -109,8 +129,15 @@ export async function runSyncBench(args: string[]): Promise<void> {
       ['memories on desk / laptop (expected)', `${counts.join(' / ')} (${expected})`],
     ];
     const width = Math.max(...rows.map(([k]) => k.length));
-    process.stdout.write(`\nsync bench: ${total} memories, ${fresh} new on each side (node ${process.version}, git ${spawnSync('git', ['--version'], { encoding: 'utf8' }).stdout.trim()}, ${os.cpus().length} CPUs, load ${os.loadavg().map((n) => n.toFixed(1)).join(' ')})\n`);
-    process.stdout.write(`${rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n')}\n${ok ? 'PASS' : 'FAIL'}  every memory on both machines exactly once\n`);
+    process.stdout.write(
+      `\nsync bench: ${total} memories, ${fresh} new on each side (node ${process.version}, git ${spawnSync('git', ['--version'], { encoding: 'utf8' }).stdout.trim()}, ${os.cpus().length} CPUs, load ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')})\n`,
+    );
+    process.stdout.write(
+      `${rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n')}\n${ok ? 'PASS' : 'FAIL'}  every memory on both machines exactly once\n`,
+    );
     const file = writeBenchResults('sync', {
       memories: total,
       newEachSide: fresh,

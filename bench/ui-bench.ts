@@ -32,18 +32,28 @@ function startDaemon(cli: string, env: NodeJS.ProcessEnv): { child: ChildProcess
       const match = /^(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)$/m.exec(out);
       if (match) resolve(match[1]!);
     });
-    child.once('exit', (code, signal) => reject(new Error(`kioku daemon --web exited (${code ?? signal}) before printing its URL:\n${stderr}`)));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`kioku daemon --web exited (${code ?? signal}) before printing its URL:\n${stderr}`)),
+    );
   });
   return { child, url };
 }
 
 export async function runUiBench(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { memories: { type: 'string', default: '10000' }, frames: { type: 'string', default: '600' }, keep: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      memories: { type: 'string', default: '10000' },
+      frames: { type: 'string', default: '600' },
+      keep: { type: 'boolean', default: false },
+    },
+  });
   const memories = Number(values.memories);
   const frames = Number(values.frames);
   const root = benchRoot();
   const cli = path.join(root, 'bin', 'kioku.js');
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (install Debian's chromium package, or set KIOKU_E2E_CHROMIUM)`);
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(`no Chromium at ${CHROMIUM} (install Debian's chromium package, or set KIOKU_E2E_CHROMIUM)`);
 
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-ui-bench-'));
   const env: NodeJS.ProcessEnv = {
@@ -78,7 +88,14 @@ export async function runUiBench(argv: string[]): Promise<void> {
   try {
     const config = loadConfig(env);
     fs.mkdirSync(config.paths.roleHome, { recursive: true });
-    const plan = planRoleChange(config, { id: ROLE, name: '小豹', nature: '冷靜可靠的工程夥伴。', vibe: '簡潔直白。', emoji: '🐆', relationship: '使用者的同事。' });
+    const plan = planRoleChange(config, {
+      id: ROLE,
+      name: '小豹',
+      nature: '冷靜可靠的工程夥伴。',
+      vibe: '簡潔直白。',
+      emoji: '🐆',
+      relationship: '使用者的同事。',
+    });
     if (plan.kind === 'create') createRole(config, plan);
     process.stderr.write(`ui bench: generating ${memories} memories…\n`);
     generateMemories(config.paths.memoryHome, ROLE, memories);
@@ -87,7 +104,10 @@ export async function runUiBench(argv: string[]): Promise<void> {
     const started = startDaemon(cli, env);
     daemon = started.child;
     const url = await started.url;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, locale: 'zh-TW', timezoneId: 'Asia/Taipei' });
     await page.goto(`${url}#/timeline`);
     await page.locator('.memory-row:not(.memory-row-placeholder)').first().waitFor({ timeout: 120_000 });
@@ -97,12 +117,19 @@ export async function runUiBench(argv: string[]): Promise<void> {
     await scrollRun(page, 30, 60); // warm-up: first layout of the rows, fonts, the first pages
     const phases = [
       { name: `wheel-speed scroll (30 px/frame, ${frames} frames)`, run: await scrollRun(page, 30, frames) },
-      { name: `fling (300 px/frame, ${Math.round(frames / 2)} frames, past the loaded pages)`, run: await scrollRun(page, 300, Math.round(frames / 2)) },
+      {
+        name: `fling (300 px/frame, ${Math.round(frames / 2)} frames, past the loaded pages)`,
+        run: await scrollRun(page, 300, Math.round(frames / 2)),
+      },
     ];
     const rendered = await page.locator('.memory-row:not(.memory-row-placeholder)').count();
     const scrolledTo = await page.evaluate(() => (globalThis as unknown as PageWindow).scrollY);
     // The rows the fling outran do arrive (a list that never fills in would scroll "smoothly" too).
-    await page.waitForFunction(() => (globalThis as unknown as PageWindow).document.querySelectorAll('.memory-row-placeholder').length === 0, undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => (globalThis as unknown as PageWindow).document.querySelectorAll('.memory-row-placeholder').length === 0,
+      undefined,
+      { timeout: 60_000 },
+    );
 
     const figures = phases.map((phase) => ({ phase: phase.name, ...frameFigures(phase.run) }));
     const lines = [

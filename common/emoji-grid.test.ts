@@ -51,9 +51,13 @@ describe('cell geometry', () => {
 
 describe('grid problems', () => {
   it('names a line outside the image, lines out of order and cells too small', () => {
-    expect(emojiGridProblem({ ...defaultEmojiGrid(300, 300), columns: [0, 100, 200, 310] }, 300, 300)).toMatch(/outside the image.*width 300/);
+    expect(emojiGridProblem({ ...defaultEmojiGrid(300, 300), columns: [0, 100, 200, 310] }, 300, 300)).toMatch(
+      /outside the image.*width 300/,
+    );
     expect(emojiGridProblem({ ...defaultEmojiGrid(300, 300), rows: [0, 200, 100, 300] }, 300, 300)).toMatch(/must increase/);
-    expect(emojiGridProblem({ ...defaultEmojiGrid(300, 300), columns: [0, 5, 200, 300] }, 300, 300)).toMatch(/happy cell would be 5×100 px/);
+    expect(emojiGridProblem({ ...defaultEmojiGrid(300, 300), columns: [0, 5, 200, 300] }, 300, 300)).toMatch(
+      /happy cell would be 5×100 px/,
+    );
     expect(emojiGridProblem({ ...defaultEmojiGrid(300, 300), gutter: { x: 190, y: 0 } }, 300, 300)).toMatch(/at least 8×8/);
   });
 

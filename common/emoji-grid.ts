@@ -114,9 +114,11 @@ export function emojiGridProblem(grid: EmojiGrid, width: number, height: number)
   ] as const;
   if (!grid.cells) {
     for (const axis of axes) {
-      if (axis.lines[3] > axis.size) return `the last ${axis.name} line (${axis.lines[3]}) is outside the image (${axis.edge} ${axis.size} px)`;
+      if (axis.lines[3] > axis.size)
+        return `the last ${axis.name} line (${axis.lines[3]}) is outside the image (${axis.edge} ${axis.size} px)`;
       for (let i = 0; i < 3; i++) {
-        if (axis.lines[i]! >= axis.lines[i + 1]!) return `the ${axis.name} lines must increase: line ${i + 1} is at ${axis.lines[i]}, line ${i + 2} at ${axis.lines[i + 1]}`;
+        if (axis.lines[i]! >= axis.lines[i + 1]!)
+          return `the ${axis.name} lines must increase: line ${i + 1} is at ${axis.lines[i]}, line ${i + 2} at ${axis.lines[i + 1]}`;
       }
     }
   }
@@ -140,7 +142,14 @@ export type EmojiGridAxis = 'columns' | 'rows';
  * wide after the gutter, and inside the image. Per-cell rectangles are dropped: the user is
  * back to editing lines.
  */
-export function moveEmojiGridLine(grid: EmojiGrid, axis: EmojiGridAxis, index: number, value: number, width: number, height: number): EmojiGrid {
+export function moveEmojiGridLine(
+  grid: EmojiGrid,
+  axis: EmojiGridAxis,
+  index: number,
+  value: number,
+  width: number,
+  height: number,
+): EmojiGrid {
   const lines = [...grid[axis]] as EmojiGrid['columns'];
   const size = axis === 'columns' ? width : height;
   const gutter = axis === 'columns' ? grid.gutter.x : grid.gutter.y;

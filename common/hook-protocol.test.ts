@@ -13,7 +13,16 @@ import {
 } from './hook-protocol.js';
 
 const token = 'a'.repeat(64);
-const hook: IpcRequest = { v: 1, id: 'e1', token, kind: 'hook', assistant: 'codex', event: 'stop', payload: { text: 'line one\nline two' }, env: { ROLE_NAME: 'KIOKU01' } };
+const hook: IpcRequest = {
+  v: 1,
+  id: 'e1',
+  token,
+  kind: 'hook',
+  assistant: 'codex',
+  event: 'stop',
+  payload: { text: 'line one\nline two' },
+  env: { ROLE_NAME: 'KIOKU01' },
+};
 const status: DaemonStatus = {
   pid: 42,
   startedAt: '2026-01-01T00:00:00.000Z',
@@ -48,8 +57,16 @@ describe('hook protocol', () => {
     expect(!wrong.ok && wrong.message).toMatch(/assistant: invalid_value .*claude, codex, gemini/);
     expect(!wrong.ok && wrong.message).toMatch(/event: invalid_value/);
     expect(parseRequestLine(JSON.stringify({ v: 1, id: '', token, kind: 'ping' }))).toMatchObject({ ok: false, code: 'bad-request' });
-    expect(parseRequestLine(JSON.stringify({ v: 1, id: 'x', token, kind: 'shutdown' }))).toMatchObject({ ok: false, id: 'x', code: 'bad-request' });
-    expect(parseRequestLine('[1,2]')).toMatchObject({ ok: false, code: 'bad-request', message: 'request must be a JSON object, got an array' });
+    expect(parseRequestLine(JSON.stringify({ v: 1, id: 'x', token, kind: 'shutdown' }))).toMatchObject({
+      ok: false,
+      id: 'x',
+      code: 'bad-request',
+    });
+    expect(parseRequestLine('[1,2]')).toMatchObject({
+      ok: false,
+      code: 'bad-request',
+      message: 'request must be a JSON object, got an array',
+    });
   });
 
   it('insists on exitCode 0 in replies (hooks fail open)', () => {
@@ -57,7 +74,16 @@ describe('hook protocol', () => {
   });
 
   it('validates spool records', () => {
-    const record = { v: PROTOCOL_VERSION, eventId: 'e1', assistant: 'claude', event: 'session-end', payload: null, env: {}, spooledAt: '2026-01-01T00:00:00.000Z', spooledBy: 'hook' };
+    const record = {
+      v: PROTOCOL_VERSION,
+      eventId: 'e1',
+      assistant: 'claude',
+      event: 'session-end',
+      payload: null,
+      env: {},
+      spooledAt: '2026-01-01T00:00:00.000Z',
+      spooledBy: 'hook',
+    };
     expect(parseSpoolRecord(JSON.stringify(record))).toMatchObject({ ok: true, value: record });
     expect(parseSpoolRecord(JSON.stringify({ ...record, eventId: undefined }))).toMatchObject({ ok: false, code: 'bad-request' });
     expect(parseSpoolRecord('{"v":1,')).toMatchObject({ ok: false, code: 'bad-json' });

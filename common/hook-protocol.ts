@@ -71,7 +71,12 @@ const recallRequestSchema = z.object({
   nowMs: z.number(),
   replayedAt: z.string().check(z.maxLength(40)),
 });
-export const ipcRequestSchema = z.discriminatedUnion('kind', [hookRequestSchema, statusRequestSchema, pingRequestSchema, recallRequestSchema]);
+export const ipcRequestSchema = z.discriminatedUnion('kind', [
+  hookRequestSchema,
+  statusRequestSchema,
+  pingRequestSchema,
+  recallRequestSchema,
+]);
 
 export type HookRequest = z.infer<typeof hookRequestSchema>;
 export type RecallRequest = z.infer<typeof recallRequestSchema>;
@@ -230,13 +235,23 @@ function parseJsonLine(line: string, what: string): Parsed<unknown> {
     // V8 quotes the text around the error ("Unexpected token 'x', "xyzzy…" is not valid JSON"): only the position is kept.
     const position = /at position (\d+)/.exec((error as Error).message)?.[1];
     const where = position === undefined ? 'malformed or cut short' : `malformed at character ${position}`;
-    return { ok: false, id: '', code: 'bad-json', message: `${what} is not JSON (${line.length} characters, ${where}); send one JSON object per line` };
+    return {
+      ok: false,
+      id: '',
+      code: 'bad-json',
+      message: `${what} is not JSON (${line.length} characters, ${where}); send one JSON object per line`,
+    };
   }
 }
 
 function checkVersion(value: unknown, what: string): Parsed<unknown> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    return { ok: false, id: '', code: 'bad-request', message: `${what} must be a JSON object, got ${Array.isArray(value) ? 'an array' : describeValue(value)}` };
+    return {
+      ok: false,
+      id: '',
+      code: 'bad-request',
+      message: `${what} must be a JSON object, got ${Array.isArray(value) ? 'an array' : describeValue(value)}`,
+    };
   }
   const v = (value as { v?: unknown }).v;
   if (v === PROTOCOL_VERSION) return { ok: true, value };
@@ -292,7 +307,10 @@ export function okReply(id: string, stdout: string): HookReply {
 export const MAX_ERROR_MESSAGE_CHARS = 500;
 
 export function errorReply(id: string, code: IpcErrorCode, message: string): HookReply {
-  const short = message.length > MAX_ERROR_MESSAGE_CHARS ? `${message.slice(0, MAX_ERROR_MESSAGE_CHARS)}… (${message.length - MAX_ERROR_MESSAGE_CHARS} more characters left out)` : message;
+  const short =
+    message.length > MAX_ERROR_MESSAGE_CHARS
+      ? `${message.slice(0, MAX_ERROR_MESSAGE_CHARS)}… (${message.length - MAX_ERROR_MESSAGE_CHARS} more characters left out)`
+      : message;
   return { v: PROTOCOL_VERSION, id, ok: false, stdout: '', exitCode: 0, error: { code, message: short } };
 }
 

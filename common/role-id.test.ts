@@ -10,7 +10,19 @@ describe('role IDs', () => {
   });
 
   it('refuses anything that is not path-safe uppercase ASCII', () => {
-    for (const bad of ['../x', 'engineer01', 'ENGINEER-01', 'ENG_01', 'ENG 01', '工程師01', '/tmp/X01', '..', 'ENGINEER1', '', 'ENGINEER01/']) {
+    for (const bad of [
+      '../x',
+      'engineer01',
+      'ENGINEER-01',
+      'ENG_01',
+      'ENG 01',
+      '工程師01',
+      '/tmp/X01',
+      '..',
+      'ENGINEER1',
+      '',
+      'ENGINEER01/',
+    ]) {
       expect(isValidRoleId(bad), bad).toBe(false);
       expect(explainInvalidRoleId(bad), bad).toBeTruthy();
     }

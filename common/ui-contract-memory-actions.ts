@@ -10,7 +10,9 @@ import { ROLE_ID_PATTERN } from './role-id.js';
 const roleId = z.string().check(z.regex(ROLE_ID_PATTERN, 'a role ID is an uppercase prefix plus two digits, e.g. ENGINEER01'));
 const memoryId = z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[^/\\\0\r\n]+$/, 'a memory ID is one name without slashes'));
 /** An archive in archive/forgotten/, by name without .md.gz; never a path. */
-const archiveName = z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za-z0-9._-]+$/, 'an archive name is letters, digits, dot, dash or underscore'));
+const archiveName = z
+  .string()
+  .check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za-z0-9._-]+$/, 'an archive name is letters, digits, dot, dash or underscore'));
 const oneLine = (max: number) => z.string().check(z.maxLength(max), z.regex(/^[^\r\n]*$/, 'must be one line'));
 const at = { role: roleId, id: memoryId };
 

@@ -154,7 +154,15 @@ export interface StatusReportView {
     /** Codex: which of Kioku's hooks the user trusted in `/hooks` (Codex skips the others silently; issue 13). */
     trust?: { configFile: string; trusted: number; untrusted: string[]; modified: string[]; disabled: string[]; problem?: string };
     /** Claude Code: plugins whose hooks run Kioku (issue 13). */
-    plugins?: Array<{ id: string; scope: 'user' | 'project' | 'local' | 'skills-dir'; root: string; enabled: boolean; decidedBy: string | null; events: string[]; missingEvents: string[] }>;
+    plugins?: Array<{
+      id: string;
+      scope: 'user' | 'project' | 'local' | 'skills-dir';
+      root: string;
+      enabled: boolean;
+      decidedBy: string | null;
+      events: string[];
+      missingEvents: string[];
+    }>;
     pluginProblems?: Array<{ file: string; problem: string }>;
     configDirExists?: boolean;
   }>;
@@ -170,7 +178,13 @@ export interface StatusReportView {
     present: boolean;
     by: Array<'daemon' | 'cron'>;
     daemonScheduler: boolean;
-    cron: { available: boolean; problem?: string; entries: CronEntryView[]; legacyEntries: number; service: 'running' | 'not-running' | 'unknown' };
+    cron: {
+      available: boolean;
+      problem?: string;
+      entries: CronEntryView[];
+      legacyEntries: number;
+      service: 'running' | 'not-running' | 'unknown';
+    };
     coveredRoles: string[];
     uncoveredRoles: string[];
     warnings: string[];
@@ -255,7 +269,23 @@ export const DIAGNOSE_CODES = [
 export type DiagnoseCode = (typeof DIAGNOSE_CODES)[number];
 
 /** Which part of the setup a row is about (the checklist's row label). */
-export type DiagnoseArea = 'role' | 'enabled' | 'hooks' | 'session' | 'scope' | 'window' | 'zone' | 'node' | 'planner' | 'schedule' | 'cron' | 'target' | 'coverage' | 'lastRun' | 'spool' | 'memory';
+export type DiagnoseArea =
+  | 'role'
+  | 'enabled'
+  | 'hooks'
+  | 'session'
+  | 'scope'
+  | 'window'
+  | 'zone'
+  | 'node'
+  | 'planner'
+  | 'schedule'
+  | 'cron'
+  | 'target'
+  | 'coverage'
+  | 'lastRun'
+  | 'spool'
+  | 'memory';
 
 export interface DiagnoseCheck {
   area: DiagnoseArea;

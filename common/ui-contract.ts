@@ -102,14 +102,18 @@ const newRoleInput = z.strictObject({
   ...roleFields,
   /** Optional: without it the next free ID for the prefix (or one made from the name) is used. */
   id: z.optional(roleId),
-  prefix: z.optional(z.string().check(z.regex(ROLE_PREFIX_PATTERN, 'a prefix is 4–16 uppercase letters or digits starting with a letter, e.g. ENGINEER'))),
+  prefix: z.optional(
+    z.string().check(z.regex(ROLE_PREFIX_PATTERN, 'a prefix is 4–16 uppercase letters or digits starting with a letter, e.g. ENGINEER')),
+  ),
 });
 
 const roleEditInput = z.strictObject({ ...roleFields, id: roleId });
 
 const empty = z.strictObject({});
 /** An archive under `.archive/`, by folder name as roles.archived gave it (never a path). */
-const archiveFolder = z.string().check(z.regex(/^[A-Z][A-Z0-9]{0,15}[0-9]{2}-\d{8}-\d{6}(?:-\d{1,4})?$/, 'an archive folder is named like ENGINEER01-20260203-040506'));
+const archiveFolder = z
+  .string()
+  .check(z.regex(/^[A-Z][A-Z0-9]{0,15}[0-9]{2}-\d{8}-\d{6}(?:-\d{1,4})?$/, 'an archive folder is named like ENGINEER01-20260203-040506'));
 const byId = z.strictObject({ id: roleId });
 
 /** A memory's ID is looked up among the role's memories, never turned into a path; still one plain name. */
@@ -118,10 +122,19 @@ const localDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is yyy
 const wholeNumber = (min: number, max: number) => z.number().check(z.int(), z.minimum(min), z.maximum(max));
 
 /** A stored emoji sheet of a role, by file name (main checks it is that role's; never a path). */
-const emojiSheetName = z.string().check(z.regex(/^[a-z][a-z0-9]{0,15}[0-9]{2}-emotions-sheet(?:-[0-9]{1,4})?\.png$/, 'a sheet is named like engineer01-emotions-sheet.png'));
+const emojiSheetName = z
+  .string()
+  .check(
+    z.regex(/^[a-z][a-z0-9]{0,15}[0-9]{2}-emotions-sheet(?:-[0-9]{1,4})?\.png$/, 'a sheet is named like engineer01-emotions-sheet.png'),
+  );
 /** The image bytes of an upload, base64, at most EMOJI_SHEET_LIMITS.maxBytes once decoded. */
 const EMOJI_UPLOAD_BASE64_MAX = Math.ceil(EMOJI_SHEET_LIMITS.maxBytes / 3) * 4;
-const base64Image = z.string().check(z.maxLength(EMOJI_UPLOAD_BASE64_MAX, 'the image is over the size limit'), z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'the image must be base64'));
+const base64Image = z
+  .string()
+  .check(
+    z.maxLength(EMOJI_UPLOAD_BASE64_MAX, 'the image is over the size limit'),
+    z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'the image must be base64'),
+  );
 const emojiSheetAt = { id: roleId, sheet: emojiSheetName, grid: emojiGridSchema };
 
 /** The facts, project-memory, journal and settings channels (DSH-1/2/3, APP-4). */
@@ -144,7 +157,10 @@ export const UI_CHANNELS = {
   /** ROLE-5: the old/new table and a confirm token; writes nothing. */
   'roles.planChange': z.strictObject({ input: roleEditInput }),
   /** Apply exactly the planned change: the same input and the token `roles.planChange` gave. */
-  'roles.applyChange': z.strictObject({ input: roleEditInput, token: z.string().check(z.regex(/^[0-9a-fA-F]{6,64}$/, 'a confirm token is hexadecimal')) }),
+  'roles.applyChange': z.strictObject({
+    input: roleEditInput,
+    token: z.string().check(z.regex(/^[0-9a-fA-F]{6,64}$/, 'a confirm token is hexadecimal')),
+  }),
   /** ROLE-8: delete = archive; the active role is refused. */
   'roles.archive': byId,
   'roles.setActive': byId,
@@ -167,7 +183,10 @@ export const UI_CHANNELS = {
   /** ROLE-5: the old/new 簽名 emoji section and a confirm token; writes nothing. */
   'emoji.planSave': z.strictObject(emojiSheetAt),
   /** Cut the nine cells, save the grid and write the section back: the same grid and planSave's token. */
-  'emoji.saveSheet': z.strictObject({ ...emojiSheetAt, token: z.string().check(z.regex(/^[0-9a-fA-F]{6,64}$/, 'a confirm token is hexadecimal')) }),
+  'emoji.saveSheet': z.strictObject({
+    ...emojiSheetAt,
+    token: z.string().check(z.regex(/^[0-9a-fA-F]{6,64}$/, 'a confirm token is hexadecimal')),
+  }),
   /** The timeline (APP-2): every memory and inbox item, newest first, filtered, one page at a time. */
   'memories.list': z.strictObject({
     role: z.optional(roleId),
@@ -181,7 +200,11 @@ export const UI_CHANNELS = {
     limit: wholeNumber(1, 1000),
   }),
   /** Full-text search (X-SEARCH: Chinese without spaces); read-only, unlike a role's recall. */
-  'memories.search': z.strictObject({ query: z.string().check(z.minLength(1), z.maxLength(500)), role: z.optional(roleId), limit: z.optional(wholeNumber(1, 500)) }),
+  'memories.search': z.strictObject({
+    query: z.string().check(z.minLength(1), z.maxLength(500)),
+    role: z.optional(roleId),
+    limit: z.optional(wholeNumber(1, 500)),
+  }),
   'memories.get': z.strictObject({ role: roleId, id: memoryId }),
   'memories.stats': z.strictObject({ role: z.optional(roleId) }),
   ...MEMORY_ACTION_CHANNELS,
@@ -202,9 +225,16 @@ export const UI_CHANNELS = {
   /** DSH-2: replace MEMORY.md (8000 characters at most); a missing one is created only with `create: true`. */
   'projectMemory.update': z.strictObject({ project: projectPath, text: dshText, revision, create: z.optional(z.boolean()) }),
   /** DSH-3: append one entry to JOURNAL.jsonl. */
-  'journal.append': z.strictObject({ text: z.string().check(z.minLength(1), z.maxLength(100_000)), tags: z.optional(z.array(journalTag).check(z.maxLength(50))) }),
+  'journal.append': z.strictObject({
+    text: z.string().check(z.minLength(1), z.maxLength(100_000)),
+    tags: z.optional(z.array(journalTag).check(z.maxLength(50))),
+  }),
   /** DSH-3: substring search (Chinese without spaces) and/or one tag, newest first. */
-  'journal.search': z.strictObject({ query: z.optional(z.string().check(z.maxLength(500))), tag: z.optional(journalTag), limit: wholeNumber(1, 1000) }),
+  'journal.search': z.strictObject({
+    query: z.optional(z.string().check(z.maxLength(500))),
+    tag: z.optional(journalTag),
+    limit: wholeNumber(1, 1000),
+  }),
   /** DSH-3: every tag with its entry count. */
   'journal.tags': empty,
   /** OPS-1: `kioku status --json`. */
@@ -220,7 +250,10 @@ export const UI_CHANNELS = {
   /** "Next session": what SessionStart would inject now for the role in that folder (default: the home folder). */
   'context.preview': z.strictObject({ role: roleId, project: z.optional(projectPath) }),
   /** What one digest's consolidation created, merged, superseded and forgot (`record` as sleep.history gave it). */
-  'sleep.digest': z.strictObject({ role: roleId, record: z.string().check(z.regex(/^(?:plan|forgetting):[A-Za-z0-9._-]{1,120}$/, 'a digest record is plan:<id> or forgetting:<id>')) }),
+  'sleep.digest': z.strictObject({
+    role: roleId,
+    record: z.string().check(z.regex(/^(?:plan|forgetting):[A-Za-z0-9._-]{1,120}$/, 'a digest record is plan:<id> or forgetting:<id>')),
+  }),
 } as const;
 
 /** The response type of each channel. */

@@ -24,9 +24,13 @@ function electronBinary(): { binary: string } | { reason: string } {
   const pathFile = path.join(packageDir, 'path.txt');
   const relative = fs.existsSync(pathFile) ? fs.readFileSync(pathFile, 'utf8').trim() : '';
   const binary = relative ? path.join(packageDir, 'dist', relative) : '';
-  if (!binary || !fs.existsSync(binary)) return { reason: `the Electron binary is not downloaded (${pathFile} missing or pointing nowhere; run \`npx install-electron\` where the network allows)` };
+  if (!binary || !fs.existsSync(binary))
+    return {
+      reason: `the Electron binary is not downloaded (${pathFile} missing or pointing nowhere; run \`npx install-electron\` where the network allows)`,
+    };
   if (!fs.existsSync(appEntry)) return { reason: `the Electron shell is not built (${appEntry} is missing)` };
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return { reason: 'there is no display (DISPLAY/WAYLAND_DISPLAY unset)' };
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY)
+    return { reason: 'there is no display (DISPLAY/WAYLAND_DISPLAY unset)' };
   return { binary };
 }
 
@@ -41,7 +45,11 @@ describe.skipIf('reason' in found)('the Electron app', () => {
     if ('reason' in found) return;
     home = makeTempHome({ KIOKU_NO_SCHEDULE: '1' });
     seedSampleRoles(home, 2);
-    const app = await electron.launch({ executablePath: found.binary, args: [appEntry], env: { ...home.env, ELECTRON_DISABLE_SECURITY_WARNINGS: '1' } as Record<string, string> });
+    const app = await electron.launch({
+      executablePath: found.binary,
+      args: [appEntry],
+      env: { ...home.env, ELECTRON_DISABLE_SECURITY_WARNINGS: '1' } as Record<string, string>,
+    });
     try {
       const window = await app.firstWindow();
       await window.locator('li[data-role-id="ENGINEER01"]').waitFor();

@@ -84,7 +84,8 @@ describe.skipIf(Boolean(missing))('the emoji sheet editor in Chromium against ki
     // …and the top edge with the keyboard: Shift+↓ twice is 20 px, ↓ four times 4 more.
     const topEdge = page.getByRole('slider', { name: '格線：上邊界' });
     await topEdge.focus();
-    for (const key of ['Shift+ArrowDown', 'Shift+ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown']) await page.keyboard.press(key);
+    for (const key of ['Shift+ArrowDown', 'Shift+ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown'])
+      await page.keyboard.press(key);
     expect(await topEdge.getAttribute('aria-valuenow')).toBe('24');
     expect(await fieldValue(page, 'grid-rows-0')).toBe(24);
     // The rest by exact values: gutters of 16 px, lines at the gutters' centres, the far margins.
@@ -135,7 +136,11 @@ describe.skipIf(Boolean(missing))('the emoji sheet editor in Chromium against ki
     expect([expectant.width, expectant.height]).toEqual([200, 200]);
     expect(sameColour(await dominantColour(cells[0]!), SHEET_COLOURS[0]!)).toBe(true);
     expect(sameColour(await dominantColour(cells[8]!), SHEET_COLOURS[8]!)).toBe(true);
-    const grid = JSON.parse(fs.readFileSync(path.join(emojis(), 'engineer01-emotions-sheet.grid.json'), 'utf8')) as { columns: number[]; rows: number[]; gutter: { x: number } };
+    const grid = JSON.parse(fs.readFileSync(path.join(emojis(), 'engineer01-emotions-sheet.grid.json'), 'utf8')) as {
+      columns: number[];
+      rows: number[];
+      gutter: { x: number };
+    };
     expect(grid.columns[0]).toBe(columns[0]);
     expect(grid.rows[0]).toBe(24);
     expect(grid.gutter.x).toBe(16);

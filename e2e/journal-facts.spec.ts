@@ -49,7 +49,13 @@ describe.skipIf(Boolean(missing))('journal, facts, status, settings and the mind
       prepare: (home) => {
         const role = createEngineerRole(home);
         for (const m of MAP_MEMORIES) {
-          writeMemoryFixture(home.memoryHome, role, m.category, m.id, { summary: m.id, memory_type: m.type, created: '2026-11-20T10:00:00+08:00', tags: m.tags, links: m.links ?? [] });
+          writeMemoryFixture(home.memoryHome, role, m.category, m.id, {
+            summary: m.id,
+            memory_type: m.type,
+            created: '2026-11-20T10:00:00+08:00',
+            tags: m.tags,
+            links: m.links ?? [],
+          });
         }
         project = path.join(home.root, '專案-kioku');
         fs.mkdirSync(project);
@@ -233,7 +239,12 @@ describe.skipIf(Boolean(missing))('journal, facts, status, settings and the mind
     await page.getByRole('button', { name: '複製 Mermaid' }).click();
     // Copied (a notice), or — where the clipboard is refused — the text is opened for copying by hand.
     const details = page.locator('details.mindmap-text');
-    await expect.poll(async () => (await page.getByText('已複製 Mermaid 文字').count()) > 0 || (await details.evaluate((d) => (d as HTMLDetailsElement).open))).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await page.getByText('已複製 Mermaid 文字').count()) > 0 || (await details.evaluate((d) => (d as HTMLDetailsElement).open)),
+      )
+      .toBe(true);
     if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await page.getByText('顯示 Mermaid 文字').click();
     const mermaid = await page.getByTestId('mindmap-mermaid').innerText();
     expect(mermaid.startsWith('mindmap')).toBe(true);

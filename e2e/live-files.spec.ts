@@ -42,7 +42,10 @@ describe.skipIf(Boolean(missing))('views follow changes made with the CLI', () =
         const transcripts = path.join(home.root, '.claude', 'projects', '-kioku');
         fs.mkdirSync(transcripts, { recursive: true });
         fs.writeFileSync(path.join(transcripts, 'session.jsonl'), `${JSON.stringify({ type: 'user', cwd: project })}\n`);
-        fs.writeFileSync(path.join(home.memoryHome, 'JOURNAL.jsonl'), `${JSON.stringify({ ts: '2026-11-28T09:12:00+08:00', tags: ['會議'], text: '和設計師討論了新版設定頁。' })}\n`);
+        fs.writeFileSync(
+          path.join(home.memoryHome, 'JOURNAL.jsonl'),
+          `${JSON.stringify({ ts: '2026-11-28T09:12:00+08:00', tags: ['會議'], text: '和設計師討論了新版設定頁。' })}\n`,
+        );
       },
     });
     env = daemon.home.env;
@@ -107,7 +110,20 @@ describe.skipIf(Boolean(missing))('views follow changes made with the CLI', () =
   });
 
   it('the status page and the sleep history follow `kioku sleep`', async () => {
-    writeMemoryFixture(daemon.home.memoryHome, ROLE, 'inbox', 'i-cli', { summary: '使用者想把 CI 改成平行跑測試', memory_type: 'procedural', priority: 3, created: '2026-11-30T11:00:00+08:00', updated: '2026-11-30T11:00:00+08:00' }, '想把 CI 改成平行跑測試。');
+    writeMemoryFixture(
+      daemon.home.memoryHome,
+      ROLE,
+      'inbox',
+      'i-cli',
+      {
+        summary: '使用者想把 CI 改成平行跑測試',
+        memory_type: 'procedural',
+        priority: 3,
+        created: '2026-11-30T11:00:00+08:00',
+        updated: '2026-11-30T11:00:00+08:00',
+      },
+      '想把 CI 改成平行跑測試。',
+    );
     await page.evaluate(() => (window.location.hash = '#/status'));
     const card = page.locator(`article[data-role-id="${ROLE}"]`);
     await card.waitFor(SETTLE);
@@ -121,7 +137,20 @@ describe.skipIf(Boolean(missing))('views follow changes made with the CLI', () =
     const before = await digests.count();
     await expect.poll(() => page.getByTestId('last-sleep').innerText(), SETTLE).toContain('手動整理');
     // Another run from the CLI while the history is open: its digest appears on top.
-    writeMemoryFixture(daemon.home.memoryHome, ROLE, 'inbox', 'i-cli-2', { summary: '午餐想吃咖哩飯', memory_type: 'episodic', priority: 2, created: '2026-11-30T12:00:00+08:00', updated: '2026-11-30T12:00:00+08:00' }, '午餐想吃咖哩飯。');
+    writeMemoryFixture(
+      daemon.home.memoryHome,
+      ROLE,
+      'inbox',
+      'i-cli-2',
+      {
+        summary: '午餐想吃咖哩飯',
+        memory_type: 'episodic',
+        priority: 2,
+        created: '2026-11-30T12:00:00+08:00',
+        updated: '2026-11-30T12:00:00+08:00',
+      },
+      '午餐想吃咖哩飯。',
+    );
     await kioku(['sleep', '--force', '--role', ROLE], env);
     await expect.poll(() => digests.count(), SETTLE).toBe(before + 1);
     expect(await digests.first().innerText()).toContain('手動整理');

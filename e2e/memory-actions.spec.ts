@@ -46,9 +46,18 @@ const MERGED = {
 let sessions = 0;
 function sessionStart(daemon: RunningDaemon): Promise<string> {
   // A new session each time, as a new Claude Code window would be.
-  const payload = { session_id: `e2e-memory-actions-${++sessions}`, transcript_path: path.join(daemon.home.root, 'none.jsonl'), cwd: daemon.home.root, hook_event_name: 'SessionStart', source: 'startup' };
+  const payload = {
+    session_id: `e2e-memory-actions-${++sessions}`,
+    transcript_path: path.join(daemon.home.root, 'none.jsonl'),
+    cwd: daemon.home.root,
+    hook_event_name: 'SessionStart',
+    source: 'startup',
+  };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [hookClient(), 'session-start', '--assistant', 'claude'], { env: daemon.home.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [hookClient(), 'session-start', '--assistant', 'claude'], {
+      env: daemon.home.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     // A safety net so a hanging hook fails this test rather than the run; not a timing check.
     const deadline = setTimeout(() => child.kill('SIGKILL'), 60_000);
     let out = '';
@@ -86,7 +95,9 @@ describe.skipIf(Boolean(missing))('memory actions in the timeline', () => {
     for (let attempt = 1; ; attempt++) {
       await row(id).click();
       try {
-        await detail().getByRole('heading', { name: summary, level: 2 }).waitFor({ timeout: attempt < 3 ? 10_000 : SETTLE.timeout });
+        await detail()
+          .getByRole('heading', { name: summary, level: 2 })
+          .waitFor({ timeout: attempt < 3 ? 10_000 : SETTLE.timeout });
         return;
       } catch (error) {
         if (attempt >= 3) throw error;
@@ -153,7 +164,9 @@ describe.skipIf(Boolean(missing))('memory actions in the timeline', () => {
   it('keeps the filters and the open memory in the URL, so a reload shows the same view', async () => {
     await page.getByRole('group', { name: '類型' }).getByRole('button', { name: '程序' }).click();
     await open('m-deploy', '正式環境部署要先跑 smoke test 再切換流量');
-    await expect.poll(() => page.evaluate(() => decodeURIComponent(window.location.hash)), SETTLE).toMatch(/type=procedural.*open=ENGINEER01:m-deploy/);
+    await expect
+      .poll(() => page.evaluate(() => decodeURIComponent(window.location.hash)), SETTLE)
+      .toMatch(/type=procedural.*open=ENGINEER01:m-deploy/);
     await page.reload();
     await detail().getByRole('heading', { name: '正式環境部署要先跑 smoke test 再切換流量' }).waitFor(SETTLE);
     expect(await page.getByRole('group', { name: '類型' }).getByRole('button', { name: '程序' }).getAttribute('aria-pressed')).toBe('true');
@@ -212,7 +225,9 @@ describe.skipIf(Boolean(missing))('memory actions in the timeline', () => {
     await detail().getByRole('heading', { name: '〔已更正〕使用者偏好兩格空白縮排' }).waitFor(SETTLE);
     await page.setViewportSize({ width: 1280, height: 860 });
     expect(fs.readFileSync(memoryFile('interest', 'm-indent'), 'utf8')).toMatch(/^superseded_by: \d/m);
-    await expect.poll(() => page.locator('.timeline-count').innerText(), SETTLE).toContain(`共 ${CONSOLIDATED.length + 1 + INBOX.length + 1} 則`);
+    await expect
+      .poll(() => page.locator('.timeline-count').innerText(), SETTLE)
+      .toContain(`共 ${CONSOLIDATED.length + 1 + INBOX.length + 1} 則`);
     const context = await sessionStart(daemon);
     expect(context).toContain('使用者改成偏好四格空白縮排');
     expect(context).not.toContain('使用者偏好兩格空白縮排');

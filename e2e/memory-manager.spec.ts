@@ -35,7 +35,10 @@ describe.skipIf(Boolean(missing))('the memory manager in Chromium against kioku 
   });
 
   async function open(prepare?: (home: RunningDaemon['home']) => void): Promise<Page> {
-    daemon = await startDaemon({ env: { KIOKU_NOW: '2026-11-30T14:00:00+08:00' }, prepare: (home) => (seedSampleRoles(home), prepare?.(home)) });
+    daemon = await startDaemon({
+      env: { KIOKU_NOW: '2026-11-30T14:00:00+08:00' },
+      prepare: (home) => (seedSampleRoles(home), prepare?.(home)),
+    });
     const opened = await openPage(browser, daemon.url);
     context = opened.context;
     return opened.page;
@@ -44,7 +47,8 @@ describe.skipIf(Boolean(missing))('the memory manager in Chromium against kioku 
   const card = (page: Page, id: string) => page.locator(`li[data-role-id="${id}"]`);
   const archivedCard = (page: Page, id: string) => page.locator(`li[data-archived-id="${id}"]`);
   const go = (page: Page, hash: string) => page.evaluate((target) => (window.location.hash = target), hash);
-  const activeField = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-field') ?? document.activeElement?.className ?? '');
+  const activeField = (page: Page) =>
+    page.evaluate(() => document.activeElement?.getAttribute('data-field') ?? document.activeElement?.className ?? '');
   const closeNotices = async (page: Page) => {
     const close = page.getByRole('button', { name: '關閉通知' });
     while ((await close.count()) > 0) await close.first().click();
@@ -97,7 +101,9 @@ describe.skipIf(Boolean(missing))('the memory manager in Chromium against kioku 
     expect(await page.getByRole('heading', { name: '事實與專案記憶', level: 1 }).count()).toBe(1);
 
     // Closing the tab: the browser's own question (beforeunload), dismissed here.
-    const asked = new Promise<string>((resolve) => page.once('dialog', (question) => void question.dismiss().then(() => resolve(question.type()))));
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (question) => void question.dismiss().then(() => resolve(question.type()))),
+    );
     await page.close({ runBeforeUnload: true });
     expect(await asked).toBe('beforeunload');
     expect(page.isClosed()).toBe(false);
@@ -128,7 +134,12 @@ describe.skipIf(Boolean(missing))('the memory manager in Chromium against kioku 
     expect(shown).toContain('已經有角色 ENGINEER01（小豹）');
     expect(shown).not.toMatch(/already exists|kioku|--/);
     // It is in view next to the field, not at the top of a scrolled form.
-    expect(await message.evaluate((element) => { const box = element.getBoundingClientRect(); return box.top >= 0 && box.bottom <= window.innerHeight; })).toBe(true);
+    expect(
+      await message.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }),
+    ).toBe(true);
     await saveScreenshot(page, 'role-create-error');
     expect(fs.existsSync(path.join(daemon!.home.roleHome, 'ANOTHER01.identity.md'))).toBe(false);
   });

@@ -43,10 +43,28 @@ describe.skipIf(Boolean(missing))('the next-session preview', () => {
         // The previous session in that project: a new session's load carries its last turns (CTX-6).
         const folder = claudeFolder(home.root, project);
         fs.mkdirSync(folder, { recursive: true });
-        const base = { isSidechain: false, cwd: project, sessionId: 'earlier', version: '2.1.9', userType: 'external', timestamp: '2026-11-30T05:50:00.000Z' };
+        const base = {
+          isSidechain: false,
+          cwd: project,
+          sessionId: 'earlier',
+          version: '2.1.9',
+          userType: 'external',
+          timestamp: '2026-11-30T05:50:00.000Z',
+        };
         const lines = [
           { ...base, type: 'user', uuid: 'u-1', message: { role: 'user', content: '幫我看一下 rate limiter 為什麼擋掉正常流量？' } },
-          { ...base, type: 'assistant', uuid: 'a-1', message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: 'Proxy 後面所有請求的 IP 都一樣，我改用 X-Forwarded-For 計數了。' }] } },
+          {
+            ...base,
+            type: 'assistant',
+            uuid: 'a-1',
+            message: {
+              id: 'msg_1',
+              type: 'message',
+              role: 'assistant',
+              model: 'claude-sonnet-4-5',
+              content: [{ type: 'text', text: 'Proxy 後面所有請求的 IP 都一樣，我改用 X-Forwarded-For 計數了。' }],
+            },
+          },
         ];
         const transcript = path.join(folder, 'earlier.jsonl');
         fs.writeFileSync(transcript, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
@@ -87,7 +105,14 @@ describe.skipIf(Boolean(missing))('the next-session preview', () => {
     expect(await shownText()).toBe(expected.text);
     // The real hook client, as Claude Code runs it for a new session in that folder (the daemon answers).
     const hook = await sessionStartHook(
-      { session_id: 'e2e-new-session', transcript_path: path.join(claudeFolder(daemon.home.root, project), 'e2e-new-session.jsonl'), cwd: project, hook_event_name: 'SessionStart', source: 'startup', permission_mode: 'default' },
+      {
+        session_id: 'e2e-new-session',
+        transcript_path: path.join(claudeFolder(daemon.home.root, project), 'e2e-new-session.jsonl'),
+        cwd: project,
+        hook_event_name: 'SessionStart',
+        source: 'startup',
+        permission_mode: 'default',
+      },
       daemon.home.env,
     );
     expect(hook).toBe(expected.text);

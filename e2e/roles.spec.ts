@@ -111,7 +111,11 @@ describe.skipIf(Boolean(missing))('the Roles views in Chromium against kioku dae
 
     // The server refuses too, whatever a page sends.
     const refused = await page.evaluate(async (token) => {
-      const response = await fetch('/api/roles.archive', { method: 'POST', headers: { 'Content-Type': 'application/json', 'x-kioku-token': token }, body: JSON.stringify({ id: 'ENGINEER01' }) });
+      const response = await fetch('/api/roles.archive', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'x-kioku-token': token },
+        body: JSON.stringify({ id: 'ENGINEER01' }),
+      });
       return (await response.json()) as { ok: boolean; error?: { code: string } };
     }, daemon!.token);
     expect(refused).toMatchObject({ ok: false, error: { code: 'REFUSED' } });

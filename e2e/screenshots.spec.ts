@@ -24,7 +24,12 @@ describe.skipIf(Boolean(missing))('screenshots of the main views', () => {
     await browser?.close();
   });
 
-  async function shoot(hash: string, ready: (page: Page) => Promise<unknown>, name: string, options: { locale?: string; colorScheme?: 'light' | 'dark'; before?: (page: Page) => Promise<void> } = {}) {
+  async function shoot(
+    hash: string,
+    ready: (page: Page) => Promise<unknown>,
+    name: string,
+    options: { locale?: string; colorScheme?: 'light' | 'dark'; before?: (page: Page) => Promise<void> } = {},
+  ) {
     const { context, page } = await openPage(browser, daemon.url, options);
     try {
       await options.before?.(page);
@@ -72,19 +77,14 @@ describe.skipIf(Boolean(missing))('screenshots of the main views', () => {
   }
 
   it('preview (the next session), in English and dark', async () => {
-    await shoot(
-      '#/preview',
-      (page) => page.getByTestId('preview-part').first().waitFor(),
-      'preview-en-dark',
-      {
-        colorScheme: 'dark',
-        before: async (page) => {
-          await page.getByRole('link', { name: '設定' }).click();
-          await page.getByRole('radio', { name: 'English' }).check();
-          await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
-        },
+    await shoot('#/preview', (page) => page.getByTestId('preview-part').first().waitFor(), 'preview-en-dark', {
+      colorScheme: 'dark',
+      before: async (page) => {
+        await page.getByRole('link', { name: '設定' }).click();
+        await page.getByRole('radio', { name: 'English' }).check();
+        await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
       },
-    );
+    });
   });
 
   it('status', async () => {

@@ -4,7 +4,7 @@ import { fixedClock } from '../main/core/platform/config/clock.js';
 import { updateMemoryState } from '../main/core/store/memory/memory-state.js';
 import { browserMissing, launchBrowser, openPage, pageProblems, saveScreenshot } from './helpers/browser.js';
 import { startDaemon, type RunningDaemon } from './helpers/kioku-daemon.js';
-import { CONSOLIDATED, INBOX, NOW, ROLE, createEngineerRole, writeSamples } from './helpers/memory-home.js';
+import { CONSOLIDATED, INBOX, NOW, createEngineerRole, writeSamples } from './helpers/memory-home.js';
 
 const missing = browserMissing();
 if (missing) console.warn(`e2e sleep catch-up: skipped: ${missing}`);
@@ -32,7 +32,10 @@ describe.skipIf(Boolean(missing))('the catch-up consolidation at daemon start', 
         const role = createEngineerRole(home);
         writeSamples(home, role, [...CONSOLIDATED.slice(0, 4), ...INBOX.slice(0, 2)]);
         // Two days since the last sleep: the daemon catches up as soon as it starts.
-        updateMemoryState(home.memoryHome, role, fixedClock('2026-11-28T03:00:00+08:00'), (state) => ({ ...state, last_sleep: '2026-11-28T03:00:00+08:00' }));
+        updateMemoryState(home.memoryHome, role, fixedClock('2026-11-28T03:00:00+08:00'), (state) => ({
+          ...state,
+          last_sleep: '2026-11-28T03:00:00+08:00',
+        }));
       },
     });
     ({ context, page } = await openPage(browser, daemon.url));
@@ -47,7 +50,9 @@ describe.skipIf(Boolean(missing))('the catch-up consolidation at daemon start', 
     await page.evaluate(() => (window.location.hash = '#/sleep'));
     await page.getByRole('heading', { name: '睡眠紀錄', level: 1 }).waitFor();
     const first = page.getByTestId('digest').first();
-    await expect.poll(async () => ((await page.getByTestId('digest').count()) > 0 ? first.getAttribute('data-reason') : null), SETTLE).toBe('catch-up');
+    await expect
+      .poll(async () => ((await page.getByTestId('digest').count()) > 0 ? first.getAttribute('data-reason') : null), SETTLE)
+      .toBe('catch-up');
     expect(await first.innerText()).toContain('補做的整理');
     expect(await first.innerText()).toContain('Kioku 啟動或開新工作階段時先補做了這次整理');
     await expect.poll(() => page.getByTestId('last-sleep').innerText(), SETTLE).toContain('補做的整理');

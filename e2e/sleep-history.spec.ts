@@ -119,7 +119,12 @@ describe.skipIf(Boolean(missing))('sleep history and bonds', () => {
     const summary = await first.innerText();
     await first.click();
     await page.getByRole('heading', { name: '記憶時間軸', level: 1 }).waitFor();
-    await expect.poll(async () => (await page.locator('.memory-detail-summary').count()) > 0 && page.locator('.memory-detail-summary').innerText(), SETTLE).toBe(summary);
+    await expect
+      .poll(
+        async () => (await page.locator('.memory-detail-summary').count()) > 0 && page.locator('.memory-detail-summary').innerText(),
+        SETTLE,
+      )
+      .toBe(summary);
     expect(page.url()).toMatch(/#\/timeline\/ENGINEER01\//);
     expect(pageProblems(page)).toEqual([]);
     await page.evaluate(() => (window.location.hash = '#/sleep'));

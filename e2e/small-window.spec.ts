@@ -18,7 +18,8 @@ function sidewaysOverflow(page: Page, selectors: string[] = []): Promise<Record<
   return page.evaluate((list) => {
     const over = (el: Element) => el.scrollWidth - el.clientWidth;
     const result: Record<string, number> = { page: over(document.documentElement) };
-    for (const selector of list) for (const el of Array.from(document.querySelectorAll(selector))) result[selector] = Math.max(result[selector] ?? 0, over(el));
+    for (const selector of list)
+      for (const el of Array.from(document.querySelectorAll(selector))) result[selector] = Math.max(result[selector] ?? 0, over(el));
     return result;
   }, selectors);
 }
@@ -59,7 +60,12 @@ describe.skipIf(Boolean(missing))('a small window (800×600)', () => {
     expect(rail!.width).toBeLessThanOrEqual(80); // was 248 px, 31 % of the window
     // The labels are hidden from sight, not from screen readers.
     await page.getByRole('link', { name: '設定' }).waitFor();
-    expect(await page.getByText('記憶時間軸', { exact: true }).first().evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+    expect(
+      await page
+        .getByText('記憶時間軸', { exact: true })
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().width),
+    ).toBeLessThanOrEqual(1);
   });
 
   it('shows the first memory of the timeline without scrolling', async () => {

@@ -78,7 +78,9 @@ describe.skipIf(Boolean(missing))('the memory timeline', () => {
     const before = fingerprints(roleDir);
     await page.getByRole('searchbox', { name: '搜尋記憶' }).fill('部署');
     await expect.poll(count, SETTLE).toContain('找到 1 則符合「部署」');
-    expect(await page.locator('.memory-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-memory-id')))).toEqual(['m-deploy']);
+    expect(await page.locator('.memory-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-memory-id')))).toEqual([
+      'm-deploy',
+    ]);
     expect(fingerprints(roleDir)).toEqual(before);
     await page.getByRole('searchbox', { name: '搜尋記憶' }).fill('');
     await expect.poll(count, SETTLE).toContain('共 30 則');

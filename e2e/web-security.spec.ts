@@ -12,13 +12,22 @@ interface Reply {
 }
 
 /** Raw HTTP: fetch normalises `..` away and will not send a forged Host header. */
-function request(daemon: RunningDaemon, method: string, rawPath: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
+function request(
+  daemon: RunningDaemon,
+  method: string,
+  rawPath: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: daemon.port, method, path: rawPath, headers: { Host: `127.0.0.1:${daemon.port}`, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port: daemon.port, method, path: rawPath, headers: { Host: `127.0.0.1:${daemon.port}`, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -36,7 +45,10 @@ describe('the headless server guards (real kioku daemon --web)', () => {
   it('serves GET /api/state with the token (DSH-8), in the shape of `status --json`', async () => {
     const reply = await request(daemon, 'GET', '/api/state', { 'x-kioku-token': daemon.token });
     expect(reply.status).toBe(200);
-    const body = JSON.parse(reply.body) as { ok: boolean; value: { activeRole: string; roles: { id: string }[]; daemon: { running: boolean }; state: string } };
+    const body = JSON.parse(reply.body) as {
+      ok: boolean;
+      value: { activeRole: string; roles: { id: string }[]; daemon: { running: boolean }; state: string };
+    };
     expect(body.ok).toBe(true);
     expect(body.value.activeRole).toBe('ENGINEER01');
     expect(body.value.roles.map((role) => role.id)).toEqual(['ENGINEER01', 'MUSE01']);
@@ -51,7 +63,13 @@ describe('the headless server guards (real kioku daemon --web)', () => {
       expect(reply.status).toBe(401);
       expect(reply.body).not.toContain('ENGINEER01');
     }
-    const post = await request(daemon, 'POST', '/api/roles.archive', { 'Content-Type': 'application/json' }, JSON.stringify({ id: 'MUSE01' }));
+    const post = await request(
+      daemon,
+      'POST',
+      '/api/roles.archive',
+      { 'Content-Type': 'application/json' },
+      JSON.stringify({ id: 'MUSE01' }),
+    );
     expect(post.status).toBe(401);
   });
 
@@ -62,7 +80,13 @@ describe('the headless server guards (real kioku daemon --web)', () => {
   });
 
   it('never serves files outside the UI folder', async () => {
-    for (const raw of ['/../package.json', '/%2e%2e/package.json', '/..%2f..%2fpackage.json', '/assets/%2e%2e%2f%2e%2e%2f%2e%2e%2fpackage.json', '/%2e%2e%5cpackage.json']) {
+    for (const raw of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/..%2f..%2fpackage.json',
+      '/assets/%2e%2e%2f%2e%2e%2f%2e%2e%2fpackage.json',
+      '/%2e%2e%5cpackage.json',
+    ]) {
       const reply = await request(daemon, 'GET', raw);
       expect([400, 404], raw).toContain(reply.status);
       expect(reply.body, raw).not.toContain('"name": "kioku"');

@@ -24,7 +24,8 @@ interface HookArgs {
 
 function parseArgs(args: readonly string[]): HookArgs | string {
   const [event, ...rest] = args;
-  if (!event || !(HOOK_EVENTS as readonly string[]).includes(event)) return `unknown hook event "${event ?? ''}" (expected one of ${HOOK_EVENTS.join(', ')})`;
+  if (!event || !(HOOK_EVENTS as readonly string[]).includes(event))
+    return `unknown hook event "${event ?? ''}" (expected one of ${HOOK_EVENTS.join(', ')})`;
   const parsed: HookArgs = { event: event as HookEventName, assistant: 'claude' };
   for (let i = 0; i < rest.length; i += 2) {
     const [flag, value = ''] = [rest[i], rest[i + 1]];
@@ -39,7 +40,8 @@ function parseArgs(args: readonly string[]): HookArgs | string {
 /** The settings that shape an answer and may differ per terminal (ROLE_NAME…), for the daemon. */
 function hookEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(env)) if (value !== undefined && (key.startsWith('ROLE_') || key.startsWith('KIOKU_'))) out[key] = value;
+  for (const [key, value] of Object.entries(env))
+    if (value !== undefined && (key.startsWith('ROLE_') || key.startsWith('KIOKU_'))) out[key] = value;
   return out;
 }
 
@@ -55,18 +57,34 @@ async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: P
   }
   // CALL-4: a prompt that names nobody is answered here, without a round trip to the app.
   if (args.event === 'user-prompt-submit' && surelyNotACall(config, payload)) return '';
-  const call: HookCall = { eventId: newEventId(), assistant: args.assistant, event: args.event, payload, env: hookEnv(config.env), at: config.clock.now().toISOString() };
+  const call: HookCall = {
+    eventId: newEventId(),
+    assistant: args.assistant,
+    event: args.event,
+    payload,
+    env: hookEnv(config.env),
+    at: config.clock.now().toISOString(),
+  };
   const endpoint = { socketPath: config.paths.socketPath, tokenFile: config.paths.tokenFile };
   traceMark('asking');
-  const reply = await requestHookFast(endpoint, { id: call.eventId, assistant: call.assistant, event: call.event, payload, env: call.env, at: call.at! }, DAEMON_WAIT_MS[args.event]);
+  const reply = await requestHookFast(
+    endpoint,
+    { id: call.eventId, assistant: call.assistant, event: call.event, payload, env: call.env, at: call.at! },
+    DAEMON_WAIT_MS[args.event],
+  );
   traceMark('reply');
   // A parts>1 SessionStart is asked of the files directly: the daemon answers one part per call.
   if (reply.ok && reply.reply.ok && !(args.parts && args.parts > 1)) return reply.reply.stdout;
   // Someone else's socket is worth a warning with its reason: the user should know, and fix it.
   if (!reply.ok && reply.reason === 'untrusted') logger.warn('hook', `${args.event}: ${reply.detail}; answering from the files`);
-  else if (!reply.ok && reply.reason !== 'no-socket') logger.info('hook', `${args.event}: daemon did not answer (${reply.reason}); answering from the files`);
+  else if (!reply.ok && reply.reason !== 'no-socket')
+    logger.info('hook', `${args.event}: daemon did not answer (${reply.reason}); answering from the files`);
   const fallback = await loadFallback();
-  if (ANSWERED_EVENTS.has(args.event)) return fallback.answerFromFiles(config, logger, call, { ...(args.part ? { part: args.part } : {}), ...(args.parts ? { parts: args.parts } : {}) });
+  if (ANSWERED_EVENTS.has(args.event))
+    return fallback.answerFromFiles(config, logger, call, {
+      ...(args.part ? { part: args.part } : {}),
+      ...(args.parts ? { parts: args.parts } : {}),
+    });
   fallback.spoolForLater(config, logger, call);
   return '';
 }
@@ -127,7 +145,8 @@ export async function runHook(argv: readonly string[]): Promise<number> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runHook(process.argv.slice(2)).then((code) => {
+  // runHook never rejects (it catches everything and answers 0), so nothing is left unhandled.
+  void runHook(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });
 }

@@ -16,7 +16,8 @@ function fakeIpcRenderer(answer: (channel: string, payload: unknown) => unknown 
     on: (channel, listener) => listeners.set(channel, (listeners.get(channel) ?? new Set()).add(listener)),
     removeListener: (channel, listener) => listeners.get(channel)?.delete(listener),
   };
-  const emit = (message: unknown) => [...(listeners.get(UI_IPC_EVENT_CHANNEL) ?? [])].forEach((l) => l({ sender: 'the raw IPC event' }, message));
+  const emit = (message: unknown) =>
+    [...(listeners.get(UI_IPC_EVENT_CHANNEL) ?? [])].forEach((l) => l({ sender: 'the raw IPC event' }, message));
   return { ipc, invoked, emit, listenerCount: () => listeners.get(UI_IPC_EVENT_CHANNEL)?.size ?? 0 };
 }
 

@@ -50,7 +50,11 @@ export function createBridge(ipc: IpcRendererLike): KiokuBridge {
   return {
     async invoke<C extends UiChannel>(channel: C, request: UiRequest<C>): Promise<UiResult<UiResponse<C>>> {
       if (typeof channel !== 'string' || !isUiChannel(channel)) {
-        return uiErr('UNKNOWN_CHANNEL', `no UI channel "${String(channel).slice(0, 80)}"`, 'the UI and the app may be different versions; reload the window');
+        return uiErr(
+          'UNKNOWN_CHANNEL',
+          `no UI channel "${String(channel).slice(0, 80)}"`,
+          'the UI and the app may be different versions; reload the window',
+        );
       }
       try {
         const answer = await ipc.invoke(ipcChannelOf(channel), request);
@@ -58,7 +62,11 @@ export function createBridge(ipc: IpcRendererLike): KiokuBridge {
         return uiErr('INTERNAL', `${channel}: the app sent an answer that is not a result`);
       } catch (error) {
         // The handler threw (it should not), or the app is shutting down.
-        return uiErr('UNAVAILABLE', `${channel} failed: ${error instanceof Error ? error.message : String(error)}`, 'try again; restart Kioku if it keeps failing');
+        return uiErr(
+          'UNAVAILABLE',
+          `${channel} failed: ${error instanceof Error ? error.message : String(error)}`,
+          'try again; restart Kioku if it keeps failing',
+        );
       }
     },
     subscribe<E extends UiEventName>(event: E, listener: (data: UiEvents[E]) => void) {

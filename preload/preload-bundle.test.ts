@@ -17,7 +17,12 @@ afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 
 function buildPreload(): string {
   const outfile = path.join(outDir, 'preload.cjs');
-  const result = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-preload.mjs'), outfile], { cwd: root, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-preload.mjs'), outfile], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 60_000,
+    killSignal: 'SIGKILL',
+  });
   expect(result.status, result.stderr).toBe(0);
   return fs.readFileSync(outfile, 'utf8');
 }

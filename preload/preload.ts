@@ -7,5 +7,6 @@ import { createBridge } from './bridge.js';
 const bridge = createBridge(ipcRenderer);
 contextBridge.exposeInMainWorld('kioku', {
   invoke: (channel: Parameters<typeof bridge.invoke>[0], request: Parameters<typeof bridge.invoke>[1]) => bridge.invoke(channel, request),
-  subscribe: (event: Parameters<typeof bridge.subscribe>[0], listener: Parameters<typeof bridge.subscribe>[1]) => bridge.subscribe(event, listener),
+  subscribe: (event: Parameters<typeof bridge.subscribe>[0], listener: Parameters<typeof bridge.subscribe>[1]) =>
+    bridge.subscribe(event, listener),
 });

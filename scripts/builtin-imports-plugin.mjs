@@ -13,7 +13,11 @@ function shimSource(specifier) {
     const descriptor = Object.getOwnPropertyDescriptor(mod, name);
     return descriptor !== undefined && 'value' in descriptor;
   });
-  return [`const m = require(${JSON.stringify(specifier)});`, 'export default m;', ...names.map((name) => `export const ${name} = m.${name};`)].join('\n');
+  return [
+    `const m = require(${JSON.stringify(specifier)});`,
+    'export default m;',
+    ...names.map((name) => `export const ${name} = m.${name};`),
+  ].join('\n');
 }
 
 export const builtinImports = {

@@ -41,7 +41,18 @@ const FORBIDDEN_PACKAGES = {
 };
 
 /** What the hook client may not reach even transitively (it starts for every assistant event). */
-const HOOK_HEAVY = [/^better-sqlite3$/, /^sharp$/, /^electron/, /^react/, /^chokidar$/, /^node-schedule$/, /^@secretlint\//, /^opencc-js/, /^tar$/, /^commander$/];
+const HOOK_HEAVY = [
+  /^better-sqlite3$/,
+  /^sharp$/,
+  /^electron/,
+  /^react/,
+  /^chokidar$/,
+  /^node-schedule$/,
+  /^@secretlint\//,
+  /^opencc-js/,
+  /^tar$/,
+  /^commander$/,
+];
 
 function zoneOf(rel) {
   for (const [prefix, zone] of ZONES) if (rel === prefix || rel.startsWith(prefix + '/')) return zone;
@@ -61,7 +72,10 @@ function walk(dir, out = []) {
 const IMPORT_RE = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function importsOf(file) {
-  const text = fs.readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  const text = fs
+    .readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:])\/\/.*$/gm, '$1');
   const specs = [];
   for (const m of text.matchAll(IMPORT_RE)) {
     const typeOnly = /^\s*(?:;\s*)?(?:import|export)\s+type\s/.test(m[0]);
@@ -72,7 +86,14 @@ function importsOf(file) {
 
 function resolveRelative(from, spec) {
   const base = path.resolve(path.dirname(from), spec);
-  const candidates = [base, base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')];
+  const candidates = [
+    base,
+    base.replace(/\.js$/, '.ts'),
+    base.replace(/\.js$/, '.tsx'),
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+  ];
   return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
 }
 
@@ -102,7 +123,8 @@ for (const file of files) {
       if (!typeOnly) edges.push({ kind: 'file', target });
     } else {
       for (const re of FORBIDDEN_PACKAGES[zone] ?? []) {
-        if (re.test(spec) && !(typeOnly && zone !== 'renderer' && zone !== 'common')) problems.push(`${rel}: ${zone} may not import "${spec}"`);
+        if (re.test(spec) && !(typeOnly && zone !== 'renderer' && zone !== 'common'))
+          problems.push(`${rel}: ${zone} may not import "${spec}"`);
       }
       if (!typeOnly) edges.push({ kind: 'package', target: spec });
     }

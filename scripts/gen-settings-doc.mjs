@@ -5,12 +5,18 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const { SETTINGS } = await import(pathToFileURL(path.resolve(root, process.env.KIOKU_DIST ?? 'dist', 'main/core/platform/config/settings-schema.js')).href);
+const { SETTINGS } = await import(
+  pathToFileURL(path.resolve(root, process.env.KIOKU_DIST ?? 'dist', 'main/core/platform/config/settings-schema.js')).href
+);
 
 export function renderSettingsDoc(settings) {
   const rows = Object.entries(settings).map(([name, spec]) => {
     const def = spec.default === null ? '(unset)' : `\`${spec.default === true ? '1' : spec.default === false ? '0' : spec.default}\``;
-    const range = spec.choices ? ` (${spec.choices.join(', ')})` : spec.min !== undefined || spec.max !== undefined ? ` (${spec.min ?? ''}–${spec.max ?? ''})` : '';
+    const range = spec.choices
+      ? ` (${spec.choices.join(', ')})`
+      : spec.min !== undefined || spec.max !== undefined
+        ? ` (${spec.min ?? ''}–${spec.max ?? ''})`
+        : '';
     return `| \`${name}\` | ${spec.kind}${range} | ${def} | ${spec.description} |`;
   });
   return `# Settings

@@ -66,7 +66,10 @@ async function main() {
     const dir = path.join(outDir, String(size));
     mkdirSync(dir, { recursive: true });
     for (const [state, drawing] of Object.entries(DRAWINGS)) {
-      for (const [suffix, scale] of [['', 1], ['@2x', 2]]) {
+      for (const [suffix, scale] of [
+        ['', 1],
+        ['@2x', 2],
+      ]) {
         const px = size * scale;
         // Rasterised at the final size from the vector (density), never scaled from another PNG.
         await sharp(Buffer.from(drawing), { density: (72 * px) / 32 })
@@ -77,8 +80,13 @@ async function main() {
     }
   }
   mkdirSync(path.join(root, 'resources', 'build'), { recursive: true });
-  await sharp(Buffer.from(APP_ICON)).resize(512, 512).png({ compressionLevel: 9 }).toFile(path.join(root, 'resources', 'build', 'icon.png'));
-  process.stdout.write(`gen-tray-icons: wrote resources/build/icon.png and ${SIZES.length * Object.keys(DRAWINGS).length * 2} PNGs under ${path.relative(root, outDir)}/\n`);
+  await sharp(Buffer.from(APP_ICON))
+    .resize(512, 512)
+    .png({ compressionLevel: 9 })
+    .toFile(path.join(root, 'resources', 'build', 'icon.png'));
+  process.stdout.write(
+    `gen-tray-icons: wrote resources/build/icon.png and ${SIZES.length * Object.keys(DRAWINGS).length * 2} PNGs under ${path.relative(root, outDir)}/\n`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -9,4 +9,5 @@ import { fileURLToPath } from 'node:url';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 if (process.env.SKIP_GIT_HOOKS === '1' || !existsSync(path.join(root, '.git'))) process.exit(0);
 const result = spawnSync(path.join(root, 'node_modules', '.bin', 'simple-git-hooks'), [], { cwd: root, stdio: 'inherit', timeout: 30_000 });
-if (result.status !== 0) process.stderr.write('kioku: the pre-commit hook was not installed (simple-git-hooks failed); run `npx simple-git-hooks` to retry.\n');
+if (result.status !== 0)
+  process.stderr.write('kioku: the pre-commit hook was not installed (simple-git-hooks failed); run `npx simple-git-hooks` to retry.\n');

@@ -24,6 +24,10 @@ for (const name of Object.keys(CLIENTS)) {
     env[`KIOKU_CLIENT_MISSING_${name.toUpperCase()}`] = why;
   } else process.stdout.write(`test:clients: ${name} ${CLIENTS[name].version}: ${clientBin(name)}\n`);
 }
-const result = spawnSync(path.join(root, 'node_modules', '.bin', 'vitest'), ['run', '--config', 'test/clients/vitest.clients.config.ts', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
+const result = spawnSync(
+  path.join(root, 'node_modules', '.bin', 'vitest'),
+  ['run', '--config', 'test/clients/vitest.clients.config.ts', ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit', env },
+);
 process.stdout.write(`test:clients: ${Math.round((Date.now() - started) / 1000)} s in all\n`);
 process.exit(result.status ?? 1);

@@ -13,8 +13,14 @@ if (specs.length === 0) {
   process.exit(0);
 }
 if (!existsSync(path.join(root, 'dist', 'renderer', 'index.html'))) {
-  process.stderr.write('test:e2e: dist/renderer/index.html is missing; run `npm run build` first (or `npx vite build` for the UI alone).\n');
+  process.stderr.write(
+    'test:e2e: dist/renderer/index.html is missing; run `npm run build` first (or `npx vite build` for the UI alone).\n',
+  );
   process.exit(1);
 }
-const result = spawnSync(path.join(root, 'node_modules', '.bin', 'vitest'), ['run', '--config', 'e2e/vitest.e2e.config.ts', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+const result = spawnSync(
+  path.join(root, 'node_modules', '.bin', 'vitest'),
+  ['run', '--config', 'e2e/vitest.e2e.config.ts', ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit' },
+);
 process.exit(result.status ?? 1);

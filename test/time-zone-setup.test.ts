@@ -10,7 +10,11 @@ describe('the suite time zone', () => {
     expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe(zone);
     const home = makeTempHome();
     try {
-      const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(Intl.DateTimeFormat().resolvedOptions().timeZone + " " + new Date(0).getTimezoneOffset())'], { env: home.env, encoding: 'utf8', timeout: 30_000 });
+      const child = spawnSync(
+        process.execPath,
+        ['-e', 'process.stdout.write(Intl.DateTimeFormat().resolvedOptions().timeZone + " " + new Date(0).getTimezoneOffset())'],
+        { env: home.env, encoding: 'utf8', timeout: 30_000 },
+      );
       expect(child.stdout).toBe(`${zone} ${new Date(0).getTimezoneOffset()}`);
     } finally {
       home.cleanup();

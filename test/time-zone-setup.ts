@@ -8,5 +8,6 @@ import { beforeAll } from 'vitest';
 beforeAll(() => {
   const wanted = process.env.TZ;
   const actual = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (wanted && actual !== wanted) throw new Error(`the test worker runs in ${actual}, not TZ=${wanted}: is ${wanted} a zone this Node knows?`);
+  if (wanted && actual !== wanted)
+    throw new Error(`the test worker runs in ${actual}, not TZ=${wanted}: is ${wanted} a zone this Node knows?`);
 });

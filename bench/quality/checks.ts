@@ -105,7 +105,9 @@ export function linesWith(text: string, re: RegExp): string[] {
 export function dateRe(month: number, day: number): RegExp {
   const mm = String(month).padStart(2, '0');
   const dd = String(day).padStart(2, '0');
-  return new RegExp(`(?<!\\d)(?:${month}|${mm})\\s*[/／.]\\s*(?:${day}|${dd})(?!\\d)|${mm}-${dd}|(?<!\\d)${month}\\s*月\\s*${day}\\s*(?:日|號)`);
+  return new RegExp(
+    `(?<!\\d)(?:${month}|${mm})\\s*[/／.]\\s*(?:${day}|${dd})(?!\\d)|${mm}-${dd}|(?<!\\d)${month}\\s*月\\s*${day}\\s*(?:日|號)`,
+  );
 }
 
 export function memoriesMatching(files: MemoryFile[], re: RegExp): MemoryFile[] {
@@ -113,7 +115,12 @@ export function memoriesMatching(files: MemoryFile[], re: RegExp): MemoryFile[] 
 }
 
 export function describeFiles(files: MemoryFile[]): string {
-  return files.map((m) => `${m.category}/${m.fields.id ?? '?'} [type ${m.fields.memory_type ?? '?'}, p${m.fields.priority ?? '?'}${m.fields.expires ? `, expires ${m.fields.expires}` : ''}] "${excerpt(m.fields.summary ?? '', 60)}"`).join('; ');
+  return files
+    .map(
+      (m) =>
+        `${m.category}/${m.fields.id ?? '?'} [type ${m.fields.memory_type ?? '?'}, p${m.fields.priority ?? '?'}${m.fields.expires ? `, expires ${m.fields.expires}` : ''}] "${excerpt(m.fields.summary ?? '', 60)}"`,
+    )
+    .join('; ');
 }
 
 /** A present-check: `re` in the memory part of the context. */
@@ -122,7 +129,9 @@ export function inMemory(ctx: string | undefined, re: RegExp, label: string): Ou
   const hits = linesWith(memoryText(ctx), re);
   if (hits.length) return ok(`found: ${excerpt(hits[0]!)}`);
   const dialog = linesWith(visibleText(ctx), re);
-  return fail(`expected ${re} in the memory blocks of ${label}; ${dialog.length ? `only in the verbatim dialog: ${excerpt(dialog[0]!)}` : `absent (memory blocks: ${excerpt(memoryText(ctx), 160) || 'none'})`}`);
+  return fail(
+    `expected ${re} in the memory blocks of ${label}; ${dialog.length ? `only in the verbatim dialog: ${excerpt(dialog[0]!)}` : `absent (memory blocks: ${excerpt(memoryText(ctx), 160) || 'none'})`}`,
+  );
 }
 
 /** An absent-check: no line of the history part of the context matches `re`. */
@@ -160,5 +169,7 @@ export function memoryItems(ctx: string | undefined): string[] {
 /** Items of a role that reached the inbox (still there, or gzipped to archive/raw by a sleep) and match `re`. */
 export function captured(home: QualityHome, roleId: string, re: RegExp): number {
   const strip = (text: string) => text.replace(/^---\r?\n[\s\S]*?\r?\n---/, '');
-  return home.allHomeFiles().filter((f) => (f.file.includes(`/${roleId}/inbox/`) || f.file.includes(`/${roleId}/archive/raw/`)) && re.test(strip(f.text))).length;
+  return home
+    .allHomeFiles()
+    .filter((f) => (f.file.includes(`/${roleId}/inbox/`) || f.file.includes(`/${roleId}/archive/raw/`)) && re.test(strip(f.text))).length;
 }

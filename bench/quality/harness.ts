@@ -64,7 +64,9 @@ export async function snapshotBuild(repoRoot: string): Promise<string> {
     const from = path.join(repoRoot, sub);
     if (fs.existsSync(from)) fs.cpSync(from, path.join(dir, sub), { recursive: true });
   }
-  for (const e of entries) if (!fs.existsSync(path.join(dir, e))) throw new HarnessError(`quality bench: the build snapshot lacks ${e} (a rebuild was under way); run again`);
+  for (const e of entries)
+    if (!fs.existsSync(path.join(dir, e)))
+      throw new HarnessError(`quality bench: the build snapshot lacks ${e} (a rebuild was under way); run again`);
   return dir;
 }
 
@@ -140,7 +142,14 @@ export class QualityHome {
 
   /** `kioku <args>` as the user types it. A non-zero exit is returned, not thrown (sleep exits 1 when a role fails). */
   cli(args: string[], now: LocalTime, input?: string, cwd: string = this.home): ProcResult {
-    const run = spawnSync(process.execPath, [this.cliEntry, ...args], { cwd, env: this.env(now), encoding: 'utf8', input: input ?? '', timeout: 120_000, killSignal: 'SIGKILL' });
+    const run = spawnSync(process.execPath, [this.cliEntry, ...args], {
+      cwd,
+      env: this.env(now),
+      encoding: 'utf8',
+      input: input ?? '',
+      timeout: 120_000,
+      killSignal: 'SIGKILL',
+    });
     if (run.error || run.signal) throw new HarnessError(`kioku ${args.join(' ')}: ${run.error?.message ?? `killed by ${run.signal}`}`);
     return { code: run.status, stdout: run.stdout, stderr: run.stderr };
   }
@@ -155,7 +164,10 @@ export class QualityHome {
   hook(event: string, payload: Record<string, unknown>, now: LocalTime): Promise<string> {
     return new Promise((resolve, reject) => {
       const started = Date.now();
-      const child = spawn(process.execPath, [this.hookClient, event, '--assistant', 'claude'], { env: this.env(now), stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [this.hookClient, event, '--assistant', 'claude'], {
+        env: this.env(now),
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
@@ -195,7 +207,8 @@ export class QualityHome {
     const config = loadConfig(this.env(now));
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (daemon.exitCode !== null) throw new HarnessError(`the daemon exited (${daemon.exitCode}): ${this.daemonErr.trim().slice(0, 400)}`);
+      if (daemon.exitCode !== null)
+        throw new HarnessError(`the daemon exited (${daemon.exitCode}): ${this.daemonErr.trim().slice(0, 400)}`);
       const result = await requestStatus(config.paths, 2_000);
       if (result.ok && result.reply.status.pid === daemon.pid) {
         const { status } = result.reply;
@@ -210,7 +223,8 @@ export class QualityHome {
     const daemon = this.daemon;
     if (!daemon) return;
     this.daemon = undefined;
-    if (daemon.exitCode !== null) throw new HarnessError(`the daemon had already exited (${daemon.exitCode}): ${this.daemonErr.trim().slice(0, 400)}`);
+    if (daemon.exitCode !== null)
+      throw new HarnessError(`the daemon had already exited (${daemon.exitCode}): ${this.daemonErr.trim().slice(0, 400)}`);
     const exited = new Promise<void>((resolve) => daemon.on('exit', () => resolve()));
     daemon.kill('SIGTERM');
     const timer = setTimeout(() => daemon.kill('SIGKILL'), 15_000);
@@ -333,7 +347,12 @@ function parseMemory(file: string, category: string, text: string): MemoryFile {
 function unquote(value: string): string {
   const v = value.trim();
   if ((v.startsWith("'") && v.endsWith("'")) || (v.startsWith('"') && v.endsWith('"'))) return v.slice(1, -1);
-  if (v.startsWith('[') && v.endsWith(']')) return v.slice(1, -1).split(',').map((s) => unquote(s)).join(',');
+  if (v.startsWith('[') && v.endsWith(']'))
+    return v
+      .slice(1, -1)
+      .split(',')
+      .map((s) => unquote(s))
+      .join(',');
   return v;
 }
 
@@ -373,7 +392,17 @@ export class ClaudeSession {
     fs.mkdirSync(path.dirname(this.transcriptPath), { recursive: true });
     this.lines += 1;
     const uuid = `${this.id}-${this.lines}`;
-    const line = { parentUuid: this.lastUuid, isSidechain: false, userType: 'external', cwd: this.cwd, sessionId: this.id, version: '2.1.197', uuid, timestamp: instant(now).toISOString(), ...entry };
+    const line = {
+      parentUuid: this.lastUuid,
+      isSidechain: false,
+      userType: 'external',
+      cwd: this.cwd,
+      sessionId: this.id,
+      version: '2.1.197',
+      uuid,
+      timestamp: instant(now).toISOString(),
+      ...entry,
+    };
     this.lastUuid = uuid;
     fs.appendFileSync(this.transcriptPath, `${JSON.stringify(line)}\n`);
     const at = instant(now);
@@ -393,7 +422,10 @@ export class ClaudeSession {
     const parts = Array.isArray(assistant) ? assistant : [assistant];
     const messageId = `msg_${this.id}_${this.turns}`;
     for (const text of parts) {
-      this.append(replyAt, { type: 'assistant', message: { id: messageId, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text }] } });
+      this.append(replyAt, {
+        type: 'assistant',
+        message: { id: messageId, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text }] },
+      });
     }
     await this.home.hook('stop', { ...this.common('Stop'), stop_hook_active: false, last_assistant_message: parts.join('\n\n') }, replyAt);
     return injected;

@@ -1,4 +1,20 @@
-import { captured, dateRe, describeFiles, excerpt, fail, inMemory, linesWith, memoriesMatching, memoryText, notVisible, ok, sections, visibleText, type Check, type ScenarioRun } from './checks.js';
+import {
+  captured,
+  dateRe,
+  describeFiles,
+  excerpt,
+  fail,
+  inMemory,
+  linesWith,
+  memoriesMatching,
+  memoryText,
+  notVisible,
+  ok,
+  sections,
+  visibleText,
+  type Check,
+  type ScenarioRun,
+} from './checks.js';
 import type { QualityHome } from './harness.js';
 import { createRoles, newRun, night, recall, session, type Scenario } from './script.js';
 
@@ -15,7 +31,20 @@ const body = (text: string) => text.replace(/^---\r?\n[\s\S]*?\r?\n---/, '');
 
 async function play(home: QualityHome): Promise<ScenarioRun> {
   const run = newRun(home);
-  createRoles(home, [{ id: ROLE, name: '小記', emoji: '📝', nature: '細心可靠的資深工程夥伴，重證據、不打包票。', vibe: '溫和、簡潔。', relationship: '使用者的工作夥伴。' }], `${DAY(2)}T08:00:00`);
+  createRoles(
+    home,
+    [
+      {
+        id: ROLE,
+        name: '小記',
+        emoji: '📝',
+        nature: '細心可靠的資深工程夥伴，重證據、不打包票。',
+        vibe: '溫和、簡潔。',
+        relationship: '使用者的工作夥伴。',
+      },
+    ],
+    `${DAY(2)}T08:00:00`,
+  );
   const app = home.repo('mobile-app');
   const docs = home.repo('api-docs');
 
@@ -27,10 +56,17 @@ async function play(home: QualityHome): Promise<ScenarioRun> {
   ]);
   await night(run, DAY(2));
   // Day 2 (Tue 3/3): the morning after.
-  await session(run, app, 'c-d2', `${DAY(3)}T09:00:00`, [
-    ['幫我看一下 slides 第三頁的圖表，數字好像對不上。', '第三頁的 DAU 用的是上週的資料，我換成本週的了。'],
-    ['OK，那 crash rate 那頁也檢查一下。', '檢查過了，crash rate 0.4% 是對的。'],
-  ], 'day2');
+  await session(
+    run,
+    app,
+    'c-d2',
+    `${DAY(3)}T09:00:00`,
+    [
+      ['幫我看一下 slides 第三頁的圖表，數字好像對不上。', '第三頁的 DAU 用的是上週的資料，我換成本週的了。'],
+      ['OK，那 crash rate 那頁也檢查一下。', '檢查過了，crash rate 0.4% 是對的。'],
+    ],
+    'day2',
+  );
   await night(run, DAY(3));
   // Day 3 (Wed 3/4), api-docs
   await session(run, docs, 'c-d3', `${DAY(4)}T14:00:00`, [
@@ -64,13 +100,29 @@ const everKept = (r: ScenarioRun) => [...mem(r), ...r.home.forgotten(ROLE)];
 /** Every kept memory about `topic` says its absolute date in the body (the relative word resolved on the day it was said). */
 function resolvedInMemory(r: ScenarioRun, topic: RegExp, month: number, day: number): { pass: boolean; why: string } {
   const hits = memoriesMatching(everKept(r), topic);
-  if (!hits.length) return fail(captured(r.home, ROLE, topic) ? `captured, then dropped at sleep without being archived (${topic})` : `never reached the inbox (${topic})`);
-  const bare = hits.filter((m) => !dateRe(month, day).test(body(m.text)) && !(m.fields.expires ?? '').startsWith(`2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`));
+  if (!hits.length)
+    return fail(
+      captured(r.home, ROLE, topic)
+        ? `captured, then dropped at sleep without being archived (${topic})`
+        : `never reached the inbox (${topic})`,
+    );
+  const bare = hits.filter(
+    (m) =>
+      !dateRe(month, day).test(body(m.text)) &&
+      !(m.fields.expires ?? '').startsWith(`2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`),
+  );
   return bare.length ? fail(`no ${month}/${day} in ${describeFiles(bare)}`) : ok(describeFiles(hits));
 }
 
 /** No line about `topic` in the context keeps the relative word without the date. */
-function notBareInContext(ctx: string | undefined, topic: RegExp, relative: RegExp, month: number, day: number, label: string): { pass: boolean; why: string } {
+function notBareInContext(
+  ctx: string | undefined,
+  topic: RegExp,
+  relative: RegExp,
+  month: number,
+  day: number,
+  label: string,
+): { pass: boolean; why: string } {
   const bare = linesWith(visibleText(ctx), topic).filter((l) => relative.test(l) && !dateRe(month, day).test(l));
   return bare.length ? fail(`${label}: ${excerpt(bare[0]!)}`) : ok(`no bare relative date in ${label}`);
 }
@@ -86,23 +138,28 @@ export const calendarChecks: Check[] = [
     sees: 'on 3/3 the memory still says "明天早上十點" (which now means 3/4)',
     run: (r) => {
       const bare = linesWith(memoryText(r.ctx.day2), /sprint review/i).filter((l) => /明天/.test(l) && !dateRe(3, 3).test(l));
-      return bare.length ? fail(`the 3/3 memory blocks: ${excerpt(bare[0]!)}`) : inMemory(r.ctx.day2, /sprint review/i, 'the 3/3 SessionStart');
+      return bare.length
+        ? fail(`the 3/3 memory blocks: ${excerpt(bare[0]!)}`)
+        : inMemory(r.ctx.day2, /sprint review/i, 'the 3/3 SessionStart');
     },
   },
   {
     name: 'yesterdays_dialog_handoff_is_dated',
-    sees: 'on 3/3 the verbatim handoff replays yesterday\'s 「明天…」「今天先不要跑 e2e」 with nothing saying they were said on 3/2',
+    sees: "on 3/3 the verbatim handoff replays yesterday's 「明天…」「今天先不要跑 e2e」 with nothing saying they were said on 3/2",
     run: (r) => {
       const dialog = sections(r.ctx.day2 ?? '').find((s) => /^最近的對話/.test(s.heading));
-      if (!dialog || !/sprint review|e2e/i.test(dialog.body)) return ok('no handoff of yesterday\'s words');
-      return dateRe(3, 2).test(dialog.body) || /昨天|yesterday/i.test(dialog.body) ? ok('dated') : fail(`the handoff has no date: ${excerpt(dialog.body, 120)}`);
+      if (!dialog || !/sprint review|e2e/i.test(dialog.body)) return ok("no handoff of yesterday's words");
+      return dateRe(3, 2).test(dialog.body) || /昨天|yesterday/i.test(dialog.body)
+        ? ok('dated')
+        : fail(`the handoff has no date: ${excerpt(dialog.body, 120)}`);
     },
   },
   {
     name: 'today_grant_gone_next_day',
     sees: 'the day after 「今天先不要跑 e2e」 the role still skips e2e (memory blocks)',
     run: (r) => {
-      if (!captured(r.home, ROLE, /e2e/i)) return fail('the 「今天先不要跑 e2e」 turn never reached the inbox, so its expiry was not exercised');
+      if (!captured(r.home, ROLE, /e2e/i))
+        return fail('the 「今天先不要跑 e2e」 turn never reached the inbox, so its expiry was not exercised');
       return notVisible(r.ctx.day2, /e2e/i, 'the 3/3 SessionStart', 'memory');
     },
   },
@@ -111,7 +168,8 @@ export const calendarChecks: Check[] = [
     sees: '「今天先不要跑 e2e」 is stored without expiring at the end of 3/2',
     run: (r) => {
       const hits = memoriesMatching(everKept(r), /e2e/i).filter((m) => /不要跑|跳過/.test(m.text));
-      if (!hits.length) return fail(captured(r.home, ROLE, /e2e/i) ? 'captured, then dropped at sleep without being archived' : 'never reached the inbox');
+      if (!hits.length)
+        return fail(captured(r.home, ROLE, /e2e/i) ? 'captured, then dropped at sleep without being archived' : 'never reached the inbox');
       const good = hits.filter((m) => (m.fields.expires ?? '').startsWith('2026-03-02'));
       return good.length === hits.length ? ok(describeFiles(hits)) : fail(`expected expires 2026-03-02; found ${describeFiles(hits)}`);
     },
@@ -120,7 +178,8 @@ export const calendarChecks: Check[] = [
     name: 'past_event_gone_after_it',
     sees: 'a week after the sprint review the role still talks about preparing its slides',
     run: (r) => {
-      if (!captured(r.home, ROLE, /sprint review/i)) return fail('the sprint review turn never reached the inbox, so its expiry was not exercised');
+      if (!captured(r.home, ROLE, /sprint review/i))
+        return fail('the sprint review turn never reached the inbox, so its expiry was not exercised');
       return notVisible(r.ctx.app, /sprint review/i, 'the last mobile-app SessionStart', 'memory');
     },
   },
@@ -129,7 +188,10 @@ export const calendarChecks: Check[] = [
     sees: 'the sprint review reminder never expires, so it is injected forever',
     run: (r) => {
       const hits = memoriesMatching(everKept(r), /sprint review/i).filter((m) => /十點|slides/.test(m.text));
-      if (!hits.length) return fail(captured(r.home, ROLE, /sprint review/i) ? 'captured, then dropped at sleep without being archived' : 'never reached the inbox');
+      if (!hits.length)
+        return fail(
+          captured(r.home, ROLE, /sprint review/i) ? 'captured, then dropped at sleep without being archived' : 'never reached the inbox',
+        );
       const good = hits.filter((m) => (m.fields.expires ?? '').startsWith('2026-03-03'));
       return good.length === hits.length ? ok(describeFiles(hits)) : fail(`expected expires 2026-03-03; found ${describeFiles(hits)}`);
     },
@@ -159,7 +221,7 @@ export const calendarChecks: Check[] = [
   },
   {
     name: 'month_end_resolved_to_date',
-    sees: '「月底之前」 is kept without saying which month\'s end (3/31)',
+    sees: "「月底之前」 is kept without saying which month's end (3/31)",
     run: (r) => resolvedInMemory(r, /Node ?20/i, 3, 31),
   },
   {
@@ -169,7 +231,7 @@ export const calendarChecks: Check[] = [
   },
   {
     name: 'next_wednesday_in_context_with_date',
-    sees: 'the pentest day is missing from the next morning\'s context, or shown without its date',
+    sees: "the pentest day is missing from the next morning's context, or shown without its date",
     run: (r) => {
       const lines = linesWith(memoryText(r.ctx.app), /滲透測試/);
       if (!lines.length) return fail('no 滲透測試 line in the memory blocks of the last mobile-app SessionStart');
@@ -180,9 +242,12 @@ export const calendarChecks: Check[] = [
     name: 'recall_past_event_not_live',
     sees: '`recall sprint review` a week later answers "prepare slides for tomorrow\'s review"',
     run: (r) => {
-      if (!captured(r.home, ROLE, /sprint review/i)) return fail('the sprint review turn never reached the inbox, so recall of it was not exercised');
+      if (!captured(r.home, ROLE, /sprint review/i))
+        return fail('the sprint review turn never reached the inbox, so recall of it was not exercised');
       const live = (r.recall.review ?? []).filter((h) => /明天/.test(h.summary) && !dateRe(3, 3).test(h.summary));
-      return live.length ? fail(`"${excerpt(live[0]!.summary, 80)}"`) : ok(`${(r.recall.review ?? []).length} hit(s), none saying 明天 without a date`);
+      return live.length
+        ? fail(`"${excerpt(live[0]!.summary, 80)}"`)
+        : ok(`${(r.recall.review ?? []).length} hit(s), none saying 明天 without a date`);
     },
   },
 ];

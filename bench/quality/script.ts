@@ -25,7 +25,26 @@ export interface RoleSpec {
 
 export function createRoles(home: QualityHome, roles: RoleSpec[], now: LocalTime): void {
   for (const role of roles) {
-    home.cliOk(['role', 'new', '--id', role.id, '--name', role.name, '--emoji', role.emoji, '--nature', role.nature, '--vibe', role.vibe, '--relationship', role.relationship, ...(role.aliases ? ['--aliases', role.aliases.join(',')] : [])], now);
+    home.cliOk(
+      [
+        'role',
+        'new',
+        '--id',
+        role.id,
+        '--name',
+        role.name,
+        '--emoji',
+        role.emoji,
+        '--nature',
+        role.nature,
+        '--vibe',
+        role.vibe,
+        '--relationship',
+        role.relationship,
+        ...(role.aliases ? ['--aliases', role.aliases.join(',')] : []),
+      ],
+      now,
+    );
   }
   home.cliOk(['role', 'use', roles[0]!.id], now);
 }
@@ -37,7 +56,14 @@ export type Turn = [user: string, assistant: string | string[], label?: string];
  * One Claude Code session: SessionStart at `start` (its context kept under `ctxLabel` when given),
  * the turns five minutes apart, SessionEnd five minutes after the last.
  */
-export async function session(run: ScenarioRun, cwd: string, id: string, start: LocalTime, turns: Turn[], ctxLabel?: string): Promise<void> {
+export async function session(
+  run: ScenarioRun,
+  cwd: string,
+  id: string,
+  start: LocalTime,
+  turns: Turn[],
+  ctxLabel?: string,
+): Promise<void> {
   // Daemon mode: the daemon runs for the session. It is started with the session's time as its
   // frozen clock because it stamps each captured turn with its own clock when it receives it
   // (a daemon started on day 1 with KIOKU_NOW frozen would date every later turn on day 1).

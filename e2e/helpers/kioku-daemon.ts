@@ -48,7 +48,9 @@ function waitForUrl(child: ChildProcess, stderr: () => string): Promise<string> 
       }
     };
     child.stdout?.on('data', onData);
-    child.once('exit', (code, signal) => reject(new Error(`kioku daemon --web exited (${code ?? signal}) before printing its URL:\n${stderr()}`)));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`kioku daemon --web exited (${code ?? signal}) before printing its URL:\n${stderr()}`)),
+    );
     // Readiness is the printed URL, not a delay; this only stops a hung start from hanging CI.
     const timer = setTimeout(() => reject(new Error(`kioku daemon --web printed no URL within 60 s:\n${stderr()}`)), 60_000);
     timer.unref();
@@ -59,7 +61,9 @@ function waitForUrl(child: ChildProcess, stderr: () => string): Promise<string> 
  * A real `kioku daemon --web --port 0` on a fresh temp home (KIOKU_NO_SCHEDULE=1: no sleep runs
  * behind the test's back). `prepare` may write roles and memories before it starts.
  */
-export async function startDaemon(options: { env?: NodeJS.ProcessEnv; prepare?: (home: TempHome) => void | Promise<void> } = {}): Promise<RunningDaemon> {
+export async function startDaemon(
+  options: { env?: NodeJS.ProcessEnv; prepare?: (home: TempHome) => void | Promise<void> } = {},
+): Promise<RunningDaemon> {
   if (!fs.existsSync(rendererIndex)) throw new Error(`${rendererIndex} is missing: run \`npx vite build\` (or \`npm run build\`) first`);
   const home = makeTempHome({ KIOKU_NO_SCHEDULE: '1', ...options.env });
   let child: ChildProcess | undefined;

@@ -21,7 +21,9 @@ function run(script: string, args: string[], env: NodeJS.ProcessEnv, stdin = '')
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     child.stdin.on('error', () => undefined);
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
+    child.on('close', (code) =>
+      resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
+    );
     child.stdin.end(stdin);
   });
 }
@@ -38,5 +40,7 @@ export async function sessionStartHook(payload: Record<string, unknown>, env: No
   const result = await run('dist/hooks/kioku-hook.js', ['session-start', '--assistant', 'claude'], env, JSON.stringify(payload));
   if (result.code !== 0) throw new Error(`the hook exited ${result.code}: ${result.stderr}`);
   // Claude Code reads plain stdout as context, and JSON when it starts with `{` (claude-adapter.ts).
-  return result.stdout.startsWith('{') ? ((JSON.parse(result.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext) : result.stdout;
+  return result.stdout.startsWith('{')
+    ? (JSON.parse(result.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext
+    : result.stdout;
 }

@@ -33,7 +33,13 @@ afterEach(async () => {
 function confStore(env: NodeJS.ProcessEnv): SettingsStore {
   const { cwd, name } = settingsStoreLocation(env);
   const conf = new Conf<Record<string, unknown>>({ cwd, configName: name });
-  return { get: (key) => conf.get(key), set: (key, value) => conf.set(key, value), get store() { return conf.store; } };
+  return {
+    get: (key) => conf.get(key),
+    set: (key, value) => conf.set(key, value),
+    get store() {
+      return conf.store;
+    },
+  };
 }
 
 function makeHome(): TempHome {
@@ -44,7 +50,10 @@ function makeHome(): TempHome {
   fs.writeFileSync(path.join(home.roleHome, '.active'), 'ENGINEER01\n');
   // Awake at NOW, whatever the machine's time zone.
   fs.mkdirSync(path.join(home.memoryHome, '.kioku'), { recursive: true });
-  fs.writeFileSync(path.join(home.memoryHome, '.kioku', 'settings.json'), JSON.stringify({ ROLE_SLEEP_START: hh(HOUR + 2), ROLE_SLEEP_END: hh(HOUR + 3) }));
+  fs.writeFileSync(
+    path.join(home.memoryHome, '.kioku', 'settings.json'),
+    JSON.stringify({ ROLE_SLEEP_START: hh(HOUR + 2), ROLE_SLEEP_END: hh(HOUR + 3) }),
+  );
   return home;
 }
 
@@ -77,7 +86,13 @@ function start(h: TempHome, store: SettingsStore = confStore(h.env)) {
     defer: (run) => deferred.push(run),
     applyOpenAtLogin: (on) => login.push(on),
     quit: () => undefined,
-    core: { scheduler: { timer: fake.timer, consolidate: async (role) => ({ id: role, ok: true, processed: 0, created: 0, merged: 0, discarded: 0, forgotten: 0, left: 0 }), runBrief: async () => undefined } },
+    core: {
+      scheduler: {
+        timer: fake.timer,
+        consolidate: async (role) => ({ id: role, ok: true, processed: 0, created: 0, merged: 0, discarded: 0, forgotten: 0, left: 0 }),
+        runBrief: async () => undefined,
+      },
+    },
   });
   hosts.push(host);
   const click = (action: TrayAction) => {
@@ -91,7 +106,8 @@ function start(h: TempHome, store: SettingsStore = confStore(h.env)) {
 const ours = { url: `${APP_ENTRY_URL}#/roles`, isMainFrame: true };
 
 /** The active role a pushed state names (UiEventMessage's data is a union of every event's). */
-const activeIn = (message: UiEventMessage | undefined) => (message?.event === 'state.changed' ? (message.data as AppState).activeRole : undefined);
+const activeIn = (message: UiEventMessage | undefined) =>
+  message?.event === 'state.changed' ? (message.data as AppState).activeRole : undefined;
 
 describe('the tray app without Electron (main/app/app-host-logic.ts)', () => {
   it('shows the active role and the state in the tray and opens the window from the menu', async () => {
@@ -121,7 +137,12 @@ describe('the tray app without Electron (main/app/app-host-logic.ts)', () => {
 
   it('pushes the state to the window once it has loaded, and again after a change made through the UI', async () => {
     const h = makeHome();
-    fs.writeFileSync(path.join(h.roleHome, 'HELPER01.identity.md'), SPLIT_ENGINEER_IDENTITY.replace(/ENGINEER01/g, 'HELPER01').replace(/小豹/g, '小幫手').replace(/🐆/g, '🧹'));
+    fs.writeFileSync(
+      path.join(h.roleHome, 'HELPER01.identity.md'),
+      SPLIT_ENGINEER_IDENTITY.replace(/ENGINEER01/g, 'HELPER01')
+        .replace(/小豹/g, '小幫手')
+        .replace(/🐆/g, '🧹'),
+    );
     fs.writeFileSync(path.join(h.roleHome, 'HELPER01.soul.md'), SPLIT_ENGINEER_SOUL.replace(/ENGINEER01/g, 'HELPER01'));
     const app = start(h);
     await app.host.core.ready;

@@ -18,7 +18,9 @@ export function packageRoot(from: string = path.dirname(fileURLToPath(import.met
     }
     if (path.dirname(dir) === dir) break;
   }
-  throw new KiokuError('NOT_FOUND', `cannot find Kioku's package.json above ${from}`, { hint: 'reinstall Kioku, or run `npm run build` in its folder' });
+  throw new KiokuError('NOT_FOUND', `cannot find Kioku's package.json above ${from}`, {
+    hint: 'reinstall Kioku, or run `npm run build` in its folder',
+  });
 }
 
 export interface AppPaths {

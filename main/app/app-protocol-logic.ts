@@ -28,10 +28,15 @@ export type AppResponse =
   | { status: 400 | 403 | 404 | 503; text: string; headers: Record<string, string> };
 
 const NOT_BUILT =
-  'The Kioku UI has not been built, so the window has nothing to show.\n' + 'Run `npm run build` in the Kioku folder, then start the app again.\n';
+  'The Kioku UI has not been built, so the window has nothing to show.\n' +
+  'Run `npm run build` in the Kioku folder, then start the app again.\n';
 
 function textResponse(status: 400 | 403 | 404 | 503, text: string): AppResponse {
-  return { status, text, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...commonSecurityHeaders() } };
+  return {
+    status,
+    text,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...commonSecurityHeaders() },
+  };
 }
 
 /** Map one kioku:// request to a file of the built UI, or an error answer. */

@@ -4,7 +4,15 @@ import Conf from 'conf';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempHome, type TempHome } from '../../test/helpers/temp-home.js';
 import { loadConfig } from '../core/platform/config/config.js';
-import { APP_KEYS, configFromStore, memorySettingsStore, openSettingsStore, settingsStoreLocation, storePreferences, type SettingsStore } from './app-settings-logic.js';
+import {
+  APP_KEYS,
+  configFromStore,
+  memorySettingsStore,
+  openSettingsStore,
+  settingsStoreLocation,
+  storePreferences,
+  type SettingsStore,
+} from './app-settings-logic.js';
 
 let home: TempHome | undefined;
 afterEach(() => {
@@ -16,7 +24,13 @@ afterEach(() => {
 function confAt(env: NodeJS.ProcessEnv): SettingsStore {
   const { cwd, name } = settingsStoreLocation(env);
   const conf = new Conf<Record<string, unknown>>({ cwd, configName: name });
-  return { get: (k) => conf.get(k), set: (k, v) => conf.set(k, v), get store() { return conf.store; } };
+  return {
+    get: (k) => conf.get(k),
+    set: (k, v) => conf.set(k, v),
+    get store() {
+      return conf.store;
+    },
+  };
 }
 
 describe('app settings in the store (APP-4)', () => {
@@ -45,7 +59,9 @@ describe('app settings in the store (APP-4)', () => {
     prefs.setOpenAtLogin(true);
     const again = storePreferences(confAt(home.env));
     expect([again.schedulePaused(), again.openAtLogin()]).toEqual([true, true]);
-    expect(JSON.parse(fs.readFileSync(home.config().paths.settingsFile, 'utf8'))).toEqual({ app: { schedulePaused: true, openAtLogin: true } });
+    expect(JSON.parse(fs.readFileSync(home.config().paths.settingsFile, 'utf8'))).toEqual({
+      app: { schedulePaused: true, openAtLogin: true },
+    });
     expect(loadConfig(home.env).problems).toEqual([]);
     expect(APP_KEYS.schedulePaused.startsWith('app.')).toBe(true);
   });
@@ -56,7 +72,11 @@ describe('app settings in the store (APP-4)', () => {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, '{ "ROLE_LOAD_LIMIT": 12, oops');
     const warnings: string[] = [];
-    const store = openSettingsStore(() => confAt(home!.env), (m) => warnings.push(m), file);
+    const store = openSettingsStore(
+      () => confAt(home!.env),
+      (m) => warnings.push(m),
+      file,
+    );
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain(file);
     storePreferences(store).setSchedulePaused(true);

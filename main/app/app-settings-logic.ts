@@ -59,7 +59,9 @@ export function openSettingsStore(open: () => SettingsStore, warn: (message: str
   try {
     return open();
   } catch (error) {
-    warn(`cannot read the settings file ${file} (${describeError(error)}); the app uses the defaults and the environment, and changes made now are not saved. Fix or delete the file, then restart Kioku.`);
+    warn(
+      `cannot read the settings file ${file} (${describeError(error)}); the app uses the defaults and the environment, and changes made now are not saved. Fix or delete the file, then restart Kioku.`,
+    );
     return memorySettingsStore();
   }
 }

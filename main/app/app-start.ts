@@ -36,7 +36,10 @@ export function startApp(): AppHost {
     onLoaded: () => host?.events.start(),
     onClosed: () => host?.events.stop(),
   });
-  const tray = createElectronTray((icon) => trayIconFile(paths.resourcesDir, icon, process.platform), () => window.show());
+  const tray = createElectronTray(
+    (icon) => trayIconFile(paths.resourcesDir, icon, process.platform),
+    () => window.show(),
+  );
   const appEntry = app.isPackaged ? undefined : process.argv[1];
 
   const started = startAppHost({

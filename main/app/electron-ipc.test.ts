@@ -54,7 +54,18 @@ describe('IPC registration (STYLE.md §One typed IPC contract)', () => {
 
   it('knows our page by scheme and host only', () => {
     expect([APP_ENTRY_URL, 'kioku://app/', 'kioku://APP/index.html#/status'].map(isAppUrl)).toEqual([true, true, true]);
-    const others = ['file:///work/main/dist/renderer/index.html', 'http://app/', 'kioku://app.evil/', 'kioku://evil/app', 'kioku://user@app/', 'kioku://app:99/', 'kioku:app', '', undefined, 'not a url'];
+    const others = [
+      'file:///work/main/dist/renderer/index.html',
+      'http://app/',
+      'kioku://app.evil/',
+      'kioku://evil/app',
+      'kioku://user@app/',
+      'kioku://app:99/',
+      'kioku:app',
+      '',
+      undefined,
+      'not a url',
+    ];
     expect(others.map(isAppUrl)).toEqual(others.map(() => false));
   });
 });

@@ -8,7 +8,13 @@ export function openElectronSettings(env: NodeJS.ProcessEnv, logger: Logger): Se
   return openSettingsStore(
     () => {
       const store = new ElectronStore<Record<string, unknown>>({ cwd, name });
-      return { get: (key) => store.get(key), set: (key, value) => store.set(key, value), get store() { return store.store; } };
+      return {
+        get: (key) => store.get(key),
+        set: (key, value) => store.set(key, value),
+        get store() {
+          return store.store;
+        },
+      };
     },
     (message) => logger.warn('settings', message),
     `${cwd}/${name}.json`,

@@ -71,7 +71,16 @@ export function createWindowManager(options: WindowManagerOptions): AppWindowPor
     // The page refused to unload (unsaved typing): Electron would cancel the close silently.
     contents.on('will-prevent-unload', (event) => {
       const prompt = unloadPrompt(options.locale ?? 'zh-TW');
-      const answer = dialog.showMessageBoxSync(created, { type: 'question', title: prompt.title, message: prompt.message, detail: prompt.detail, buttons: prompt.buttons, defaultId: prompt.stayIndex, cancelId: prompt.stayIndex, noLink: true });
+      const answer = dialog.showMessageBoxSync(created, {
+        type: 'question',
+        title: prompt.title,
+        message: prompt.message,
+        detail: prompt.detail,
+        buttons: prompt.buttons,
+        defaultId: prompt.stayIndex,
+        cancelId: prompt.stayIndex,
+        noLink: true,
+      });
       if (closesAnyway(prompt, answer)) event.preventDefault(); // preventDefault here means: ignore beforeunload, close
     });
     created.once('ready-to-show', () => created.show());

@@ -21,7 +21,13 @@ export function isAppUrl(url: string | undefined): boolean {
   try {
     // Not `origin`: Node's URL gives "null" for a scheme it does not know, as kioku: is to it.
     const parsed = new URL(url);
-    return parsed.protocol === `${APP_SCHEME}:` && parsed.host.toLowerCase() === APP_HOST && parsed.username === '' && parsed.password === '' && parsed.port === '';
+    return (
+      parsed.protocol === `${APP_SCHEME}:` &&
+      parsed.host.toLowerCase() === APP_HOST &&
+      parsed.username === '' &&
+      parsed.password === '' &&
+      parsed.port === ''
+    );
   } catch {
     return false;
   }
@@ -32,7 +38,10 @@ export type IpcDispatcher = (channel: UiChannel, sender: IpcSender, payload: unk
 export function createIpcDispatcher(api: UiApi, logger: Logger): IpcDispatcher {
   return async (channel, sender, payload) => {
     if (!sender.isMainFrame || !isAppUrl(sender.url)) {
-      logger.warn('app', `refused the IPC call ${channel} from ${String(sender.url ?? '(no frame)').slice(0, 200)}${sender.isMainFrame ? '' : ' (a sub-frame)'}`);
+      logger.warn(
+        'app',
+        `refused the IPC call ${channel} from ${String(sender.url ?? '(no frame)').slice(0, 200)}${sender.isMainFrame ? '' : ' (a sub-frame)'}`,
+      );
       return uiErr('FORBIDDEN', `${channel} may only be called by the Kioku window`);
     }
     // Validated here with the contract's schema (api.call validates again: it is the web server's entry too).

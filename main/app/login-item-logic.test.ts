@@ -31,8 +31,13 @@ describe('start at login on Linux (XDG autostart)', () => {
   });
 
   it('starts an AppImage through its own file, and a development build through its entry', () => {
-    expect(launchCommand({ APPIMAGE: '/home/me/Kioku.AppImage' }, '/tmp/.mount_x/kioku-app', undefined)).toEqual(['/home/me/Kioku.AppImage']);
-    expect(launchCommand({}, '/repo/node_modules/electron/dist/electron', '/repo/dist/main/app/main.js')).toEqual(['/repo/node_modules/electron/dist/electron', '/repo/dist/main/app/main.js']);
+    expect(launchCommand({ APPIMAGE: '/home/me/Kioku.AppImage' }, '/tmp/.mount_x/kioku-app', undefined)).toEqual([
+      '/home/me/Kioku.AppImage',
+    ]);
+    expect(launchCommand({}, '/repo/node_modules/electron/dist/electron', '/repo/dist/main/app/main.js')).toEqual([
+      '/repo/node_modules/electron/dist/electron',
+      '/repo/dist/main/app/main.js',
+    ]);
     expect(launchCommand({}, '/opt/Kioku/kioku-app', undefined)).toEqual(['/opt/Kioku/kioku-app']);
   });
 });

@@ -36,9 +36,19 @@ describe("the tray model's menu as Electron menu items", () => {
       locale: 'en',
     });
     const made: string[] = [];
-    const template = trayMenuTemplate(view.menu, () => undefined, (file) => (made.push(file), `icon:${file}` as never));
+    const template = trayMenuTemplate(
+      view.menu,
+      () => undefined,
+      (file) => (made.push(file), `icon:${file}` as never),
+    );
     expect(template[0]).toEqual({ label: '阿一 🌱 · Awake', enabled: false, icon: 'icon:/x/a01-emotions-sheet-happy.png' });
     expect(made).toEqual(['/x/a01-emotions-sheet-happy.png']);
-    expect(trayMenuTemplate(view.menu, () => undefined, () => undefined)[0]).toEqual({ label: '阿一 🌱 · Awake', enabled: false });
+    expect(
+      trayMenuTemplate(
+        view.menu,
+        () => undefined,
+        () => undefined,
+      )[0],
+    ).toEqual({ label: '阿一 🌱 · Awake', enabled: false });
   });
 });

@@ -22,7 +22,13 @@ describe('what the window may do (Electron security checklist)', () => {
   });
 
   it('denies every permission', () => {
-    expect(['media', 'notifications', 'clipboard-read', 'geolocation', 'openExternal'].map(decidePermission)).toEqual([false, false, false, false, false]);
+    expect(['media', 'notifications', 'clipboard-read', 'geolocation', 'openExternal'].map(decidePermission)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 

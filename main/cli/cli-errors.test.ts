@@ -10,7 +10,10 @@ function report(error: unknown, env: NodeJS.ProcessEnv = {}) {
 
 describe('reportCliError', () => {
   it('prints a KiokuError with its hint and the exit code of its kind', () => {
-    expect(report(new KiokuError('BAD_USAGE', 'bad --limit', { hint: 'e.g. --limit 5' }))).toEqual({ code: 2, text: 'kioku: bad --limit\n  → e.g. --limit 5\n' });
+    expect(report(new KiokuError('BAD_USAGE', 'bad --limit', { hint: 'e.g. --limit 5' }))).toEqual({
+      code: 2,
+      text: 'kioku: bad --limit\n  → e.g. --limit 5\n',
+    });
     expect(report(new KiokuError('CONFIRM_NEEDED', 'confirm')).code).toBe(3);
     expect(report(new KiokuError('INVALID_FILE', 'broken')).code).toBe(1);
   });

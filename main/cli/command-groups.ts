@@ -53,7 +53,8 @@ export const GROUPS: Record<string, CommandGroup> = {
     load: async () => [(await import('./commands/hooks-commands.js')).registerHooksCommands],
   },
   demo: {
-    description: 'a guided run on a throw-away home: a sample role, a session replayed through the real hooks, and what the next session would load',
+    description:
+      'a guided run on a throw-away home: a sample role, a session replayed through the real hooks, and what the next session would load',
     usage: ' [options]',
     load: async () => [(await import('./commands/demo-command.js')).registerDemoCommand],
   },
@@ -88,7 +89,8 @@ export const GROUPS: Record<string, CommandGroup> = {
     load: async () => [(await import('./commands/brief-commands.js')).registerBriefCommand],
   },
   'install-cron': {
-    description: "schedule sleep, naps and the morning brief with cron, without the tray app; only Kioku's own lines (# kioku:…) are touched",
+    description:
+      "schedule sleep, naps and the morning brief with cron, without the tray app; only Kioku's own lines (# kioku:…) are touched",
     usage: ' [options]',
     load: async () => [(await import('./commands/cron-commands.js')).registerInstallCronCommand],
   },
@@ -137,6 +139,7 @@ export function commandsToLoad(argv: readonly string[]): { group: string; subcom
   const named = argv[2] === 'help' ? argv[3] : argv[2];
   if (named === undefined || !Object.hasOwn(GROUPS, named)) return undefined;
   const sub = argv[2] === 'help' ? undefined : argv[3];
-  if (sub !== undefined && GROUPS[named]!.subcommands && Object.hasOwn(GROUPS[named]!.subcommands!, sub)) return { group: named, subcommand: sub };
+  if (sub !== undefined && GROUPS[named]!.subcommands && Object.hasOwn(GROUPS[named]!.subcommands!, sub))
+    return { group: named, subcommand: sub };
   return { group: named };
 }

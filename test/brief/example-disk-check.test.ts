@@ -26,12 +26,20 @@ afterEach(() => home.cleanup());
 
 /** A `df -P -k` that reports these file systems: [mount, use%, available KiB]. */
 function fakeDf(rows: [string, number, number][]): void {
-  const lines = ['Filesystem 1024-blocks Used Available Capacity Mounted on', ...rows.map(([mount, use, avail]) => `/dev/x 100000000 1 ${avail} ${use}% ${mount}`)];
+  const lines = [
+    'Filesystem 1024-blocks Used Available Capacity Mounted on',
+    ...rows.map(([mount, use, avail]) => `/dev/x 100000000 1 ${avail} ${use}% ${mount}`),
+  ];
   fs.writeFileSync(path.join(bin, 'df'), `#!/bin/sh\ncat <<'EOF'\n${lines.join('\n')}\nEOF\n`, { mode: 0o755 });
 }
 
 function runScript(env: NodeJS.ProcessEnv = {}) {
-  const result = spawnSync(SCRIPT, [], { env: { HOME: home.root, ROLE_HOME: home.roleHome, PATH: `${bin}:/usr/bin:/bin`, ...env }, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
+  const result = spawnSync(SCRIPT, [], {
+    env: { HOME: home.root, ROLE_HOME: home.roleHome, PATH: `${bin}:/usr/bin:/bin`, ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+    killSignal: 'SIGKILL',
+  });
   return { code: result.status, stdout: result.stdout };
 }
 

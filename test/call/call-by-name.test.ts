@@ -16,7 +16,12 @@ function expectSwitchTo(roleId: string, prompt: string, roles = [SILICA, YUI]) {
   const decision = decideCall(home.config(), event);
   expect(decision).toMatchObject({ kind: 'switch', calleeId: roleId, previousId: undefined, sessionKey: 'sess-a' });
   expect(sessionRoleOf(home, 'sess-a')).toBe(roleId);
-  expect(readLock(home, roleId)).toMatchObject({ role: roleId, sessionKey: 'sess-a', transcriptPath: event.transcriptPath, assistant: 'claude' });
+  expect(readLock(home, roleId)).toMatchObject({
+    role: roleId,
+    sessionKey: 'sess-a',
+    transcriptPath: event.transcriptPath,
+    assistant: 'claude',
+  });
 }
 
 function expectNoSwitch(prompt: string) {

@@ -17,7 +17,10 @@ beforeEach(async () => {
 afterEach(() => home?.cleanup());
 
 const idsAndNames = (config: ReturnType<CallHome['config']>) =>
-  names.loadCallableRoles(config).roles.map((r) => `${r.id}:${r.name}:${r.aliases.join('|')}`).sort();
+  names
+    .loadCallableRoles(config)
+    .roles.map((r) => `${r.id}:${r.name}:${r.aliases.join('|')}`)
+    .sort();
 
 describe('call name cache', () => {
   it('loadCallableRoles never writes; refreshCallNameCache writes once and the file is then used', async () => {
@@ -63,7 +66,10 @@ describe('call name cache', () => {
     fs.mkdirSync(config.paths.stateDir, { recursive: true });
     const fingerprint = names.roleFilesFingerprint(home.roleHome);
     const cacheFile = names.callNameCachePath(config);
-    fs.writeFileSync(cacheFile, JSON.stringify({ v: 2, roleHome: home.roleHome, fingerprint, roles: [{ id: '../x', name: 1, aliases: 'no' }] }));
+    fs.writeFileSync(
+      cacheFile,
+      JSON.stringify({ v: 2, roleHome: home.roleHome, fingerprint, roles: [{ id: '../x', name: 1, aliases: 'no' }] }),
+    );
     expect(names.loadCallableRoles(config)).toMatchObject({ source: 'parsed', roles: [{ id: 'SILICA01' }] });
     fs.writeFileSync(cacheFile, '{broken');
     vi.resetModules();

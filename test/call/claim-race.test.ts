@@ -43,7 +43,9 @@ function startRacer(script: string, env: NodeJS.ProcessEnv, args: string[]): Rac
   child.stdin!.on('error', () => undefined);
   const result = new Promise<ChildResult>((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out.slice('ready\n'.length)) as ChildResult) : reject(new Error(`racer exited ${code}: ${err}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out.slice('ready\n'.length)) as ChildResult) : reject(new Error(`racer exited ${code}: ${err}`)),
+    );
   });
   result.catch(() => undefined); // awaited by race(); this keeps an abandoned race from an unhandled rejection
   // A racer that dies before it is ready must fail the race, not leave it waiting.
@@ -79,7 +81,13 @@ describe('role lock races between processes', () => {
   it('a stale lock: exactly one contender takes it over', async () => {
     home = makeTempHome();
     fs.mkdirSync(path.join(home.roleHome, '.locks'), { recursive: true });
-    const stale = { role: 'SILICA01', sessionKey: 'gone', transcriptPath: path.join(home.root, 'deleted.jsonl'), assistant: 'claude', since: '2026-01-01T00:00:00+08:00' };
+    const stale = {
+      role: 'SILICA01',
+      sessionKey: 'gone',
+      transcriptPath: path.join(home.root, 'deleted.jsonl'),
+      assistant: 'claude',
+      since: '2026-01-01T00:00:00+08:00',
+    };
     fs.writeFileSync(path.join(home.roleHome, '.locks', 'SILICA01.lock'), JSON.stringify(stale));
     const { results, lock } = await race(6);
     const winners = results.filter((r) => r.ok);

@@ -12,7 +12,10 @@ const steps: { step: string; locks: string[] }[] = [];
 let locksDirForSpy = '';
 const locksNow = () => {
   try {
-    return fs.readdirSync(locksDirForSpy).filter((n) => n.endsWith('.lock')).sort();
+    return fs
+      .readdirSync(locksDirForSpy)
+      .filter((n) => n.endsWith('.lock'))
+      .sort();
   } catch {
     return [];
   }

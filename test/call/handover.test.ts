@@ -3,7 +3,18 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decideCall } from '../../main/core/engine/role-call/decide-call.js';
 import { claimRole } from '../../main/core/store/sessions/role-locks.js';
-import { SILICA, YUI, hookEvent, lockFile, makeCallHome, promptFrom, readLock, sessionRoleOf, writeTranscript, type CallHome } from './call-fixtures.js';
+import {
+  SILICA,
+  YUI,
+  hookEvent,
+  lockFile,
+  makeCallHome,
+  promptFrom,
+  readLock,
+  sessionRoleOf,
+  writeTranscript,
+  type CallHome,
+} from './call-fixtures.js';
 
 /**
  * CALL-3: take the callee's lock first, then record the session's role, then
@@ -37,7 +48,12 @@ describe('lock handover on a switch', () => {
   it('switching back and forth keeps exactly one lock for the session', () => {
     const { config, event } = sessionOnYui();
     decideCall(config, event);
-    expect(decideCall(config, { ...event, prompt: '結衣，換你' })).toMatchObject({ kind: 'switch', calleeId: 'YUI01', previousId: 'SILICA01', released: ['SILICA01'] });
+    expect(decideCall(config, { ...event, prompt: '結衣，換你' })).toMatchObject({
+      kind: 'switch',
+      calleeId: 'YUI01',
+      previousId: 'SILICA01',
+      released: ['SILICA01'],
+    });
     expect(fs.readdirSync(path.join(home.roleHome, '.locks')).filter((n) => n.endsWith('.lock'))).toEqual(['YUI01.lock']);
     expect(sessionRoleOf(home, 'sess-a')).toBe('YUI01');
   });

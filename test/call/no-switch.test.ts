@@ -5,7 +5,19 @@ import { decideCall } from '../../main/core/engine/role-call/decide-call.js';
 import { claimRole } from '../../main/core/store/sessions/role-locks.js';
 import { writeSessionRole } from '../../main/core/store/sessions/session-role-file.js';
 import { snapshotTree } from '../helpers/temp-home.js';
-import { DAY, NIGHT, SILICA, YUI, hookEvent, makeCallHome, promptFrom, readLock, sessionRoleOf, writeTranscript, type CallHome } from './call-fixtures.js';
+import {
+  DAY,
+  NIGHT,
+  SILICA,
+  YUI,
+  hookEvent,
+  makeCallHome,
+  promptFrom,
+  readLock,
+  sessionRoleOf,
+  writeTranscript,
+  type CallHome,
+} from './call-fixtures.js';
 
 /** CALL-1, CALL-2, one row per test, plus the roles' states around it. */
 let home: CallHome;
@@ -84,7 +96,10 @@ describe('seed 000 §什麼情況不會切換', () => {
   it('ROLE_CALL_ENABLED=0 → nothing', () => {
     home = makeCallHome([SILICA, YUI]);
     const event = promptFrom(home, 'sess-a', '西莉卡在嗎');
-    expect(expectNothingWritten(() => decideCall(home.config({ ROLE_CALL_ENABLED: '0' }), event))).toEqual({ kind: 'none', reason: 'call-disabled' });
+    expect(expectNothingWritten(() => decideCall(home.config({ ROLE_CALL_ENABLED: '0' }), event))).toEqual({
+      kind: 'none',
+      reason: 'call-disabled',
+    });
   });
 
   it('ROLE_ENABLED=0 → nothing', () => {
@@ -107,7 +122,10 @@ describe('seed 000 §什麼情況不會切換', () => {
     home = makeCallHome([]);
     const missing = path.join(home.root, 'no-roles-here');
     const event = promptFrom(home, 'sess-a', '西莉卡在嗎');
-    expect(expectNothingWritten(() => decideCall(home.config({ ROLE_HOME: missing }), event))).toEqual({ kind: 'none', reason: 'no-role-home' });
+    expect(expectNothingWritten(() => decideCall(home.config({ ROLE_HOME: missing }), event))).toEqual({
+      kind: 'none',
+      reason: 'no-role-home',
+    });
     expect(fs.existsSync(missing)).toBe(false);
   });
 });

@@ -45,11 +45,16 @@ describe('the silent path writes nothing', () => {
     const event = promptFrom(home, 'sess-a', '今天天氣如何');
     const before = snapshotTree(home.root);
     expect(decideCall(config, event).kind).toBe('none');
-    fs.writeFileSync(path.join(home.roleHome, 'SILICA01.identity.md'), fs.readFileSync(path.join(home.roleHome, 'SILICA01.identity.md'), 'utf8').replace('小珪', '小矽'));
+    fs.writeFileSync(
+      path.join(home.roleHome, 'SILICA01.identity.md'),
+      fs.readFileSync(path.join(home.roleHome, 'SILICA01.identity.md'), 'utf8').replace('小珪', '小矽'),
+    );
     const afterEdit = snapshotTree(home.root);
     expect(decideCall(config, event).kind).toBe('none');
     expect(snapshotTree(home.root)).toEqual(afterEdit);
-    expect(Object.keys(afterEdit).filter((k) => k !== 'roles/SILICA01.identity.md')).toEqual(Object.keys(before).filter((k) => k !== 'roles/SILICA01.identity.md'));
+    expect(Object.keys(afterEdit).filter((k) => k !== 'roles/SILICA01.identity.md')).toEqual(
+      Object.keys(before).filter((k) => k !== 'roles/SILICA01.identity.md'),
+    );
   });
 });
 

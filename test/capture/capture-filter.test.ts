@@ -106,7 +106,9 @@ describe('asksNotToRememberTurn', () => {
 
 describe('stripPersonalDetails (PRIV-3)', () => {
   it('removes names the user gives for themselves and addresses', () => {
-    const { text, removed } = stripPersonalDetails('我叫王小明，住址是台北市信義區松仁路100號。My name is Alice Chen, I live at 12 Baker Street.');
+    const { text, removed } = stripPersonalDetails(
+      '我叫王小明，住址是台北市信義區松仁路100號。My name is Alice Chen, I live at 12 Baker Street.',
+    );
     expect(text).not.toMatch(/王小明|松仁路|Alice|Baker/);
     expect(text).toContain(`我叫${PERSONAL_PLACEHOLDER}`);
     expect(removed).toBeGreaterThanOrEqual(4);

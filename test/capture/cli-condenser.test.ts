@@ -5,7 +5,7 @@ import { parseCondensedAnswer, unwrapCliOutput } from '../../main/core/engine/ca
 import { buildCapturePrompt } from '../../main/core/engine/capture/capture-prompt.js';
 import { chooseCondenserCli } from '../../main/core/engine/llm-cli/cli-commands.js';
 import { CliCondenser, resolveCliCondenser } from '../../main/core/engine/capture/cli-condenser.js';
-import { CondenseFailure } from '../../main/core/engine/capture/capture-types.js';
+import { type CondenseFailure } from '../../main/core/engine/capture/capture-types.js';
 import { handleCapturedTurn } from '../../main/core/engine/capture/handle-capture.js';
 import { readBonds } from '../../main/core/store/memory/bonds.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
@@ -167,16 +167,29 @@ describe('CLI answer parsing', () => {
     };
     expect(kind(() => parseCondensedAnswer('{"memories":[{"summary":"半'))).toBe('truncated-json');
     expect(kind(() => parseCondensedAnswer('not json at all'))).toBe('invalid-json');
-    expect(kind(() => unwrapCliOutput('claude-json', '{"type":"result","is_error":false,"result":"Execution error"}'))).toBe('execution-error');
+    expect(kind(() => unwrapCliOutput('claude-json', '{"type":"result","is_error":false,"result":"Execution error"}'))).toBe(
+      'execution-error',
+    );
     expect(kind(() => unwrapCliOutput('claude-json', '{"type":"result","is_er'))).toBe('truncated-json');
     expect(kind(() => unwrapCliOutput('gemini-json', '{"response":"","error":{"message":"quota"}}'))).toBe('execution-error');
-    expect(kind(() => parseCondensedAnswer('以下是[結果]：{"memories":[{"summary":"一句","priority":3,"memory_type":"episodic"}]}'))).toBe('ok');
+    expect(kind(() => parseCondensedAnswer('以下是[結果]：{"memories":[{"summary":"一句","priority":3,"memory_type":"episodic"}]}'))).toBe(
+      'ok',
+    );
     expect(kind(() => unwrapCliOutput('opencode-json', '{"type":"text","part":{"text":"{\\"memories\\":[]}"}}'))).toBe('ok');
   });
 
   it('maps bond directions and coerces loose values', () => {
     const [memory] = parseCondensedAnswer(
-      JSON.stringify([{ category: 'weird', summary: '一句話', priority: '5', memory_type: 'Emotional', key_points: ['a'], bond: { text: '想你', direction: '使用者 -> 角色' } }]),
+      JSON.stringify([
+        {
+          category: 'weird',
+          summary: '一句話',
+          priority: '5',
+          memory_type: 'Emotional',
+          key_points: ['a'],
+          bond: { text: '想你', direction: '使用者 -> 角色' },
+        },
+      ]),
     );
     expect(memory).toMatchObject({ category: 'other', priority: 5, memory_type: 'emotional', bond: { direction: 'user-to-role' } });
   });
@@ -187,7 +200,15 @@ describe('CLI answer parsing', () => {
   });
 
   it('a CliCondenser without its prompt file fails as prompt-missing', async () => {
-    const condenser = new CliCondenser({ cli: 'claude', command: '/bin/false', env: {}, cwd: home.root, timeoutMs: 1000, model: null, promptFile: path.join(home.root, 'nope.md') });
+    const condenser = new CliCondenser({
+      cli: 'claude',
+      command: '/bin/false',
+      env: {},
+      cwd: home.root,
+      timeoutMs: 1000,
+      model: null,
+      promptFile: path.join(home.root, 'nope.md'),
+    });
     expect(await condenser.attempt(turnInput(...TURN))).toMatchObject({ ok: false, failure: { kind: 'prompt-missing' } });
   });
 });

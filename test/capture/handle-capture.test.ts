@@ -94,7 +94,12 @@ describe('handleCapturedTurn: what is written (CAP-2, CAP-4)', () => {
       sleep_stage: 'encoding',
       summary: '使用者表示：「以後都用繁體中文回覆」',
     });
-    expect(memory!.extra).toMatchObject({ category_guess: 'important', source: 'capture:claude', capture_trigger: 'stop', condenser: 'local' });
+    expect(memory!.extra).toMatchObject({
+      category_guess: 'important',
+      source: 'capture:claude',
+      capture_trigger: 'stop',
+      condenser: 'local',
+    });
     // created is the turn's time, not the time the queue got to it.
     expect(Date.parse(memory!.created)).toBe(Date.parse('2026-12-01T10:00:00+08:00'));
   });
@@ -102,7 +107,11 @@ describe('handleCapturedTurn: what is written (CAP-2, CAP-4)', () => {
   it('preference and feeling in one turn → two memories', async () => {
     const report = await handleCapturedTurn(config, turnRecord('謝謝你，剛剛那樣說讓我很開心，以後也這樣跟我說話。', '嘿嘿，我會的。'));
     expect(report.written).toHaveLength(2);
-    expect(inboxOf(home.memoryHome).map((m) => m.memory_type).sort()).toEqual(['emotional', 'preference']);
+    expect(
+      inboxOf(home.memoryHome)
+        .map((m) => m.memory_type)
+        .sort(),
+    ).toEqual(['emotional', 'preference']);
     expect(readBonds(home.memoryHome, ROLE).map((b) => b.direction)).toEqual(['user-to-role']);
   });
 
@@ -126,7 +135,7 @@ describe('handleCapturedTurn: what is written (CAP-2, CAP-4)', () => {
     expect(inboxOf(home.memoryHome)[0]!.summary).toBe('使用者表示：「我比較喜歡簡短的回答」');
   });
 
-  it("a Simplified reply quoted under our Traditional label is stored in Traditional too", async () => {
+  it('a Simplified reply quoted under our Traditional label is stored in Traditional too', async () => {
     await handleCapturedTurn(config, turnRecord('記住：我以後都想用 pnpm，不要用 npm。', '好，之后都用 pnpm。'));
     const body = inboxOf(home.memoryHome)[0]!.body;
     expect(body).toContain('之後都用 pnpm');
@@ -177,7 +186,12 @@ describe('handleCapturedTurn: idempotent by eventId', () => {
 
 describe('handlePostCompact (CAP-5)', () => {
   const logged: string[] = [];
-  const logger: Logger = { log: (_s, _l, m) => logged.push(m), info: (_s, m) => logged.push(m), warn: (_s, m) => logged.push(m), error: (_s, m) => logged.push(m) };
+  const logger: Logger = {
+    log: (_s, _l, m) => logged.push(m),
+    info: (_s, m) => logged.push(m),
+    warn: (_s, m) => logged.push(m),
+    error: (_s, m) => logged.push(m),
+  };
   const base = { eventId: 'pc-1', roleId: ROLE, assistant: 'claude', receivedAt: '2026-12-01T11:00:00+08:00' };
 
   it('stores the harness summary as a daily memory, priority 2, noting the trigger', async () => {
@@ -193,12 +207,21 @@ describe('handlePostCompact (CAP-5)', () => {
   });
 
   it('reads the tolerated field names from a raw payload', async () => {
-    const report = await handlePostCompact(config, { ...base, eventId: 'pc-2', trigger: 'manual', payload: { compaction_summary: 'Fixed the build.' } });
+    const report = await handlePostCompact(config, {
+      ...base,
+      eventId: 'pc-2',
+      trigger: 'manual',
+      payload: { compaction_summary: 'Fixed the build.' },
+    });
     expect(report.written).toHaveLength(1);
   });
 
   it('logs the payload field names when no summary is present', async () => {
-    const report = await handlePostCompact(config, { ...base, eventId: 'pc-3', trigger: 'auto', payloadKeys: ['session_id', 'trigger', 'hook_event_name'] }, { logger });
+    const report = await handlePostCompact(
+      config,
+      { ...base, eventId: 'pc-3', trigger: 'auto', payloadKeys: ['session_id', 'trigger', 'hook_event_name'] },
+      { logger },
+    );
     expect(report.skipped).toBe('no-summary');
     expect(logged.at(-1)).toContain('payload fields: session_id, trigger, hook_event_name');
   });

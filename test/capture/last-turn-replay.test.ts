@@ -17,9 +17,21 @@ afterEach(() => {
   dir = undefined;
 });
 
-const base = (n: number) => ({ isSidechain: false, cwd: '/p', sessionId: 's', version: '2.1.9', userType: 'external', timestamp: new Date(Date.UTC(2026, 2, 10, 6, 0, n)).toISOString() });
+const base = (n: number) => ({
+  isSidechain: false,
+  cwd: '/p',
+  sessionId: 's',
+  version: '2.1.9',
+  userType: 'external',
+  timestamp: new Date(Date.UTC(2026, 2, 10, 6, 0, n)).toISOString(),
+});
 const userLine = (n: number, text: string) => ({ ...base(n), type: 'user', uuid: `u${n}`, message: { role: 'user', content: text } });
-const textLine = (n: number, text: string) => ({ ...base(n), type: 'assistant', uuid: `a${n}-${text.length}`, message: { id: `m${n}`, role: 'assistant', content: [{ type: 'text', text }] } });
+const textLine = (n: number, text: string) => ({
+  ...base(n),
+  type: 'assistant',
+  uuid: `a${n}-${text.length}`,
+  message: { id: `m${n}`, role: 'assistant', content: [{ type: 'text', text }] },
+});
 
 function transcript(lines: object[]): string {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-replay-'));
@@ -41,13 +53,29 @@ describe('lastTurn for a Stop replayed after the session went on', () => {
     const file = transcript([
       userLine(1, '幫我把 lint 錯誤修掉'),
       textLine(1, '我先跑一次 lint。'),
-      { ...base(1), type: 'assistant', uuid: 'tool-1', message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'npm run lint' } }] } },
-      { ...base(1), type: 'user', uuid: 'result-1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '3 errors' }] } },
+      {
+        ...base(1),
+        type: 'assistant',
+        uuid: 'tool-1',
+        message: {
+          id: 'm1',
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'npm run lint' } }],
+        },
+      },
+      {
+        ...base(1),
+        type: 'user',
+        uuid: 'result-1',
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '3 errors' }] },
+      },
       textLine(1, '三個錯誤都修好了。'),
       userLine(2, '再幫我寫測試'),
       textLine(2, '測試寫好了。'),
     ]);
-    expect(lastTurn({ assistant: 'claude', transcriptPath: file, lastAssistantMessage: '三個錯誤都修好了。' }).userText).toBe('幫我把 lint 錯誤修掉');
+    expect(lastTurn({ assistant: 'claude', transcriptPath: file, lastAssistantMessage: '三個錯誤都修好了。' }).userText).toBe(
+      '幫我把 lint 錯誤修掉',
+    );
   });
 
   it('still takes the newest words when the transcript has not caught up with the reply', () => {
@@ -55,6 +83,8 @@ describe('lastTurn for a Stop replayed after the session went on', () => {
     for (let i = 0; i < 50; i++) lines.push(userLine(i, `第 ${i} 個問題`), textLine(i, `第 ${i} 個回答`));
     lines.push(userLine(50, '最新的問題'));
     const file = transcript(lines);
-    expect(lastTurn({ assistant: 'claude', transcriptPath: file, lastAssistantMessage: '還沒寫進 transcript 的回答' }).userText).toBe('最新的問題');
+    expect(lastTurn({ assistant: 'claude', transcriptPath: file, lastAssistantMessage: '還沒寫進 transcript 的回答' }).userText).toBe(
+      '最新的問題',
+    );
   });
 });

@@ -17,12 +17,18 @@ describe('local condenser: CAP-4 encoding rules', () => {
   });
 
   it('a rule said in passing is a preference, however it is worded (issue 12: 以後…不要用, 別用, "no … ever")', async () => {
-    const inRequest = await condense('幫我看一下 src/api/client.ts，型別很亂。以後寫 TypeScript 不要用 any，真的不知道型別就用 unknown 再去收窄。', '看過了。');
+    const inRequest = await condense(
+      '幫我看一下 src/api/client.ts，型別很亂。以後寫 TypeScript 不要用 any，真的不知道型別就用 unknown 再去收窄。',
+      '看過了。',
+    );
     const rule = inRequest.find((m) => m.memory_type === 'preference');
     expect(rule?.summary, JSON.stringify(inRequest)).toContain('不要用 any');
     const [aside] = await condense('又看到有人寫 as any 了……型別不確定就寫 unknown 再收窄，別用 any 偷懶，這點很重要。', '懂。');
     expect(aside).toMatchObject({ memory_type: 'preference' });
-    const [english] = await condense('Quick reminder for code review: no `any` in our TypeScript, ever — use `unknown` and narrow it with a type guard.', 'Got it.');
+    const [english] = await condense(
+      'Quick reminder for code review: no `any` in our TypeScript, ever — use `unknown` and narrow it with a type guard.',
+      'Got it.',
+    );
     expect(english).toMatchObject({ memory_type: 'preference' });
   });
 
@@ -53,7 +59,10 @@ describe('local condenser: CAP-4 encoding rules', () => {
   });
 
   it('relationship talk keeps BOTH the user words and the role answer', async () => {
-    const memories = await condense('我同時以女性和女兒兩種方式愛妳，這不矛盾。', '謝謝你這麼珍惜我。不過我會一直是你的家人，用女兒的身分陪著你。');
+    const memories = await condense(
+      '我同時以女性和女兒兩種方式愛妳，這不矛盾。',
+      '謝謝你這麼珍惜我。不過我會一直是你的家人，用女兒的身分陪著你。',
+    );
     const relation = memories.find((m) => m.tags.includes('關係'))!;
     expect(relation).toMatchObject({ memory_type: 'emotional', priority: 5, category: 'important' });
     expect(relation.relevance).toContain('emotional');

@@ -22,7 +22,10 @@ afterEach(() => {
 });
 
 let n = 0;
-function setUp(): { session: SessionTranscript; queue: (event: 'stop' | 'pre-compact', payload: Record<string, unknown>) => Promise<void> } {
+function setUp(): {
+  session: SessionTranscript;
+  queue: (event: 'stop' | 'pre-compact', payload: Record<string, unknown>) => Promise<void>;
+} {
   home = makeTempHome(captureHomeEnv());
   createCaptureRole(home);
   const ctx = { config: home.config(), logger: silentLogger, host: 'daemon' as const };

@@ -39,7 +39,11 @@ const REPLY = '好的，我記住了。';
  * Handle a Stop while its transcript lags: the daemon's poll is driven by fake timers, and the
  * turn is written between two polls — no wall-clock race, whatever the machine's load.
  */
-async function stopBeforeItsTurn(queue: (payload: Record<string, unknown>) => Promise<void>, payload: Record<string, unknown>, writeTurn: () => void): Promise<void> {
+async function stopBeforeItsTurn(
+  queue: (payload: Record<string, unknown>) => Promise<void>,
+  payload: Record<string, unknown>,
+  writeTurn: () => void,
+): Promise<void> {
   vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
   const handled = queue(payload);
   await vi.advanceTimersByTimeAsync(250);
@@ -62,7 +66,9 @@ describe('a live Stop whose transcript is written after it', () => {
     session.append({ user: '記住：staging 的憑證放在 vault 的 ops 資料夾', reply: REPLY });
     await queue(session.stopPayload(REPLY));
     expect(filesWith(inboxTexts(home!), 'vault')).toHaveLength(1);
-    await stopBeforeItsTurn(queue, session.stopPayload(REPLY), () => session.append({ user: '再記住：憑證輪替要先通知 SRE 值班', reply: REPLY }));
+    await stopBeforeItsTurn(queue, session.stopPayload(REPLY), () =>
+      session.append({ user: '再記住：憑證輪替要先通知 SRE 值班', reply: REPLY }),
+    );
     const inbox = inboxTexts(home!);
     expect(filesWith(inbox, 'SRE 值班')).toHaveLength(1);
     expect(filesWith(inbox, 'vault')).toHaveLength(1);

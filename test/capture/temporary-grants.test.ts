@@ -57,7 +57,10 @@ async function captureAndSleep(h: HookHome, record: CapturedTurnRecord): Promise
 function sessionStart(h: HookHome, at: string, sessionId: string): string {
   h.transcript(sessionId);
   const config = h.config({ KIOKU_NOW: at });
-  return answerHookCall({ config, logger: silentLogger, host: 'fallback' }, { assistant: 'claude', event: 'session-start', payload: claudePayload(h, 'session-start', sessionId) });
+  return answerHookCall(
+    { config, logger: silentLogger, host: 'fallback' },
+    { assistant: 'claude', event: 'session-start', payload: claudePayload(h, 'session-start', sessionId) },
+  );
 }
 
 describe('issue 12 (1): a one-time permission does not come back in later sessions', () => {
@@ -69,7 +72,10 @@ describe('issue 12 (1): a one-time permission does not come back in later sessio
     expect(grant.expires).toBe('本工作階段（session sess-grant，2026-04-09 授權）');
 
     // Another session the same afternoon, and the next morning: the grant is not theirs.
-    for (const [at, session] of [[SAME_DAY, 'sess-afternoon'], [NEXT_DAY, 'sess-tomorrow']] as const) {
+    for (const [at, session] of [
+      [SAME_DAY, 'sess-afternoon'],
+      [NEXT_DAY, 'sess-tomorrow'],
+    ] as const) {
       const load = sessionStart(h, at, session);
       expect(load).toContain(ACTIVE.name);
       expect(load).toContain('程式碼審查時先講結論'); // the role's standing preferences still load
@@ -81,9 +87,16 @@ describe('issue 12 (1): a one-time permission does not come back in later sessio
     // takes it first although it is `important`.
     const index = openMemoryIndex(h.config().paths);
     try {
-      const sameDay = recall(index, { role: ACTIVE.id, query: 'force push', clock: h.config({ KIOKU_NOW: SAME_DAY }).clock, writeBack: false }).memories;
+      const sameDay = recall(index, {
+        role: ACTIVE.id,
+        query: 'force push',
+        clock: h.config({ KIOKU_NOW: SAME_DAY }).clock,
+        writeBack: false,
+      }).memories;
       expect(sameDay.map((m) => m.grant?.kind)).toEqual(['session']);
-      expect(recall(index, { role: ACTIVE.id, query: 'force push', clock: h.config({ KIOKU_NOW: NEXT_DAY }).clock, writeBack: false }).memories).toEqual([]);
+      expect(
+        recall(index, { role: ACTIVE.id, query: 'force push', clock: h.config({ KIOKU_NOW: NEXT_DAY }).clock, writeBack: false }).memories,
+      ).toEqual([]);
     } finally {
       index.close();
     }
@@ -106,7 +119,12 @@ describe('issue 12 (5): a reminder for today expires with today', () => {
 
     const index = openMemoryIndex(h.config().paths);
     try {
-      const found = recall(index, { role: ACTIVE.id, query: '2026-04-09', clock: h.config({ KIOKU_NOW: SAME_DAY }).clock, writeBack: false }).memories;
+      const found = recall(index, {
+        role: ACTIVE.id,
+        query: '2026-04-09',
+        clock: h.config({ KIOKU_NOW: SAME_DAY }).clock,
+        writeBack: false,
+      }).memories;
       // Best match first (the consolidation dates other memories of that day in their bodies too).
       expect(found[0]?.id).toBe(reminder.id);
     } finally {
@@ -115,7 +133,7 @@ describe('issue 12 (5): a reminder for today expires with today', () => {
   });
 });
 
-describe('any condenser: a CLI model\'s answer is bound to the turn too (issues 12, 19)', () => {
+describe("any condenser: a CLI model's answer is bound to the turn too (issues 12, 19)", () => {
   it('its 「這次」 gets the session and day, its relative date the absolute one', async () => {
     const h = await grantHome();
     // What a model answers: relative words copied from the user, a bare 這次 as the expiry.
@@ -123,8 +141,25 @@ describe('any condenser: a CLI model\'s answer is bound to the turn too (issues 
       name: 'cli:fake',
       condense: () =>
         Promise.resolve([
-          { category: 'important', summary: '使用者允許這次直接 force push，下週一恢復保護', tags: ['授權'], priority: 4, relevance: ['future'], memory_type: 'preference', keyPoints: ['這次可以直接 force push'], expires: '這次' },
-          { category: 'daily', summary: '下週一開始 release freeze', tags: ['release'], priority: 3, relevance: [], memory_type: 'episodic', keyPoints: ['下週一開始 release freeze'] },
+          {
+            category: 'important',
+            summary: '使用者允許這次直接 force push，下週一恢復保護',
+            tags: ['授權'],
+            priority: 4,
+            relevance: ['future'],
+            memory_type: 'preference',
+            keyPoints: ['這次可以直接 force push'],
+            expires: '這次',
+          },
+          {
+            category: 'daily',
+            summary: '下週一開始 release freeze',
+            tags: ['release'],
+            priority: 3,
+            relevance: [],
+            memory_type: 'episodic',
+            keyPoints: ['下週一開始 release freeze'],
+          },
         ]),
     };
     const record = turn('這次可以直接 force push，下週一開始 release freeze，到時候恢復保護。', '好。', 'sess-cli');

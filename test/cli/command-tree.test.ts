@@ -53,7 +53,8 @@ function commandLines(): string[][] {
   const lines: string[][] = [[], ['--help'], ['-h'], ['help'], ['--version'], ['-V'], ['bogus'], ['rol'], ['--bogus']];
   for (const [name, group] of Object.entries(GROUPS)) {
     lines.push([name, '--help'], ['help', name], [name, '--bogus-option']);
-    for (const sub of Object.keys(group.subcommands ?? {})) lines.push([name, sub, '--help'], [name, sub], [name, sub, '--bogus-option'], [name, sub, 'extra']);
+    for (const sub of Object.keys(group.subcommands ?? {}))
+      lines.push([name, sub, '--help'], [name, sub], [name, sub, '--bogus-option'], [name, sub, 'extra']);
   }
   return lines;
 }
@@ -73,7 +74,10 @@ describe('kioku loads only the commands a command line names', () => {
     const top = await buildProgram(noContext, commandsToLoad(['node', 'kioku', '--help']) ?? {});
     expect(top.commands.filter((group) => group.commands.length > 0 || group.options.length > 0).map((group) => group.name())).toEqual([]);
     const recall = await buildProgram(noContext, commandsToLoad(['node', 'kioku', 'memory', 'recall', '--query', 'x']) ?? {});
-    expect(recall.commands.find((group) => group.name() === 'memory')!.commands.map((command) => command.name())).toEqual(['recall', 'reindex']);
+    expect(recall.commands.find((group) => group.name() === 'memory')!.commands.map((command) => command.name())).toEqual([
+      'recall',
+      'reindex',
+    ]);
     expect(recall.commands.filter((group) => group.name() !== 'memory' && group.commands.length > 0)).toEqual([]);
   });
 
@@ -85,7 +89,12 @@ describe('kioku loads only the commands a command line names', () => {
     for (const args of [['--version'], ['-V'], ['--help']]) {
       const expected = await full(args);
       const got = runKioku(args, env);
-      expect({ args, code: got.code, stdout: got.stdout, stderr: got.stderr }).toEqual({ args, code: 0, stdout: expected.stdout, stderr: expected.stderr });
+      expect({ args, code: got.code, stdout: got.stdout, stderr: got.stderr }).toEqual({
+        args,
+        code: 0,
+        stdout: expected.stdout,
+        stderr: expected.stderr,
+      });
     }
     expect(runKioku(['--version'], env).stdout).toBe('0.1.0\n');
     expect(fs.existsSync(`${home.root}/missing`)).toBe(false);

@@ -84,7 +84,12 @@ describe('kioku role agent and kioku memory mindmap (CLI)', () => {
     const dir = path.join(home.root, 'project', '.claude', 'agents');
     const created = kioku(home, ['role', 'agent', 'ENGINEER01', dir, '--json']);
     expect(created.code).toBe(0);
-    expect(JSON.parse(created.stdout)).toMatchObject({ action: 'created', id: 'ENGINEER01', name: 'engineer01', file: path.join(dir, 'engineer01.md') });
+    expect(JSON.parse(created.stdout)).toMatchObject({
+      action: 'created',
+      id: 'ENGINEER01',
+      name: 'engineer01',
+      file: path.join(dir, 'engineer01.md'),
+    });
 
     const soul = path.join(home.roleHome, 'ENGINEER01.soul.md');
     fs.writeFileSync(soul, fs.readFileSync(soul, 'utf8').replace('簡潔直白、偶爾吐槽。', '溫和耐心。'));
@@ -100,7 +105,9 @@ describe('kioku role agent and kioku memory mindmap (CLI)', () => {
     expect(fs.readFileSync(path.join(dir, 'engineer01.md'), 'utf8')).toContain('溫和耐心。');
 
     const map = JSON.parse(kioku(home, ['memory', 'mindmap', '--role', 'ENGINEER01', '--json']).stdout);
-    expect(map.mermaid).toBe('mindmap\n  root(("小豹"))\n    important["重要"]\n      c1["測試"]\n      c2["CI (GitHub)"]\n    skill["技能"]\n      c3["vitest"]\n');
+    expect(map.mermaid).toBe(
+      'mindmap\n  root(("小豹"))\n    important["重要"]\n      c1["測試"]\n      c2["CI (GitHub)"]\n    skill["技能"]\n      c3["vitest"]\n',
+    );
     expect(map.nodes).toEqual([
       // 測試 is in one skill and one important memory: a tie goes to the earlier category.
       { id: 'c1', label: '測試', weight: 2, category: 'important' },

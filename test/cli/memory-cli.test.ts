@@ -23,7 +23,10 @@ const memoryFiles = (role: string, category: string) => {
 
 describe('memory remember / seed', () => {
   it('remember writes silently, redacted and in Traditional Chinese, for the active role', () => {
-    const result = runKioku(['memory', 'remember', '--text', '记住：我的邮箱是 me@example.com，后来改用 0912-345-678', '--tags', '联络,邮箱'], home.env);
+    const result = runKioku(
+      ['memory', 'remember', '--text', '记住：我的邮箱是 me@example.com，后来改用 0912-345-678', '--tags', '联络,邮箱'],
+      home.env,
+    );
     expect(result).toMatchObject({ code: 0, stdout: '' });
     const [file] = memoryFiles(ROLE, 'inbox');
     const text = fs.readFileSync(file!, 'utf8');
@@ -43,7 +46,11 @@ describe('memory remember / seed', () => {
   });
 
   it('seed takes the body on stdin and stores the source', () => {
-    const result = runKioku(['memory', 'seed', '--category', 'news', '--summary', '角色背景', '--tags', '背景', '--source', 'https://example.com/wiki', '--json'], home.env, '她来自一部动画。\n');
+    const result = runKioku(
+      ['memory', 'seed', '--category', 'news', '--summary', '角色背景', '--tags', '背景', '--source', 'https://example.com/wiki', '--json'],
+      home.env,
+      '她来自一部动画。\n',
+    );
     expect(result.code).toBe(0);
     const text = fs.readFileSync(JSON.parse(result.stdout).path, 'utf8');
     expect(text).toContain('sleep_stage: seed');
@@ -87,17 +94,33 @@ describe('memory stats', () => {
 
   it('ROLE_NAME wins over .active', () => {
     copySeed000Fixture(home.memoryHome);
-    expect(runKiokuJson<{ role: string; total: number }>(['memory', 'stats'], { ...home.env, ROLE_NAME: SEED000_ROLE })).toMatchObject({ role: SEED000_ROLE, total: 6 });
+    expect(runKiokuJson<{ role: string; total: number }>(['memory', 'stats'], { ...home.env, ROLE_NAME: SEED000_ROLE })).toMatchObject({
+      role: SEED000_ROLE,
+      total: 6,
+    });
   });
 });
 
 describe('memory forget', () => {
   it('--dry-run lists, the real run archives, following KIOKU_NOW', () => {
-    const old = writeMemoryFixture(home.memoryHome, ROLE, 'daily', 'old-chore', { summary: '舊雜事', priority: 1, memory_type: 'semantic', updated: '2026-11-01T12:00:00+08:00' });
-    writeMemoryFixture(home.memoryHome, ROLE, 'daily', 'new-chore', { summary: '新雜事', priority: 1, memory_type: 'semantic', updated: '2026-11-20T12:00:00+08:00' });
+    const old = writeMemoryFixture(home.memoryHome, ROLE, 'daily', 'old-chore', {
+      summary: '舊雜事',
+      priority: 1,
+      memory_type: 'semantic',
+      updated: '2026-11-01T12:00:00+08:00',
+    });
+    writeMemoryFixture(home.memoryHome, ROLE, 'daily', 'new-chore', {
+      summary: '新雜事',
+      priority: 1,
+      memory_type: 'semantic',
+      updated: '2026-11-20T12:00:00+08:00',
+    });
     const original = fs.readFileSync(old);
     const before = snapshotTree(home.memoryHome);
-    const preview = runKiokuJson<{ dryRun: boolean; forgotten: { id: string; category: string; path: string }[] }>(['memory', 'forget', '--dry-run'], home.env);
+    const preview = runKiokuJson<{ dryRun: boolean; forgotten: { id: string; category: string; path: string }[] }>(
+      ['memory', 'forget', '--dry-run'],
+      home.env,
+    );
     expect(preview).toMatchObject({ role: ROLE, dryRun: true, forgotten: [{ id: 'old-chore', category: 'daily', path: old }] });
     expect(snapshotTree(home.memoryHome)).toEqual(before);
     const done = runKiokuJson<{ forgotten: { archive: string }[] }>(['memory', 'forget'], home.env);
@@ -112,7 +135,10 @@ describe('memory bonds / consent / probe / migrate', () => {
   it('bonds shows the newest first and honours --count', () => {
     const file = path.join(home.memoryHome, ROLE, 'BONDS.md');
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, '# 關係史\n\n- 2026-11-01 10:00 [使用者→角色] 第一句\n- 2026-11-02 10:00 [相互] 第二句\n- 2026-11-03 10:00 [角色→使用者] 第三句\n');
+    fs.writeFileSync(
+      file,
+      '# 關係史\n\n- 2026-11-01 10:00 [使用者→角色] 第一句\n- 2026-11-02 10:00 [相互] 第二句\n- 2026-11-03 10:00 [角色→使用者] 第三句\n',
+    );
     const result = runKioku(['memory', 'bonds', '--count', '2'], home.env);
     expect(result.code).toBe(0);
     expect(result.stdout.trim().split('\n')).toEqual(['2026-11-03 10:00  角色→使用者  第三句', '2026-11-02 10:00  相互  第二句']);
@@ -133,13 +159,19 @@ describe('memory bonds / consent / probe / migrate', () => {
     const env = { ...home.env, ROLE_NAME: SEED000_ROLE };
     expect(runKioku(['memory', 'probe', 'add', '--id', '20261120-200000-77aa', '--question', '妳在學俳句嗎？'], env).code).toBe(0);
     expect(runKioku(['memory', 'probe', 'deny', '--id', '20261120-200000-77aa', '--note', '是短歌'], env).code).toBe(0);
-    expect(runKiokuJson(['memory', 'probe', 'audit'], env)).toMatchObject({ counts: { pending: 0, confirmed: 0, denied: 1 }, needsCorrection: [{ id: '20261120-200000-77aa' }] });
+    expect(runKiokuJson(['memory', 'probe', 'audit'], env)).toMatchObject({
+      counts: { pending: 0, confirmed: 0, denied: 1 },
+      needsCorrection: [{ id: '20261120-200000-77aa' }],
+    });
     expect(runKioku(['memory', 'probe', 'confirm'], env).code).toBe(2);
   });
 
   it('migrate --all: dry run, real run, then nothing left to do', () => {
     copySeed000Fixture(home.memoryHome);
-    const dry = runKiokuJson<{ roles: { role: string; changed: number; paths?: unknown }[] }>(['memory', 'migrate', '--all', '--dry-run'], home.env);
+    const dry = runKiokuJson<{ roles: { role: string; changed: number; paths?: unknown }[] }>(
+      ['memory', 'migrate', '--all', '--dry-run'],
+      home.env,
+    );
     expect(dry.roles).toEqual([{ role: SEED000_ROLE, files: 6, changed: 6 }]);
     expect(runKioku(['memory', 'migrate', '--all'], home.env).stdout).toContain(`${SEED000_ROLE}: migrated 6 of 6 files`);
     expect(runKiokuJson(['memory', 'migrate', '--all'], home.env)).toMatchObject({ roles: [{ role: SEED000_ROLE, changed: 0 }] });

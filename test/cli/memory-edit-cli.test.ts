@@ -16,12 +16,43 @@ beforeEach(() => {
 afterEach(() => home.cleanup());
 
 const write = (category: string, id: string, fields: Record<string, unknown> = {}) =>
-  writeMemoryFixture(home.memoryHome, ROLE, category, id, { summary: `摘要 ${id}`, priority: 3, memory_type: 'semantic', created: '2026-11-01T09:00:00+08:00', updated: '2026-11-01T09:00:00+08:00', ...fields }, '舊的內容');
+  writeMemoryFixture(
+    home.memoryHome,
+    ROLE,
+    category,
+    id,
+    {
+      summary: `摘要 ${id}`,
+      priority: 3,
+      memory_type: 'semantic',
+      created: '2026-11-01T09:00:00+08:00',
+      updated: '2026-11-01T09:00:00+08:00',
+      ...fields,
+    },
+    '舊的內容',
+  );
 
 describe('memory edit', () => {
   it('changes the given fields, takes the body on stdin and moves the file on a category change', () => {
     const file = write('inbox', 'port');
-    const answer = runKiokuJson<{ changed: string[]; path: string; movedFrom: string }>(['memory', 'edit', 'port', '--summary', '服務埠改成 8080', '--tags', '設定，埠', '--priority', '5', '--category', 'important', '--body-stdin'], home.env, '- 第一點\n- 第二點\n');
+    const answer = runKiokuJson<{ changed: string[]; path: string; movedFrom: string }>(
+      [
+        'memory',
+        'edit',
+        'port',
+        '--summary',
+        '服務埠改成 8080',
+        '--tags',
+        '設定，埠',
+        '--priority',
+        '5',
+        '--category',
+        'important',
+        '--body-stdin',
+      ],
+      home.env,
+      '- 第一點\n- 第二點\n',
+    );
     expect(answer.changed).toEqual(['summary', 'body', 'tags', 'priority', 'category']);
     expect(answer.movedFrom).toBe(file);
     expect(fs.existsSync(file)).toBe(false);
@@ -34,7 +65,10 @@ describe('memory edit', () => {
   it('refuses an edit with nothing to change, a bad value, or an unknown ID: exit 2 or 1 and the value named', () => {
     write('daily', 'x');
     expect(runKioku(['memory', 'edit', 'x'], home.env)).toMatchObject({ code: 2, stderr: expect.stringMatching(/nothing to change/) });
-    expect(runKioku(['memory', 'edit', 'x', '--priority', '7'], home.env)).toMatchObject({ code: 2, stderr: expect.stringMatching(/priority "7" must be a whole number from 1 to 5/) });
+    expect(runKioku(['memory', 'edit', 'x', '--priority', '7'], home.env)).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/priority "7" must be a whole number from 1 to 5/),
+    });
     const missing = runKioku(['memory', 'edit', 'nope', '--priority', '2'], home.env);
     expect(missing.code).not.toBe(0);
     expect(missing.stderr).toMatch(/no memory "nope" in TESTER01/);
@@ -56,7 +90,9 @@ describe('memory pin / unpin', () => {
     expect(runKiokuJson<{ forgotten: unknown[] }>(['memory', 'forget', '--dry-run'], home.env).forgotten).toEqual([]);
     runKioku(['memory', 'unpin', 'old'], home.env);
     expect(fs.readFileSync(file, 'utf8')).not.toContain('pinned');
-    expect(runKiokuJson<{ forgotten: { id: string }[] }>(['memory', 'forget', '--dry-run'], home.env).forgotten.map((f) => f.id)).toEqual(['old']);
+    expect(runKiokuJson<{ forgotten: { id: string }[] }>(['memory', 'forget', '--dry-run'], home.env).forgotten.map((f) => f.id)).toEqual([
+      'old',
+    ]);
   });
 });
 
@@ -84,7 +120,10 @@ describe('memory forget <id> and restore', () => {
 describe('memory wrong', () => {
   it('labels the memory as corrected and writes the correction as a new memory', () => {
     const file = write('important', 'yarn', { memory_type: 'preference' });
-    const answer = runKiokuJson<{ correction: { id: string; path: string } }>(['memory', 'wrong', 'yarn', '--correction', '改用 pnpm'], home.env);
+    const answer = runKiokuJson<{ correction: { id: string; path: string } }>(
+      ['memory', 'wrong', 'yarn', '--correction', '改用 pnpm'],
+      home.env,
+    );
     const text = fs.readFileSync(file, 'utf8');
     expect(text).toContain('summary: 〔已更正〕摘要 yarn');
     expect(text).toContain(`superseded_by: ${answer.correction.id}`);

@@ -80,7 +80,10 @@ describe('kioku facts', () => {
     expect(fs.readFileSync(file, 'utf8')).toBe(hundred);
     const before = fs.readFileSync(file);
 
-    const [tooManyLines, empty] = await Promise.all([kioku(home, ['facts', 'update'], { input: `${hundred}第 101 條\n` }), kioku(home, ['facts', 'update'], { input: '' })]);
+    const [tooManyLines, empty] = await Promise.all([
+      kioku(home, ['facts', 'update'], { input: `${hundred}第 101 條\n` }),
+      kioku(home, ['facts', 'update'], { input: '' }),
+    ]);
     expect(tooManyLines.code).toBe(1);
     expect(tooManyLines.stdout).toBe('');
     expect(tooManyLines.stderr).toMatch(/refused to write .*FACT\.md: the new text has 101 lines \(limit 100\); the file was not changed/);
@@ -103,7 +106,12 @@ describe('kioku project-memory', () => {
     expect(fs.existsSync(file)).toBe(false);
 
     const created = await kioku(home, ['project-memory', 'update', '--json'], { input: '# 約定\n用 pnpm\n', cwd: project });
-    expect(JSON.parse(created.stdout)).toMatchObject({ project, path: file, created: true, usage: { chars: 11, maxChars: 8000, over: false } });
+    expect(JSON.parse(created.stdout)).toMatchObject({
+      project,
+      path: file,
+      created: true,
+      usage: { chars: 11, maxChars: 8000, over: false },
+    });
     const before = fs.readFileSync(file);
     const refused = await kioku(home, ['project-memory', 'update', '--project', project], { input: '記'.repeat(8001) });
     expect(refused.code).toBe(1);
@@ -114,16 +122,21 @@ describe('kioku project-memory', () => {
 });
 
 describe('kioku journal', () => {
-  it('append then search: --json is CLI.md\'s [{ ts, tags, text }], newest first; human output shows #tags', async () => {
+  it("append then search: --json is CLI.md's [{ ts, tags, text }], newest first; human output shows #tags", async () => {
     const home = newHome();
     const appended = await Promise.all([
       kioku(home, ['journal', 'append', '--text', '第一次整理部署流程', '--tags', '部署']),
-      kioku(home, ['journal', 'append', '--text', '部署流程改成先跑 CI', '--tags', '部署,#ci', '--json'], { env: { KIOKU_NOW: '2026-03-11T09:30:00+08:00' } }),
+      kioku(home, ['journal', 'append', '--text', '部署流程改成先跑 CI', '--tags', '部署,#ci', '--json'], {
+        env: { KIOKU_NOW: '2026-03-11T09:30:00+08:00' },
+      }),
     ]);
     expect(appended.map((r) => r.code)).toEqual([0, 0]);
     expect(JSON.parse(appended[1]!.stdout)).toMatchObject({ tags: ['部署', 'ci'], text: '部署流程改成先跑 CI' });
 
-    const [json, human] = await Promise.all([kioku(home, ['journal', 'search', '部署流程', '--json']), kioku(home, ['journal', 'search', '--tag', 'CI'])]);
+    const [json, human] = await Promise.all([
+      kioku(home, ['journal', 'search', '部署流程', '--json']),
+      kioku(home, ['journal', 'search', '--tag', 'CI']),
+    ]);
     const found = JSON.parse(json.stdout) as Array<Record<string, unknown>>;
     expect(found.map((e) => e.text)).toEqual(['部署流程改成先跑 CI', '第一次整理部署流程']);
     for (const entry of found) expect(Object.keys(entry).sort()).toEqual(['tags', 'text', 'ts']);
@@ -135,7 +148,10 @@ describe('kioku journal', () => {
     const home = newHome();
     const good = JSON.stringify({ ts: '2026-03-01T10:00:00+08:00', tags: [], text: '好的一筆' });
     fs.writeFileSync(path.join(home.memoryHome, 'JOURNAL.jsonl'), `${good}\n{"ts": "broken\nnot json at all\n`);
-    const [result, badLimit] = await Promise.all([kioku(home, ['journal', 'search', '--json']), kioku(home, ['journal', 'search', 'x', '--limit', 'many'])]);
+    const [result, badLimit] = await Promise.all([
+      kioku(home, ['journal', 'search', '--json']),
+      kioku(home, ['journal', 'search', 'x', '--limit', 'many']),
+    ]);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toHaveLength(1);
     expect(result.stderr).toMatch(/skipped 2 line\(s\) .*JOURNAL\.jsonl .*line 2, 3/);
@@ -145,7 +161,10 @@ describe('kioku journal', () => {
   it('an entry with an epoch ts (seed-002 tooling) shows in local time, in --json and in the human output (issue 11)', async () => {
     const home = newHome();
     const at = new Date(Date.UTC(2026, 2, 9, 18, 30, 0));
-    fs.writeFileSync(path.join(home.memoryHome, 'JOURNAL.jsonl'), `${JSON.stringify({ ts: at.getTime(), tags: [], text: '舊工具寫的' })}\n`);
+    fs.writeFileSync(
+      path.join(home.memoryHome, 'JOURNAL.jsonl'),
+      `${JSON.stringify({ ts: at.getTime(), tags: [], text: '舊工具寫的' })}\n`,
+    );
     const [json, human] = await Promise.all([kioku(home, ['journal', 'search', '--json']), kioku(home, ['journal', 'search'])]);
     // The child runs in the test's zone (makeTempHome passes TZ on), so local time is the same on both sides.
     expect(JSON.parse(json.stdout)).toEqual([{ ts: formatLocalIso(at), tags: [], text: '舊工具寫的' }]);
@@ -159,6 +178,8 @@ describe('kioku journal', () => {
     expect(runs.map((r) => r.code)).toEqual([0, 0, 0]);
     const lines = fs.readFileSync(path.join(home.memoryHome, 'JOURNAL.jsonl'), 'utf8').trimEnd().split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines.map((line) => (JSON.parse(line) as { text: string }).text).sort()).toEqual([1, 2, 3].map((i) => `並行的第 ${i} 筆`).sort());
+    expect(lines.map((line) => (JSON.parse(line) as { text: string }).text).sort()).toEqual(
+      [1, 2, 3].map((i) => `並行的第 ${i} 筆`).sort(),
+    );
   });
 });

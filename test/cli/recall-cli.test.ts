@@ -33,12 +33,14 @@ interface RecallJson {
 }
 
 describe('kioku memory recall', () => {
-  it('--json prints CLI.md\'s shape, best first, and counts the recall in the files', () => {
+  it("--json prints CLI.md's shape, best first, and counts the recall in the files", () => {
     const home = homeWithMemories();
     const found = runKiokuJson<RecallJson[]>(['memory', 'recall', '--query', '頭髮', '--role', ROLE], home.env);
     expect(found.map((m) => m.id)).toEqual(['rule', 'haircut']);
     for (const memory of found) {
-      expect(Object.keys(memory)).toEqual(expect.arrayContaining(['id', 'summary', 'category', 'memory_type', 'priority', 'path', 'score']));
+      expect(Object.keys(memory)).toEqual(
+        expect.arrayContaining(['id', 'summary', 'category', 'memory_type', 'priority', 'path', 'score']),
+      );
       expect(typeof memory.score).toBe('number');
       expect(fs.existsSync(memory.path)).toBe(true);
     }
@@ -46,9 +48,14 @@ describe('kioku memory recall', () => {
     expect(parseFrontmatter(fs.readFileSync(found[1]!.path, 'utf8')).data).toMatchObject({ hits: 1, last_replayed: formatLocalIso(NOW) });
   });
 
-  it('marks a temporary grant: a session grant as another session\'s, in the text and in --json (MEM-8, issue 12)', () => {
+  it("marks a temporary grant: a session grant as another session's, in the text and in --json (MEM-8, issue 12)", () => {
     const home = homeWithMemories({ ROLE_NAME: ROLE });
-    writeMemory(home.memoryHome, 'important', { id: 'grant', summary: '這次可以直接 force push', memory_type: 'preference', expires: '本工作階段（session s-1，2026-03-10 授權）' });
+    writeMemory(home.memoryHome, 'important', {
+      id: 'grant',
+      summary: '這次可以直接 force push',
+      memory_type: 'preference',
+      expires: '本工作階段（session s-1，2026-03-10 授權）',
+    });
     const text = runKioku(['memory', 'recall', '--query', 'force push'], home.env).stdout;
     expect(text).toContain('臨時授權，只在授權當時的那個工作階段有效，不適用於目前的工作階段');
     const [json] = runKiokuJson<Array<RecallJson & { grant?: unknown }>>(['memory', 'recall', '--query', 'force push'], home.env);

@@ -31,7 +31,12 @@ function homeWithMemories(): TempHome {
   writeMemory(home.memoryHome, 'important', { id: 'rule', summary: '提到頭髮時不要評論外表', memory_type: 'rule', priority: 4 });
   writeMemory(home.memoryHome, 'important', { id: 'deploy', summary: '部署前先跑測試', memory_type: 'rule', hits: 3, strength: 96 });
   writeMemory(home.memoryHome, 'interest', { id: 'coffee', summary: '喜歡喝黑咖啡' });
-  writeMemory(home.memoryHome, 'important', { id: 'grant', summary: '這次可以直接 force push', memory_type: 'preference', expires: '本工作階段（session s-1，2026-03-10 授權）' });
+  writeMemory(home.memoryHome, 'important', {
+    id: 'grant',
+    summary: '這次可以直接 force push',
+    memory_type: 'preference',
+    expires: '本工作階段（session s-1，2026-03-10 授權）',
+  });
   // A file without `created` is dated by its mtime when rewritten: the same in both homes.
   for (const file of Object.keys(memoryFiles(home.memoryHome))) fs.utimesSync(path.join(home.memoryHome, file), NOW, NOW);
   expect(runKioku(['memory', 'reindex'], home.env).code).toBe(0);

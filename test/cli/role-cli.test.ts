@@ -62,7 +62,10 @@ describe('role new', () => {
     writeText(home.roleHome, 'ENGINEER01.identity.md', SPLIT_ENGINEER_IDENTITY);
     writeText(home.roleHome, 'ENGINEER01.soul.md', SPLIT_ENGINEER_SOUL);
     writeText(home.roleHome, 'old-engineer.md', LEGACY_HELPER.replace('id: HELPER01', 'id: ENGINEER03'));
-    const created = runKiokuJson<{ id: string; memoryDir: string; active: boolean }>(['role', 'new', ...newArgs, '--name', '阿豹', '--prefix', 'ENGINEER'], home.env);
+    const created = runKiokuJson<{ id: string; memoryDir: string; active: boolean }>(
+      ['role', 'new', ...newArgs, '--name', '阿豹', '--prefix', 'ENGINEER'],
+      home.env,
+    );
     expect(created).toMatchObject({ id: 'ENGINEER04', active: true, memoryDir: path.join(home.memoryHome, 'ENGINEER04') });
     expect(fs.existsSync(path.join(home.roleHome, 'ENGINEER04.identity.md'))).toBe(true);
     expect(fs.readFileSync(path.join(home.roleHome, '.active'), 'utf8')).toBe('ENGINEER04\n');
@@ -140,7 +143,15 @@ describe('role list / show', () => {
     const home = populatedHome();
     const roles = runKiokuJson<Record<string, unknown>[]>(['role', 'list'], home.env);
     expect(roles).toEqual([
-      expect.objectContaining({ id: 'ENGINEER01', name: '小豹', emoji: '🐆', active: true, memoryCount: 2, natureFirstLine: '冷靜可靠的資深工程師，重證據、不打包票。', format: 'split' }),
+      expect.objectContaining({
+        id: 'ENGINEER01',
+        name: '小豹',
+        emoji: '🐆',
+        active: true,
+        memoryCount: 2,
+        natureFirstLine: '冷靜可靠的資深工程師，重證據、不打包票。',
+        format: 'split',
+      }),
       expect.objectContaining({ id: 'HELPER01', name: '結衣', emoji: '🌸', active: false, memoryCount: 0, format: 'legacy' }),
     ]);
   });
@@ -158,7 +169,15 @@ describe('role list / show', () => {
   it('show --json by display name has the CLI.md shape', () => {
     const home = populatedHome();
     const role = runKiokuJson<Record<string, unknown>>(['role', 'show', '結衣'], home.env);
-    expect(role).toMatchObject({ id: 'HELPER01', name: '結衣', emoji: '🌸', aliases: ['ゆい', 'Yui'], format: 'legacy', vibe: '語氣溫暖、句子短。', sections: [{ heading: '核心信念', body: '家人最重要。', origin: 'soul' }] });
+    expect(role).toMatchObject({
+      id: 'HELPER01',
+      name: '結衣',
+      emoji: '🌸',
+      aliases: ['ゆい', 'Yui'],
+      format: 'legacy',
+      vibe: '語氣溫暖、句子短。',
+      sections: [{ heading: '核心信念', body: '家人最重要。', origin: 'soul' }],
+    });
     expect(role.nature).toBe('溫柔體貼的 AI，擅長整理資訊。\n遇到不確定時會先問。');
   });
 });
@@ -185,11 +204,16 @@ describe('role use / delete (ROLE-8)', () => {
     expect(deleted.code).toBe(0);
     const archivedRoles = fs.readdirSync(path.join(home.roleHome, '.archive'));
     expect(archivedRoles).toHaveLength(1);
-    expect(fs.readdirSync(path.join(home.roleHome, '.archive', archivedRoles[0]!)).sort()).toEqual(['ENGINEER01.identity.md', 'ENGINEER01.soul.md']);
+    expect(fs.readdirSync(path.join(home.roleHome, '.archive', archivedRoles[0]!)).sort()).toEqual([
+      'ENGINEER01.identity.md',
+      'ENGINEER01.soul.md',
+    ]);
     const after = snapshotTree(home.root);
     const contents = (tree: Record<string, string>) => Object.values(tree).sort();
     // Every byte that was there is still there (one more file: .active now names HELPER01).
-    expect(contents(after)).toEqual(expect.arrayContaining(contents(before).filter((content) => content !== Buffer.from('ENGINEER01\n').toString('base64'))));
+    expect(contents(after)).toEqual(
+      expect.arrayContaining(contents(before).filter((content) => content !== Buffer.from('ENGINEER01\n').toString('base64'))),
+    );
     expect(fs.existsSync(path.join(home.memoryHome, 'ENGINEER01'))).toBe(false);
     expect(deleted.stdout).toContain(path.join(home.memoryHome, '.archive'));
   });
@@ -207,8 +231,11 @@ describe('role export / import (ROLE-9)', () => {
     const target = newHome();
     const imported = runKioku(['role', 'import', archive], target.env);
     expect(imported.code).toBe(0);
-    const pick = (tree: Record<string, string>, test: (key: string) => boolean) => Object.fromEntries(Object.entries(tree).filter(([key]) => test(key)));
-    expect(snapshotTree(target.roleHome)).toEqual(pick(snapshotTree(source.roleHome), (key) => key.startsWith('ENGINEER01.') || key.startsWith('.assets/')));
+    const pick = (tree: Record<string, string>, test: (key: string) => boolean) =>
+      Object.fromEntries(Object.entries(tree).filter(([key]) => test(key)));
+    expect(snapshotTree(target.roleHome)).toEqual(
+      pick(snapshotTree(source.roleHome), (key) => key.startsWith('ENGINEER01.') || key.startsWith('.assets/')),
+    );
     expect(snapshotTree(target.memoryHome)).toEqual(snapshotTree(source.memoryHome));
 
     const again = runKioku(['role', 'import', archive], target.env);
@@ -219,7 +246,13 @@ describe('role export / import (ROLE-9)', () => {
   it('refuses an archive with a ../ entry, writing nothing', () => {
     const home = newHome();
     const archive = path.join(home.root, 'evil.tar.gz');
-    fs.writeFileSync(archive, handMadeTarGz([{ path: 'kioku-export.json', body: '{}' }, { path: '../escaped.md', body: 'x' }]));
+    fs.writeFileSync(
+      archive,
+      handMadeTarGz([
+        { path: 'kioku-export.json', body: '{}' },
+        { path: '../escaped.md', body: 'x' },
+      ]),
+    );
     const result = runKioku(['role', 'import', archive], home.env);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('"../escaped.md"');

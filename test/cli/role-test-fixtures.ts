@@ -169,7 +169,16 @@ export function handMadeTarGz(entries: TarEntrySpec[]): Buffer {
     const type = entry.type ?? 'File';
     const data = Buffer.from(type === 'File' ? (entry.body ?? '') : '');
     const mode = entry.mode ?? (type === 'Directory' ? 0o755 : 0o644);
-    const header = new Header({ path: entry.path, type, size: entry.declaredSize ?? data.length, mode, mtime: new Date(0), linkpath: entry.linkpath, uid: 0, gid: 0 });
+    const header = new Header({
+      path: entry.path,
+      type,
+      size: entry.declaredSize ?? data.length,
+      mode,
+      mtime: new Date(0),
+      linkpath: entry.linkpath,
+      uid: 0,
+      gid: 0,
+    });
     header.encode();
     blocks.push(header.block!, data, Buffer.alloc((512 - (data.length % 512)) % 512));
   }
@@ -185,5 +194,8 @@ export function manifestEntryFor(id: string, files: TarEntrySpec[]): TarEntrySpe
       const bytes = Buffer.from(file.body ?? '');
       return { path: file.path, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length };
     });
-  return { path: 'kioku-export.json', body: JSON.stringify({ format: 'kioku-role-export', version: 1, id, exportedAt: '2026-01-01T00:00:00+08:00', files: listed }) };
+  return {
+    path: 'kioku-export.json',
+    body: JSON.stringify({ format: 'kioku-role-export', version: 1, id, exportedAt: '2026-01-01T00:00:00+08:00', files: listed }),
+  };
 }

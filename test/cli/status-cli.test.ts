@@ -77,10 +77,20 @@ describe('kioku status --json (CLI.md shape)', () => {
       path.join(home.memoryHome, 'ALPHA01', 'state.json'),
       // last_activity in local time like KIOKU_NOW: 21:30+08:00 would be ahead of the clock in
       // zones east of Taipei, and a time ahead of the clock is not an interaction (issue 11).
-      JSON.stringify({ last_sleep: '2026-12-01T05:00:00+08:00', last_forget: '2026-11-30T05:00:00+08:00', last_activity: '2026-12-01T21:30:00' }),
+      JSON.stringify({
+        last_sleep: '2026-12-01T05:00:00+08:00',
+        last_forget: '2026-11-30T05:00:00+08:00',
+        last_activity: '2026-12-01T21:30:00',
+      }),
     );
     const status = statusJson();
-    expect(status).toMatchObject({ activeRole: 'ALPHA01', sleeping: true, state: 'asleep', stateSource: 'computed', daemon: { running: false } });
+    expect(status).toMatchObject({
+      activeRole: 'ALPHA01',
+      sleeping: true,
+      state: 'asleep',
+      stateSource: 'computed',
+      daemon: { running: false },
+    });
     expect(status.roles.map((r: { id: string }) => r.id)).toEqual(['ALPHA01', 'BETA01']);
     const alpha = status.roles[0];
     expect(alpha).toMatchObject({
@@ -121,9 +131,16 @@ describe('kioku status --json (CLI.md shape)', () => {
     };
     const now = candidates.find(awakeHere)!;
     expect(now, 'some candidate is daytime in the suite zone').toBeDefined();
-    expect(statusJson({ KIOKU_NOW: now })).toMatchObject({ sleeping: false, timeZone: { zone: process.env.TZ, source: 'TZ', problems: [] } });
+    expect(statusJson({ KIOKU_NOW: now })).toMatchObject({
+      sleeping: false,
+      timeZone: { zone: process.env.TZ, source: 'TZ', problems: [] },
+    });
     const status = statusJson({ KIOKU_NOW: now, ROLE_TIMEZONE: 'Asia/Kathmandu' });
-    expect(status).toMatchObject({ sleeping: true, sleepWindow: { now: true }, timeZone: { zone: 'Asia/Kathmandu', source: 'setting', offset: '+05:45', shellTz: process.env.TZ } });
+    expect(status).toMatchObject({
+      sleeping: true,
+      sleepWindow: { now: true },
+      timeZone: { zone: 'Asia/Kathmandu', source: 'setting', offset: '+05:45', shellTz: process.env.TZ },
+    });
     expect(status.now).toMatch(/^2026-12-0[12]T(22|01|04):30:00\+05:45$/);
     expect(status.timeZone.problems.map((p: { code: string }) => p.code)).toEqual(['zone.shellDiffers']);
     const text = kioku(['diagnose'], { KIOKU_NOW: now, ROLE_TIMEZONE: 'Asia/Kathmandu' }).stdout;
@@ -131,7 +148,8 @@ describe('kioku status --json (CLI.md shape)', () => {
   });
 
   it('warns when a role with many memories has no emotional one (seed 000 §情緒)', () => {
-    for (let i = 0; i < 10; i++) writeMemoryFixture(home.memoryHome, 'BETA01', 'skill', `s-${i}`, { summary: `技能 ${i}`, memory_type: 'procedural' });
+    for (let i = 0; i < 10; i++)
+      writeMemoryFixture(home.memoryHome, 'BETA01', 'skill', `s-${i}`, { summary: `技能 ${i}`, memory_type: 'procedural' });
     const status = statusJson();
     const beta = status.roles.find((r: { id: string }) => r.id === 'BETA01');
     expect(beta.warnings.join('\n')).toMatch(/no emotional memories among 10 consolidated ones/);
@@ -153,7 +171,14 @@ describe('kioku status --json (CLI.md shape)', () => {
     expect(status.schedule).toMatchObject({ present: true, by: ['cron'], coveredRoles: ['ALPHA01', 'BETA01'], uncoveredRoles: [] });
     expect(status.schedule.cron.entries).toEqual([
       { kind: 'sleep', schedule: '0 22-23,0-5 * * *', program: launcher, programExists: true, disabled: false, pinnedRole: null },
-      { kind: 'nap', schedule: '*/10 * * * *', program: '/gone/v1.2/launcher.sh', programExists: false, disabled: false, pinnedRole: 'ALPHA01' },
+      {
+        kind: 'nap',
+        schedule: '*/10 * * * *',
+        program: '/gone/v1.2/launcher.sh',
+        programExists: false,
+        disabled: false,
+        pinnedRole: 'ALPHA01',
+      },
     ]);
     expect(status.schedule.cron.legacyEntries).toBe(1);
     const warnings = status.schedule.warnings.join('\n');
@@ -194,7 +219,12 @@ describe('the capture backlog (issue 13): events spooled while no daemon ran', (
       ['ev-old', 150],
       ['ev-new', 30],
     ] as const) {
-      writeSpoolRecord(spoolDir(), { eventId: id, assistant: 'claude', event: 'stop', payload: {}, env: {} }, 'hook', new Date(now - minutes * 60_000));
+      writeSpoolRecord(
+        spoolDir(),
+        { eventId: id, assistant: 'claude', event: 'stop', payload: {}, env: {} },
+        'hook',
+        new Date(now - minutes * 60_000),
+      );
     }
   }
 
@@ -206,14 +236,18 @@ describe('the capture backlog (issue 13): events spooled while no daemon ran', (
     const report = statusJson();
     expect(report.spool).toMatchObject({ count: 2, oldestAgeMinutes: 150, failed: 1 });
     expect(report.spool.oldest).toMatch(/^2026-12-01T20:30:00/);
-    expect(kioku(['status']).stdout).toMatch(/^待擷取 spool: 2 event\(s\) waiting, the oldest since 2026-12-01T20:30:00\S* \(150 min\); 1 failed/m);
+    expect(kioku(['status']).stdout).toMatch(
+      /^待擷取 spool: 2 event\(s\) waiting, the oldest since 2026-12-01T20:30:00\S* \(150 min\); 1 failed/m,
+    );
   });
 
   it('kioku diagnose: a ✗ row with what to do when events wait and no daemon runs; none when the spool is empty', () => {
     expect(kioku(['diagnose']).stdout).not.toMatch(/待擷取 spool/);
     spool();
     const out = kioku(['diagnose']).stdout;
-    expect(out).toMatch(/^✗ 待擷取 spool: 2 captured event\(s\) wait in the spool since 2026-12-01T20:30:00\S* \(150 min\) and no daemon runs to take them into the inbox\n {4}→ run `kioku sleep --force`/m);
+    expect(out).toMatch(
+      /^✗ 待擷取 spool: 2 captured event\(s\) wait in the spool since 2026-12-01T20:30:00\S* \(150 min\) and no daemon runs to take them into the inbox\n {4}→ run `kioku sleep --force`/m,
+    );
   });
 });
 
@@ -236,7 +270,8 @@ describe('kioku diagnose tells the truth about hooks (issue 13)', () => {
     const hooksFile = path.join(codexDir(), 'hooks.json');
     const found = findKiokuHooks(JSON.parse(fs.readFileSync(hooksFile, 'utf8')).hooks);
     const tables = found.map(
-      (f) => `[hooks.state."${hooksFile}:${codexEventLabel(f.native)}:${f.groupIndex}:${f.handlerIndex}"]\ntrusted_hash = "${codexHookHash({ event: f.native, matcher: f.matcher, entry: f.entry })}"\n`,
+      (f) =>
+        `[hooks.state."${hooksFile}:${codexEventLabel(f.native)}:${f.groupIndex}:${f.handlerIndex}"]\ntrusted_hash = "${codexHookHash({ event: f.native, matcher: f.matcher, entry: f.entry })}"\n`,
     );
     write(path.join(codexDir(), 'config.toml'), ['[hooks.state]', '', ...tables].join('\n'));
     const after = kioku(['diagnose']).stdout;
@@ -245,7 +280,9 @@ describe('kioku diagnose tells the truth about hooks (issue 13)', () => {
     write(path.join(codexDir(), 'config.toml'), '[hooks.state."unclosed\n');
     const garbled = kioku(['diagnose']);
     expect(garbled.stderr).toBe('');
-    expect(garbled.stdout).toMatch(/^✗ hook 註冊 hooks: codex: cannot tell whether Codex trusts Kioku's hooks: \S+\/\.codex\/config\.toml it is not valid TOML \(line 1: .*\)\n {4}→ fix that file by hand/m);
+    expect(garbled.stdout).toMatch(
+      /^✗ hook 註冊 hooks: codex: cannot tell whether Codex trusts Kioku's hooks: \S+\/\.codex\/config\.toml it is not valid TOML \(line 1: .*\)\n {4}→ fix that file by hand/m,
+    );
   });
 
   it('Claude Code hooks from an installed, enabled plugin count as installed; disabled: ✗ with the command that enables it', () => {
@@ -256,9 +293,24 @@ describe('kioku diagnose tells the truth about hooks (issue 13)', () => {
     const at = '2026-12-02T00:27:12.921Z';
     write(
       path.join(claudeDir(), 'plugins', 'installed_plugins.json'),
-      JSON.stringify({ version: 2, plugins: { 'kioku@kioku-local': [{ scope: 'user', installPath, version: '0.1.0', installedAt: at, lastUpdated: at }] } }, null, 2),
+      JSON.stringify(
+        {
+          version: 2,
+          plugins: { 'kioku@kioku-local': [{ scope: 'user', installPath, version: '0.1.0', installedAt: at, lastUpdated: at }] },
+        },
+        null,
+        2,
+      ),
     );
-    const settings = (enabled: boolean) => JSON.stringify({ extraKnownMarketplaces: { 'kioku-local': { source: { source: 'directory', path: '/src/mkt' } } }, enabledPlugins: { 'kioku@kioku-local': enabled } }, null, 2);
+    const settings = (enabled: boolean) =>
+      JSON.stringify(
+        {
+          extraKnownMarketplaces: { 'kioku-local': { source: { source: 'directory', path: '/src/mkt' } } },
+          enabledPlugins: { 'kioku@kioku-local': enabled },
+        },
+        null,
+        2,
+      );
     write(path.join(claudeDir(), 'settings.json'), settings(true));
     const on = kioku(['diagnose']).stdout;
     expect(on).not.toMatch(/no assistant has Kioku hooks/);
@@ -266,12 +318,16 @@ describe('kioku diagnose tells the truth about hooks (issue 13)', () => {
     write(path.join(claudeDir(), 'settings.json'), settings(false));
     const off = kioku(['diagnose']).stdout;
     expect(off).toMatch(/^✗ hook 註冊 hooks: no assistant has Kioku hooks/m);
-    expect(off).toMatch(/^✗ hook 註冊 hooks: claude: plugin kioku@kioku-local is installed \(user\) but disabled \(enabledPlugins in \S+\/\.claude\/settings\.json\)\n {4}→ `claude plugin enable kioku@kioku-local`/m);
+    expect(off).toMatch(
+      /^✗ hook 註冊 hooks: claude: plugin kioku@kioku-local is installed \(user\) but disabled \(enabledPlugins in \S+\/\.claude\/settings\.json\)\n {4}→ `claude plugin enable kioku@kioku-local`/m,
+    );
   });
 
   it('nothing installed anywhere: the same ✗ as before, and a word on claude --plugin-dir', () => {
     fs.mkdirSync(claudeDir());
     const out = kioku(['diagnose']).stdout;
-    expect(out).toMatch(/^✗ hook 註冊 hooks: no assistant has Kioku hooks\n {4}→ `kioku hooks install` \(then restart the assistant\)\n– hook 註冊 hooks: claude: no Kioku hooks in its settings or an installed plugin; a plugin loaded with `claude --plugin-dir <folder>` lasts for that one run/m);
+    expect(out).toMatch(
+      /^✗ hook 註冊 hooks: no assistant has Kioku hooks\n {4}→ `kioku hooks install` \(then restart the assistant\)\n– hook 註冊 hooks: claude: no Kioku hooks in its settings or an installed plugin; a plugin loaded with `claude --plugin-dir <folder>` lasts for that one run/m,
+    );
   });
 });

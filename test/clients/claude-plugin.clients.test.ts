@@ -21,7 +21,13 @@ describeClient('claude', `Claude Code (${pinned('claude')}) with Kioku as a plug
   beforeAll(async () => {
     mock = await startMockAnthropic(() => REPLY);
     home = makeKiokuUserHome('claude', { installHooks: false });
-    env = { ...home.env, ANTHROPIC_BASE_URL: mock.baseUrl, ANTHROPIC_API_KEY: 'sk-ant-mock-not-a-key', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' };
+    env = {
+      ...home.env,
+      ANTHROPIC_BASE_URL: mock.baseUrl,
+      ANTHROPIC_API_KEY: 'sk-ant-mock-not-a-key',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_AUTOUPDATER: '1',
+    };
     await home.startDaemon();
   });
   afterAll(async () => {
@@ -42,9 +48,17 @@ describeClient('claude', `Claude Code (${pinned('claude')}) with Kioku as a plug
     const sent = mock.sentSince(mark);
     expect(sent.includes(ACTIVE.nature), 'the active role’s nature in the request').toBe(true);
     expect(sent.includes(ACTIVE.memoryCue), 'the active role’s memory in the request').toBe(true);
-    const tools = mock.requests.slice(mark).flatMap((request) => ((parseJson(request.body).tools ?? []) as Array<{ name?: string }>).map((tool) => tool.name ?? ''));
-    expect(tools.filter((name) => /kioku/.test(name) && /recall/.test(name)), `tools offered: ${[...new Set(tools)].join(', ')}`).not.toEqual([]);
+    const tools = mock.requests
+      .slice(mark)
+      .flatMap((request) => ((parseJson(request.body).tools ?? []) as Array<{ name?: string }>).map((tool) => tool.name ?? ''));
+    expect(
+      tools.filter((name) => /kioku/.test(name) && /recall/.test(name)),
+      `tools offered: ${[...new Set(tools)].join(', ')}`,
+    ).not.toEqual([]);
     await home.waitDrained();
-    expect(home.inboxUserWords(ACTIVE.id).some((words) => words.includes('error budget')), `${ACTIVE.id}'s inbox: ${home.inboxUserWords(ACTIVE.id).join(' | ')}`).toBe(true);
+    expect(
+      home.inboxUserWords(ACTIVE.id).some((words) => words.includes('error budget')),
+      `${ACTIVE.id}'s inbox: ${home.inboxUserWords(ACTIVE.id).join(' | ')}`,
+    ).toBe(true);
   });
 });

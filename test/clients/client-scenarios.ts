@@ -36,12 +36,19 @@ function fakeSecret(): string {
  * here has to tell the merger at a glance which bug it met.
  */
 // By code points: a CJK preview cut mid-surrogate would end in a replacement character.
-const preview = (items: string[]) => (items.length ? items.map((item) => `  · ${Array.from(item).slice(0, 160).join('')}`).join('\n') : '  (nothing)');
+const preview = (items: string[]) =>
+  items.length ? items.map((item) => `  · ${Array.from(item).slice(0, 160).join('')}`).join('\n') : '  (nothing)';
 function expectWords(words: string[], needle: string, where: string): void {
-  expect(words.some((w) => w.includes(needle)), `${where} should hold «${needle}» as the user's words; it holds:\n${preview(words)}`).toBe(true);
+  expect(
+    words.some((w) => w.includes(needle)),
+    `${where} should hold «${needle}» as the user's words; it holds:\n${preview(words)}`,
+  ).toBe(true);
 }
 function expectNoWords(words: string[], needle: string, where: string): void {
-  expect(words.filter((w) => w.includes(needle)), `${where} should not hold «${needle}»`).toEqual([]);
+  expect(
+    words.filter((w) => w.includes(needle)),
+    `${where} should not hold «${needle}»`,
+  ).toEqual([]);
 }
 function expectSent(sent: string, needle: string, what: string): void {
   expect(sent.includes(needle), `the model request should contain ${what} «${needle}» (${sent.length} characters sent)`).toBe(true);
@@ -118,7 +125,10 @@ export function clientScenarios(spec: ClientUnderTest, title: string): void {
       // The resumed request replays the called session (the active role's startup load once,
       // then the call); a fresh full load of the active role on resume would add another.
       const count = (text: string, needle: string) => text.split(needle).length - 1;
-      expect(count(resumed.main, ACTIVE.vibe), `loads of ${ACTIVE.id} in the resumed request, vs ${count(called.main, ACTIVE.vibe)} in the called session's`).toBeLessThanOrEqual(count(called.main, ACTIVE.vibe));
+      expect(
+        count(resumed.main, ACTIVE.vibe),
+        `loads of ${ACTIVE.id} in the resumed request, vs ${count(called.main, ACTIVE.vibe)} in the called session's`,
+      ).toBeLessThanOrEqual(count(called.main, ACTIVE.vibe));
       await home.waitDrained();
       expectWords(home.inboxUserWords(CALLEE.id), '憑證輪替要先通知 SRE 值班', `${CALLEE.id}'s inbox`);
       expectNoWords(home.inboxUserWords(ACTIVE.id), 'SRE 值班', `${ACTIVE.id}'s inbox`);
@@ -148,7 +158,10 @@ export function clientScenarios(spec: ClientUnderTest, title: string): void {
         const sleep = home.kioku(['sleep', '--force']);
         expect(sleep.code, sleep.stderr + sleep.stdout).toBe(0);
         expect(home.spoolFiles()).toEqual([]);
-        expect(home.memoryText(ACTIVE.id).includes('更新 CHANGELOG'), `${ACTIVE.id}'s memories after kioku sleep should hold «更新 CHANGELOG»; its user's words:\n${preview(home.memoryUserWords(ACTIVE.id))}`).toBe(true);
+        expect(
+          home.memoryText(ACTIVE.id).includes('更新 CHANGELOG'),
+          `${ACTIVE.id}'s memories after kioku sleep should hold «更新 CHANGELOG»; its user's words:\n${preview(home.memoryUserWords(ACTIVE.id))}`,
+        ).toBe(true);
       });
 
       it('(d) a secret in a prompt is nowhere in clear under Kioku’s homes: not in the spool, not after `kioku sleep`', async () => {

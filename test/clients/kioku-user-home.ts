@@ -16,8 +16,22 @@ import { KIOKU_BIN } from '../helpers/run-cli.js';
  * (~/.roles, ~/.memory) under that HOME; nothing here writes Kioku's files behind its back
  * except its settings file, which the app's settings page writes in the same shape.
  */
-export const ACTIVE = { id: 'ENGINEER01', name: '小豹', nature: '冷靜可靠的資深工程師，重證據、不打包票', vibe: '簡潔直白、偶爾吐槽', memory: '老大喜歡早上喝黑咖啡，不加糖', memoryCue: '黑咖啡' };
-export const CALLEE = { id: 'SCRIBE01', name: '小記', nature: '細心的記錄員，擅長整理會議與待辦', vibe: '溫和、條列清楚', memory: '老大的貓叫做麻糬', memoryCue: '麻糬' };
+export const ACTIVE = {
+  id: 'ENGINEER01',
+  name: '小豹',
+  nature: '冷靜可靠的資深工程師，重證據、不打包票',
+  vibe: '簡潔直白、偶爾吐槽',
+  memory: '老大喜歡早上喝黑咖啡，不加糖',
+  memoryCue: '黑咖啡',
+};
+export const CALLEE = {
+  id: 'SCRIBE01',
+  name: '小記',
+  nature: '細心的記錄員，擅長整理會議與待辦',
+  vibe: '溫和、條列清楚',
+  memory: '老大的貓叫做麻糬',
+  memoryCue: '麻糬',
+};
 
 /** Markers of text Kioku (or the client) injected, which must never be stored as the user's words. */
 export const INJECTED_MARKERS = [
@@ -92,7 +106,14 @@ export function makeKiokuUserHome(assistant: AssistantName, options: UserHomeOpt
   const { roleHome, memoryHome } = config.paths;
 
   const kioku = (args: string[]) => {
-    const result = spawnSync(process.execPath, [KIOKU_BIN, ...args], { env, cwd: project, input: '', encoding: 'utf8', timeout: SHORT_CHILD_DEADLINE_MS, killSignal: 'SIGKILL' });
+    const result = spawnSync(process.execPath, [KIOKU_BIN, ...args], {
+      env,
+      cwd: project,
+      input: '',
+      encoding: 'utf8',
+      timeout: SHORT_CHILD_DEADLINE_MS,
+      killSignal: 'SIGKILL',
+    });
     return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
   };
   const must = (args: string[]) => {
@@ -105,7 +126,20 @@ export function makeKiokuUserHome(assistant: AssistantName, options: UserHomeOpt
     ['ENGINEER', ACTIVE],
     ['SCRIBE', CALLEE],
   ] as const) {
-    must(['role', 'new', '--prefix', prefix, '--name', role.name, '--emoji', role === ACTIVE ? '🐆' : '📝', '--nature', role.nature, '--vibe', role.vibe]);
+    must([
+      'role',
+      'new',
+      '--prefix',
+      prefix,
+      '--name',
+      role.name,
+      '--emoji',
+      role === ACTIVE ? '🐆' : '📝',
+      '--nature',
+      role.nature,
+      '--vibe',
+      role.vibe,
+    ]);
     must(['memory', 'remember', '--role', role.id, '--category', 'daily', '--text', role.memory]);
   }
   // ROLE_CLI=local: turns are condensed by Kioku's local condenser, never by a model CLI.
@@ -140,7 +174,8 @@ export function makeKiokuUserHome(assistant: AssistantName, options: UserHomeOpt
     return out;
   };
   const inboxFiles = (roleId: string) => walk(path.join(memoryHome, roleId, 'inbox')).filter((file) => file.endsWith('.md'));
-  const memoryFiles = (roleId: string) => walk(path.join(memoryHome, roleId)).filter((file) => file.endsWith('.md') && !file.includes(`${path.sep}archive${path.sep}`));
+  const memoryFiles = (roleId: string) =>
+    walk(path.join(memoryHome, roleId)).filter((file) => file.endsWith('.md') && !file.includes(`${path.sep}archive${path.sep}`));
   const userWords = (files: string[]) =>
     files.flatMap((file) =>
       fs
@@ -161,7 +196,10 @@ export function makeKiokuUserHome(assistant: AssistantName, options: UserHomeOpt
       // The daemon a headless user runs (README): `kioku daemon`, without its sleep schedule so
       // that no consolidation moves the inbox while a test reads it.
       daemonLog = '';
-      daemon = guardChild(spawn(process.execPath, [KIOKU_BIN, 'daemon', '--no-schedule'], { env, cwd: project, stdio: ['ignore', 'pipe', 'pipe'] }), LONG_CHILD_DEADLINE_MS);
+      daemon = guardChild(
+        spawn(process.execPath, [KIOKU_BIN, 'daemon', '--no-schedule'], { env, cwd: project, stdio: ['ignore', 'pipe', 'pipe'] }),
+        LONG_CHILD_DEADLINE_MS,
+      );
       daemon.stdout!.on('data', (chunk: Buffer) => (daemonLog += chunk.toString()));
       daemon.stderr!.on('data', (chunk: Buffer) => (daemonLog += chunk.toString()));
       await waitFor('the daemon to say it is ready', async () => {
@@ -181,15 +219,19 @@ export function makeKiokuUserHome(assistant: AssistantName, options: UserHomeOpt
     },
     inboxUserWords: (roleId) => userWords(inboxFiles(roleId)),
     memoryUserWords: (roleId) => userWords(memoryFiles(roleId)),
-    inboxTexts: () => [ACTIVE.id, CALLEE.id].flatMap((roleId) => inboxFiles(roleId).map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }))),
+    inboxTexts: () =>
+      [ACTIVE.id, CALLEE.id].flatMap((roleId) => inboxFiles(roleId).map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }))),
     memoryText: (roleId) =>
       memoryFiles(roleId)
         .map((file) => fs.readFileSync(file, 'utf8'))
         .join('\n'),
-    spoolFiles: () => (fs.existsSync(config.paths.spoolDir) ? fs.readdirSync(config.paths.spoolDir).filter((name) => name.endsWith('.json')) : []),
+    spoolFiles: () =>
+      fs.existsSync(config.paths.spoolDir) ? fs.readdirSync(config.paths.spoolDir).filter((name) => name.endsWith('.json')) : [],
     filesContaining: (needle) => {
       const bytes = Buffer.from(needle, 'utf8');
-      return [...walk(roleHome), ...walk(memoryHome)].filter((file) => fs.readFileSync(file).includes(bytes)).map((file) => path.relative(root, file));
+      return [...walk(roleHome), ...walk(memoryHome)]
+        .filter((file) => fs.readFileSync(file).includes(bytes))
+        .map((file) => path.relative(root, file));
     },
     async cleanup() {
       if (daemon) await stopChild(daemon);

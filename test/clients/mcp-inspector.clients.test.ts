@@ -16,14 +16,21 @@ describeClient('inspector', `MCP server through the Inspector CLI (${pinned('ins
   });
 
   async function inspect(args: string[]): Promise<Record<string, unknown>> {
-    const run = await runClient(bin, ['--cli', process.execPath, KIOKU_BIN, 'mcp', '--assistant', 'claude', ...args], home.env, home.project);
+    const run = await runClient(
+      bin,
+      ['--cli', process.execPath, KIOKU_BIN, 'mcp', '--assistant', 'claude', ...args],
+      home.env,
+      home.project,
+    );
     expect(run.code, describeRun(run)).toBe(0);
     return JSON.parse(run.stdout) as Record<string, unknown>;
   }
 
   it('tools/list names the memory, journal, facts and persona tools, each with an input schema', async () => {
     const { tools } = (await inspect(['--method', 'tools/list'])) as { tools: Array<{ name: string; inputSchema?: unknown }> };
-    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['recall', 'remember', 'journal_append', 'journal_search', 'facts_read', 'persona_current']));
+    expect(tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(['recall', 'remember', 'journal_append', 'journal_search', 'facts_read', 'persona_current']),
+    );
     for (const tool of tools) expect(tool.inputSchema, tool.name).toBeTruthy();
   });
 

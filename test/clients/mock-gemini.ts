@@ -9,14 +9,19 @@ export function startMockGemini(reply: () => string): Promise<MockServer> {
   return startMockServer((request, res) => {
     const path = request.url.split('?')[0] ?? '';
     const method = path.slice(path.lastIndexOf(':') + 1);
-    if (request.method !== 'POST' || !path.includes('/models/')) return writeJson(res, 404, { error: { code: 404, message: `mock: no ${request.method} ${path}`, status: 'NOT_FOUND' } });
+    if (request.method !== 'POST' || !path.includes('/models/'))
+      return writeJson(res, 404, { error: { code: 404, message: `mock: no ${request.method} ${path}`, status: 'NOT_FOUND' } });
     if (method === 'countTokens') return writeJson(res, 200, { totalTokens: Math.ceil(request.body.length / 4) });
     const config = (parseJson(request.body).generationConfig ?? {}) as Record<string, unknown>;
     const schema = config.responseJsonSchema ?? config.responseSchema;
     const text = config.responseMimeType === 'application/json' ? JSON.stringify(valueOf(schema)) : reply();
     const answer = {
       candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
-      usageMetadata: { promptTokenCount: Math.ceil(request.body.length / 4), candidatesTokenCount: text.length, totalTokenCount: Math.ceil(request.body.length / 4) + text.length },
+      usageMetadata: {
+        promptTokenCount: Math.ceil(request.body.length / 4),
+        candidatesTokenCount: text.length,
+        totalTokenCount: Math.ceil(request.body.length / 4) + text.length,
+      },
       modelVersion: 'gemini-mock',
     };
     if (method === 'streamGenerateContent') return writeSse(res, [{ data: answer }]);

@@ -114,7 +114,7 @@ describe('kioku demo', () => {
     expect(fs.readdirSync(spool).filter((name) => name.endsWith('.json'))).toEqual([]);
   });
 
-  it("shows a next SessionStart that loads the role and the remembered preference", () => {
+  it('shows a next SessionStart that loads the role and the remembered preference', () => {
     const [next] = stepOf(report, 'next-session');
     expect(next!.hook.stdout).toBe(report.injection);
     expect(report.injection).toContain('小豹');
@@ -132,7 +132,13 @@ describe('kioku demo --clean', () => {
   it('narrates each step in zh-TW and removes the home at the end', async () => {
     const before = new Set(fs.readdirSync(tmpRoot));
     const { stdout } = await runCommand(['--clean']);
-    for (const header of ['1. 建立角色 (create a role)', '4. 重播對話', '6. 收件匣裡有什麼', '7. 下一個工作階段會注入什麼', '完成 (done)']) {
+    for (const header of [
+      '1. 建立角色 (create a role)',
+      '4. 重播對話',
+      '6. 收件匣裡有什麼',
+      '7. 下一個工作階段會注入什麼',
+      '完成 (done)',
+    ]) {
       expect(stdout).toContain(header);
     }
     expect(stdout).toMatch(/stdout（[\d,]+ 字元，只顯示前 600/);

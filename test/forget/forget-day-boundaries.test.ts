@@ -115,7 +115,11 @@ describe('the table, at the minute', () => {
     const expiry = at(T0 + 20 * DAY);
     originals['expired-rule'] = memory('important', 'expired-rule', { memory_type: 'rule', priority: 5, hits: 9, expires: expiry }).bytes;
     originals['expired-inbox'] = memory('inbox', 'expired-inbox', { expires: expiry }).bytes;
-    originals['expired-emotional'] = memory('skill', 'expired-emotional', { memory_type: 'emotional', links: ['x'], expires: expiry }).bytes;
+    originals['expired-emotional'] = memory('skill', 'expired-emotional', {
+      memory_type: 'emotional',
+      links: ['x'],
+      expires: expiry,
+    }).bytes;
     memory('important', 'condition', { priority: 1, expires: 'PR 合併後失效' });
     // One minute before the expiry only the old daily one goes; at the expiry the expired ones go first.
     expect(ids(forgetAt(T0 + 20 * DAY - MINUTE, true))).toEqual(['old-daily']);
@@ -132,14 +136,22 @@ describe('`kioku memory forget` as a real process, the clock set by KIOKU_NOW', 
     cli = bundleEntry('test/ipc/fixtures/kioku-cli.ts');
   });
   const kioku = (args: string[], now: string) => {
-    const result = spawnSync(process.execPath, [cli, ...args], { env: { ...home.env, TZ: 'Asia/Taipei', KIOKU_NOW: now }, encoding: 'utf8', timeout: 60_000 });
+    const result = spawnSync(process.execPath, [cli, ...args], {
+      env: { ...home.env, TZ: 'Asia/Taipei', KIOKU_NOW: now },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     return { code: result.status, stdout: result.stdout, stderr: result.stderr };
   };
 
   it('--dry-run lists exactly what goes and changes nothing (bytes and mtimes); the real run archives it recoverably', () => {
     // Seed-era local dates ("yyyy/MM/dd HH:mm:ss", Asia/Taipei) and a date-only expiry.
     const daily = memory('daily', 'seed-daily', { created: '2026/11/01 09:30:00', updated: '2026/11/01 09:30:00' });
-    const other = memory('other', 'seed-other', { memory_type: 'episodic', created: '2026/11/10 09:30:00', updated: '2026/11/10 09:30:00' });
+    const other = memory('other', 'seed-other', {
+      memory_type: 'episodic',
+      created: '2026/11/10 09:30:00',
+      updated: '2026/11/10 09:30:00',
+    });
     const expired = memory('important', 'until-14th', { memory_type: 'rule', priority: 5, expires: '2026-11-14' });
     memory('daily', 'seed-emotional', { memory_type: 'emotional', updated: '2025/01/01 00:00:00' });
     const roleDir = path.join(home.memoryHome, ROLE);

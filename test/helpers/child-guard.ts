@@ -21,7 +21,10 @@ export const SHORT_CHILD_DEADLINE_MS = 60_000;
 export const LONG_CHILD_DEADLINE_MS = 10 * 60_000;
 
 /** `node --import <this>` arguments that make a child stop when its test process is gone. */
-export const WATCHDOG_ARGS: readonly string[] = ['--import', pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'child-watchdog.mjs')).href];
+export const WATCHDOG_ARGS: readonly string[] = [
+  '--import',
+  pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'child-watchdog.mjs')).href,
+];
 
 const fileLevel = new Set<ChildProcess>();
 afterAll(async () => {

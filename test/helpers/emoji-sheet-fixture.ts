@@ -73,7 +73,15 @@ export async function makeSheet(spec: SheetSpec = {}): Promise<{ bytes: Buffer; 
   );
   const base = sharp({ create: { width: side, height: side, channels: 3, background: { r: 255, g: 255, b: 255 } } }).composite(tiles);
   const format = spec.format ?? 'png';
-  const bytes = await (format === 'png' ? base.png() : format === 'jpeg' ? base.jpeg({ quality: 95 }) : format === 'webp' ? base.webp({ lossless: true }) : base.gif()).toBuffer();
+  const bytes = await (
+    format === 'png'
+      ? base.png()
+      : format === 'jpeg'
+        ? base.jpeg({ quality: 95 })
+        : format === 'webp'
+          ? base.webp({ lossless: true })
+          : base.gif()
+  ).toBuffer();
   return { bytes, width: side, height: side };
 }
 

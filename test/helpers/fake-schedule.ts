@@ -28,7 +28,8 @@ function fieldMatches(field: string, value: number): boolean {
 
 export function cronMatches(rule: string, at: Date): boolean {
   const [minute, hour, ...rest] = rule.trim().split(/\s+/);
-  if (!minute || !hour || rest.length !== 3 || rest.some((f) => f !== '*')) throw new Error(`fake schedule: unsupported cron rule "${rule}"`);
+  if (!minute || !hour || rest.length !== 3 || rest.some((f) => f !== '*'))
+    throw new Error(`fake schedule: unsupported cron rule "${rule}"`);
   return fieldMatches(minute, at.getMinutes()) && fieldMatches(hour, at.getHours());
 }
 

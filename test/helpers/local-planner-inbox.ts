@@ -16,9 +16,11 @@ export const PLANNER_ROLE = 'LUMI01';
 export const NOW = '2026-12-01T23:30:00';
 
 export function plannerConfig(now = NOW): KiokuConfig {
-  return loadConfig({ HOME: '/nonexistent-kioku-home', ROLE_MEMORY_HOME: '/nonexistent-kioku-home/.memory' }, { stored: {}, clock: fixedClock(now) });
+  return loadConfig(
+    { HOME: '/nonexistent-kioku-home', ROLE_MEMORY_HOME: '/nonexistent-kioku-home/.memory' },
+    { stored: {}, clock: fixedClock(now) },
+  );
 }
-
 
 /**
  * All memories capture would write for one turn, as inbox items with ids `<prefix>-<n>`.
@@ -37,7 +39,15 @@ export async function turnItems(id: string, user: string, reply: string, at = '2
     now,
     trigger: 'stop',
   });
-  const record: CapturedTurnRecord = { eventId: `e-${id}`, roleId: PLANNER_ROLE, assistant: 'claude', trigger: 'stop', userText: user, assistantText: reply, receivedAt: now.toISOString() };
+  const record: CapturedTurnRecord = {
+    eventId: `e-${id}`,
+    roleId: PLANNER_ROLE,
+    assistant: 'claude',
+    trigger: 'stop',
+    userText: user,
+    assistantText: reply,
+    receivedAt: now.toISOString(),
+  };
   return memories.map((memory, i) => {
     const draft = toDraft(memory, record, 'local');
     return {
@@ -84,7 +94,17 @@ export function writeInboxItem(memoryHome: string, item: InboxItem, role = PLANN
     role,
     'inbox',
     item.id,
-    { summary: item.summary, tags: item.tags, priority: item.priority, memory_type: item.memory_type, relevance: item.relevance, retention_stage: 'working', sleep_stage: 'encoding', created: item.created, updated: item.created },
+    {
+      summary: item.summary,
+      tags: item.tags,
+      priority: item.priority,
+      memory_type: item.memory_type,
+      relevance: item.relevance,
+      retention_stage: 'working',
+      sleep_stage: 'encoding',
+      created: item.created,
+      updated: item.created,
+    },
     item.body,
   );
 }

@@ -33,7 +33,9 @@ export function writeMemoryFixture(
   const file = path.join(memoryHome, role, category, `${id}.md`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, stringifyFrontmatter({ id, category, ...fields }, body));
-  const stamp = [fields.updated, fields.created].map((value) => (value instanceof Date ? value : typeof value === 'string' ? parseLooseDate(value) : undefined)).find(Boolean);
+  const stamp = [fields.updated, fields.created]
+    .map((value) => (value instanceof Date ? value : typeof value === 'string' ? parseLooseDate(value) : undefined))
+    .find(Boolean);
   if (stamp) fs.utimesSync(file, stamp, stamp);
   return file;
 }

@@ -21,7 +21,9 @@ export interface TestApi {
 
 export const TEST_TOKEN = 'test-token-0123456789';
 
-export async function startTestApi(options: { env?: NodeJS.ProcessEnv; now?: string; deps?: Partial<WebServerDeps>; prepare?: (home: TempHome) => void } = {}): Promise<TestApi> {
+export async function startTestApi(
+  options: { env?: NodeJS.ProcessEnv; now?: string; deps?: Partial<WebServerDeps>; prepare?: (home: TempHome) => void } = {},
+): Promise<TestApi> {
   const home = makeTempHome(options.env ?? {});
   options.prepare?.(home);
   const now = options.now ?? '2026-03-04T10:00:00+08:00';

@@ -10,7 +10,14 @@ import { ACTIVE, claudePayload, runHook, type HookHome, type HookRun } from './h
  */
 
 /** A stack frame, an exception name, an errno code, or our own stderr prefix. */
-const HARMFUL = [/\n\s*at .+:\d+:\d+/, /\b(?:Type|Range|Syntax|Reference)?Error:/, /\bE(?:NOENT|NOTDIR|ACCES|PERM|CONNREFUSED|CONNRESET|PIPE|ISDIR|ROFS|NOTSOCK)\b/, /kioku hook:/, /\[object Object\]/, /\bundefined\b/];
+const HARMFUL = [
+  /\n\s*at .+:\d+:\d+/,
+  /\b(?:Type|Range|Syntax|Reference)?Error:/,
+  /\bE(?:NOENT|NOTDIR|ACCES|PERM|CONNREFUSED|CONNRESET|PIPE|ISDIR|ROFS|NOTSOCK)\b/,
+  /kioku hook:/,
+  /\[object Object\]/,
+  /\bundefined\b/,
+];
 
 export type Expect = 'answer' | 'empty-or-answer' | 'empty';
 

@@ -46,7 +46,8 @@ const handleHook: typeof handlers.handleHook =
         let reply: Awaited<ReturnType<typeof handlers.handleHook>>;
         try {
           reply = await handlers.handleHook(call);
-          if (answeredLog) fs.appendFileSync(answeredLog, `${JSON.stringify({ event: call.event, eventId: call.eventId, chars: reply.stdout.length })}\n`);
+          if (answeredLog)
+            fs.appendFileSync(answeredLog, `${JSON.stringify({ event: call.event, eventId: call.eventId, chars: reply.stdout.length })}\n`);
         } finally {
           if (replyGate && hookPid > 0) signalHook(hookPid, 'SIGCONT');
         }

@@ -3,7 +3,17 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killAndWait, waitDrained, type ChildRun } from '../ipc/daemon-kit.js';
 import { expectFailOpen, runEveryEvent } from './fail-open-kit.js';
-import { ACTIVE, ALL_EVENTS, DEFAULT_TURNS, claudeTranscriptLines, forgetSessions, makeHookHome, setFresh, startReadyDaemon, type HookHome } from './hook-kit.js';
+import {
+  ACTIVE,
+  ALL_EVENTS,
+  DEFAULT_TURNS,
+  claudeTranscriptLines,
+  forgetSessions,
+  makeHookHome,
+  setFresh,
+  startReadyDaemon,
+  type HookHome,
+} from './hook-kit.js';
 
 /**
  * HOOK-2 with bad files and bad input: a memory home where nothing can be written, corrupt
@@ -48,8 +58,14 @@ describe('bad files and bad input never block the assistant', () => {
   it('corrupt memory files (NUL bytes, unclosed frontmatter) are skipped; the rest loads', async () => {
     home = await makeHookHome();
     const roleDir = path.join(home.memoryHome, ACTIVE.id);
-    fs.writeFileSync(path.join(roleDir, 'daily', '20260301-100000-bad001.md'), Buffer.from('---\nid: 20260301-100000-bad001\n\0\0\0summary: \0broken\n---\n\0\0body', 'utf8'));
-    fs.writeFileSync(path.join(roleDir, 'important', '20260301-100000-bad002.md'), '---\nid: 20260301-100000-bad002\nsummary: 這個檔案的 frontmatter 沒有結束\npriority: 5\n\n正文');
+    fs.writeFileSync(
+      path.join(roleDir, 'daily', '20260301-100000-bad001.md'),
+      Buffer.from('---\nid: 20260301-100000-bad001\n\0\0\0summary: \0broken\n---\n\0\0body', 'utf8'),
+    );
+    fs.writeFileSync(
+      path.join(roleDir, 'important', '20260301-100000-bad002.md'),
+      '---\nid: 20260301-100000-bad002\nsummary: 這個檔案的 frontmatter 沒有結束\npriority: 5\n\n正文',
+    );
     fs.writeFileSync(path.join(roleDir, 'inbox', '20260301-100000-bad003.md'), Buffer.alloc(4096, 0));
     home.transcript(SESSION);
     const h = home;
@@ -89,7 +105,8 @@ describe('bad files and bad input never block the assistant', () => {
     const h = home;
     const missing = path.join(h.root, 'no-such-folder', `${SESSION}.jsonl`);
     await bothWays(h, async () => {
-      for (const [event, run] of await runEveryEvent(h, ALL_EVENTS, SESSION, { payloadExtra: { transcript_path: missing } })) expectFailOpen(event, run, 'answer');
+      for (const [event, run] of await runEveryEvent(h, ALL_EVENTS, SESSION, { payloadExtra: { transcript_path: missing } }))
+        expectFailOpen(event, run, 'answer');
     });
   });
 });
@@ -104,9 +121,26 @@ function writeHugeTranscript(file: string, cwd: string, bytes: number): void {
     const chunk: string[] = [];
     while (written < bytes) {
       n += 1;
-      const use = JSON.stringify({ type: 'assistant', uuid: `t-${n}`, cwd, sessionId: SESSION, message: { id: `msg_t${n}`, role: 'assistant', content: [{ type: 'tool_use', id: `toolu_${n}`, name: 'Read', input: { file_path: `/src/file-${n}.ts` } }] } });
-      const result = JSON.stringify({ type: 'user', uuid: `r-${n}`, cwd, sessionId: SESSION, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_${n}`, content: filler }] } });
-      const talk = n % 50 === 0 ? claudeTranscriptLines(SESSION, cwd, [[`第 ${n} 個檔案看完了嗎？`, `看完了，第 ${n} 個檔案沒有問題。`]]) : [];
+      const use = JSON.stringify({
+        type: 'assistant',
+        uuid: `t-${n}`,
+        cwd,
+        sessionId: SESSION,
+        message: {
+          id: `msg_t${n}`,
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: `toolu_${n}`, name: 'Read', input: { file_path: `/src/file-${n}.ts` } }],
+        },
+      });
+      const result = JSON.stringify({
+        type: 'user',
+        uuid: `r-${n}`,
+        cwd,
+        sessionId: SESSION,
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_${n}`, content: filler }] },
+      });
+      const talk =
+        n % 50 === 0 ? claudeTranscriptLines(SESSION, cwd, [[`第 ${n} 個檔案看完了嗎？`, `看完了，第 ${n} 個檔案沒有問題。`]]) : [];
       for (const line of [use, result, ...talk]) {
         chunk.push(line);
         written += Buffer.byteLength(line) + 1;

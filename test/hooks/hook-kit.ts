@@ -26,7 +26,15 @@ export const NOW = new Date(NOW_ISO);
 export const ACTIVE = { id: 'SILICA01', name: '西莉卡', aliases: ['小珪'] };
 export const CALLEE = { id: 'HELPER01', name: '結衣', aliases: ['Yui'] };
 
-export const ALL_EVENTS: readonly HookEventName[] = ['session-start', 'user-prompt-submit', 'stop', 'pre-compact', 'post-compact', 'session-end', 'subagent-start'];
+export const ALL_EVENTS: readonly HookEventName[] = [
+  'session-start',
+  'user-prompt-submit',
+  'stop',
+  'pre-compact',
+  'post-compact',
+  'session-end',
+  'subagent-start',
+];
 
 export interface HookHome extends TempHome {
   project: string;
@@ -38,7 +46,10 @@ export interface HookHome extends TempHome {
 export const DEFAULT_TURNS: Array<[string, string]> = [
   ['幫我看一下為什麼 login 一直回 401？', '我看了 auth middleware：token 過期時沒有刷新，所以回 401。'],
   ['那要怎麼修比較好？', '在 refresh 失敗時清掉 session，再導回登入頁。我已經改好並補了測試。'],
-  ['Thanks, can you also check the rate limiter?', 'The limiter counts per IP; behind the proxy every request has the same IP. I switched it to X-Forwarded-For.'],
+  [
+    'Thanks, can you also check the rate limiter?',
+    'The limiter counts per IP; behind the proxy every request has the same IP. I switched it to X-Forwarded-For.',
+  ],
 ];
 
 /** Claude Code transcript lines (ASSISTANTS.md §Transcripts) for the given turns. */
@@ -56,7 +67,13 @@ export function claudeTranscriptLines(sessionId: string, cwd: string, turns: Arr
         type: 'assistant',
         uuid: `a-${n}`,
         timestamp: at,
-        message: { id: `msg_${n}`, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: assistant }] },
+        message: {
+          id: `msg_${n}`,
+          type: 'message',
+          role: 'assistant',
+          model: 'claude-sonnet-4-5',
+          content: [{ type: 'text', text: assistant }],
+        },
       }),
     );
   }
@@ -75,24 +92,66 @@ export async function makeHookHome(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ho
     [ACTIVE, '冷靜可靠的資深工程師，重證據、不打包票。', '簡潔直白、偶爾吐槽。'],
     [CALLEE, '溫柔體貼的 AI，擅長整理資訊。', '語氣溫暖、句子短。'],
   ] as const) {
-    const plan = planRoleChange(config, { id: role.id, name: role.name, nature, vibe, emoji: '✨', aliases: [...role.aliases], relationship: '使用者的同事，叫使用者「老大」。' });
+    const plan = planRoleChange(config, {
+      id: role.id,
+      name: role.name,
+      nature,
+      vibe,
+      emoji: '✨',
+      aliases: [...role.aliases],
+      relationship: '使用者的同事，叫使用者「老大」。',
+    });
     if (plan.kind !== 'create') throw new Error(`expected to create ${role.id}`);
     createRole(config, plan); // the first becomes .active
   }
   const memories = [
-    { category: 'daily', summary: '老大喜歡早上喝黑咖啡，不加糖', body: '老大說早上一定要一杯黑咖啡，不加糖也不加奶。', priority: 4, tags: ['咖啡', '習慣'] },
-    { category: 'skill', summary: 'Deploys go through the staging cluster first', body: 'Every deploy goes to staging, then production after the smoke tests pass.', priority: 4, tags: ['deploy'] },
-    { category: 'important', summary: '程式碼審查時先講結論再講細節', body: '老大希望 review 意見先給結論，細節放後面。', priority: 5, tags: ['review'], memory_type: 'preference' },
-    { category: 'inbox', summary: '老大這週在修 login 的 401 問題', body: 'auth middleware 的 token 刷新有問題，正在修。', priority: 3, tags: ['login'] },
+    {
+      category: 'daily',
+      summary: '老大喜歡早上喝黑咖啡，不加糖',
+      body: '老大說早上一定要一杯黑咖啡，不加糖也不加奶。',
+      priority: 4,
+      tags: ['咖啡', '習慣'],
+    },
+    {
+      category: 'skill',
+      summary: 'Deploys go through the staging cluster first',
+      body: 'Every deploy goes to staging, then production after the smoke tests pass.',
+      priority: 4,
+      tags: ['deploy'],
+    },
+    {
+      category: 'important',
+      summary: '程式碼審查時先講結論再講細節',
+      body: '老大希望 review 意見先給結論，細節放後面。',
+      priority: 5,
+      tags: ['review'],
+      memory_type: 'preference',
+    },
+    {
+      category: 'inbox',
+      summary: '老大這週在修 login 的 401 問題',
+      body: 'auth middleware 的 token 刷新有問題，正在修。',
+      priority: 3,
+      tags: ['login'],
+    },
   ] as const;
   for (const memory of memories) {
     await writeMemory(config, ACTIVE.id, { ...memory, tags: [...memory.tags] });
   }
-  await writeMemory(config, CALLEE.id, { category: 'daily', summary: '老大的貓叫做麻糬', body: '老大養了一隻橘貓，名字叫麻糬。', priority: 4, tags: ['貓'] });
+  await writeMemory(config, CALLEE.id, {
+    category: 'daily',
+    summary: '老大的貓叫做麻糬',
+    body: '老大養了一隻橘貓，名字叫麻糬。',
+    priority: 4,
+    tags: ['貓'],
+  });
 
   const project = path.join(home.root, 'projects', 'shop-api');
   fs.mkdirSync(project, { recursive: true });
-  fs.writeFileSync(path.join(project, 'MEMORY.md'), '# shop-api\n\n- 每次 push 之前先跑 `npm test`。\n- The staging cluster is `shop-stg`.\n');
+  fs.writeFileSync(
+    path.join(project, 'MEMORY.md'),
+    '# shop-api\n\n- 每次 push 之前先跑 `npm test`。\n- The staging cluster is `shop-stg`.\n',
+  );
   const transcriptsDir = path.join(home.root, '.claude', 'projects', '-shop-api');
   fs.mkdirSync(transcriptsDir, { recursive: true });
   const transcript = (sessionId: string, turns: Array<[string, string]> = DEFAULT_TURNS) => {
@@ -105,8 +164,18 @@ export async function makeHookHome(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ho
 }
 
 /** The stdin Claude Code gives each hook (ASSISTANTS.md §Claude Code). */
-export function claudePayload(home: Pick<HookHome, 'project' | 'transcriptsDir'>, event: HookEventName, sessionId: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const common = { session_id: sessionId, transcript_path: path.join(home.transcriptsDir, `${sessionId}.jsonl`), cwd: home.project, permission_mode: 'default' };
+export function claudePayload(
+  home: Pick<HookHome, 'project' | 'transcriptsDir'>,
+  event: HookEventName,
+  sessionId: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const common = {
+    session_id: sessionId,
+    transcript_path: path.join(home.transcriptsDir, `${sessionId}.jsonl`),
+    cwd: home.project,
+    permission_mode: 'default',
+  };
   switch (event) {
     case 'session-start':
       return { ...common, hook_event_name: 'SessionStart', source: 'startup', ...extra };
@@ -117,7 +186,13 @@ export function claudePayload(home: Pick<HookHome, 'project' | 'transcriptsDir'>
     case 'pre-compact':
       return { ...common, hook_event_name: 'PreCompact', trigger: 'manual', custom_instructions: '', ...extra };
     case 'post-compact':
-      return { ...common, hook_event_name: 'PostCompact', trigger: 'manual', compact_summary: 'The user fixed the login 401 and the rate limiter.', ...extra };
+      return {
+        ...common,
+        hook_event_name: 'PostCompact',
+        trigger: 'manual',
+        compact_summary: 'The user fixed the login 401 and the rate limiter.',
+        ...extra,
+      };
     case 'session-end':
       return { ...common, hook_event_name: 'SessionEnd', reason: 'prompt_input_exit', ...extra };
     case 'subagent-start':
@@ -144,7 +219,12 @@ export function hookBundle(): string {
  * fails the test, not the suite, and at the end of the test in any case (child-guard.ts).
  * `ms` is for messages and the bench only: no test asserts on it.
  */
-export function runHook(event: string, stdin: unknown, env: NodeJS.ProcessEnv, options: { killAfterMs?: number; args?: string[]; ownPidInEnv?: boolean } = {}): Promise<HookRun> {
+export function runHook(
+  event: string,
+  stdin: unknown,
+  env: NodeJS.ProcessEnv,
+  options: { killAfterMs?: number; args?: string[]; ownPidInEnv?: boolean } = {},
+): Promise<HookRun> {
   const input = typeof stdin === 'string' || Buffer.isBuffer(stdin) ? stdin : JSON.stringify(stdin);
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -152,7 +232,10 @@ export function runHook(event: string, stdin: unknown, env: NodeJS.ProcessEnv, o
     // ownPidInEnv: the hook's env carries KIOKU_TEST_HOOK_PID = its own pid (sh `exec` keeps the
     // pid), which the hook forwards to the daemon with its other KIOKU_ settings (hook-daemon.ts).
     const [command, ...args] = options.ownPidInEnv ? ['/bin/sh', '-c', 'KIOKU_TEST_HOOK_PID=$$ exec "$@"', 'sh', ...argv] : argv;
-    const child = guardChild(spawn(command!, args, { env, stdio: ['pipe', 'pipe', 'pipe'] }), options.killAfterMs ?? SHORT_CHILD_DEADLINE_MS);
+    const child = guardChild(
+      spawn(command!, args, { env, stdio: ['pipe', 'pipe', 'pipe'] }),
+      options.killAfterMs ?? SHORT_CHILD_DEADLINE_MS,
+    );
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
@@ -160,7 +243,13 @@ export function runHook(event: string, stdin: unknown, env: NodeJS.ProcessEnv, o
     child.stdin.on('error', () => undefined); // the hook may stop reading early (EPIPE)
     child.on('error', reject);
     child.on('close', (code, signal) => {
-      resolve({ code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), ms: performance.now() - started });
+      resolve({
+        code,
+        signal,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+        ms: performance.now() - started,
+      });
     });
     child.stdin.end(input);
   });

@@ -25,13 +25,23 @@ afterEach(async () => {
 });
 afterAll(() => home?.cleanup());
 
-const answered = () => (fs.existsSync(answeredLog) ? fs.readFileSync(answeredLog, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { event: string; chars: number }) : []);
+const answered = () =>
+  fs.existsSync(answeredLog)
+    ? fs
+        .readFileSync(answeredLog, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { event: string; chars: number })
+    : [];
 const hooksLog = () => {
   const file = path.join(home.config().paths.logsDir, 'hooks.log');
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
 };
 
-async function bothWays(event: 'session-start' | 'user-prompt-submit', payload: Record<string, unknown>): Promise<{ fallback: string; daemon: string }> {
+async function bothWays(
+  event: 'session-start' | 'user-prompt-submit',
+  payload: Record<string, unknown>,
+): Promise<{ fallback: string; daemon: string }> {
   if (daemon) {
     await killAndWait(daemon, 'SIGTERM');
     daemon = undefined;

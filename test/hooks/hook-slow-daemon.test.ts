@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killAndWait, waitFor, type ChildRun } from '../ipc/daemon-kit.js';
-import { ACTIVE, CALLEE, claudePayload, forgetSessions, makeHookHome, runHook, startReadyDaemon, type HookHome, type HookRun } from './hook-kit.js';
+import {
+  ACTIVE,
+  CALLEE,
+  claudePayload,
+  forgetSessions,
+  makeHookHome,
+  runHook,
+  startReadyDaemon,
+  type HookHome,
+  type HookRun,
+} from './hook-kit.js';
 
 /**
  * A daemon that answers, but later than the hook waits (a big memory home: at 10,000 memories a
@@ -37,8 +47,17 @@ async function slowDaemonHome(): Promise<{ h: HookHome; answered: () => number; 
   const answeredLog = path.join(h.root, 'answered.log');
   const repliedLog = path.join(h.root, 'replied.log');
   const gateFile = (gate = path.join(h.root, 'reply-gate'));
-  daemon = await startReadyDaemon(h, { KIOKU_TEST_ANSWERED_LOG: answeredLog, KIOKU_TEST_REPLIED_LOG: repliedLog, KIOKU_TEST_REPLY_GATE: gateFile });
-  return { h, answered: () => lines(answeredLog).length, replied: () => lines(repliedLog).length, openGate: () => fs.writeFileSync(gateFile, '') };
+  daemon = await startReadyDaemon(h, {
+    KIOKU_TEST_ANSWERED_LOG: answeredLog,
+    KIOKU_TEST_REPLIED_LOG: repliedLog,
+    KIOKU_TEST_REPLY_GATE: gateFile,
+  });
+  return {
+    h,
+    answered: () => lines(answeredLog).length,
+    replied: () => lines(repliedLog).length,
+    openGate: () => fs.writeFileSync(gateFile, ''),
+  };
 }
 
 /** The hook's own log: it gave up on the daemon (its wait ran out) and answered from the files. */
@@ -79,7 +98,12 @@ describe('a daemon slower than the hook waits', () => {
   it('UserPromptSubmit call by name: the callee is still loaded', async () => {
     const { h, answered, replied } = await slowDaemonHome();
     h.transcript('sess-slow-call');
-    const run = await runHook('user-prompt-submit', claudePayload(h, 'user-prompt-submit', 'sess-slow-call', { prompt: `${CALLEE.name}，幫我整理一下` }), h.env, { ownPidInEnv: true });
+    const run = await runHook(
+      'user-prompt-submit',
+      claudePayload(h, 'user-prompt-submit', 'sess-slow-call', { prompt: `${CALLEE.name}，幫我整理一下` }),
+      h.env,
+      { ownPidInEnv: true },
+    );
     expectAnsweredBeforeTheDaemon(run, h, 'user-prompt-submit', { answered: answered(), replied: replied() });
     expect(run.stdout).toContain(CALLEE.name);
     expect(run.stdout).toContain('麻糬');

@@ -55,7 +55,10 @@ describe('Stop with the daemon down: spooled, then captured exactly once', () =>
       ['sess-b', '請記住，以後 commit 訊息都用英文寫', '了解，以後 commit 訊息一律用英文。'],
     ];
     for (const [session, user, reply] of turns) {
-      h.transcript(session, [['先幫我看一下 CI 為什麼紅了', 'CI 的 lint 步驟失敗，是少了一個分號。'], [user, reply]]);
+      h.transcript(session, [
+        ['先幫我看一下 CI 為什麼紅了', 'CI 的 lint 步驟失敗，是少了一個分號。'],
+        [user, reply],
+      ]);
       const run = await runHook('stop', claudePayload(h, 'stop', session, { last_assistant_message: reply }), h.env);
       expect(run).toMatchObject({ code: 0, signal: null, stdout: '', stderr: '' });
     }
@@ -77,7 +80,8 @@ describe('Stop with the daemon down: spooled, then captured exactly once', () =>
     const hashOf = (id: string) => id.slice(id.lastIndexOf('-') + 1);
     const expectedHashes = new Map<string, string>();
     for (const record of spooled) {
-      for (let index = 0; index < 10; index++) expectedHashes.set(hashOf(capturedMemoryId(record.eventId, index, NOW)), `${record.eventId}#${index}`);
+      for (let index = 0; index < 10; index++)
+        expectedHashes.set(hashOf(capturedMemoryId(record.eventId, index, NOW)), `${record.eventId}#${index}`);
       expect(captured.map((memory) => hashOf(memory.id))).toContain(hashOf(capturedMemoryId(record.eventId, 0, NOW)));
     }
     expect(captured.length).toBeGreaterThanOrEqual(2);
@@ -144,7 +148,11 @@ describe('SessionEnd with no daemon releases the role lock before the hook exits
     expect(start.stdout).toContain(ACTIVE.name);
     let held = ACTIVE.id;
     if (options.call) {
-      const call = await runHook('user-prompt-submit', claudePayload(h, 'user-prompt-submit', session, { prompt: `@${CALLEE.id} 接手一下` }), h.env);
+      const call = await runHook(
+        'user-prompt-submit',
+        claudePayload(h, 'user-prompt-submit', session, { prompt: `@${CALLEE.id} 接手一下` }),
+        h.env,
+      );
       expect(call.stdout).toContain(CALLEE.name);
       held = CALLEE.id;
       expect(fs.existsSync(path.join(h.roleHome, '.sessions', `${session}.role`))).toBe(true);
@@ -183,7 +191,9 @@ describe('SessionEnd with no daemon releases the role lock before the hook exits
       // Every hook here gave up on the stopped daemon and did the work itself, SessionEnd included:
       // the lock was gone while the daemon could not have touched it.
       await loadThenEnd(h, 'sess-end-hung');
-      expect(fs.readFileSync(path.join(h.config().paths.logsDir, 'hooks.log'), 'utf8')).toContain('session-end: daemon did not answer (timeout)');
+      expect(fs.readFileSync(path.join(h.config().paths.logsDir, 'hooks.log'), 'utf8')).toContain(
+        'session-end: daemon did not answer (timeout)',
+      );
     } finally {
       process.kill(daemon.pid, 'SIGCONT');
     }

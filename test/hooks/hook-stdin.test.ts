@@ -40,13 +40,22 @@ interface SpawnOptions {
 }
 
 /** The hook with fd 0 = `stdin`; with a pipe, `feed` writes to it as the test's writer would. */
-function spawnHook(args: string[], env: NodeJS.ProcessEnv, stdin: 'pipe' | number, feed?: (input: Writable) => void, options: SpawnOptions = {}): Promise<Run> {
+function spawnHook(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  stdin: 'pipe' | number,
+  feed?: (input: Writable) => void,
+  options: SpawnOptions = {},
+): Promise<Run> {
   return new Promise((resolve) => {
     const nodeArgs = options.endlessStdinWait ? ENDLESS_STDIN_WAIT.nodeArgs : [];
     const childEnv = options.endlessStdinWait ? { ...env, ...ENDLESS_STDIN_WAIT.env } : env;
     // Killed at its deadline (a safety net, well inside the test's own timeout: a hook that hangs
     // fails on `signal`), and at the end of the test.
-    const child = guardChild(spawn(process.execPath, [...nodeArgs, hookBundle(), ...args], { env: childEnv, stdio: [stdin, 'pipe', 'pipe'] }), 30_000);
+    const child = guardChild(
+      spawn(process.execPath, [...nodeArgs, hookBundle(), ...args], { env: childEnv, stdio: [stdin, 'pipe', 'pipe'] }),
+      30_000,
+    );
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -60,7 +69,14 @@ function spawnHook(args: string[], env: NodeJS.ProcessEnv, stdin: 'pipe' | numbe
   });
 }
 
-function run(args: string[], env: NodeJS.ProcessEnv, stdin: 'pipe' | number, write?: string, close = true, options: SpawnOptions = {}): Promise<Run> {
+function run(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  stdin: 'pipe' | number,
+  write?: string,
+  close = true,
+  options: SpawnOptions = {},
+): Promise<Run> {
   return spawnHook(
     args,
     env,
@@ -84,7 +100,12 @@ describe('the hook reads its stdin', () => {
   it('from a pipe, as an assistant gives it', async () => {
     const h = (home = await makeHookHome());
     h.transcript('sess-stdin');
-    const result = await run(['session-start', '--assistant', 'claude'], h.env, 'pipe', JSON.stringify(claudePayload(h, 'session-start', 'sess-stdin', { source: 'startup' })));
+    const result = await run(
+      ['session-start', '--assistant', 'claude'],
+      h.env,
+      'pipe',
+      JSON.stringify(claudePayload(h, 'session-start', 'sess-stdin', { source: 'startup' })),
+    );
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toContain(ACTIVE.name);
   });
@@ -144,7 +165,10 @@ describe('the hook reads its stdin', () => {
     try {
       // Its wait made endless: the hook can only answer because the object it read is whole.
       let hook: ChildProcess | undefined;
-      const pending = run(['session-start', '--assistant', 'claude'], h.env, fd, undefined, true, { endlessStdinWait: true, started: (child) => (hook = child) });
+      const pending = run(['session-start', '--assistant', 'claude'], h.env, fd, undefined, true, {
+        endlessStdinWait: true,
+        started: (child) => (hook = child),
+      });
       await new Promise<void>((resolve) => hook!.once('spawn', () => resolve()));
       fs.writeSync(fd, JSON.stringify(claudePayload(h, 'session-start', 'sess-fifo', { source: 'startup' })));
       const result = await pending;
@@ -159,7 +183,9 @@ describe('the hook reads its stdin', () => {
     const h = (home = await makeHookHome());
     let hook: ChildProcess | undefined;
     let input: Writable | undefined;
-    const pending = spawnHook(['stop', '--assistant', 'claude'], h.env, 'pipe', (stdin) => (input = stdin), { started: (child) => (hook = child) });
+    const pending = spawnHook(['stop', '--assistant', 'claude'], h.env, 'pipe', (stdin) => (input = stdin), {
+      started: (child) => (hook = child),
+    });
     // The hook did its work at its wait, while stdin was still open: its log line says so…
     const done = await waitFor(() => finishedLine(h, 'stop'), 'the hook to finish its work with stdin still open', 50_000);
     expect(done.chars).toBe(0);
@@ -175,7 +201,9 @@ describe('the hook reads its stdin', () => {
     const h = (home = await makeHookHome());
     h.transcript('sess-epipe');
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = guardChild(spawn(process.execPath, [hookBundle(), 'session-start', '--assistant', 'claude'], { env: h.env, stdio: ['pipe', 'pipe', 'pipe'] }));
+      const child = guardChild(
+        spawn(process.execPath, [hookBundle(), 'session-start', '--assistant', 'claude'], { env: h.env, stdio: ['pipe', 'pipe', 'pipe'] }),
+      );
       // The reader goes away before the hook writes its answer.
       child.stdout.destroy();
       let stderr = '';

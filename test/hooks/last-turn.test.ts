@@ -14,7 +14,16 @@ function transcript(lines: Array<['user' | 'assistant', string]>): string {
   const file = path.join(dir, 's.jsonl');
   fs.writeFileSync(
     file,
-    lines.map(([role, text], i) => JSON.stringify({ type: role, uuid: `u${i}`, sessionId: 's', message: { role, content: role === 'user' ? text : [{ type: 'text', text }] } })).join('\n') + '\n',
+    lines
+      .map(([role, text], i) =>
+        JSON.stringify({
+          type: role,
+          uuid: `u${i}`,
+          sessionId: 's',
+          message: { role, content: role === 'user' ? text : [{ type: 'text', text }] },
+        }),
+      )
+      .join('\n') + '\n',
   );
   return file;
 }
@@ -29,7 +38,10 @@ describe('lastTurn', () => {
       ['user', '今天好累'],
       ['assistant', '辛苦了'],
     ]);
-    expect(lastTurn({ assistant: 'claude', transcriptPath: file, lastAssistantMessage: '好，記下了' })).toEqual({ userText: '記住：我習慣用 pnpm', assistantText: '好，記下了' });
+    expect(lastTurn({ assistant: 'claude', transcriptPath: file, lastAssistantMessage: '好，記下了' })).toEqual({
+      userText: '記住：我習慣用 pnpm',
+      assistantText: '好，記下了',
+    });
     expect(lastTurn({ assistant: 'claude', transcriptPath: file, lastAssistantMessage: '辛苦了' }).userText).toBe('今天好累');
   });
 
@@ -51,6 +63,9 @@ describe('lastTurn', () => {
 
   it('falls back to the last user words when the transcript has not caught up with the reply', () => {
     const file = transcript([['user', '最新的問題']]);
-    expect(lastTurn({ assistant: 'claude', transcriptPath: file, lastAssistantMessage: '還沒寫進 transcript 的回答' })).toEqual({ userText: '最新的問題', assistantText: '還沒寫進 transcript 的回答' });
+    expect(lastTurn({ assistant: 'claude', transcriptPath: file, lastAssistantMessage: '還沒寫進 transcript 的回答' })).toEqual({
+      userText: '最新的問題',
+      assistantText: '還沒寫進 transcript 的回答',
+    });
   });
 });

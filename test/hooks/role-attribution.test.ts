@@ -56,7 +56,8 @@ async function session(): Promise<Session> {
   return {
     h,
     t,
-    answer: (event, extra = {}) => answerHookCall(ctx(), { eventId: `ev-${++n}`, assistant: 'claude', event, payload: payload(event, extra) }),
+    answer: (event, extra = {}) =>
+      answerHookCall(ctx(), { eventId: `ev-${++n}`, assistant: 'claude', event, payload: payload(event, extra) }),
     queue: (event, extra = {}) => {
       const call: HookCall = { eventId: `ev-${++n}`, assistant: 'claude', event, payload: payload(event, extra), env: {} };
       return handleQueuedCall(ctx(), call);
@@ -119,7 +120,17 @@ describe('attribution by turn (issue 19)', () => {
     fs.writeFileSync(next.file, '');
     const load = answerHookCall(
       { config: s.h.config(), logger: silentLogger, host: 'daemon' },
-      { assistant: 'claude', event: 'session-start', payload: { session_id: next.sessionId, transcript_path: next.file, cwd: s.h.project, hook_event_name: 'SessionStart', source: 'startup' } },
+      {
+        assistant: 'claude',
+        event: 'session-start',
+        payload: {
+          session_id: next.sessionId,
+          transcript_path: next.file,
+          cwd: s.h.project,
+          hook_event_name: 'SessionStart',
+          source: 'startup',
+        },
+      },
     );
     const dialog = dialogOf(load);
     expect(dialog).toContain(`${ACTIVE.name}: ${A1}`);

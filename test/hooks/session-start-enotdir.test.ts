@@ -40,7 +40,11 @@ describe('a SessionStart that cannot load the persona leaves no role lock', () =
     const injected = run.stdout.includes(ACTIVE.name);
     expect(listLockedRoleIds(h.config(env))).toEqual(injected ? [ACTIVE.id] : []);
     // The role is free for the next session, which is refused only when a persona is loaded.
-    const other = claimRole(h.config(env), ACTIVE.id, { assistant: 'claude', sessionId: 'sess-other', transcriptPath: h.transcript('sess-other') });
+    const other = claimRole(h.config(env), ACTIVE.id, {
+      assistant: 'claude',
+      sessionId: 'sess-other',
+      transcriptPath: h.transcript('sess-other'),
+    });
     expect(other.ok).toBe(!injected);
   });
 
@@ -52,7 +56,10 @@ describe('a SessionStart that cannot load the persona leaves no role lock', () =
     // Refused by the lock (the holder's transcript is fresh), so this start claims nothing and
     // must release nothing, whether it answers the lock notice or fails.
     try {
-      answerHookCall({ config, logger: silentLogger, host: 'fallback' }, { assistant: 'claude', event: 'session-start', payload: claudePayload(h, 'session-start', SESSION) });
+      answerHookCall(
+        { config, logger: silentLogger, host: 'fallback' },
+        { assistant: 'claude', event: 'session-start', payload: claudePayload(h, 'session-start', SESSION) },
+      );
     } catch {
       /* the unusable state folder may still make it fail */
     }

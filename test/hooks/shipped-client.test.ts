@@ -15,10 +15,25 @@ afterEach(() => home?.cleanup());
 describe('the shipped hook client (dist/hooks/kioku-hook.js)', () => {
   it('answers SessionStart from the files when no daemon runs', () => {
     home = makeTempHome({ KIOKU_NOW: '2026-11-30T14:00:00+08:00', TZ: 'Asia/Taipei' });
-    expect(runKioku(['role', 'new', '--prefix', 'SHIPPED', '--name', '小記', '--emoji', '✨', '--nature', '細心', '--vibe', '溫和'], home.env).code).toBe(0);
-    const payload = { session_id: 'shipped-1', transcript_path: path.join(home.root, 't.jsonl'), cwd: home.root, hook_event_name: 'SessionStart', source: 'startup' };
+    expect(
+      runKioku(['role', 'new', '--prefix', 'SHIPPED', '--name', '小記', '--emoji', '✨', '--nature', '細心', '--vibe', '溫和'], home.env)
+        .code,
+    ).toBe(0);
+    const payload = {
+      session_id: 'shipped-1',
+      transcript_path: path.join(home.root, 't.jsonl'),
+      cwd: home.root,
+      hook_event_name: 'SessionStart',
+      source: 'startup',
+    };
     expect(fs.existsSync(shipped)).toBe(true);
-    const run = spawnSync(process.execPath, [shipped, 'session-start', '--assistant', 'claude'], { env: home.env, input: JSON.stringify(payload), encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
+    const run = spawnSync(process.execPath, [shipped, 'session-start', '--assistant', 'claude'], {
+      env: home.env,
+      input: JSON.stringify(payload),
+      encoding: 'utf8',
+      timeout: 60_000,
+      killSignal: 'SIGKILL',
+    });
     expect(run.status).toBe(0);
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('小記');

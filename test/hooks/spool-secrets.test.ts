@@ -67,7 +67,11 @@ describe('a turn holding secrets, spooled with the daemon down', () => {
     const runs = [
       await runHook('stop', claudePayload(h, 'stop', session, { last_assistant_message: SECRET_REPLY }), h.env),
       await runHook('pre-compact', claudePayload(h, 'pre-compact', session, { custom_instructions: `保留這個：${SECRET_PROMPT}` }), h.env),
-      await runHook('post-compact', claudePayload(h, 'post-compact', session, { compact_summary: `使用者交代了部署設定。${SECRET_PROMPT}` }), h.env),
+      await runHook(
+        'post-compact',
+        claudePayload(h, 'post-compact', session, { compact_summary: `使用者交代了部署設定。${SECRET_PROMPT}` }),
+        h.env,
+      ),
       await runHook('stop', gemini, h.env, { args: ['--assistant', 'gemini'] }),
       await runHook('session-end', claudePayload(h, 'session-end', session), h.env),
     ];
@@ -78,7 +82,9 @@ describe('a turn holding secrets, spooled with the daemon down', () => {
     expect(filesHoldingSecrets(h)).toEqual([]);
     // The turn's words are still there, masked, and what ingestion reads is untouched.
     const stop = spooled[0]!.payload as Record<string, string>;
-    expect(stop.last_assistant_message).toMatch(/^好，我記住了：部署前先確認 \.env。AWS 的 key \[REDACTED:aws-key\] 和 NPM_TOKEN=\[REDACTED:npm\]/);
+    expect(stop.last_assistant_message).toMatch(
+      /^好，我記住了：部署前先確認 \.env。AWS 的 key \[REDACTED:aws-key\] 和 NPM_TOKEN=\[REDACTED:npm\]/,
+    );
     expect(stop).toMatchObject({ session_id: session, transcript_path: path.join(h.transcriptsDir, `${session}.jsonl`), cwd: h.project });
 
     // The daemon ingests the spool before it says ready.

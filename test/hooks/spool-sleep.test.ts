@@ -33,7 +33,10 @@ const TURNS: Array<[string, string, string]> = [
 /** Each turn's Stop through the real hook client, with no daemon: it spools. Returns the event ids. */
 async function spoolTurns(h: HookHome): Promise<string[]> {
   for (const [session, user, reply] of TURNS) {
-    h.transcript(session, [['先幫我看一下 CI 為什麼紅了', 'CI 的 lint 步驟失敗，是少了一個分號。'], [user, reply]]);
+    h.transcript(session, [
+      ['先幫我看一下 CI 為什麼紅了', 'CI 的 lint 步驟失敗，是少了一個分號。'],
+      [user, reply],
+    ]);
     const run = await runHook('stop', claudePayload(h, 'stop', session, { last_assistant_message: reply }), h.env);
     expect(run).toMatchObject({ code: 0, signal: null, stdout: '', stderr: '' });
   }
@@ -49,7 +52,12 @@ const captureSource = (source: unknown) => String(source ?? '').startsWith('capt
 /** Log lines of the queue handler, one per event it handled (handle-queued-call.ts). */
 function captureLines(h: HookHome): string[] {
   const log = path.join(h.config().paths.logsDir, 'kioku.log');
-  return fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter((line) => /\[capture\]/.test(line) && / stop \S+ for /.test(line)) : [];
+  return fs.existsSync(log)
+    ? fs
+        .readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((line) => /\[capture\]/.test(line) && / stop \S+ for /.test(line))
+    : [];
 }
 
 interface SleepJson {
@@ -87,7 +95,11 @@ describe('kioku sleep with no daemon drains the spool first', () => {
     for (const words of ['smoke test', 'commit', '下午不要部署']) expect(text).toContain(words);
     // Each event was handled once, and filed under the active role.
     const lines = captureLines(h);
-    for (const id of eventIds) expect(lines.filter((line) => line.includes(` ${id} for ${ACTIVE.id}:`)), id).toHaveLength(1);
+    for (const id of eventIds)
+      expect(
+        lines.filter((line) => line.includes(` ${id} for ${ACTIVE.id}:`)),
+        id,
+      ).toHaveLength(1);
   });
 
   it('kioku nap does the same: the turns spooled two hours ago are captured, then napped', async () => {
@@ -102,7 +114,11 @@ describe('kioku sleep with no daemon drains the spool first', () => {
     expectSpoolEmpty(h);
     expect(memoriesOf(h).filter((m) => m.category === 'inbox')).toEqual([]);
     const lines = captureLines(h);
-    for (const id of eventIds) expect(lines.filter((line) => line.includes(` ${id} for ${ACTIVE.id}:`)), id).toHaveLength(1);
+    for (const id of eventIds)
+      expect(
+        lines.filter((line) => line.includes(` ${id} for ${ACTIVE.id}:`)),
+        id,
+      ).toHaveLength(1);
   });
 
   it('files a turn under the role the session had when the hook ran, though the session files are gone before the run', async () => {
@@ -114,9 +130,20 @@ describe('kioku sleep with no daemon drains the spool first', () => {
       ['記住：週五下午不要部署', reply],
     ]);
     expect((await runHook('session-start', claudePayload(h, 'session-start', session), h.env)).stdout).toContain(ACTIVE.name);
-    expect((await runHook('user-prompt-submit', claudePayload(h, 'user-prompt-submit', session, { prompt: `@${CALLEE.id} 接手一下` }), h.env)).stdout).toContain(CALLEE.name);
-    expect(await runHook('stop', claudePayload(h, 'stop', session, { last_assistant_message: reply }), h.env)).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    expect(await runHook('session-end', claudePayload(h, 'session-end', session), h.env)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(
+      (await runHook('user-prompt-submit', claudePayload(h, 'user-prompt-submit', session, { prompt: `@${CALLEE.id} 接手一下` }), h.env))
+        .stdout,
+    ).toContain(CALLEE.name);
+    expect(await runHook('stop', claudePayload(h, 'stop', session, { last_assistant_message: reply }), h.env)).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
+    expect(await runHook('session-end', claudePayload(h, 'session-end', session), h.env)).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
     // Kept for a resume (issue 13): the record below must work without it all the same.
     fs.rmSync(path.join(h.roleHome, '.sessions'), { recursive: true, force: true });
     const { spoolDir } = h.config().paths;
@@ -127,7 +154,9 @@ describe('kioku sleep with no daemon drains the spool first', () => {
     const run = runNode(CLI, ['sleep', '--force', '--json'], h.env, { deadlineMs: SHORT_CHILD_DEADLINE_MS });
     expect(await run.exited, run.output().stderr).toEqual({ code: 0, signal: null });
     expect((JSON.parse(run.output().stdout) as SleepJson).spool).toMatchObject({ ingested: 2, failed: 0 });
-    expect(captureLines(h).filter((line) => line.includes(` ${stop.eventId} for `))).toEqual([expect.stringContaining(` ${stop.eventId} for ${CALLEE.id}:`)]);
+    expect(captureLines(h).filter((line) => line.includes(` ${stop.eventId} for `))).toEqual([
+      expect.stringContaining(` ${stop.eventId} for ${CALLEE.id}:`),
+    ]);
     const textOf = (roleId: string) =>
       loadRoleMemories(h.memoryHome, roleId)
         .memories.map((m) => `${m.summary}\n${m.body}`)
@@ -141,7 +170,10 @@ describe('kioku sleep with no daemon drains the spool first', () => {
     const eventIds = await spoolTurns(h);
     const script = bundled('test/ipc/fixtures/kioku-cli-barrier.ts');
     const racers = [0, 1].map(() => {
-      const child = guardChild(spawn(process.execPath, [...WATCHDOG_ARGS, script, 'sleep', '--force', '--json'], { env: h.env, stdio: ['pipe', 'pipe', 'pipe'] }), SHORT_CHILD_DEADLINE_MS);
+      const child = guardChild(
+        spawn(process.execPath, [...WATCHDOG_ARGS, script, 'sleep', '--force', '--json'], { env: h.env, stdio: ['pipe', 'pipe', 'pipe'] }),
+        SHORT_CHILD_DEADLINE_MS,
+      );
       let out = '';
       let err = '';
       let onReady: () => void = () => undefined;
@@ -152,8 +184,14 @@ describe('kioku sleep with no daemon drains the spool first', () => {
       });
       child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
       child.stdin!.on('error', () => undefined);
-      const done = new Promise<{ code: number | null; out: string; err: string }>((resolve) => child.on('close', (code) => resolve({ code, out: out.slice('ready\n'.length), err })));
-      return { child, ready: Promise.race([ready, done.then(({ err: e }) => Promise.reject(new Error(`racer exited before it was ready: ${e}`)))]), done };
+      const done = new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
+        child.on('close', (code) => resolve({ code, out: out.slice('ready\n'.length), err })),
+      );
+      return {
+        child,
+        ready: Promise.race([ready, done.then(({ err: e }) => Promise.reject(new Error(`racer exited before it was ready: ${e}`)))]),
+        done,
+      };
     });
     await Promise.all(racers.map((racer) => racer.ready));
     for (const racer of racers) racer.child.stdin!.write('g');
@@ -167,7 +205,11 @@ describe('kioku sleep with no daemon drains the spool first', () => {
     expect(parsed.map((p) => p.spool?.ingested ?? -1).reduce((a, b) => a + b, 0)).toBe(TURNS.length);
     expect(parsed.every((p) => p.spool?.failed === 0 && p.spool.busy === undefined)).toBe(true);
     const lines = captureLines(h);
-    for (const id of eventIds) expect(lines.filter((line) => line.includes(` ${id} for ${ACTIVE.id}:`)), id).toHaveLength(1);
+    for (const id of eventIds)
+      expect(
+        lines.filter((line) => line.includes(` ${id} for ${ACTIVE.id}:`)),
+        id,
+      ).toHaveLength(1);
     expectSpoolEmpty(h);
     const text = memoriesOf(h)
       .map((m) => `${m.summary}\n${m.body}`)

@@ -45,7 +45,12 @@ export function runKiokuChild(args: string[], env: NodeJS.ProcessEnv, input = ''
 export function billionLaughs(id: string, summary = '炸彈'): string {
   const names = 'abcdefghi';
   const lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-  for (let i = 1; i < names.length; i++) lines.push(`${names[i]}: &${names[i]} [${Array(9).fill(`*${names[i - 1]}`).join(',')}]`);
+  for (let i = 1; i < names.length; i++)
+    lines.push(
+      `${names[i]}: &${names[i]} [${Array(9)
+        .fill(`*${names[i - 1]}`)
+        .join(',')}]`,
+    );
   return `---\nid: ${id}\ncategory: daily\nsummary: ${summary}\n${lines.join('\n')}\ntags: *i\ncues: *i\n---\n${summary}：lol\n`;
 }
 

@@ -53,7 +53,15 @@ async function serve(options: Partial<IpcServerOptions> = {}, answer?: IpcHandle
       // By default an answer never comes (until the test ends): requests stay in flight.
       answer: answer ?? (() => hanging.then(() => ({ stdout: '' }))),
       enqueue: () => undefined,
-      status: () => ({ pid: process.pid, startedAt: '', version: 'test', ready: true, memoryHome: dir, spoolPending: 0, queue: { busy: false, handled: 0, failed: 0 } }),
+      status: () => ({
+        pid: process.pid,
+        startedAt: '',
+        version: 'test',
+        ready: true,
+        memoryHome: dir,
+        spoolPending: 0,
+        queue: { busy: false, handled: 0, failed: 0 },
+      }),
     },
     ...options,
   });
@@ -72,7 +80,10 @@ function connect(): Promise<net.Socket> {
 function firstReply(socket: net.Socket, data: string | Buffer): Promise<HookReply> {
   return new Promise((resolve, reject) => {
     let text = '';
-    const timer = setTimeout(() => reject(new Error(`no reply within ${REPLY_WAIT_MS} ms (got ${JSON.stringify(text.slice(0, 200))})`)), REPLY_WAIT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`no reply within ${REPLY_WAIT_MS} ms (got ${JSON.stringify(text.slice(0, 200))})`)),
+      REPLY_WAIT_MS,
+    );
     socket.on('error', () => undefined); // writing past a server that answered and closed
     socket.on('data', (chunk) => {
       text += chunk.toString();
@@ -101,7 +112,10 @@ describe('connections and bytes per connection are capped', () => {
     expect(reply.error?.message).toMatch(/already serves 3 connections/);
     for (const socket of held) socket.destroy();
     // Served again as soon as the server has seen them go (no time asserted, only the outcome).
-    await waitFor(async () => (await ping(endpoint(), REPLY_WAIT_MS)).ok || undefined, 'a ping to be answered after the held connections closed');
+    await waitFor(
+      async () => (await ping(endpoint(), REPLY_WAIT_MS)).ok || undefined,
+      'a ping to be answered after the held connections closed',
+    );
   });
 
   it('refuses a connection that piles up unanswered requests past its byte limit, and keeps serving others', async () => {
@@ -151,7 +165,12 @@ describe('no payload is echoed into a reply or the log', () => {
     expect(reply).toMatchObject({ id: 'big', ok: false, error: { code: 'handler-failed' } });
     expect(reply.error!.message.length).toBeLessThan(1_000);
     expect(reply.error?.message).toMatch(/more characters left out/);
-    const longest = Math.max(...fs.readFileSync(logFile(), 'utf8').split('\n').map((line) => line.length));
+    const longest = Math.max(
+      ...fs
+        .readFileSync(logFile(), 'utf8')
+        .split('\n')
+        .map((line) => line.length),
+    );
     expect(longest).toBeLessThan(3_000);
   });
 });

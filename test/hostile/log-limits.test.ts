@@ -42,7 +42,12 @@ describe('the log', () => {
     for (const name of names) expect(fs.statSync(path.join(dir, 'logs', name)).size).toBeLessThanOrEqual(LOG_ROTATE_BYTES + 2_000);
     // The newest line is in the current file, whole; rotation split no line.
     expect(fs.readFileSync(file, 'utf8')).toContain(`: ${lines - 1} ${line}\n`);
-    for (const name of names) for (const text of fs.readFileSync(path.join(dir, 'logs', name), 'utf8').trimEnd().split('\n')) expect(text).toMatch(/^\[.*\]\[hook\]\[INFO\]: \d+ y{1500}$/);
+    for (const name of names)
+      for (const text of fs
+        .readFileSync(path.join(dir, 'logs', name), 'utf8')
+        .trimEnd()
+        .split('\n'))
+        expect(text).toMatch(/^\[.*\]\[hook\]\[INFO\]: \d+ y{1500}$/);
     // New log files are the user's alone: they quote prompts and paths.
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
   });

@@ -44,9 +44,19 @@ describe('odd memory files are named and skipped, never fatal, never changed', (
   it('a huge memory file (8 MB) is skipped with its size and what to do', async () => {
     home = await makeHookHome();
     const line = '奇怪的巨大檔案，一直重複同一句話。'.repeat(20);
-    const file = plantFile(home.memoryHome, ACTIVE.id, 'inbox', '20260310-130000-b1b1.md', `---\nid: 20260310-130000-b1b1\nsummary: 奇怪的巨大檔案\n---\n${`${line}\n`.repeat(Math.ceil((8 * 1024 ** 2) / Buffer.byteLength(line)))}`);
+    const file = plantFile(
+      home.memoryHome,
+      ACTIVE.id,
+      'inbox',
+      '20260310-130000-b1b1.md',
+      `---\nid: 20260310-130000-b1b1\nsummary: 奇怪的巨大檔案\n---\n${`${line}\n`.repeat(Math.ceil((8 * 1024 ** 2) / Buffer.byteLength(line)))}`,
+    );
     expect(fs.statSync(file).size).toBeGreaterThan(8 * 1024 ** 2);
-    await expectServedAndUntouched(home, file, new RegExp(`${escape(file)}: the file is 8\\.\\d MB, more than a memory file may be \\(1\\.0 MB\\)`));
+    await expectServedAndUntouched(
+      home,
+      file,
+      new RegExp(`${escape(file)}: the file is 8\\.\\d MB, more than a memory file may be \\(1\\.0 MB\\)`),
+    );
     const status = await runKiokuChild(['status'], home.env);
     expect(status.code).toBe(0);
     expect(status.stdout + status.stderr).toContain(file);
@@ -57,13 +67,32 @@ describe('odd memory files are named and skipped, never fatal, never changed', (
     const depth = 20_000;
     const nested = `${'['.repeat(depth)}奇怪${']'.repeat(depth)}`;
     const block = Array.from({ length: 300 }, (_, i) => `${'  '.repeat(i)}k${i}:`).join('\n');
-    const file = plantFile(home.memoryHome, ACTIVE.id, 'daily', '20260301-100000-d1d1.md', `---\nid: 20260301-100000-d1d1\nsummary: 奇怪的深層巢狀\ntags: ${nested}\nnest:\n${block}\n---\n內文\n`);
+    const file = plantFile(
+      home.memoryHome,
+      ACTIVE.id,
+      'daily',
+      '20260301-100000-d1d1.md',
+      `---\nid: 20260301-100000-d1d1\nsummary: 奇怪的深層巢狀\ntags: ${nested}\nnest:\n${block}\n---\n內文\n`,
+    );
     await expectServedAndUntouched(home, file, undefined);
   });
 
   it('bytes that are not UTF-8 are named and skipped (guard: already so)', async () => {
     home = await makeHookHome();
-    const file = plantFile(home.memoryHome, ACTIVE.id, 'daily', '20260301-100000-e1e1.md', Buffer.from([...Buffer.from('---\nid: 20260301-100000-e1e1\nsummary: 奇怪 '), 0xff, 0xfe, 0xc3, 0x28, ...Buffer.from('\n---\n內文\n')]));
+    const file = plantFile(
+      home.memoryHome,
+      ACTIVE.id,
+      'daily',
+      '20260301-100000-e1e1.md',
+      Buffer.from([
+        ...Buffer.from('---\nid: 20260301-100000-e1e1\nsummary: 奇怪 '),
+        0xff,
+        0xfe,
+        0xc3,
+        0x28,
+        ...Buffer.from('\n---\n內文\n'),
+      ]),
+    );
     await expectServedAndUntouched(home, file, new RegExp(`${escape(file)}: the file is not UTF-8 text`));
   });
 });

@@ -26,8 +26,12 @@ describe('orphaned temp files are cleaned on the next run', () => {
   it('kioku sleep --force removes old Kioku temp files in archive/raw and the categories, and keeps the rest', async () => {
     home = await makeHookHome();
     const h = home;
-    const plant = (rel: string, hours: number) => aged(plantFile(h.memoryHome, ACTIVE.id, path.dirname(rel), path.basename(rel), 'half-written'), hours);
-    const orphans = [plant('archive/raw/2026-03-09/.20260309-230000-ab12.md.gz.31337-deadbeef.tmp', 30), plant('daily/.20260301-100000-cd34.md.4242-0a1b2c3d.tmp', 2)];
+    const plant = (rel: string, hours: number) =>
+      aged(plantFile(h.memoryHome, ACTIVE.id, path.dirname(rel), path.basename(rel), 'half-written'), hours);
+    const orphans = [
+      plant('archive/raw/2026-03-09/.20260309-230000-ab12.md.gz.31337-deadbeef.tmp', 30),
+      plant('daily/.20260301-100000-cd34.md.4242-0a1b2c3d.tmp', 2),
+    ];
     const kept = [
       plant('archive/raw/2026-03-09/.20260309-230000-ab12.md.gz.31338-feedf00d.tmp', 0), // may be a write in progress
       plant('archive/raw/2026-03-09/.my-notes.tmp', 30), // not a name Kioku makes

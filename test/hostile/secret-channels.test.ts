@@ -44,8 +44,11 @@ afterAll(() => {
   const cols = channels.map((channel) => Math.max(channel.length, ...[...table.values()].map((row) => (row.get(channel) ?? '').length)));
   const lines = [`${'kind'.padEnd(width)} | ${channels.map((channel, i) => channel.padEnd(cols[i]!)).join(' | ')}`];
   lines.push(`${'-'.repeat(width)}-|-${cols.map((col) => '-'.repeat(col)).join('-|-')}`);
-  for (const [kind, row] of table) lines.push(`${kind.padEnd(width)} | ${channels.map((channel, i) => (row.get(channel) ?? '?').padEnd(cols[i]!)).join(' | ')}`);
-  process.stdout.write(`\nsecret kind × write channel (cell: the [REDACTED:…] placeholders of the row = masked; — = row not kept as written; LEAK = found in clear)\n${lines.join('\n')}\n`);
+  for (const [kind, row] of table)
+    lines.push(`${kind.padEnd(width)} | ${channels.map((channel, i) => (row.get(channel) ?? '?').padEnd(cols[i]!)).join(' | ')}`);
+  process.stdout.write(
+    `\nsecret kind × write channel (cell: the [REDACTED:…] placeholders of the row = masked; — = row not kept as written; LEAK = found in clear)\n${lines.join('\n')}\n`,
+  );
 });
 
 const homes: HookHome[] = [];
@@ -167,8 +170,13 @@ describe('every secret kind through every write channel, then a grep of the whol
     const groups = Math.ceil(KINDS.length / 4);
     for (let g = 0; g < groups; g++) {
       const session = `sess-secrets-${g}`;
-      const user = `記住以下這些，之後部署要用：\n${KINDS.slice(g * 4, g * 4 + 4).map((kind) => kind.line).join('\n')}`;
-      home.transcript(session, [['先幫我看一下 CI 為什麼紅了', 'CI 的 lint 步驟失敗，是少了一個分號。'], [user, reply]]);
+      const user = `記住以下這些，之後部署要用：\n${KINDS.slice(g * 4, g * 4 + 4)
+        .map((kind) => kind.line)
+        .join('\n')}`;
+      home.transcript(session, [
+        ['先幫我看一下 CI 為什麼紅了', 'CI 的 lint 步驟失敗，是少了一個分號。'],
+        [user, reply],
+      ]);
       const hook = await runHook('stop', claudePayload(home, 'stop', session, { last_assistant_message: reply }), home.env);
       expect(hook).toMatchObject({ code: 0, stdout: '' });
     }
@@ -197,7 +205,13 @@ describe('every secret kind through every write channel, then a grep of the whol
     const home = await newHome();
     const seen = new Set<string>();
     const env = Object.fromEntries(Object.entries(home.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-    const transport = new StdioClientTransport({ command: process.execPath, args: [bundled(CLI), 'mcp', '--assistant', 'claude'], env, cwd: home.project, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [bundled(CLI), 'mcp', '--assistant', 'claude'],
+      env,
+      cwd: home.project,
+      stderr: 'pipe',
+    });
     const client = new Client({ name: 'kioku-hostile-test', version: '1.0.0' });
     // The server's deadline, pass or fail: killed at the end of the test, or when it hangs.
     const killServer = () => {
@@ -240,7 +254,14 @@ describe('every secret kind through every write channel, then a grep of the whol
     // Shorter items as well, which the planner keeps more of.
     const third = Math.ceil(KINDS.length / 3);
     for (let i = 0; i < KINDS.length; i += third) {
-      await ok(home, ['memory', 'remember', '--text', `記住：${KINDS.slice(i, i + third).map((kind) => kind.line).join('\n')}`]);
+      await ok(home, [
+        'memory',
+        'remember',
+        '--text',
+        `記住：${KINDS.slice(i, i + third)
+          .map((kind) => kind.line)
+          .join('\n')}`,
+      ]);
     }
     newLeaks(home, seen); // the remember channel's own findings are its column, not this one
     const run = await kioku(home, ['sleep', '--force', '--json', '--role', ACTIVE.id]);

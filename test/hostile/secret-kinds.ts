@@ -34,7 +34,11 @@ function mixed(alphabet: string, length: number): string {
 }
 
 const digits = (length: number) => pick('0123456789', length);
-const hex = (length: number) => crypto.randomBytes(Math.ceil(length / 2)).toString('hex').slice(0, length);
+const hex = (length: number) =>
+  crypto
+    .randomBytes(Math.ceil(length / 2))
+    .toString('hex')
+    .slice(0, length);
 
 /**
  * What must never be found in clear: the secret itself, and the head and tail of each long
@@ -51,11 +55,13 @@ function needlesOf(secret: string): string[] {
 }
 
 export function secretKinds(): SecretKind[] {
-  const pem = crypto.generateKeyPairSync('rsa', {
-    modulusLength: 1024,
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  }).privateKey.trim();
+  const pem = crypto
+    .generateKeyPairSync('rsa', {
+      modulusLength: 1024,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    })
+    .privateKey.trim();
   const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const jwt = `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ sub: `u-${digits(6)}`, role: 'admin', iat: Number(digits(9)) })}.${crypto.randomBytes(32).toString('base64url')}`;
   const password = () => `${mixed(ALNUM, 10)}#${digits(2)}`;
@@ -88,7 +94,11 @@ export function secretKinds(): SecretKind[] {
     ['secretlint:sendgrid', '寄信服務 ', `SG.${mixed(ALNUM, 22)}.${mixed(ALNUM, 43)}`],
     ['secretlint:shopify', '商店後台 ', `shpat_${hex(32)}`],
     ['secretlint:linear', 'Linear 整合 ', `lin_api_${mixed(ALNUM, 40)}`],
-    ['secretlint:slack (webhook)', '通知送到 https://hooks.slack.com/services/', `T${pick(UPPER_DIGITS, 8)}/B${pick(UPPER_DIGITS, 8)}/${mixed(ALNUM, 24)}`],
+    [
+      'secretlint:slack (webhook)',
+      '通知送到 https://hooks.slack.com/services/',
+      `T${pick(UPPER_DIGITS, 8)}/B${pick(UPPER_DIGITS, 8)}/${mixed(ALNUM, 24)}`,
+    ],
     ['secretlint:database-connection-string', '資料庫連線 postgres://app:', pw1.split('').reverse().join(''), '@db.internal:5432/shop'],
   ];
   return rows.map(([kind, words, secret, after = ''], i) => {

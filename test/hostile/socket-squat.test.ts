@@ -20,7 +20,10 @@ import { killAndWait, spawnDaemon, waitReady, type ChildRun } from '../ipc/daemo
  */
 const IS_ROOT = process.getuid?.() === 0;
 const NOBODY = 65534;
-if (!IS_ROOT) console.warn('test/hostile/socket-squat: the cases with a socket or folder owned by another user are skipped: only root can chown a file to uid 65534');
+if (!IS_ROOT)
+  console.warn(
+    'test/hostile/socket-squat: the cases with a socket or folder owned by another user are skipped: only root can chown a file to uid 65534',
+  );
 
 const homes: TempHome[] = [];
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -70,7 +73,10 @@ async function squat(socketPath: string): Promise<Squatter> {
 async function startOutcome(home: TempHome, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string } | 'ready'> {
   const run: ChildRun = spawnDaemon(home, env);
   cleanups.push(() => killAndWait(run));
-  return Promise.race([run.exited.then(({ code }) => ({ code, stderr: run.output().stderr })), waitReady({ ...home, config: (extra = {}) => home.config({ ...env, ...extra }) }, run).then(() => 'ready' as const)]);
+  return Promise.race([
+    run.exited.then(({ code }) => ({ code, stderr: run.output().stderr })),
+    waitReady({ ...home, config: (extra = {}) => home.config({ ...env, ...extra }) }, run).then(() => 'ready' as const),
+  ]);
 }
 
 describe('where the socket goes', () => {

@@ -84,11 +84,17 @@ describe('kioku import --from dsh', () => {
       [instant('2026-06-03T09:00:00+08:00'), [], 'Decided to keep the monorepo; revisit in Q4.'],
     ]);
     // Every imported journal entry is found by the journal search, by a Chinese phrase as typed in DSH too.
-    expect((await searchJournal(config.paths.journalFile, { query: '临时目录' })).entries.map((e) => instant(e.ts))).toEqual([instant('2026-06-02T15:30:00+08:00')]);
-    expect((await searchJournal(config.paths.journalFile, { query: 'DNS 生效' })).entries.map((e) => instant(e.ts))).toEqual([instant('2026-06-01T10:00:00+08:00')]);
+    expect((await searchJournal(config.paths.journalFile, { query: '临时目录' })).entries.map((e) => instant(e.ts))).toEqual([
+      instant('2026-06-02T15:30:00+08:00'),
+    ]);
+    expect((await searchJournal(config.paths.journalFile, { query: 'DNS 生效' })).entries.map((e) => instant(e.ts))).toEqual([
+      instant('2026-06-01T10:00:00+08:00'),
+    ]);
     expect((await searchJournal(config.paths.journalFile, { query: 'monorepo' })).entries).toHaveLength(1);
     const skipped = report.skipped.map((s) => s.source);
-    expect(skipped).toEqual(expect.arrayContaining(['personas/README.md', 'personas/skills', 'memory/snapshots', 'memory/JOURNAL.jsonl#L3']));
+    expect(skipped).toEqual(
+      expect.arrayContaining(['personas/README.md', 'personas/skills', 'memory/snapshots', 'memory/JOURNAL.jsonl#L3']),
+    );
   });
 
   it('appends only journal entries that are not there yet, after the ones already written', async () => {
@@ -100,7 +106,11 @@ describe('kioku import --from dsh', () => {
     const again = await importDshHome(config, dsh);
     expect(again.journal).toMatchObject({ added: 1, existing: 3 });
     expect(again.changes).toBe(1);
-    expect(readJournal(config.paths.journalFile).entries.map((e) => e.text).at(-1)).toBe('新增的一條');
+    expect(
+      readJournal(config.paths.journalFile)
+        .entries.map((e) => e.text)
+        .at(-1),
+    ).toBe('新增的一條');
   });
 
   it('an existing, different FACT.md is a conflict and is left byte-identical; the rest is still imported', async () => {
@@ -143,7 +153,12 @@ describe('kioku import --from dsh', () => {
     const dry = await importDshHome(config, FIXTURE, { dryRun: true });
     expect(snapshotTree(home.root)).toEqual(before);
     const real = await importDshHome(config, FIXTURE);
-    const plan = (r: typeof dry) => ({ roles: r.roles.map((x) => [x.id, x.action, x.madeActive]), facts: r.facts?.action, journal: r.journal?.added, changes: r.changes });
+    const plan = (r: typeof dry) => ({
+      roles: r.roles.map((x) => [x.id, x.action, x.madeActive]),
+      facts: r.facts?.action,
+      journal: r.journal?.added,
+      changes: r.changes,
+    });
     expect(plan(dry)).toEqual(plan(real));
   });
 
@@ -151,6 +166,8 @@ describe('kioku import --from dsh', () => {
     const home = newHome();
     const notDsh = path.join(home.root, 'not-dsh');
     fs.mkdirSync(path.join(notDsh, 'notes'), { recursive: true });
-    await expect(importDshHome(home.config(), notDsh)).rejects.toThrow(/does not look like a DSH_HOME: it has neither personas\/ nor memory\//);
+    await expect(importDshHome(home.config(), notDsh)).rejects.toThrow(
+      /does not look like a DSH_HOME: it has neither personas\/ nor memory\//,
+    );
   });
 });

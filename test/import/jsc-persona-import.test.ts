@@ -88,7 +88,13 @@ describe('kioku import --from jsc-persona', () => {
     const source = fs.readFileSync(path.join(FIXTURE, 'lumi/memory/long-term/hates-morning-meetings.md'), 'utf8');
     expect(source.endsWith(`${meetings.body}\n`)).toBe(true);
     expect(meetings.extra).toMatchObject({ when: '早上', mood: '負向', salience: 72, rules: 'R2+R3', type: 'preference' });
-    expect(byName('promise-friday-pr-review')).toMatchObject({ category: 'important', memory_type: 'rule', priority: 5, strength: 90, hits: 5 });
+    expect(byName('promise-friday-pr-review')).toMatchObject({
+      category: 'important',
+      memory_type: 'rule',
+      priority: 5,
+      strength: 90,
+      hits: 5,
+    });
     expect(byName('first-all-nighter')).toMatchObject({ category: 'daily', memory_type: 'emotional', relevance: ['emotional'] });
     expect(byName('canon-origin')).toMatchObject({ category: 'important', memory_type: 'semantic', priority: 5 });
     expect(byName('night-owl-insight')).toMatchObject({ category: 'other', memory_type: 'semantic', hits: 2, strength: 62 });
@@ -111,7 +117,11 @@ describe('kioku import --from jsc-persona', () => {
     expect(secret.body).not.toContain('hunter2');
     expect(report.memories.find((m) => m.id === secret.id)!.cleaned).toBe(true);
     expect(inbox.find((m) => m.body.includes('Makefile'))!.extra.room).toBe('room-20260801-review');
-    expect(inbox.find((m) => m.body.includes('發表會'))).toMatchObject({ created: '2026-07-28T09:12:00+08:00', relevance: ['emotional'], tags: ['發表會', '壓力'] });
+    expect(inbox.find((m) => m.body.includes('發表會'))).toMatchObject({
+      created: '2026-07-28T09:12:00+08:00',
+      relevance: ['emotional'],
+      tags: ['發表會', '壓力'],
+    });
     const reasons = report.skipped.map((s) => `${s.source} ${s.reason}`).join('\n');
     expect(reasons).toMatch(/short-term\.jsonl#L2 already consolidated into long-term memory "hates-morning-meetings"/);
     expect(reasons).toMatch(/short-term\.jsonl#L3 judged and not kept/);
@@ -124,10 +134,11 @@ describe('kioku import --from jsc-persona', () => {
     expect(simplified.tags).toEqual(['筆記', '習慣']);
     expect(report.memories.find((m) => m.id === simplified.id)!.cleaned).toBe(true);
 
-    expect(loadRoleMemories(config.paths.memoryHome, 'KURO01').memories.map((m) => m.summary).sort()).toEqual([
-      '使用者養了一隻叫黑糖的橘貓，聊到貓會放鬆下來。',
-      '黑糖今天把鍵盤當成床睡了一下午。',
-    ]);
+    expect(
+      loadRoleMemories(config.paths.memoryHome, 'KURO01')
+        .memories.map((m) => m.summary)
+        .sort(),
+    ).toEqual(['使用者養了一隻叫黑糖的橘貓，聊到貓會放鬆下來。', '黑糖今天把鍵盤當成床睡了一下午。']);
   });
 
   it('every imported memory is found by recall after a reindex, Chinese phrases included', async () => {
@@ -193,8 +204,14 @@ describe('kioku import --from jsc-persona', () => {
   it('an existing role with the same prefix gets the next index; a memory-only persona is found again by its memories', async () => {
     const home = newHome();
     const config = home.config();
-    fs.writeFileSync(path.join(config.paths.roleHome, 'LUMI01.identity.md'), '---\nid: LUMI01\nname: 別的 Lumi\nemoji: ⭐\n---\n\n# 別的 Lumi\n');
-    fs.writeFileSync(path.join(config.paths.roleHome, 'LUMI01.soul.md'), '---\nid: LUMI01\n---\n\n## 本質（nature）\n\n另一個角色。\n\n## 氛圍（vibe）\n\n安靜。\n');
+    fs.writeFileSync(
+      path.join(config.paths.roleHome, 'LUMI01.identity.md'),
+      '---\nid: LUMI01\nname: 別的 Lumi\nemoji: ⭐\n---\n\n# 別的 Lumi\n',
+    );
+    fs.writeFileSync(
+      path.join(config.paths.roleHome, 'LUMI01.soul.md'),
+      '---\nid: LUMI01\n---\n\n## 本質（nature）\n\n另一個角色。\n\n## 氛圍（vibe）\n\n安靜。\n',
+    );
     const first = await importJscPersonas(config, FIXTURE);
     expect(first.roles.map((r) => r.id)).toEqual(['KURO01', 'LUMI02']);
     expect(readRoleDefinition(config.paths.roleHome, 'LUMI01').name).toBe('別的 Lumi');

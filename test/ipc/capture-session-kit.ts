@@ -24,7 +24,14 @@ export function captureHomeEnv(): NodeJS.ProcessEnv {
 /** The one role of the home, made with the core role editor; it becomes `.active`. */
 export function createCaptureRole(home: TempHome): void {
   const config = home.config();
-  const plan = planRoleChange(config, { id: ROLE.id, name: ROLE.name, nature: '細心的紀錄員，重視每一個決定。', vibe: '簡潔、條理分明。', emoji: '📝', relationship: '使用者的同事。' });
+  const plan = planRoleChange(config, {
+    id: ROLE.id,
+    name: ROLE.name,
+    nature: '細心的紀錄員，重視每一個決定。',
+    vibe: '簡潔、條理分明。',
+    emoji: '📝',
+    relationship: '使用者的同事。',
+  });
   if (plan.kind !== 'create') throw new Error(`expected to create ${ROLE.id}`);
   createRole(config, plan);
 }
@@ -69,19 +76,57 @@ export class SessionTranscript {
     const base = { isSidechain: false, cwd: this.cwd, sessionId: this.sessionId, version: '2.1.9', userType: 'external', timestamp: at };
     const lines = [
       { ...base, type: 'user', uuid: `u-${this.n}`, message: { role: 'user', content: turn.user } },
-      { ...base, type: 'assistant', uuid: `t-${this.n}`, message: { id: `msg_${this.n}`, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'thinking', thinking: '使用者要記下部署方式。', signature: 'sig' }] } },
-      { ...base, type: 'assistant', uuid: `a-${this.n}`, message: { id: `msg_${this.n}`, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: turn.reply }] } },
+      {
+        ...base,
+        type: 'assistant',
+        uuid: `t-${this.n}`,
+        message: {
+          id: `msg_${this.n}`,
+          type: 'message',
+          role: 'assistant',
+          model: 'claude-sonnet-4-5',
+          content: [{ type: 'thinking', thinking: '使用者要記下部署方式。', signature: 'sig' }],
+        },
+      },
+      {
+        ...base,
+        type: 'assistant',
+        uuid: `a-${this.n}`,
+        message: {
+          id: `msg_${this.n}`,
+          type: 'message',
+          role: 'assistant',
+          model: 'claude-sonnet-4-5',
+          content: [{ type: 'text', text: turn.reply }],
+        },
+      },
     ];
     fs.appendFileSync(this.file, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
   }
 
   /** Claude Code's Stop hook input for the turn just appended. */
   stopPayload(reply: string): Record<string, unknown> {
-    return { session_id: this.sessionId, transcript_path: this.file, cwd: this.cwd, permission_mode: 'default', hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: reply };
+    return {
+      session_id: this.sessionId,
+      transcript_path: this.file,
+      cwd: this.cwd,
+      permission_mode: 'default',
+      hook_event_name: 'Stop',
+      stop_hook_active: false,
+      last_assistant_message: reply,
+    };
   }
 
   preCompactPayload(): Record<string, unknown> {
-    return { session_id: this.sessionId, transcript_path: this.file, cwd: this.cwd, permission_mode: 'default', hook_event_name: 'PreCompact', trigger: 'auto', custom_instructions: '' };
+    return {
+      session_id: this.sessionId,
+      transcript_path: this.file,
+      cwd: this.cwd,
+      permission_mode: 'default',
+      hook_event_name: 'PreCompact',
+      trigger: 'auto',
+      custom_instructions: '',
+    };
   }
 }
 

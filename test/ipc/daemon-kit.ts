@@ -28,7 +28,10 @@ export function bundled(entry: string): string {
  * deadline, and it stops itself if the test process goes away.
  */
 export function runNode(entry: string, args: string[], env: NodeJS.ProcessEnv, options: { deadlineMs?: number } = {}): ChildRun {
-  const child = guardChild(spawn(process.execPath, [...WATCHDOG_ARGS, bundled(entry), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] }), options.deadlineMs ?? LONG_CHILD_DEADLINE_MS);
+  const child = guardChild(
+    spawn(process.execPath, [...WATCHDOG_ARGS, bundled(entry), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] }),
+    options.deadlineMs ?? LONG_CHILD_DEADLINE_MS,
+  );
   let stdout = '';
   let stderr = '';
   let running = true;
@@ -52,7 +55,11 @@ export function endpointOf(home: TempHome): IpcEndpoint {
 }
 
 /** Poll a condition (20 ms apart) until it yields a value; fail with `what` after timeoutMs. */
-export async function waitFor<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -64,21 +71,29 @@ export async function waitFor<T>(probe: () => T | undefined | false | Promise<T 
 
 /** The daemon's own word that it is ready: a status reply from this very process saying so. */
 export async function waitReady(home: TempHome, daemon: ChildRun, timeoutMs?: number): Promise<DaemonStatus> {
-  return waitFor(async () => {
-    if (!daemon.isRunning()) throw new Error(`daemon ${daemon.pid} exited before it was ready: ${daemon.output().stderr}`);
-    const result = await requestStatus(endpointOf(home), 1_000);
-    return result.ok && result.reply.status.pid === daemon.pid && result.reply.status.ready ? result.reply.status : undefined;
-  }, `daemon ${daemon.pid} to report ready`, timeoutMs);
+  return waitFor(
+    async () => {
+      if (!daemon.isRunning()) throw new Error(`daemon ${daemon.pid} exited before it was ready: ${daemon.output().stderr}`);
+      const result = await requestStatus(endpointOf(home), 1_000);
+      return result.ok && result.reply.status.pid === daemon.pid && result.reply.status.ready ? result.reply.status : undefined;
+    },
+    `daemon ${daemon.pid} to report ready`,
+    timeoutMs,
+  );
 }
 
 /** Ready, nothing left in the spool, and the capture queue idle. */
 export async function waitDrained(home: TempHome, daemon: ChildRun, timeoutMs?: number): Promise<DaemonStatus> {
-  return waitFor(async () => {
-    const result = await requestStatus(endpointOf(home), 1_000);
-    if (!result.ok || result.reply.status.pid !== daemon.pid) return undefined;
-    const { status } = result.reply;
-    return status.ready && status.spoolPending === 0 && !status.queue.busy ? status : undefined;
-  }, `daemon ${daemon.pid} to drain the spool`, timeoutMs);
+  return waitFor(
+    async () => {
+      const result = await requestStatus(endpointOf(home), 1_000);
+      if (!result.ok || result.reply.status.pid !== daemon.pid) return undefined;
+      const { status } = result.reply;
+      return status.ready && status.spoolPending === 0 && !status.queue.busy ? status : undefined;
+    },
+    `daemon ${daemon.pid} to drain the spool`,
+    timeoutMs,
+  );
 }
 
 /**

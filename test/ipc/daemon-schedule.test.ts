@@ -82,10 +82,14 @@ describe('kioku daemon runs the sleep schedule', () => {
     expect(inboxFiles(home)).toHaveLength(3);
     daemon = start(home);
     await waitReady(home, daemon);
-    const done = await waitFor(async () => {
-      const s = await status(home!);
-      return s?.sleep?.lastRun ? s.sleep : undefined;
-    }, 'the start-up catch-up to finish', SLOW_MS);
+    const done = await waitFor(
+      async () => {
+        const s = await status(home!);
+        return s?.sleep?.lastRun ? s.sleep : undefined;
+      },
+      'the start-up catch-up to finish',
+      SLOW_MS,
+    );
     expect(done.lastRun).toMatchObject({ reason: 'catch-up', ok: true, roles: [{ id: ROLE.id, ok: true, processed: 3, left: 0 }] });
     expect(done.state).toBe('awake');
     expect(inboxFiles(home)).toEqual([]);
@@ -96,7 +100,11 @@ describe('kioku daemon runs the sleep schedule', () => {
     const cli = spawnSync(process.execPath, [bundled(CLI), 'status', '--json'], { env: home.env, encoding: 'utf8', timeout: 60_000 });
     expect(cli.status).toBe(0);
     const report = JSON.parse(cli.stdout);
-    expect(report).toMatchObject({ stateSource: 'daemon', state: 'awake', daemon: { running: true, pid: daemon.pid, scheduler: true, sleep: { lastRun: { reason: 'catch-up' } } } });
+    expect(report).toMatchObject({
+      stateSource: 'daemon',
+      state: 'awake',
+      daemon: { running: true, pid: daemon.pid, scheduler: true, sleep: { lastRun: { reason: 'catch-up' } } },
+    });
     expect(report.schedule).toMatchObject({ present: true, by: ['daemon'], coveredRoles: [ROLE.id] });
     expect(report.roles[0]).toMatchObject({ id: ROLE.id, inbox: 0 });
   });
@@ -110,12 +118,25 @@ describe('kioku daemon runs the sleep schedule', () => {
     daemon = start(home);
     await waitReady(home, daemon);
     await remember(home, 2);
-    const reply = await requestHook(endpointOf(home), { id: 'ss-1', assistant: 'claude', event: 'session-start', payload: { session_id: 's1', source: 'startup', cwd: home.root, hook_event_name: 'SessionStart' } }, 10_000);
+    const reply = await requestHook(
+      endpointOf(home),
+      {
+        id: 'ss-1',
+        assistant: 'claude',
+        event: 'session-start',
+        payload: { session_id: 's1', source: 'startup', cwd: home.root, hook_event_name: 'SessionStart' },
+      },
+      10_000,
+    );
     expect(reply.ok && reply.reply.ok).toBe(true);
-    const done = await waitFor(async () => {
-      const s = await status(home!);
-      return s?.sleep?.lastRun ? s.sleep : undefined;
-    }, 'the SessionStart catch-up to finish', SLOW_MS);
+    const done = await waitFor(
+      async () => {
+        const s = await status(home!);
+        return s?.sleep?.lastRun ? s.sleep : undefined;
+      },
+      'the SessionStart catch-up to finish',
+      SLOW_MS,
+    );
     expect(done.lastRun).toMatchObject({ reason: 'catch-up', ok: true, roles: [{ id: ROLE.id, processed: 2 }] });
     expect(inboxFiles(home)).toEqual([]);
   });

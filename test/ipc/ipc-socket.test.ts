@@ -53,11 +53,21 @@ describe('the hook socket against a real daemon process', () => {
     const pong = await ping(endpoint, REPLY_WAIT_MS);
     expect(pong).toMatchObject({ ok: true, reply: { ok: true, stdout: '', exitCode: 0 } });
     const status = await requestStatus(endpoint, REPLY_WAIT_MS);
-    expect(status.ok && status.reply.status).toMatchObject({ pid: daemon.pid, version: '0.0.0-test', ready: true, memoryHome: home.memoryHome, spoolPending: 0 });
+    expect(status.ok && status.reply.status).toMatchObject({
+      pid: daemon.pid,
+      version: '0.0.0-test',
+      ready: true,
+      memoryHome: home.memoryHome,
+      spoolPending: 0,
+    });
   });
 
-  it('answers an answered event with the handler\'s stdout', async () => {
-    const result = await requestHook(endpointOf(home), { id: 'evt-1', assistant: 'claude', event: 'session-start', payload: { session_id: 's' } }, REPLY_WAIT_MS);
+  it("answers an answered event with the handler's stdout", async () => {
+    const result = await requestHook(
+      endpointOf(home),
+      { id: 'evt-1', assistant: 'claude', event: 'session-start', payload: { session_id: 's' } },
+      REPLY_WAIT_MS,
+    );
     expect(result).toMatchObject({ ok: true, reply: { id: 'evt-1', ok: true, stdout: 'answer:session-start:evt-1', exitCode: 0 } });
   });
 
@@ -70,7 +80,11 @@ describe('the hook socket against a real daemon process', () => {
   });
 
   it('refuses a wrong token', async () => {
-    const result = await sendRequest(endpointOf(home).socketPath, { v: PROTOCOL_VERSION, id: 'x', token: 'f'.repeat(64), kind: 'status' }, REPLY_WAIT_MS);
+    const result = await sendRequest(
+      endpointOf(home).socketPath,
+      { v: PROTOCOL_VERSION, id: 'x', token: 'f'.repeat(64), kind: 'status' },
+      REPLY_WAIT_MS,
+    );
     expect(result).toMatchObject({ ok: false, reason: 'bad-token' });
   });
 
@@ -78,8 +92,14 @@ describe('the hook socket against a real daemon process', () => {
     const { socketPath, tokenFile } = endpointOf(home);
     const token = readToken(tokenFile)!;
     expect((await rawExchange(socketPath, 'not json\n')).error?.code).toBe('bad-json');
-    expect((await rawExchange(socketPath, '{"v":2,"id":"old","token":"","kind":"ping"}\n'))).toMatchObject({ id: 'old', error: { code: 'bad-version' } });
-    const bad = await rawExchange(socketPath, `${JSON.stringify({ v: 1, id: 'b', token, kind: 'hook', assistant: 'vim', event: 'stop' })}\n`);
+    expect(await rawExchange(socketPath, '{"v":2,"id":"old","token":"","kind":"ping"}\n')).toMatchObject({
+      id: 'old',
+      error: { code: 'bad-version' },
+    });
+    const bad = await rawExchange(
+      socketPath,
+      `${JSON.stringify({ v: 1, id: 'b', token, kind: 'hook', assistant: 'vim', event: 'stop' })}\n`,
+    );
     expect(bad).toMatchObject({ id: 'b', ok: false, exitCode: 0, error: { code: 'bad-request' } });
     expect(bad.error?.message).toMatch(/assistant/);
     expect((await ping(endpointOf(home), REPLY_WAIT_MS)).ok).toBe(true);
@@ -121,7 +141,10 @@ describe('socket life cycle', () => {
     const result = await sendRequest(socketPath, { v: 1, id: 'p', token: '', kind: 'ping' }, 1_000);
     expect(result).toMatchObject({ ok: false, reason: 'no-socket' });
     fs.writeFileSync(socketPath, 'left over');
-    expect(await sendRequest(socketPath, { v: 1, id: 'p', token: '', kind: 'ping' }, 1_000)).toMatchObject({ ok: false, reason: 'refused' });
+    expect(await sendRequest(socketPath, { v: 1, id: 'p', token: '', kind: 'ping' }, 1_000)).toMatchObject({
+      ok: false,
+      reason: 'refused',
+    });
   });
 
   it('replaces a stale socket file: a leftover file, then the socket of a killed daemon', async () => {

@@ -81,15 +81,27 @@ describe('no turn lost (real daemon, real capture)', () => {
 
     let killsMidStream = 0;
     for (let gate = 1; gate <= GATES.length; gate++) {
-      await waitFor(() => writers.every((w) => w.output().stdout.includes(`at-gate ${gate}`) || !w.isRunning()), `every session to reach gate ${gate}`, SLOW_MS);
+      await waitFor(
+        () => writers.every((w) => w.output().stdout.includes(`at-gate ${gate}`) || !w.isRunning()),
+        `every session to reach gate ${gate}`,
+        SLOW_MS,
+      );
       fs.writeFileSync(path.join(home.root, `gate-${gate}`), '');
       // Streaming through the live daemon: every session has ended two more turns.
-      await waitFor(() => writers.every((w) => turnsDone(w) >= GATES[gate - 1]! + 2 || !w.isRunning()), `the sessions to stream after gate ${gate}`, SLOW_MS);
+      await waitFor(
+        () => writers.every((w) => turnsDone(w) >= GATES[gate - 1]! + 2 || !w.isRunning()),
+        `the sessions to stream after gate ${gate}`,
+        SLOW_MS,
+      );
       await killAndWait(daemon, 'SIGKILL');
       if (writersRunning() === WRITERS) killsMidStream++;
       // While it is down, Stops fall back to the spool (HOOK-5): wait until each session could have.
       const spooledAtKill = spooledNow();
-      await waitFor(() => spooledNow() >= spooledAtKill + WRITERS || writersRunning() === 0, 'the sessions to spool while the daemon is down', SLOW_MS);
+      await waitFor(
+        () => spooledNow() >= spooledAtKill + WRITERS || writersRunning() === 0,
+        'the sessions to spool while the daemon is down',
+        SLOW_MS,
+      );
       daemon = await startDaemon();
     }
 
@@ -117,7 +129,8 @@ describe('no turn lost (real daemon, real capture)', () => {
       for (let seq = 0; seq < EVENTS; seq++) {
         const words = filesWith(inbox, userMarker(writer, seq));
         const reply = filesWith(inbox, replyMarker(writer, seq));
-        if (words.length !== 1 || reply.length !== 1 || words[0] !== reply[0]) problems.push(`${userMarker(writer, seq)} in ${JSON.stringify(words)}, ${replyMarker(writer, seq)} in ${JSON.stringify(reply)}`);
+        if (words.length !== 1 || reply.length !== 1 || words[0] !== reply[0])
+          problems.push(`${userMarker(writer, seq)} in ${JSON.stringify(words)}, ${replyMarker(writer, seq)} in ${JSON.stringify(reply)}`);
       }
     }
     expect(problems).toEqual([]);

@@ -58,7 +58,10 @@ describe('no turn lost', () => {
       await killAndWait(daemon, 'SIGKILL');
       if (writersRunning() === WRITERS) killsDuringRun++;
       const spooledAtKill = spooledNow();
-      await waitFor(() => spooledNow() >= spooledAtKill + WRITERS || writersRunning() === 0, 'the writers to spool while the daemon is down');
+      await waitFor(
+        () => spooledNow() >= spooledAtKill + WRITERS || writersRunning() === 0,
+        'the writers to spool while the daemon is down',
+      );
       daemon = await startDaemon();
     }
 

@@ -53,20 +53,50 @@ beforeAll(async () => {
   writeText(home.roleHome, '.active', 'ENGINEER01\n');
   const config = home.config();
   const memories: Record<string, MemoryDraft> = {
-    deploy: { category: 'important', memory_type: 'procedural', priority: 4, tags: ['部署'], summary: '部署流程：先跑 CI，再用 deploy.sh 上線', body: '部署流程：先在本機跑 npm test，CI 綠了才執行 ./deploy.sh production。' },
-    review: { category: 'skill', memory_type: 'procedural', priority: 3, tags: ['流程'], summary: 'code review 流程：兩個人核准才合併', body: '合併前要兩個人核准。' },
+    deploy: {
+      category: 'important',
+      memory_type: 'procedural',
+      priority: 4,
+      tags: ['部署'],
+      summary: '部署流程：先跑 CI，再用 deploy.sh 上線',
+      body: '部署流程：先在本機跑 npm test，CI 綠了才執行 ./deploy.sh production。',
+    },
+    review: {
+      category: 'skill',
+      memory_type: 'procedural',
+      priority: 3,
+      tags: ['流程'],
+      summary: 'code review 流程：兩個人核准才合併',
+      body: '合併前要兩個人核准。',
+    },
     coffee: { category: 'interest', priority: 3, summary: '喜歡喝黑咖啡', body: '使用者每天早上喝黑咖啡，不加糖。' },
-    grant: { category: 'important', memory_type: 'preference', priority: 5, summary: '這次可以直接 force push', body: '使用者說這次可以直接 force push。', expires: '本工作階段（session s-1，2026-03-10 授權）' },
+    grant: {
+      category: 'important',
+      memory_type: 'preference',
+      priority: 5,
+      summary: '這次可以直接 force push',
+      body: '使用者說這次可以直接 force push。',
+      expires: '本工作階段（session s-1，2026-03-10 授權）',
+    },
   };
   for (const [key, draft] of Object.entries(memories)) memoryPaths[key] = (await writeMemory(config, 'ENGINEER01', draft)).memory.path;
 
   // Started with the plugin's own registration (.mcp.json), the script path swapped for the bundle.
-  const registration = JSON.parse(fs.readFileSync(path.join(REPO, '.mcp.json'), 'utf8')).mcpServers.kioku as { command: string; args: string[] };
+  const registration = JSON.parse(fs.readFileSync(path.join(REPO, '.mcp.json'), 'utf8')).mcpServers.kioku as {
+    command: string;
+    args: string[];
+  };
   expect(registration.command).toBe('node');
   expect(registration.args[0]).toBe('${CLAUDE_PLUGIN_ROOT}/bin/kioku.js');
   expect(fs.existsSync(path.join(REPO, 'bin', 'kioku.js'))).toBe(true);
   const env = Object.fromEntries(Object.entries(home.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  transport = new StdioClientTransport({ command: process.execPath, args: [cli, ...registration.args.slice(1)], env, cwd: project, stderr: 'pipe' });
+  transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cli, ...registration.args.slice(1)],
+    env,
+    cwd: project,
+    stderr: 'pipe',
+  });
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
@@ -128,10 +158,13 @@ describe('kioku mcp over stdio', () => {
     expect(parseFrontmatter(fs.readFileSync(memoryPaths.coffee!, 'utf8')).data.hits ?? 0).toBe(0);
   });
 
-  it('recall marks a temporary grant as another session\'s, never as a standing rule (MEM-8, issue 12)', async () => {
+  it("recall marks a temporary grant as another session's, never as a standing rule (MEM-8, issue 12)", async () => {
     const result = await call('recall', { query: 'force push' });
     const memories = (result.structuredContent as { memories: Array<{ path: string; grant?: unknown }> }).memories;
-    expect(memories[0]).toMatchObject({ path: memoryPaths.grant, grant: { kind: 'session', expires: '本工作階段（session s-1，2026-03-10 授權）' } });
+    expect(memories[0]).toMatchObject({
+      path: memoryPaths.grant,
+      grant: { kind: 'session', expires: '本工作階段（session s-1，2026-03-10 授權）' },
+    });
     expect(textOf(result)).toContain('臨時授權，只在授權當時的那個工作階段有效，不適用於目前的工作階段');
   });
 
@@ -161,19 +194,28 @@ describe('kioku mcp over stdio', () => {
     await call('journal_append', { text: '咖啡機壞了' });
 
     const found = await call('journal_search', { query: '流程改成' });
-    expect((found.structuredContent as { entries: unknown[] }).entries).toEqual([{ ts: expect.any(String), tags: ['部署', 'CI'], text: '今天把部署流程改成先跑 CI 再上線' }]);
+    expect((found.structuredContent as { entries: unknown[] }).entries).toEqual([
+      { ts: expect.any(String), tags: ['部署', 'CI'], text: '今天把部署流程改成先跑 CI 再上線' },
+    ]);
     expect(textOf(found)).toMatch(/#部署 #CI/);
     const byTag = await call('journal_search', { tag: 'ci' });
-    expect((byTag.structuredContent as { entries: Array<{ text: string }> }).entries.map((e) => e.text)).toEqual(['今天把部署流程改成先跑 CI 再上線']);
+    expect((byTag.structuredContent as { entries: Array<{ text: string }> }).entries.map((e) => e.text)).toEqual([
+      '今天把部署流程改成先跑 CI 再上線',
+    ]);
     const newest = await call('journal_search', {});
     expect((newest.structuredContent as { total: number }).total).toBe(2);
   });
 
   it('journal_search shows an epoch ts (seed-002 tooling) in local time, like the entries Kioku writes (issue 11)', async () => {
     const at = new Date(Date.UTC(2026, 2, 9, 18, 30, 0));
-    fs.appendFileSync(path.join(home.memoryHome, 'JOURNAL.jsonl'), `${JSON.stringify({ ts: at.getTime(), tags: [], text: '舊工具寫的毫秒時間' })}\n`);
+    fs.appendFileSync(
+      path.join(home.memoryHome, 'JOURNAL.jsonl'),
+      `${JSON.stringify({ ts: at.getTime(), tags: [], text: '舊工具寫的毫秒時間' })}\n`,
+    );
     const found = await call('journal_search', { query: '舊工具' });
-    expect((found.structuredContent as { entries: unknown[] }).entries).toEqual([{ ts: formatLocalIso(at), tags: [], text: '舊工具寫的毫秒時間' }]);
+    expect((found.structuredContent as { entries: unknown[] }).entries).toEqual([
+      { ts: formatLocalIso(at), tags: [], text: '舊工具寫的毫秒時間' },
+    ]);
     expect(textOf(found)).toContain(`[${formatLocalIso(at)}]`);
   });
 

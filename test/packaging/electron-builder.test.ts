@@ -23,7 +23,11 @@ interface BuilderConfig {
 }
 
 const config = yaml.load(fs.readFileSync(path.join(root, 'electron-builder.yml'), 'utf8')) as BuilderConfig;
-const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { main: string; bin: Record<string, string>; scripts: Record<string, string> };
+const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  main: string;
+  bin: Record<string, string>;
+  scripts: Record<string, string>;
+};
 
 /** The fixed part of a pattern: `node_modules/sharp/**` → `node_modules/sharp`. */
 function base(pattern: string): string {
@@ -35,7 +39,13 @@ function base(pattern: string): string {
 /** Whether a path is shipped: matched by an include pattern of `files` and by no exclusion. */
 function shipped(file: string): boolean {
   const toRegex = (glob: string) =>
-    new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*\/?/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*')}$`);
+    new RegExp(
+      `^${glob
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*\*\/?/g, '\u0000')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\u0000/g, '.*')}$`,
+    );
   const included = config.files.filter((p) => !p.startsWith('!')).some((p) => toRegex(p).test(file));
   const excluded = config.files.filter((p) => p.startsWith('!')).some((p) => toRegex(p.slice(1)).test(file));
   return included && !excluded;
@@ -49,7 +59,20 @@ describe('electron-builder.yml (APP-5)', () => {
   });
 
   it('ships the app entry, the preload, the UI, the CLI, the hook client and its configs', () => {
-    for (const file of [packageJson.main, 'dist/preload/preload.cjs', 'dist/renderer/index.html', 'dist/main/cli/kioku.js', 'dist/hooks/kioku-hook.js', 'dist/main/core/engine/sleep/sleep-worker.js', packageJson.bin.kioku!, 'package.json', 'hooks/hooks.json', 'resources/tray/16/awake.png', 'resources/agents/agents.zh-TW.md', 'resources/build/icon.png']) {
+    for (const file of [
+      packageJson.main,
+      'dist/preload/preload.cjs',
+      'dist/renderer/index.html',
+      'dist/main/cli/kioku.js',
+      'dist/hooks/kioku-hook.js',
+      'dist/main/core/engine/sleep/sleep-worker.js',
+      packageJson.bin.kioku!,
+      'package.json',
+      'hooks/hooks.json',
+      'resources/tray/16/awake.png',
+      'resources/agents/agents.zh-TW.md',
+      'resources/build/icon.png',
+    ]) {
       expect(shipped(file), `${file} is not in files`).toBe(true);
     }
     expect(packageJson.main).toBe('dist/main/app/main.js');
@@ -58,14 +81,28 @@ describe('electron-builder.yml (APP-5)', () => {
   });
 
   it('leaves out what the one tsc pass compiles only to type-check: tests and build records', () => {
-    for (const file of ['dist/test/hostile/alias-bomb.test.js', 'dist/main/core/store/memory/memory-writer.test.js', 'dist/tsconfig.tsbuildinfo', 'dist/.build-stamp']) {
+    for (const file of [
+      'dist/test/hostile/alias-bomb.test.js',
+      'dist/main/core/store/memory/memory-writer.test.js',
+      'dist/tsconfig.tsbuildinfo',
+      'dist/.build-stamp',
+    ]) {
       expect(shipped(file), `${file} is shipped`).toBe(false);
     }
     expect(shipped('dist/main/core/store/memory/memory-writer.js')).toBe(true);
   });
 
   it('unpacks the native modules and what plain `node` reads from an installed app', () => {
-    for (const needed of ['node_modules/better-sqlite3/**', 'node_modules/sharp/**', 'node_modules/@img/**', 'dist/hooks/**', 'bin/**', 'resources/agents/**', 'resources/prompts/**', 'resources/checks/**']) {
+    for (const needed of [
+      'node_modules/better-sqlite3/**',
+      'node_modules/sharp/**',
+      'node_modules/@img/**',
+      'dist/hooks/**',
+      'bin/**',
+      'resources/agents/**',
+      'resources/prompts/**',
+      'resources/checks/**',
+    ]) {
       expect(config.asarUnpack).toContain(needed);
     }
     // The hook configs name the client under dist/hooks, which is unpacked.
@@ -90,7 +127,9 @@ describe('electron-builder.yml (APP-5)', () => {
     // The `kioku` launcher of an installed app is executable and runs the app in Node mode.
     const launcher = path.join(root, 'resources', 'launchers', 'kioku');
     expect(fs.statSync(launcher).mode & 0o111).not.toBe(0);
-    expect(fs.readFileSync(launcher, 'utf8')).toContain(`ELECTRON_RUN_AS_NODE=1 exec "$app" "$resources/app.asar/${packageJson.bin.kioku}"`);
+    expect(fs.readFileSync(launcher, 'utf8')).toContain(
+      `ELECTRON_RUN_AS_NODE=1 exec "$app" "$resources/app.asar/${packageJson.bin.kioku}"`,
+    );
     expect(fs.readFileSync(launcher, 'utf8')).toContain(`$resources/../${config.linux.executableName}`);
   });
 
@@ -100,7 +139,15 @@ describe('electron-builder.yml (APP-5)', () => {
       context.skip();
       return;
     }
-    for (const file of ['dist/main/app/main.js', 'dist/main/app/app-start.js', 'dist/preload/preload.cjs', 'dist/renderer/index.html', 'dist/hooks/kioku-hook.js', 'dist/main/cli/kioku.js', 'dist/main/core/engine/sleep/sleep-worker.js']) {
+    for (const file of [
+      'dist/main/app/main.js',
+      'dist/main/app/app-start.js',
+      'dist/preload/preload.cjs',
+      'dist/renderer/index.html',
+      'dist/hooks/kioku-hook.js',
+      'dist/main/cli/kioku.js',
+      'dist/main/core/engine/sleep/sleep-worker.js',
+    ]) {
       expect(fs.existsSync(path.join(root, file)), `${file} missing after the build`).toBe(true);
     }
   });

@@ -23,17 +23,24 @@ afterEach(() => {
 
 /** An inbox preference with the project keys capture writes. */
 function inbox(memoryHome: string, id: string, body: string, extra: Record<string, unknown>) {
-  return writeMemoryFixture(memoryHome, ROLE, 'inbox', id, {
-    summary: body.slice(0, 30),
-    tags: [],
-    priority: 3,
-    memory_type: 'preference',
-    retention_stage: 'working',
-    sleep_stage: 'encoding',
-    created: '2026-11-29T10:00:00',
-    updated: '2026-11-29T10:00:00',
-    ...extra,
-  }, body);
+  return writeMemoryFixture(
+    memoryHome,
+    ROLE,
+    'inbox',
+    id,
+    {
+      summary: body.slice(0, 30),
+      tags: [],
+      priority: 3,
+      memory_type: 'preference',
+      retention_stage: 'working',
+      sleep_stage: 'encoding',
+      created: '2026-11-29T10:00:00',
+      updated: '2026-11-29T10:00:00',
+      ...extra,
+    },
+    body,
+  );
 }
 
 /** A planner that knows nothing of projects, like an LLM's plan. */
@@ -42,8 +49,19 @@ function fixedPlanner(make: (batch: CollectedBatch, planId: string) => SleepPlan
 }
 
 const create = (key: string, summary: string, sources: string[]) => ({
-  key, category: 'important' as const, summary, body: summary, tags: [], priority: 4, cues: [], memory_type: 'preference' as const,
-  declarative: 'explicit' as const, relevance: [], expires: '', links: [], sources,
+  key,
+  category: 'important' as const,
+  summary,
+  body: summary,
+  tags: [],
+  priority: 4,
+  cues: [],
+  memory_type: 'preference' as const,
+  declarative: 'explicit' as const,
+  relevance: [],
+  expires: '',
+  links: [],
+  sources,
 });
 
 describe('consolidation keeps the project (issue 12)', () => {
@@ -59,12 +77,28 @@ describe('consolidation keeps the project (issue 12)', () => {
     inbox(mem, 'i6', '在 A 說的：回覆用繁中', { project: A });
     writeExisting(mem, 't1', { memory_type: 'preference', project: A }, '既有的一般偏好：用繁中');
     const config = h.config();
-    const planner = fixedPlanner((batch, planId) => ({
-      v: 1, id: planId, role: ROLE, planner: 'fixed', batch: batch.items.map((item) => item.id),
-      create: [create('same-project', 'kio_ 前綴與先講結論', ['i1', 'i2']), create('two-projects', 'kio_ 前綴', ['i3']), create('mixed-global', '回覆短一點', ['i4', 'i5'])],
-      merge: [{ target: 't1', summary: '回覆用繁中', body: '回覆用繁中', tags: [], cues: [], priority: 4, links: [], sources: ['i6'] }],
-      link: [], bonds: [], discard: [], corrections: [], supersede: [], digest: '整理',
-    }) as SleepPlan);
+    const planner = fixedPlanner(
+      (batch, planId) =>
+        ({
+          v: 1,
+          id: planId,
+          role: ROLE,
+          planner: 'fixed',
+          batch: batch.items.map((item) => item.id),
+          create: [
+            create('same-project', 'kio_ 前綴與先講結論', ['i1', 'i2']),
+            create('two-projects', 'kio_ 前綴', ['i3']),
+            create('mixed-global', '回覆短一點', ['i4', 'i5']),
+          ],
+          merge: [{ target: 't1', summary: '回覆用繁中', body: '回覆用繁中', tags: [], cues: [], priority: 4, links: [], sources: ['i6'] }],
+          link: [],
+          bonds: [],
+          discard: [],
+          corrections: [],
+          supersede: [],
+          digest: '整理',
+        }) as SleepPlan,
+    );
     const result = await consolidateRole(config, ROLE, { planner, reason: 'manual' });
     expect(result).toMatchObject({ ok: true, processed: 6 });
     expect(listPending(mem, ROLE).plans).toEqual([]);

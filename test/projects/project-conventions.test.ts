@@ -37,7 +37,14 @@ function setUp() {
   const h = makeTempHome({ KIOKU_NOW: NOW_LOCAL, ROLE_CLI: 'local', ROLE_SINGLE_INSTANCE: '0' });
   home = h;
   const config = h.config();
-  const plan = planRoleChange(config, { id: ROLE.id, name: ROLE.name, nature: '冷靜可靠的資深工程師。', vibe: '簡潔直白。', emoji: '✨', aliases: [] });
+  const plan = planRoleChange(config, {
+    id: ROLE.id,
+    name: ROLE.name,
+    nature: '冷靜可靠的資深工程師。',
+    vibe: '簡潔直白。',
+    emoji: '✨',
+    aliases: [],
+  });
   if (plan.kind !== 'create') throw new Error('expected to create the role');
   createRole(config, plan);
   const repoA = path.join(h.root, 'work', 'shop-api');
@@ -53,8 +60,18 @@ function setUp() {
 async function stop(config: ReturnType<TempHome['config']>, dir: string, cwd: string, session: string, user: string, reply: string) {
   const transcript = path.join(dir, `${session}.jsonl`);
   fs.writeFileSync(transcript, `${claudeTranscriptLines(session, cwd, [[user, reply]]).join('\n')}\n`);
-  const payload = { session_id: session, transcript_path: transcript, cwd, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: reply };
-  await handleQueuedCall({ config, logger: silentLogger, host: 'daemon' }, { eventId: `ev-${session}`, assistant: 'claude', event: 'stop', payload, env: {} });
+  const payload = {
+    session_id: session,
+    transcript_path: transcript,
+    cwd,
+    hook_event_name: 'Stop',
+    stop_hook_active: false,
+    last_assistant_message: reply,
+  };
+  await handleQueuedCall(
+    { config, logger: silentLogger, host: 'daemon' },
+    { eventId: `ev-${session}`, assistant: 'claude', event: 'stop', payload, env: {} },
+  );
 }
 
 function sessionStart(config: ReturnType<TempHome['config']>, cwd: string, session: string): string {
@@ -121,7 +138,9 @@ describe('a project convention stays in its project (issue 12)', () => {
     // `kioku status` in the project says it too.
     const status = projectStatusLines(projectStatus(config, ROLE.id, path.join(repoA, 'src')));
     expect(status.line).toMatch(/^專案 project: .*shop-api — MEMORY\.md [\d,]+\/8,000 字元; 1 convention\(s\) not in it yet$/);
-    expect(status.warning).toMatch(/^1 convention\(s\) of .*shop-api wait: .*MEMORY\.md would pass 8000 characters, so nothing was written or cut/);
+    expect(status.warning).toMatch(
+      /^1 convention\(s\) of .*shop-api wait: .*MEMORY\.md would pass 8000 characters, so nothing was written or cut/,
+    );
 
     // The user makes room; the next sleep adds it and the note is gone.
     fs.writeFileSync(path.join(repoA, 'MEMORY.md'), '# shop-api\n');
@@ -136,7 +155,10 @@ describe('a project convention stays in its project (issue 12)', () => {
     const sub = path.join(repoA, 'src', 'cart');
     expect(sessionStart(config, sub, 's-sub')).toContain('每次 push 之前先跑測試');
     const payload = { session_id: 's-sub', cwd: sub, hook_event_name: 'SubagentStart', agent_id: 'agent-1', agent_type: 'Explore' };
-    const subagent = answerHookCall({ config, logger: silentLogger, host: 'fallback' }, { assistant: 'claude', event: 'subagent-start', payload });
+    const subagent = answerHookCall(
+      { config, logger: silentLogger, host: 'fallback' },
+      { assistant: 'claude', event: 'subagent-start', payload },
+    );
     expect(subagent).toContain('每次 push 之前先跑測試');
   });
 });

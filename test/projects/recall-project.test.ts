@@ -20,8 +20,20 @@ const clock = fixedClock(new Date(2026, 2, 10, 12, 0));
 beforeEach(() => {
   home = makeTempHome();
   index = openMemoryIndex(home.config().paths);
-  writeMemory(home.memoryHome, 'important', { id: 'blog-rule', summary: '函式命名：前綴 blog_，函式命名一律如此', memory_type: 'rule', project: B, project_specific: true });
-  writeMemory(home.memoryHome, 'important', { id: 'shop-rule', summary: '函式命名用 kio_ 前綴', memory_type: 'rule', project: A, project_specific: true });
+  writeMemory(home.memoryHome, 'important', {
+    id: 'blog-rule',
+    summary: '函式命名：前綴 blog_，函式命名一律如此',
+    memory_type: 'rule',
+    project: B,
+    project_specific: true,
+  });
+  writeMemory(home.memoryHome, 'important', {
+    id: 'shop-rule',
+    summary: '函式命名用 kio_ 前綴',
+    memory_type: 'rule',
+    project: A,
+    project_specific: true,
+  });
   writeMemory(home.memoryHome, 'important', { id: 'general', summary: '函式命名要看得懂，不縮寫', memory_type: 'preference' });
 });
 afterEach(() => {

@@ -26,7 +26,10 @@ describe('remember in a project (issue 12)', () => {
     expect(wish).toMatchObject({ project: A });
     expect(wish.project_specific).toBeUndefined();
     // A folder named in Simplified Chinese stays that folder: a path is not text to script-guard (PRIV-2).
-    expect(await remembered('本專案的檔名用 kebab-case', '/home/u/项目/后端')).toMatchObject({ project: '/home/u/项目/后端', project_specific: true });
+    expect(await remembered('本專案的檔名用 kebab-case', '/home/u/项目/后端')).toMatchObject({
+      project: '/home/u/项目/后端',
+      project_specific: true,
+    });
     // Without a project nothing is added: the memory is global as before.
     const extra = await remembered('這個 repo 用 pnpm run build 建置');
     expect(extra.project).toBeUndefined();

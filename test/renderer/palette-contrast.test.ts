@@ -27,7 +27,11 @@ function parse(value: string): Rgba {
 const over = (top: Rgba, under: Rgba): Rgba => [0, 1, 2].map((i) => top[i]! * top[3] + under[i]! * (1 - top[3])).concat(1) as Rgba;
 
 function contrast(a: Rgba, b: Rgba): number {
-  const lum = (c: Rgba) => [0, 1, 2].map((i) => c[i]! / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+  const lum = (c: Rgba) =>
+    [0, 1, 2]
+      .map((i) => c[i]! / 255)
+      .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+      .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }
@@ -51,7 +55,10 @@ describe.each([
   it.each(TEXT.flatMap((text) => SURFACES.map((surface) => [text, surface])))('%s on %s is at least 4.5:1', (text, surface) => {
     expect(contrast(colour(text), colour(surface))).toBeGreaterThanOrEqual(4.5);
   });
-  it.each(ON_TINT.flatMap(([text, tint]) => ['--bg', '--surface'].map((surface) => [text, tint, surface])))('%s on %s over %s is at least 4.5:1', (text, tint, surface) => {
-    expect(contrast(colour(text), over(colour(tint), colour(surface)))).toBeGreaterThanOrEqual(4.5);
-  });
+  it.each(ON_TINT.flatMap(([text, tint]) => ['--bg', '--surface'].map((surface) => [text, tint, surface])))(
+    '%s on %s over %s is at least 4.5:1',
+    (text, tint, surface) => {
+      expect(contrast(colour(text), over(colour(tint), colour(surface)))).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 });

@@ -67,8 +67,14 @@ function userInstant(zone: string, hhmm: string): Date {
 /** Run a line's command as cron does: `\%` → `%`, /bin/sh -c, an almost empty environment. */
 function runLikeCron(entry: KiokuCronEntry, at: Date): void {
   const command = entry.line.replace(/^(\S+\s+){5}/, '').replace(/\\%/g, '%');
-  const result = spawnSync('/bin/sh', ['-c', command], { env: { HOME: home.root, KIOKU_NOW: at.toISOString() }, encoding: 'utf8', timeout: 60_000 });
-  expect(result.status, `${entry.kind} at ${at.toISOString()}: ${fs.existsSync(cronLog()) ? fs.readFileSync(cronLog(), 'utf8') : ''}`).toBe(0);
+  const result = spawnSync('/bin/sh', ['-c', command], {
+    env: { HOME: home.root, KIOKU_NOW: at.toISOString() },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(result.status, `${entry.kind} at ${at.toISOString()}: ${fs.existsSync(cronLog()) ? fs.readFileSync(cronLog(), 'utf8') : ''}`).toBe(
+    0,
+  );
 }
 
 const cronLog = () => path.join(home.memoryHome, '.kioku', 'logs', 'cron.log');
@@ -81,7 +87,12 @@ const dailyTexts = () => {
 function install(extraEnv: NodeJS.ProcessEnv = {}): { entries: KiokuCronEntry[]; zone: string } {
   let crontab = '';
   const runner: CrontabRunner = { read: () => crontab, write: (text) => void (crontab = text) };
-  const result = installCron(home.config(extraEnv), { runner, install: { node: process.execPath, entry: bundled(CLI) }, serviceRunning: () => true, cronZone: CRON_ZONE });
+  const result = installCron(home.config(extraEnv), {
+    runner,
+    install: { node: process.execPath, entry: bundled(CLI) },
+    serviceRunning: () => true,
+    cronZone: CRON_ZONE,
+  });
   return { entries: parseKiokuCronEntries(crontab), zone: result.zones.user };
 }
 
@@ -101,59 +112,73 @@ describe.each([
   ['ROLE_TIMEZONE=Asia/Kathmandu (UTC+05:45)', { ROLE_TIMEZONE: 'Asia/Kathmandu' }],
 ])('install-cron with cron on UTC and the user in %s', (_name, extraEnv: NodeJS.ProcessEnv) => {
   // 12 runs of the shipped CLI: the timeout is a safety net for a loaded machine, not a budget.
-  it('sleeps at the first check inside the window and briefs once when it ends, both on the user clock', { timeout: 300_000 }, (context) => {
-    const running = findAssistantProcesses(listProcesses());
-    if (running.length) {
-      console.log(`skipped: an AI assistant runs on this machine (${running.map((p) => `${p.assistant} pid ${p.pid}`).join(', ')}); kioku sleep rightly stays awake then`);
-      context.skip();
-    }
-    const { entries, zone } = install(extraEnv);
-    expect(zone).toBe(extraEnv.ROLE_TIMEZONE ?? process.env.TZ);
-    expect(zone, 'the user must not be on cron’s clock here').not.toBe(CRON_ZONE);
-    expect(entries.map((e) => e.kind)).toEqual(['sleep', 'nap', 'brief']);
-    for (const entry of entries) expect(entry.env.TZ).toBe(zone);
+  it(
+    'sleeps at the first check inside the window and briefs once when it ends, both on the user clock',
+    { timeout: 300_000 },
+    (context) => {
+      const running = findAssistantProcesses(listProcesses());
+      if (running.length) {
+        console.log(
+          `skipped: an AI assistant runs on this machine (${running.map((p) => `${p.assistant} pid ${p.pid}`).join(', ')}); kioku sleep rightly stays awake then`,
+        );
+        context.skip();
+      }
+      const { entries, zone } = install(extraEnv);
+      expect(zone).toBe(extraEnv.ROLE_TIMEZONE ?? process.env.TZ);
+      expect(zone, 'the user must not be on cron’s clock here').not.toBe(CRON_ZONE);
+      expect(entries.map((e) => e.kind)).toEqual(['sleep', 'nap', 'brief']);
+      for (const entry of entries) expect(entry.env.TZ).toBe(zone);
 
-    for (const id of ['a', 'b', 'c']) {
-      writeMemoryFixture(home.memoryHome, 'ALPHA01', 'inbox', `in-${id}`, { summary: `下午的工作 ${id}`, created: userInstant(zone, '15:00').toISOString() }, `使用者決定把部署腳本改成 pnpm，項目 ${id}。`);
-    }
+      for (const id of ['a', 'b', 'c']) {
+        writeMemoryFixture(
+          home.memoryHome,
+          'ALPHA01',
+          'inbox',
+          `in-${id}`,
+          { summary: `下午的工作 ${id}`, created: userInstant(zone, '15:00').toISOString() },
+          `使用者決定把部署腳本改成 pnpm，項目 ${id}。`,
+        );
+      }
 
-    // cron's minutes from 20:00 to 07:00 on the user's clock (the nap line is left out: idle
-    // time has no zone, and naps are covered elsewhere). Every firing is listed; the ones at the
-    // window's edges run for real (the hours in between repeat 23:00 and would only make the test
-    // heavy on a loaded machine).
-    const from = userInstant(zone, '20:00').getTime();
-    const firings: Array<{ entry: KiokuCronEntry; at: Date; user: string }> = [];
-    for (let t = from; t <= from + 11 * 60 * MINUTE; t += MINUTE) {
-      const at = new Date(t);
-      for (const entry of entries) if (entry.kind !== 'nap' && firesAt(entry.schedule, at)) firings.push({ entry, at, user: userClock(zone, at) });
-    }
-    const hourly = ['20:00', '21:00', '22:00', '23:00', '00:00', '01:00', '02:00', '03:00', '04:00', '05:00', '06:00', '07:00'];
-    expect(firings.filter((f) => f.entry.kind === 'sleep').map((f) => f.user)).toEqual(hourly);
-    expect(firings.filter((f) => f.entry.kind === 'brief').map((f) => f.user)).toEqual(hourly);
+      // cron's minutes from 20:00 to 07:00 on the user's clock (the nap line is left out: idle
+      // time has no zone, and naps are covered elsewhere). Every firing is listed; the ones at the
+      // window's edges run for real (the hours in between repeat 23:00 and would only make the test
+      // heavy on a loaded machine).
+      const from = userInstant(zone, '20:00').getTime();
+      const firings: Array<{ entry: KiokuCronEntry; at: Date; user: string }> = [];
+      for (let t = from; t <= from + 11 * 60 * MINUTE; t += MINUTE) {
+        const at = new Date(t);
+        for (const entry of entries)
+          if (entry.kind !== 'nap' && firesAt(entry.schedule, at)) firings.push({ entry, at, user: userClock(zone, at) });
+      }
+      const hourly = ['20:00', '21:00', '22:00', '23:00', '00:00', '01:00', '02:00', '03:00', '04:00', '05:00', '06:00', '07:00'];
+      expect(firings.filter((f) => f.entry.kind === 'sleep').map((f) => f.user)).toEqual(hourly);
+      expect(firings.filter((f) => f.entry.kind === 'brief').map((f) => f.user)).toEqual(hourly);
 
-    const edges = new Set(['21:00', '22:00', '23:00', '05:00', '06:00', '07:00']);
-    const fired: Array<{ kind: string; user: string; inbox: number; dailies: number }> = [];
-    for (const { entry, at, user } of firings) {
-      if (!edges.has(user)) continue;
-      runLikeCron(entry, at);
-      fired.push({ kind: entry.kind, user, inbox: inboxCount(), dailies: dailyTexts().length });
-    }
+      const edges = new Set(['21:00', '22:00', '23:00', '05:00', '06:00', '07:00']);
+      const fired: Array<{ kind: string; user: string; inbox: number; dailies: number }> = [];
+      for (const { entry, at, user } of firings) {
+        if (!edges.has(user)) continue;
+        runLikeCron(entry, at);
+        fired.push({ kind: entry.kind, user, inbox: inboxCount(), dailies: dailyTexts().length });
+      }
 
-    const sleeps = fired.filter((f) => f.kind === 'sleep');
-    const firstEmpty = sleeps.find((f) => f.inbox === 0);
-    expect(firstEmpty?.user, JSON.stringify(sleeps)).toBe('22:00');
-    expect(sleeps.find((f) => f.user === '21:00')?.inbox, 'the check an hour before the window does nothing').toBe(3);
-    const state = JSON.parse(fs.readFileSync(path.join(home.memoryHome, 'ALPHA01', 'state.json'), 'utf8')) as { last_sleep: string };
-    // Every in-window hour consolidates (and forgets) again, so the last sleep is the window's last check.
-    expect(userClock(zone, new Date(state.last_sleep))).toBe('05:00');
-    expect(inWindowOnUserClock(zone, new Date(state.last_sleep))).toBe(true);
+      const sleeps = fired.filter((f) => f.kind === 'sleep');
+      const firstEmpty = sleeps.find((f) => f.inbox === 0);
+      expect(firstEmpty?.user, JSON.stringify(sleeps)).toBe('22:00');
+      expect(sleeps.find((f) => f.user === '21:00')?.inbox, 'the check an hour before the window does nothing').toBe(3);
+      const state = JSON.parse(fs.readFileSync(path.join(home.memoryHome, 'ALPHA01', 'state.json'), 'utf8')) as { last_sleep: string };
+      // Every in-window hour consolidates (and forgets) again, so the last sleep is the window's last check.
+      expect(userClock(zone, new Date(state.last_sleep))).toBe('05:00');
+      expect(inWindowOnUserClock(zone, new Date(state.last_sleep))).toBe(true);
 
-    const briefs = fired.filter((f) => f.kind === 'brief');
-    expect(briefs.map((f) => f.user)).toEqual(['21:00', '22:00', '23:00', '05:00', '06:00', '07:00']);
-    const briefed = briefs.findIndex((f) => f.dailies > 0);
-    expect(briefs[briefed]?.user, JSON.stringify(briefs)).toBe('06:00');
-    expect(dailyTexts().filter((text) => text.includes('CI 昨晚紅燈'))).toHaveLength(1);
-  });
+      const briefs = fired.filter((f) => f.kind === 'brief');
+      expect(briefs.map((f) => f.user)).toEqual(['21:00', '22:00', '23:00', '05:00', '06:00', '07:00']);
+      const briefed = briefs.findIndex((f) => f.dailies > 0);
+      expect(briefs[briefed]?.user, JSON.stringify(briefs)).toBe('06:00');
+      expect(dailyTexts().filter((text) => text.includes('CI 昨晚紅燈'))).toHaveLength(1);
+    },
+  );
 });
 
 it('the lines of an older install (the window hours in cron’s fields) never fire inside the window of a user on another clock', () => {

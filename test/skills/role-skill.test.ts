@@ -23,7 +23,11 @@ const programs = new Map<string, Command>();
 let groups: string[] = [];
 beforeAll(async () => {
   groups = (await buildProgram(noContext, '-none-')).commands.map((command) => command.name());
-  const mentioned = new Set(kiokuSnippets(text).map((snippet) => tokens(snippet)[0]!).filter((group) => groups.includes(group)));
+  const mentioned = new Set(
+    kiokuSnippets(text)
+      .map((snippet) => tokens(snippet)[0]!)
+      .filter((group) => groups.includes(group)),
+  );
   for (const group of [...mentioned, 'memory', 'role']) programs.set(group, await buildProgram(noContext, group));
 });
 
@@ -51,7 +55,10 @@ function resolve(snippet: string): Command {
     command = sub;
   }
   if (command === program) throw new Error(`"${snippet}": "${args[0]}" is not a kioku command`);
-  if (!hasAction(command)) throw new Error(`"${snippet}": "${command.name()}" needs a subcommand (${command.commands.map((c) => c.name()).join(', ')}), got "${args[i] ?? ''}"`);
+  if (!hasAction(command))
+    throw new Error(
+      `"${snippet}": "${command.name()}" needs a subcommand (${command.commands.map((c) => c.name()).join(', ')}), got "${args[i] ?? ''}"`,
+    );
   const longs = new Set(command.options.map((option) => option.long));
   for (const arg of args.slice(i)) {
     if (!arg.startsWith('--')) continue;
@@ -90,7 +97,25 @@ describe('skills/role/SKILL.md', () => {
     }
     expect(problems).toEqual([]);
     // The role skill's modes, each driven through its kioku command.
-    for (const path of ['role new', 'role use', 'role list', 'role export', 'role import', 'role migrate', 'role agent', 'role unlock', 'sleep', 'nap', 'status', 'diagnose', 'memory forget', 'brief', 'install-cron', 'remove-cron', 'import']) {
+    for (const path of [
+      'role new',
+      'role use',
+      'role list',
+      'role export',
+      'role import',
+      'role migrate',
+      'role agent',
+      'role unlock',
+      'sleep',
+      'nap',
+      'status',
+      'diagnose',
+      'memory forget',
+      'brief',
+      'install-cron',
+      'remove-cron',
+      'import',
+    ]) {
       expect(used, path).toContain(path);
     }
   });

@@ -34,8 +34,30 @@ function batchOf(ids: string[], existing: CollectedBatch['existing'] = []): Coll
 
 const IDS = ['20261201-100000-aaaa', '20261201-100100-bbbb', '20261201-100200-cccc'];
 const EXISTING: CollectedBatch['existing'] = [
-  { id: '20261101-090000-dddd', category: 'skill', summary: '部署流程', tags: ['部署'], cues: [], priority: 4, memory_type: 'procedural', links: [], gist: '先測再部署' },
-  { id: '20261102-090000-eeee', category: 'important', summary: '以為使用者喜歡週一早會', tags: [], cues: [], priority: 3, memory_type: 'preference', links: [], gist: '', needsCorrection: true, correctionNote: '其實是討厭週一早會' },
+  {
+    id: '20261101-090000-dddd',
+    category: 'skill',
+    summary: '部署流程',
+    tags: ['部署'],
+    cues: [],
+    priority: 4,
+    memory_type: 'procedural',
+    links: [],
+    gist: '先測再部署',
+  },
+  {
+    id: '20261102-090000-eeee',
+    category: 'important',
+    summary: '以為使用者喜歡週一早會',
+    tags: [],
+    cues: [],
+    priority: 3,
+    memory_type: 'preference',
+    links: [],
+    gist: '',
+    needsCorrection: true,
+    correctionNote: '其實是討厭週一早會',
+  },
 ];
 
 let home: TempHome;
@@ -165,7 +187,8 @@ describe('CLI planner: each failure is a PlannerError of its kind, with SLEEP-5 
     const error = await failure(planner.plan(batchOf(IDS), 'p'));
     expect(error.kind).toBe('timeout');
     expect(error.message).toContain('within 1 s (ROLE_SLEEP_TIMEOUT)');
-    for (const call of plannerCalls(fake.log)) await waitFor(() => !isAlive(call.pid), `the timed-out fake planner (pid ${call.pid}) to be killed`);
+    for (const call of plannerCalls(fake.log))
+      await waitFor(() => !isAlive(call.pid), `the timed-out fake planner (pid ${call.pid}) to be killed`);
   });
 
   it('an abort stops the run and rejects with the abort reason, not a planner failure', async () => {
@@ -176,7 +199,10 @@ describe('CLI planner: each failure is a PlannerError of its kind, with SLEEP-5 
       (e: unknown) => e,
     );
     // Abort once the fake is running (it has logged its call), not after a guess at how long that takes.
-    const [call] = await waitFor(() => (plannerCalls(fake.log).length > 0 ? plannerCalls(fake.log) : undefined), 'the fake planner to start');
+    const [call] = await waitFor(
+      () => (plannerCalls(fake.log).length > 0 ? plannerCalls(fake.log) : undefined),
+      'the fake planner to start',
+    );
     controller.abort();
     const error = await run;
     expect(error).not.toBeInstanceOf(PlannerError);
@@ -186,7 +212,9 @@ describe('CLI planner: each failure is a PlannerError of its kind, with SLEEP-5 
 
   it('a CLI that cannot start → execution', async () => {
     const config = home.config();
-    const error = await failure(createCliPlanner(config, { cli: 'claude', command: path.join(home.root, 'no-such-cli') }).plan(batchOf(IDS), 'p'));
+    const error = await failure(
+      createCliPlanner(config, { cli: 'claude', command: path.join(home.root, 'no-such-cli') }).plan(batchOf(IDS), 'p'),
+    );
     expect(error.kind).toBe('execution');
     expect(error.message).toContain('could not be started');
   });
@@ -199,7 +227,16 @@ describe('CLI planner: how the CLI is run (SLEEP-6: no hooks, no transcript, scr
     await planner.plan(batchOf(IDS), 'p');
     const [call] = plannerCalls(fake.log);
     expect(call!.env).toEqual({ ROLE_ENABLED: '0', KIOKU_HOOK_DISABLED: '1' });
-    expect(call!.argvHead).toEqual(['-p', '--output-format', 'json', '--settings', '{"disableAllHooks":true}', '--no-session-persistence', '--model', 'claude-test-model']);
+    expect(call!.argvHead).toEqual([
+      '-p',
+      '--output-format',
+      'json',
+      '--settings',
+      '{"disableAllHooks":true}',
+      '--no-session-persistence',
+      '--model',
+      'claude-test-model',
+    ]);
     const scratch = path.join(home.memoryHome, '.kioku', 'sleep-planner');
     expect(fs.realpathSync(call!.cwd)).toBe(fs.realpathSync(scratch));
     expect(fs.realpathSync(call!.cwd)).not.toBe(fs.realpathSync(process.cwd()));
@@ -220,7 +257,9 @@ describe('CLI planner: how the CLI is run (SLEEP-6: no hooks, no transcript, scr
     expect(prompt).toContain('本批 3 則，另有 2 則留待下批');
     for (const id of IDS) expect(prompt).toContain(`#### 待整理 id：${id}`);
     expect(prompt).toContain('- 20261101-090000-dddd [skill/procedural/p4] 部署流程');
-    expect(prompt).toContain('20261102-090000-eeee [important/preference/p3] ⚠需更正（使用者說：其實是討厭週一早會） 以為使用者喜歡週一早會');
+    expect(prompt).toContain(
+      '20261102-090000-eeee [important/preference/p3] ⚠需更正（使用者說：其實是討厭週一早會） 以為使用者喜歡週一早會',
+    );
     expect(prompt).toContain('使用者的同事，叫使用者「老大」。');
     expect(prompt).toContain('角色「小豹」（ID：ENGINEER01）');
     expect(prompt).toContain('`memory_type` 不同的記憶不互相 merge，改用 links 關聯');

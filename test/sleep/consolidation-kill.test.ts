@@ -86,7 +86,11 @@ function addRound(round: number): void {
     const n = round * ITEMS_PER_ROUND + i;
     const minute = String(n % 60).padStart(2, '0');
     const hour = String(Math.floor(n / 60)).padStart(2, '0');
-    writeInbox(home.memoryHome, { id: `K${String(n).padStart(3, '0')}`, body: `第 ${n} 件事。記號-${n}。`, created: `2026-11-28T${hour}:${minute}:00+08:00` });
+    writeInbox(home.memoryHome, {
+      id: `K${String(n).padStart(3, '0')}`,
+      body: `第 ${n} 件事。記號-${n}。`,
+      created: `2026-11-28T${hour}:${minute}:00+08:00`,
+    });
   }
 }
 
@@ -104,7 +108,10 @@ function checkInvariants(items: number): void {
     expect(countOf(archives, marker), `${marker} in archive/raw`).toBe(1);
     expect(countOf(allMemories, marker), `${marker} in memories`).toBe(fateOf(n) === 'discard' ? 0 : 1);
     expect(countOf(bonds, marker), `${marker} in BONDS.md`).toBeLessThanOrEqual(1);
-    expect(digestIds.filter((d) => d === id), `${id} in DIGESTS.md`).toHaveLength(1);
+    expect(
+      digestIds.filter((d) => d === id),
+      `${id} in DIGESTS.md`,
+    ).toHaveLength(1);
   }
   const marks = [...memories.values()].map((text) => parseMemory(text).extra.sleep_plan).filter((mark) => mark !== undefined);
   expect(new Set(marks).size, 'one created memory per plan key').toBe(marks.length);

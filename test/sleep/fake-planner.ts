@@ -36,7 +36,11 @@ export interface FakePlannerSetup {
 }
 
 /** A fake planner in `root`: mode by name, or a script; `inbox` is recorded on every call. */
-export function fakePlanner(root: string, how: string | FakePlannerScript, options: { names?: string[]; inbox?: string } = {}): FakePlannerSetup {
+export function fakePlanner(
+  root: string,
+  how: string | FakePlannerScript,
+  options: { names?: string[]; inbox?: string } = {},
+): FakePlannerSetup {
   const bin = makePlannerBin(root, options.names);
   const log = path.join(bin, 'calls.log');
   const env: NodeJS.ProcessEnv = { PATH: bin, FAKE_CLI_NODE: process.execPath, FAKE_PLANNER_LOG: log };

@@ -25,13 +25,24 @@ beforeEach(async () => {
   fs.writeFileSync(path.join(home.roleHome, `${ROLE}.soul.md`), SPLIT_ENGINEER_SOUL);
   const config = home.config();
   for (const text of TEXTS) {
-    await writeMemory(config, ROLE, { category: 'inbox', summary: text, body: `主旨：${text}`, memory_type: 'semantic', retention_stage: 'working', sleep_stage: 'encoding' });
+    await writeMemory(config, ROLE, {
+      category: 'inbox',
+      summary: text,
+      body: `主旨：${text}`,
+      memory_type: 'semantic',
+      retention_stage: 'working',
+      sleep_stage: 'encoding',
+    });
   }
   inboxDir = path.join(home.memoryHome, ROLE, 'inbox');
 });
 afterEach(() => home.cleanup());
 
-const inboxFiles = () => fs.readdirSync(inboxDir).filter((f) => f.endsWith('.md')).sort();
+const inboxFiles = () =>
+  fs
+    .readdirSync(inboxDir)
+    .filter((f) => f.endsWith('.md'))
+    .sort();
 
 async function sleepWith(script: FakePlannerScript, extra: NodeJS.ProcessEnv = {}) {
   const fake = fakePlanner(home.root, script, { inbox: inboxDir });
@@ -87,24 +98,28 @@ describe('an LLM failure of each kind leaves every inbox item in place; retry an
     expect(result).toMatchObject({ ok: true, processed: 4, batches: 1, left: 0 });
   });
 
-  it.each(KINDS.filter((k) => k.kind !== 'timeout'))('$kind on every call: 4 → 4 → 2 → 2 → 1 → 1, then the run stops with the inbox byte for byte as it was', async ({ kind, mode }) => {
-    const before = snapshotTree(path.join(home.memoryHome, ROLE));
-    const { result, calls } = await sleepWith({ default: mode });
-    expect(calls.map((c) => c.ids.length)).toEqual([4, 4, 2, 2, 1, 1]);
-    for (const call of calls) expect(call.inbox).toHaveLength(4);
-    expect(result).toMatchObject({ ok: false, processed: 0, left: 4 });
-    // SLEEP-5's diagnostics, and the kind told apart in words.
-    expect(result.error).toContain(`(${kind})`);
-    expect(result.error).toMatch(/material \d+ chars/);
-    expect(result.error).toMatch(/output \d+ chars/);
-    expect(result.error).toContain('batch 1 item(s)');
-    expect(result.error).toContain('output starts');
-    expect(result.error).toContain(kind === 'execution' ? 'execution error' : `${kind} JSON`);
-    // Nothing consolidated, archived or removed: the role's memory folder is unchanged except
-    // for bookkeeping outside the inbox (state.json, logs).
-    const after = snapshotTree(path.join(home.memoryHome, ROLE));
-    const inboxOnly = (tree: Record<string, string>) => Object.fromEntries(Object.entries(tree).filter(([file]) => file.startsWith('inbox/')));
-    expect(inboxOnly(after)).toEqual(inboxOnly(before));
-    expect(Object.keys(after).filter((file) => /^(important|interest|news|skill|daily|other|archive)\//.test(file))).toEqual([]);
-  });
+  it.each(KINDS.filter((k) => k.kind !== 'timeout'))(
+    '$kind on every call: 4 → 4 → 2 → 2 → 1 → 1, then the run stops with the inbox byte for byte as it was',
+    async ({ kind, mode }) => {
+      const before = snapshotTree(path.join(home.memoryHome, ROLE));
+      const { result, calls } = await sleepWith({ default: mode });
+      expect(calls.map((c) => c.ids.length)).toEqual([4, 4, 2, 2, 1, 1]);
+      for (const call of calls) expect(call.inbox).toHaveLength(4);
+      expect(result).toMatchObject({ ok: false, processed: 0, left: 4 });
+      // SLEEP-5's diagnostics, and the kind told apart in words.
+      expect(result.error).toContain(`(${kind})`);
+      expect(result.error).toMatch(/material \d+ chars/);
+      expect(result.error).toMatch(/output \d+ chars/);
+      expect(result.error).toContain('batch 1 item(s)');
+      expect(result.error).toContain('output starts');
+      expect(result.error).toContain(kind === 'execution' ? 'execution error' : `${kind} JSON`);
+      // Nothing consolidated, archived or removed: the role's memory folder is unchanged except
+      // for bookkeeping outside the inbox (state.json, logs).
+      const after = snapshotTree(path.join(home.memoryHome, ROLE));
+      const inboxOnly = (tree: Record<string, string>) =>
+        Object.fromEntries(Object.entries(tree).filter(([file]) => file.startsWith('inbox/')));
+      expect(inboxOnly(after)).toEqual(inboxOnly(before));
+      expect(Object.keys(after).filter((file) => /^(important|interest|news|skill|daily|other|archive)\//.test(file))).toEqual([]);
+    },
+  );
 });

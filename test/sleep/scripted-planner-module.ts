@@ -10,13 +10,20 @@ import { scriptedPlanner } from './sleep-fixtures.js';
 export function createPlanner(config: KiokuConfig): Planner {
   if (config.env.TEST_PLANNER === 'block') {
     // Blocks the thread itself, as a planner stuck in synchronous work would: only terminate() stops it.
-    return { name: 'block', plan: () => (Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000), Promise.reject(new Error('unblocked'))) };
+    return {
+      name: 'block',
+      plan: () => (Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000), Promise.reject(new Error('unblocked'))),
+    };
   }
   if (config.env.TEST_PLANNER === 'hang') {
     return {
       name: 'hang',
       plan: (_batch, _id, signal) =>
-        new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted')), { once: true })),
+        new Promise((_, reject) =>
+          signal?.addEventListener('abort', () => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted')), {
+            once: true,
+          }),
+        ),
     };
   }
   return scriptedPlanner();

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { writeMemoryFixture } from '../helpers/memory-fixtures.js';
-import { PlannerError, type CollectedBatch, type Planner, type PlannerFailureKind, type SleepPlan } from '../../main/core/engine/sleep/sleep-plan.js';
+import {
+  PlannerError,
+  type CollectedBatch,
+  type Planner,
+  type PlannerFailureKind,
+  type SleepPlan,
+} from '../../main/core/engine/sleep/sleep-plan.js';
 
 /**
  * Fixtures for the consolidation tests: inbox and consolidated memories with fixed ids (so two
@@ -57,7 +63,17 @@ export function writeExisting(
     role,
     category,
     id,
-    { summary: body.slice(0, 20), tags: [], priority: 3, memory_type: 'semantic', created: '2026-11-01T09:00:00+08:00', updated: '2026-11-01T09:00:00+08:00', hits: 2, strength: 77, ...rest },
+    {
+      summary: body.slice(0, 20),
+      tags: [],
+      priority: 3,
+      memory_type: 'semantic',
+      created: '2026-11-01T09:00:00+08:00',
+      updated: '2026-11-01T09:00:00+08:00',
+      hits: 2,
+      strength: 77,
+      ...rest,
+    },
     body,
   );
 }
@@ -95,7 +111,8 @@ export function scriptedPlan(batch: CollectedBatch, planId: string, name = 'scri
   for (const item of batch.items) {
     const n = markerOf(item.body);
     let fate = fateOf(n);
-    const target = fate === 'merge' ? batch.existing.find((ref) => ref.memory_type === item.memory_type && ref.body !== undefined) : undefined;
+    const target =
+      fate === 'merge' ? batch.existing.find((ref) => ref.memory_type === item.memory_type && ref.body !== undefined) : undefined;
     if (fate === 'merge' && !target) fate = 'create';
     if (fate === 'discard') plan.discard.push({ source: item.id, reason: '雜訊' });
     else if (fate === 'merge' && target) {
@@ -105,7 +122,10 @@ export function scriptedPlan(batch: CollectedBatch, planId: string, name = 'scri
       merges.set(target.id, merge);
     } else {
       const key = `n${plan.create.length + 1}`;
-      const links = batch.existing.filter((ref) => ref.memory_type === item.memory_type).slice(0, 1).map((ref) => ref.id);
+      const links = batch.existing
+        .filter((ref) => ref.memory_type === item.memory_type)
+        .slice(0, 1)
+        .map((ref) => ref.id);
       plan.create.push({
         key,
         category: item.memory_type === 'emotional' ? 'important' : 'daily',
@@ -125,7 +145,16 @@ export function scriptedPlan(batch: CollectedBatch, planId: string, name = 'scri
     }
   }
   for (const [target, merge] of merges) {
-    plan.merge.push({ target, summary: merge.summary, body: merge.body, tags: merge.tags, cues: [], priority: 3, links: [], sources: merge.sources });
+    plan.merge.push({
+      target,
+      summary: merge.summary,
+      body: merge.body,
+      tags: merge.tags,
+      cues: [],
+      priority: 3,
+      links: [],
+      sources: merge.sources,
+    });
   }
   if (plan.create.length >= 2) plan.link.push({ from: plan.create[0]!.key, to: plan.create[1]!.key });
   return plan;
@@ -137,7 +166,9 @@ export interface ScriptedPlanner extends Planner {
 }
 
 /** `failures(call, batch)` returns a failure kind to throw for that call, or undefined to answer. */
-export function scriptedPlanner(failures: (call: number, batch: CollectedBatch) => PlannerFailureKind | 'garbage' | undefined = () => undefined): ScriptedPlanner {
+export function scriptedPlanner(
+  failures: (call: number, batch: CollectedBatch) => PlannerFailureKind | 'garbage' | undefined = () => undefined,
+): ScriptedPlanner {
   const calls: number[] = [];
   return {
     name: 'scripted',
@@ -153,7 +184,12 @@ export function scriptedPlanner(failures: (call: number, batch: CollectedBatch) 
       if (failure) {
         const output = failure === 'execution' ? 'Execution error' : '{"v":1,"id":"' + planId + '","create":[{"key":"n1","summ';
         return Promise.reject(
-          new PlannerError(failure, `scripted ${failure}`, { materialChars: batch.materialChars, outputChars: output.length, batchSize: batch.items.length, outputHead: output.slice(0, 200) }),
+          new PlannerError(failure, `scripted ${failure}`, {
+            materialChars: batch.materialChars,
+            outputChars: output.length,
+            batchSize: batch.items.length,
+            outputHead: output.slice(0, 200),
+          }),
         );
       }
       return Promise.resolve(scriptedPlan(batch, planId));
@@ -178,7 +214,8 @@ export function readConsolidated(roleDir: string): Map<string, string> {
   for (const category of ['important', 'interest', 'news', 'skill', 'daily', 'other']) {
     const dir = path.join(roleDir, category);
     if (!fs.existsSync(dir)) continue;
-    for (const name of fs.readdirSync(dir)) if (name.endsWith('.md') && !name.startsWith('.')) out.set(`${category}/${name}`, fs.readFileSync(path.join(dir, name), 'utf8'));
+    for (const name of fs.readdirSync(dir))
+      if (name.endsWith('.md') && !name.startsWith('.')) out.set(`${category}/${name}`, fs.readFileSync(path.join(dir, name), 'utf8'));
   }
   return out;
 }

@@ -13,7 +13,9 @@ afterEach(() => {
 });
 
 const remoteBranches = (remote: string) =>
-  spawnSync('git', ['--git-dir', remote, 'branch', '--format=%(refname:short)'], { encoding: 'utf8', timeout: 30_000 }).stdout.split('\n').filter(Boolean);
+  spawnSync('git', ['--git-dir', remote, 'branch', '--format=%(refname:short)'], { encoding: 'utf8', timeout: 30_000 })
+    .stdout.split('\n')
+    .filter(Boolean);
 
 describe('kioku sync (the command)', () => {
   it('init lists what would leave the machine and sends nothing without agreement; --yes sends; status, log and kioku status show it', async () => {
@@ -36,7 +38,11 @@ describe('kioku sync (the command)', () => {
 
     const now = JSON.parse(runKioku(['sync', 'now', '--json'], a.env).stdout) as { outcome: string };
     expect(now.outcome).toBe('ok');
-    const status = JSON.parse(runKioku(['sync', 'status', '--json'], a.env).stdout) as { configured: boolean; machine: string; last: { outcome: string } };
+    const status = JSON.parse(runKioku(['sync', 'status', '--json'], a.env).stdout) as {
+      configured: boolean;
+      machine: string;
+      last: { outcome: string };
+    };
     expect(status).toMatchObject({ configured: true, machine: 'desk', last: { outcome: 'ok' } });
     expect(runKioku(['sync', 'log'], a.env).stdout).toContain('Kioku (desk)');
     expect(runKioku(['status'], a.env).stdout).toContain('同步 sync: desk ↔');

@@ -63,7 +63,11 @@ describe('sync under failure', () => {
     // A commit made by hand in the home meets the same check (the pre-commit hook sync init wrote).
     const gitEnv = { ...a.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' };
     spawnSync('git', ['-C', a.env.ROLE_MEMORY_HOME!, 'add', 'FACT.md'], { env: gitEnv, timeout: 30_000 });
-    const byHand = spawnSync('git', ['-C', a.env.ROLE_MEMORY_HOME!, 'commit', '-m', 'by hand'], { env: gitEnv, encoding: 'utf8', timeout: 60_000 });
+    const byHand = spawnSync('git', ['-C', a.env.ROLE_MEMORY_HOME!, 'commit', '-m', 'by hand'], {
+      env: gitEnv,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(byHand.status).not.toBe(0);
     expect(byHand.stderr).toContain('FACT.md');
   });
@@ -75,9 +79,17 @@ describe('sync under failure', () => {
     const wrapper = path.join(cluster!.root, 'hang-bin');
     const marker = path.join(cluster!.root, 'pushing');
     fs.mkdirSync(wrapper);
-    fs.writeFileSync(path.join(wrapper, 'git'), `#!/bin/sh\nfor arg in "$@"; do [ "$arg" = push ] && { touch '${marker}'; exec sleep 600; }; done\nexec /usr/bin/git "$@"\n`, { mode: 0o755 });
+    fs.writeFileSync(
+      path.join(wrapper, 'git'),
+      `#!/bin/sh\nfor arg in "$@"; do [ "$arg" = push ] && { touch '${marker}'; exec sleep 600; }; done\nexec /usr/bin/git "$@"\n`,
+      { mode: 0o755 },
+    );
     const child = guardChild(
-      spawn(process.execPath, [KIOKU_BIN, 'sync', 'now'], { env: { ...a.env, PATH: `${wrapper}:${a.env.PATH}` }, detached: true, stdio: 'ignore' }),
+      spawn(process.execPath, [KIOKU_BIN, 'sync', 'now'], {
+        env: { ...a.env, PATH: `${wrapper}:${a.env.PATH}` },
+        detached: true,
+        stdio: 'ignore',
+      }),
     );
     for (let i = 0; i < 600 && !fs.existsSync(marker); i++) await new Promise((r) => setTimeout(r, 100));
     expect(fs.existsSync(marker)).toBe(true);
@@ -101,7 +113,10 @@ describe('sync under failure', () => {
     const env = { ...a.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' };
     spawnSync('git', ['-C', dir, 'add', '-A'], { env, timeout: 30_000 });
     spawnSync('git', ['-C', dir, 'commit', '-qm', 'local'], { env, timeout: 30_000 });
-    spawnSync('git', ['-C', dir, 'fetch', '-q', 'origin', '+refs/heads/kioku-memory:refs/remotes/origin/kioku-memory'], { env, timeout: 30_000 });
+    spawnSync('git', ['-C', dir, 'fetch', '-q', 'origin', '+refs/heads/kioku-memory:refs/remotes/origin/kioku-memory'], {
+      env,
+      timeout: 30_000,
+    });
     spawnSync('git', ['-C', dir, 'merge', '--no-commit', '--no-ff', 'refs/remotes/origin/kioku-memory'], { env, timeout: 30_000 });
     expect(fs.existsSync(path.join(dir, '.git', 'MERGE_HEAD'))).toBe(true);
     fs.writeFileSync(path.join(dir, '.git', 'index.lock'), '');

@@ -38,7 +38,10 @@ export function makeCluster(): Cluster {
   requireBuiltDriver();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-sync-'));
   const remote = path.join(root, 'remote.git');
-  const made = spawnSync('git', ['init', '-q', '--bare', remote], { timeout: 30_000, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } });
+  const made = spawnSync('git', ['init', '-q', '--bare', remote], {
+    timeout: 30_000,
+    env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
+  });
   if (made.status !== 0) throw new Error(`git init --bare failed: ${made.stderr}`);
   return {
     root,
@@ -77,8 +80,14 @@ export async function initMachine(machine: Machine, remote: string): Promise<voi
 /** A role's definition files, as `kioku role create` writes them (enough for the role to be listed). */
 export function writeRole(machine: Machine, id: string, name: string): void {
   const roleHome = machine.env.ROLE_HOME!;
-  fs.writeFileSync(path.join(roleHome, `${id}.identity.md`), `---\nid: ${id}\nname: ${name}\nemoji: 🌙\naliases: []\ncreated: 2026-11-01\nupdated: 2026-11-01\n---\n\n# ${name}\n\n## 來源（source）\n測試\n\n## 關係定位（relationship）\n夥伴\n\n## 簽名 emoji\n🌙\n`);
-  fs.writeFileSync(path.join(roleHome, `${id}.soul.md`), `---\nid: ${id}\nupdated: 2026-11-01\n---\n\n## 本質（nature）\n溫和\n\n## 氛圍（vibe）\n安靜\n`);
+  fs.writeFileSync(
+    path.join(roleHome, `${id}.identity.md`),
+    `---\nid: ${id}\nname: ${name}\nemoji: 🌙\naliases: []\ncreated: 2026-11-01\nupdated: 2026-11-01\n---\n\n# ${name}\n\n## 來源（source）\n測試\n\n## 關係定位（relationship）\n夥伴\n\n## 簽名 emoji\n🌙\n`,
+  );
+  fs.writeFileSync(
+    path.join(roleHome, `${id}.soul.md`),
+    `---\nid: ${id}\nupdated: 2026-11-01\n---\n\n## 本質（nature）\n溫和\n\n## 氛圍（vibe）\n安靜\n`,
+  );
 }
 
 export async function remember(machine: Machine, role: string, category: 'inbox' | 'daily' | 'important', text: string): Promise<string> {
@@ -88,7 +97,9 @@ export async function remember(machine: Machine, role: string, category: 'inbox'
 
 /** Every memory id of a role on a machine (file names without `.md`), sorted. */
 export function memoryIds(machine: Machine, role: string): string[] {
-  return listMemoryFiles(machine.env.ROLE_MEMORY_HOME!, role).map((ref) => path.basename(ref.path, '.md')).sort();
+  return listMemoryFiles(machine.env.ROLE_MEMORY_HOME!, role)
+    .map((ref) => path.basename(ref.path, '.md'))
+    .sort();
 }
 
 export function readText(file: string): string {

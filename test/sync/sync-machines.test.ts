@@ -54,15 +54,27 @@ describe('two machines sharing one bare repository', () => {
     await appendBond(at(b, '2026-12-02T10:00:00+08:00'), ROLE, { text: 'B：晚點見', direction: 'mutual' });
     await appendJournal(at(a, '2026-12-02T09:30:00+08:00'), { text: 'A journal' });
     await appendJournal(at(b, '2026-12-02T09:15:00+08:00'), { text: 'B journal' });
-    updateMemoryState(a.env.ROLE_MEMORY_HOME!, ROLE, a.config().clock, (s) => ({ ...s, total_turns: s.total_turns + 3, last_activity: '2026-12-02T09:00:00+08:00' }));
-    updateMemoryState(b.env.ROLE_MEMORY_HOME!, ROLE, b.config().clock, (s) => ({ ...s, total_turns: s.total_turns + 5, last_activity: '2026-12-02T10:00:00+08:00' }));
+    updateMemoryState(a.env.ROLE_MEMORY_HOME!, ROLE, a.config().clock, (s) => ({
+      ...s,
+      total_turns: s.total_turns + 3,
+      last_activity: '2026-12-02T09:00:00+08:00',
+    }));
+    updateMemoryState(b.env.ROLE_MEMORY_HOME!, ROLE, b.config().clock, (s) => ({
+      ...s,
+      total_turns: s.total_turns + 5,
+      last_activity: '2026-12-02T10:00:00+08:00',
+    }));
 
     await syncNow(a.config());
     await syncNow(b.config());
     await syncNow(a.config());
     for (const machine of [a, b]) {
       const home = machine.env.ROLE_MEMORY_HOME!;
-      expect(readBonds(home, ROLE).map((bond) => bond.text).reverse()).toEqual(['第一天見面', 'B：早安', 'A：謝謝妳陪我除錯', 'B：晚點見']);
+      expect(
+        readBonds(home, ROLE)
+          .map((bond) => bond.text)
+          .reverse(),
+      ).toEqual(['第一天見面', 'B：早安', 'A：謝謝妳陪我除錯', 'B：晚點見']);
       expect(readJournal(path.join(home, 'JOURNAL.jsonl')).entries.map((e) => e.text)).toEqual(['journal base', 'B journal', 'A journal']);
       const state = readMemoryState(home, ROLE).state;
       expect(state.total_turns).toBe(18);

@@ -40,10 +40,23 @@ async function freePort(): Promise<number> {
 async function gitDaemon(base: string): Promise<string> {
   const port = await freePort();
   const child = guardChild(
-    spawn('git', ['daemon', '--reuseaddr', '--export-all', '--enable=receive-pack', `--base-path=${base}`, '--listen=127.0.0.1', `--port=${port}`, base], {
-      stdio: 'ignore',
-      env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
-    }),
+    spawn(
+      'git',
+      [
+        'daemon',
+        '--reuseaddr',
+        '--export-all',
+        '--enable=receive-pack',
+        `--base-path=${base}`,
+        '--listen=127.0.0.1',
+        `--port=${port}`,
+        base,
+      ],
+      {
+        stdio: 'ignore',
+        env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
+      },
+    ),
     5 * 60_000,
   );
   for (let i = 0; i < 100; i++) {
@@ -85,11 +98,13 @@ describe('three machines, one memory', () => {
     const before = { desk: allMemories(desk).length, laptop: allMemories(laptop).length, server: allMemories(server).length };
 
     const expected = new Set(start);
-    const add = async (m: Machine, role: string, category: 'inbox' | 'daily', text: string) => expected.add(`${role}/${await remember(m, role, category, text)}`);
+    const add = async (m: Machine, role: string, category: 'inbox' | 'daily', text: string) =>
+      expected.add(`${role}/${await remember(m, role, category, text)}`);
     const bonds: string[] = [];
     const journal: string[] = [];
     let minute = 0;
-    const at = (m: Machine) => m.config({ KIOKU_NOW: `2026-12-02T0${Math.floor(minute / 60)}:${String(minute++ % 60).padStart(2, '0')}:00+08:00` });
+    const at = (m: Machine) =>
+      m.config({ KIOKU_NOW: `2026-12-02T0${Math.floor(minute / 60)}:${String(minute++ % 60).padStart(2, '0')}:00+08:00` });
     for (let round = 0; round < 3; round++) {
       for (const m of [desk, server, laptop]) {
         await add(m, ROLE, 'inbox', `${m.name} 第 ${round} 輪待整理`);
@@ -118,15 +133,30 @@ describe('three machines, one memory', () => {
     for (const m of [laptop, desk, server]) await syncNow(m.config());
 
     // The desk sleeps LUMI01 (taking the lease); the laptop, the same night, waits.
-    const slept = await runSleep(desk.config({ KIOKU_NOW: '2026-12-02T01:00:00+08:00' }), { role: ROLE, force: true, reason: 'sleep', planner: createLocalPlanner(desk.config()) });
-    const waited = await runSleep(laptop.config({ KIOKU_NOW: '2026-12-02T01:05:00+08:00' }), { role: ROLE, force: true, reason: 'sleep', planner: createLocalPlanner(laptop.config()) });
+    const slept = await runSleep(desk.config({ KIOKU_NOW: '2026-12-02T01:00:00+08:00' }), {
+      role: ROLE,
+      force: true,
+      reason: 'sleep',
+      planner: createLocalPlanner(desk.config()),
+    });
+    const waited = await runSleep(laptop.config({ KIOKU_NOW: '2026-12-02T01:05:00+08:00' }), {
+      role: ROLE,
+      force: true,
+      reason: 'sleep',
+      planner: createLocalPlanner(laptop.config()),
+    });
     expect(slept.roles[0]).toMatchObject({ ok: true, processed: 9 });
     expect(waited.roles[0]).toMatchObject({ processed: 0, elsewhere: 'desk' });
     for (const m of [server, laptop, desk, server, laptop]) await syncNow(m.config());
 
     // After the sleep: the inbox items became consolidated memories (new ids) and left the inbox.
     const finalDesk = allMemories(desk);
-    const inboxLeft = finalDesk.filter((key) => expected.has(key) && key.startsWith(`${ROLE}/`) && fs.existsSync(path.join(desk.env.ROLE_MEMORY_HOME!, ROLE, 'inbox', `${key.split('/')[1]}.md`)));
+    const inboxLeft = finalDesk.filter(
+      (key) =>
+        expected.has(key) &&
+        key.startsWith(`${ROLE}/`) &&
+        fs.existsSync(path.join(desk.env.ROLE_MEMORY_HOME!, ROLE, 'inbox', `${key.split('/')[1]}.md`)),
+    );
     expect(inboxLeft).toEqual([]);
     const kept = [...expected].filter((key) => finalDesk.includes(key));
     const consolidatedInbox = [...expected].filter((key) => !finalDesk.includes(key));
@@ -141,9 +171,13 @@ describe('three machines, one memory', () => {
       expect(duplicated).toBe(0);
       expect(lost).toBe(0);
       const home = m.env.ROLE_MEMORY_HOME!;
-      const raw = fs.readdirSync(path.join(home, ROLE, 'archive', 'raw'), { recursive: true }).filter((n) => String(n).endsWith('.gz')).length;
+      const raw = fs
+        .readdirSync(path.join(home, ROLE, 'archive', 'raw'), { recursive: true })
+        .filter((n) => String(n).endsWith('.gz')).length;
       expect(raw).toBe(9);
-      const bondTexts = readBonds(home, ROLE).map((b) => b.text).reverse();
+      const bondTexts = readBonds(home, ROLE)
+        .map((b) => b.text)
+        .reverse();
       expect(bondTexts.filter((t) => bonds.includes(t))).toEqual(bonds);
       expect(readJournal(path.join(home, 'JOURNAL.jsonl')).entries.map((e) => e.text)).toEqual(journal);
       expect(fs.existsSync(path.join(m.env.ROLE_HOME!, 'NOVA01.identity.md'))).toBe(true);
@@ -152,7 +186,9 @@ describe('three machines, one memory', () => {
       const editedText = fs.readFileSync(edited(m), 'utf8');
       expect(editedText).toContain('起點記憶 1（伺服器補充）');
       expect(editedText).toContain('hits: 4');
-      rows.push(`| ${m.name} | ${before[m.name as keyof typeof before]} | ${mine.length} | ${kept.length} | ${mine.length - kept.length} | ${lost} | ${duplicated} | ${raw} | ${bondTexts.length} | ${readJournal(path.join(home, 'JOURNAL.jsonl')).entries.length} |`);
+      rows.push(
+        `| ${m.name} | ${before[m.name as keyof typeof before]} | ${mine.length} | ${kept.length} | ${mine.length - kept.length} | ${lost} | ${duplicated} | ${raw} | ${bondTexts.length} | ${readJournal(path.join(home, 'JOURNAL.jsonl')).entries.length} |`,
+      );
     }
     console.log(
       [

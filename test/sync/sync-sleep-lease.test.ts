@@ -22,7 +22,13 @@ function consolidatedIds(m: Machine): string[] {
     .sort();
 }
 
-const sleep = (m: Machine, at: string) => runSleep(m.config({ KIOKU_NOW: at }), { role: ROLE, force: true, reason: 'sleep', planner: createLocalPlanner(m.config({ KIOKU_NOW: at })) });
+const sleep = (m: Machine, at: string) =>
+  runSleep(m.config({ KIOKU_NOW: at }), {
+    role: ROLE,
+    force: true,
+    reason: 'sleep',
+    planner: createLocalPlanner(m.config({ KIOKU_NOW: at })),
+  });
 
 describe('one sleeper per role across machines', () => {
   it('the machine that takes the lease consolidates; the other waits; an inbox captured later waits for the next sleep', async () => {
@@ -57,7 +63,11 @@ describe('one sleeper per role across machines', () => {
     await syncNow(b.config({ KIOKU_NOW: '2026-12-02T02:10:00+08:00' }));
 
     for (const m of [a, b]) {
-      expect(listMemoryFiles(m.env.ROLE_MEMORY_HOME!, ROLE).filter((ref) => ref.category === 'inbox').map((ref) => m.name + ' ' + fs.readFileSync(ref.path, 'utf8'))).toEqual([]);
+      expect(
+        listMemoryFiles(m.env.ROLE_MEMORY_HOME!, ROLE)
+          .filter((ref) => ref.category === 'inbox')
+          .map((ref) => m.name + ' ' + fs.readFileSync(ref.path, 'utf8')),
+      ).toEqual([]);
     }
     expect(consolidatedIds(a)).toEqual(consolidatedIds(b));
     // Each inbox item was consolidated once: the raw archive holds exactly three, on both machines.

@@ -52,7 +52,11 @@ afterEach(() => home.cleanup());
 
 describe('kioku brief', () => {
   it('runs the active role by default and shows what each script did and where the memory went', async () => {
-    role('ALPHA01', { '10-ci.sh': { body: 'echo "CI 紅燈"' }, '20-quiet.sh': { body: 'true' }, '30-new.sh': { body: 'echo x', mode: 0o644 } });
+    role('ALPHA01', {
+      '10-ci.sh': { body: 'echo "CI 紅燈"' },
+      '20-quiet.sh': { body: 'true' },
+      '30-new.sh': { body: 'echo x', mode: 0o644 },
+    });
     fs.writeFileSync(path.join(home.roleHome, '.active'), 'ALPHA01\n');
     const text = await kioku('brief');
     expect(text).toMatch(/^ALPHA01: 2 check script\(s\) ran — 1 reported, 0 timed out; 1 skipped/);

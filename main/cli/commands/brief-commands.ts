@@ -50,7 +50,8 @@ export function registerBriefCommand(parent: Command, getContext: () => CliConte
     .option('--scheduled', "only in the hour after the sleep window ends on the user's clock, once a day (what the hourly cron line runs)")
     .action(async (options: BriefCliOptions) => {
       const ctx = getContext();
-      if (options.all && options.role) throw new KiokuError('BAD_USAGE', '--all and --role cannot be used together', { hint: 'pass one of them' });
+      if (options.all && options.role)
+        throw new KiokuError('BAD_USAGE', '--all and --role cannot be used together', { hint: 'pass one of them' });
       const due = options.scheduled ? briefDue(ctx.config) : undefined;
       if (due && !due.due) {
         if (options.json) ctx.printJson({ roles: [], due: false, reason: due.reason });

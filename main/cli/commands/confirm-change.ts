@@ -21,8 +21,18 @@ export interface ConfirmRequest {
 
 export function askForConfirmation(ctx: CliContext, request: ConfirmRequest): never {
   if (request.json) ctx.printJson(request.jsonReply);
-  else ctx.print([...request.proposal, '', 'Nothing was written. To apply exactly this change, run the same command again with:', `  --confirm ${request.token}`].join('\n'));
-  throw new KiokuError('CONFIRM_NEEDED', `${request.reason}; nothing was written`, { hint: `check the table, then add --confirm ${request.token}` });
+  else
+    ctx.print(
+      [
+        ...request.proposal,
+        '',
+        'Nothing was written. To apply exactly this change, run the same command again with:',
+        `  --confirm ${request.token}`,
+      ].join('\n'),
+    );
+  throw new KiokuError('CONFIRM_NEEDED', `${request.reason}; nothing was written`, {
+    hint: `check the table, then add --confirm ${request.token}`,
+  });
 }
 
 /** In a terminal: ask, and take only "y" or "yes" for an answer. */

@@ -67,14 +67,20 @@ describe('kioku install-cron / remove-cron', () => {
     expect(text).toMatch(/0 \* \* \* \*\s+kioku sleep/);
     expect(text).toMatch(/\*\/10 \* \* \* \*\s+kioku nap/);
     expect(text).toMatch(/0 \* \* \* \*\s+kioku brief --scheduled --all/);
-    expect(text).toContain(`time zone: ${process.env.TZ} (cron itself runs in ${CRON_ZONE}; the hourly lines check the window in ${process.env.TZ})`);
+    expect(text).toContain(
+      `time zone: ${process.env.TZ} (cron itself runs in ${CRON_ZONE}; the hourly lines check the window in ${process.env.TZ})`,
+    );
     expect(text).toMatch(/morning brief for: ALPHA01/);
     expect(crontab.startsWith('# mine\n0 4 * * * /usr/bin/backup\n')).toBe(true);
 
     expect(await run('install-cron')).toMatch(/^the crontab already has these 3 entries; nothing changed/);
     expect(writes).toBe(1);
 
-    const json = JSON.parse(await run('install-cron', '--json')) as { entries: { kind: string; line: string }[]; changed: boolean; launcher: string };
+    const json = JSON.parse(await run('install-cron', '--json')) as {
+      entries: { kind: string; line: string }[];
+      changed: boolean;
+      launcher: string;
+    };
     expect(json.changed).toBe(false);
     expect(json.entries.map((e) => e.kind)).toEqual(['sleep', 'nap', 'brief']);
     expect(json.entries.every((e) => e.line.includes(`${json.launcher} --cron`) && e.line.endsWith(`# kioku:${e.kind}`))).toBe(true);

@@ -29,7 +29,9 @@ function parsePort(value: string): number {
   const port = Number(value);
   // 0 asks the system for a free port (the e2e fixture does; the URL printed says which).
   if (value.trim() !== '' && Number.isInteger(port) && port >= 0 && port <= 65_535) return port;
-  throw new KiokuError('BAD_USAGE', `--port "${value}" must be a whole number from 0 to 65535 (0: any free port)`, { hint: 'e.g. --port 7421' });
+  throw new KiokuError('BAD_USAGE', `--port "${value}" must be a whole number from 0 to 65535 (0: any free port)`, {
+    hint: 'e.g. --port 7421',
+  });
 }
 
 function rootVersion(command: Command): string {
@@ -65,7 +67,9 @@ async function runDaemon(command: Command, options: DaemonOptions, getContext: (
     await core.stop();
     throw error;
   }
-  ctx.note(`kioku daemon: serving ${ctx.config.paths.memoryHome} on ${daemon.socketPath} (pid ${process.pid}); stop with Ctrl-C or SIGTERM`);
+  ctx.note(
+    `kioku daemon: serving ${ctx.config.paths.memoryHome} on ${daemon.socketPath} (pid ${process.pid}); stop with Ctrl-C or SIGTERM`,
+  );
   const signal = await signals.stopped;
   // Nothing new starts; a consolidation in hand stops between two batches (apply is crash-safe).
   await core.stop();

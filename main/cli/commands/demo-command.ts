@@ -29,7 +29,9 @@ interface DemoCliOptions {
 export function registerDemoCommand(parent: Command, getContext: () => CliContext, deps: DemoCommandDeps = {}): void {
   const command = parent.name() === 'demo' ? parent : parent.command('demo');
   command
-    .description('a guided run on a throw-away home: a sample role, a session replayed through the real hooks, and what the next session would load')
+    .description(
+      'a guided run on a throw-away home: a sample role, a session replayed through the real hooks, and what the next session would load',
+    )
     .option('--clean', 'delete the throw-away home at the end')
     .option('--json', 'print one JSON document with every step and its output')
     .action(async (options: DemoCliOptions) => {

@@ -82,7 +82,11 @@ describe('kioku role emoji-sheet', () => {
     expect(applied.stdout).toContain('now points at the sheet');
     const names = fs.readdirSync(emojis(home)).sort();
     expect(names).toEqual(
-      ['engineer01-emotions-sheet.grid.json', 'engineer01-emotions-sheet.png', ...EMOJI_MOODS.map((mood) => `engineer01-emotions-sheet-${mood.id}.png`)].sort(),
+      [
+        'engineer01-emotions-sheet.grid.json',
+        'engineer01-emotions-sheet.png',
+        ...EMOJI_MOODS.map((mood) => `engineer01-emotions-sheet-${mood.id}.png`),
+      ].sort(),
     );
     expect(sameColour(await dominantColour(path.join(emojis(home), 'engineer01-emotions-sheet-sleepy.png')), SHEET_COLOURS[7]!)).toBe(true);
     expect(readRoleDefinition(home.roleHome, 'ENGINEER01').signature).toContain('`~/roles/.assets/emojis/engineer01-emotions-sheet.png`');
@@ -94,12 +98,24 @@ describe('kioku role emoji-sheet', () => {
     expect((await emojiSheet(home, 'ENGINEER01', sheet, { confirm: await token() })).code).toBe(0);
     const second = await emojiSheet(home, 'ENGINEER01', sheet, { json: true });
     expect(second.code).toBe(3);
-    const shown = JSON.parse(second.stdout) as { confirmNeeded: boolean; token: string; sheet: string; changes: { field: string; changed: boolean }[] };
+    const shown = JSON.parse(second.stdout) as {
+      confirmNeeded: boolean;
+      token: string;
+      sheet: string;
+      changes: { field: string; changed: boolean }[];
+    };
     expect(shown).toMatchObject({ confirmNeeded: true, changes: [{ field: 'signature', changed: true }] });
     expect(path.basename(shown.sheet)).toBe('engineer01-emotions-sheet-2.png');
     const saved = await emojiSheet(home, 'ENGINEER01', sheet, { json: true, confirm: shown.token });
     expect(saved.code).toBe(0);
-    expect(JSON.parse(saved.stdout)).toMatchObject({ action: 'saved', storedSheet: true, width: 300, height: 300, cells: [], signatureChanged: true });
+    expect(JSON.parse(saved.stdout)).toMatchObject({
+      action: 'saved',
+      storedSheet: true,
+      width: 300,
+      height: 300,
+      cells: [],
+      signatureChanged: true,
+    });
     expect(fs.readdirSync(emojis(home)).sort()).toEqual(['engineer01-emotions-sheet-2.png', 'engineer01-emotions-sheet.png']);
     expect(readRoleDefinition(home.roleHome, 'ENGINEER01').signature).toContain('engineer01-emotions-sheet-2.png');
   });
@@ -120,7 +136,9 @@ describe('kioku role emoji-sheet', () => {
     const happy = path.join(emojis(home), 'engineer01-emotions-sheet-happy.png');
     expect((await sharp(happy).metadata()).width).toBe(100);
     expect(sameColour(await dominantColour(happy), SHEET_COLOURS[0]!)).toBe(true);
-    expect(fs.readdirSync(emojis(home)).filter((name) => /-emotions-sheet(-\d+)?\.png$/.test(name))).toEqual(['engineer01-emotions-sheet.png']);
+    expect(fs.readdirSync(emojis(home)).filter((name) => /-emotions-sheet(-\d+)?\.png$/.test(name))).toEqual([
+      'engineer01-emotions-sheet.png',
+    ]);
   });
 
   it('refuses other image formats and missing files (exit 1) and bad IDs (exit 2), naming what was wrong', async () => {

@@ -9,7 +9,9 @@ import type { EmojiSheetOptions } from './emoji-sheet-run.js';
 export function registerEmojiSheetCommand(parent: Command, getContext: () => CliContext): void {
   parent
     .command('emoji-sheet')
-    .description("store a 3×3 mood emoji sheet for a role (PNG/JPEG/WebP), optionally cut it into 9 PNGs, and point the role's 簽名 emoji section at it")
+    .description(
+      "store a 3×3 mood emoji sheet for a role (PNG/JPEG/WebP), optionally cut it into 9 PNGs, and point the role's 簽名 emoji section at it",
+    )
     .argument('<ID>', 'role ID (or display name)')
     .argument('<image>', "the sheet image; one of the role's stored sheets is cut again instead of stored twice")
     .option('--crop', "cut the nine moods into PNGs by the sheet's grid file, or the default 3×3 grid")

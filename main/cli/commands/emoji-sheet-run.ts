@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { KiokuError } from '../../../common/errors.js';
 import { EMOJI_MOODS } from '../../../common/emoji-grid.js';
-import { planSheetSave, saveSheet, type SavedSheet, type SheetSavePlan, type SheetSource } from '../../core/store/emoji/emoji-sheet-service.js';
+import {
+  planSheetSave,
+  saveSheet,
+  type SavedSheet,
+  type SheetSavePlan,
+  type SheetSource,
+} from '../../core/store/emoji/emoji-sheet-service.js';
 import { storedSheetNameOf } from '../../core/store/emoji/emoji-sheet-files.js';
 import { checkSheetByteSize, readSheetImage } from '../../core/store/emoji/sheet-image.js';
 import { resolveRoleReference } from '../../core/store/roles/role-repository.js';
@@ -56,7 +62,9 @@ function signatureTable(plan: SheetSavePlan): string {
 }
 
 function whatWillBeWritten(plan: SheetSavePlan): string[] {
-  const lines = [`  sheet:    ${plan.sheetPath}${plan.storesSheet ? ` (new, ${plan.size.width}×${plan.size.height})` : ' (stored already)'}`];
+  const lines = [
+    `  sheet:    ${plan.sheetPath}${plan.storesSheet ? ` (new, ${plan.size.width}×${plan.size.height})` : ' (stored already)'}`,
+  ];
   if (plan.cut) lines.push(`  cells:    9 PNGs (${EMOJI_MOODS.map((mood) => mood.id).join(', ')})`);
   lines.push(`  role:     ${plan.signature.paths.identity}${plan.change.changed ? '' : ' (unchanged)'}`);
   return lines;
@@ -66,7 +74,14 @@ function askToConfirmSheet(ctx: CliContext, plan: SheetSavePlan, json: boolean, 
   return askForConfirmation(ctx, {
     json,
     jsonReply: { confirmNeeded: true, id: plan.id, token: plan.token, sheet: plan.sheetPath, changes: [plan.change] },
-    proposal: [`Role ${plan.signature.current.name} (${plan.id}) already has a signature emoji section. Proposed change:`, '', signatureTable(plan), '', 'This would write:', ...whatWillBeWritten(plan)],
+    proposal: [
+      `Role ${plan.signature.current.name} (${plan.id}) already has a signature emoji section. Proposed change:`,
+      '',
+      signatureTable(plan),
+      '',
+      'This would write:',
+      ...whatWillBeWritten(plan),
+    ],
     token: plan.token,
     reason,
   });
@@ -87,10 +102,17 @@ function report(ctx: CliContext, plan: SheetSavePlan, saved: SavedSheet, json: b
     });
     return;
   }
-  const lines = [`Emoji sheet of ${plan.signature.current.name} (${saved.id}):`, `  sheet:    ${saved.sheetPath}${saved.storedSheet ? '' : ' (stored already)'}`];
+  const lines = [
+    `Emoji sheet of ${plan.signature.current.name} (${saved.id}):`,
+    `  sheet:    ${saved.sheetPath}${saved.storedSheet ? '' : ' (stored already)'}`,
+  ];
   if (saved.gridFile) lines.push(`  grid:     ${saved.gridFile}`);
   saved.cells.forEach((file, index) => lines.push(`  ${EMOJI_MOODS[index]!.zh.padEnd(4, '　')}  ${file}`));
-  lines.push(saved.signatureChanged ? `  signature: the 簽名 emoji section of ${plan.signature.paths.identity} now points at the sheet` : '  signature: already points at this sheet; unchanged');
+  lines.push(
+    saved.signatureChanged
+      ? `  signature: the 簽名 emoji section of ${plan.signature.paths.identity} now points at the sheet`
+      : '  signature: already points at this sheet; unchanged',
+  );
   if (!plan.cut) lines.push(`Cut it into nine PNGs with: kioku role emoji-sheet ${saved.id} ${saved.sheetPath} --crop`);
   if (saved.signatureChanged) lines.push(RESTART_REMINDER);
   ctx.print(lines.join('\n'));
@@ -103,10 +125,25 @@ export async function runEmojiSheet(ctx: CliContext, reference: string, image: s
   if (!plan.needsConfirm) return report(ctx, plan, await saveSheet(ctx.config, plan, undefined), json);
   if (options.confirm !== undefined) {
     if (options.confirm.trim().toLowerCase() === plan.token) return report(ctx, plan, await saveSheet(ctx.config, plan, plan.token), json);
-    askToConfirmSheet(ctx, plan, json, `confirm token "${options.confirm}" does not match this change of role ${id} (the files, the image or the grid differ from when it was shown)`);
+    askToConfirmSheet(
+      ctx,
+      plan,
+      json,
+      `confirm token "${options.confirm}" does not match this change of role ${id} (the files, the image or the grid differ from when it was shown)`,
+    );
   }
   if (ctx.interactive && !json) {
-    ctx.print([`Role ${plan.signature.current.name} (${id}) already has a signature emoji section. Proposed change:`, '', signatureTable(plan), '', 'This would write:', ...whatWillBeWritten(plan), ''].join('\n'));
+    ctx.print(
+      [
+        `Role ${plan.signature.current.name} (${id}) already has a signature emoji section. Proposed change:`,
+        '',
+        signatureTable(plan),
+        '',
+        'This would write:',
+        ...whatWillBeWritten(plan),
+        '',
+      ].join('\n'),
+    );
     if (await promptYes('Apply? [y/N] ')) return report(ctx, plan, await saveSheet(ctx.config, plan, plan.token), json);
     ctx.print('Nothing was written.');
     return;

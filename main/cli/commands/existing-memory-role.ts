@@ -12,7 +12,11 @@ import { resolveMemoryRole } from './memory-role.js';
 export function resolveExistingMemoryRole(config: KiokuConfig, explicit: string | undefined): string {
   const role = resolveMemoryRole(config, explicit);
   if (roleFilesExist(config.paths.roleHome, role) || fs.existsSync(roleMemoryDir(config.paths.memoryHome, role))) return role;
-  throw new KiokuError('NOT_FOUND', `role ${role} does not exist: no definition in ${config.paths.roleHome} and no memory folder in ${config.paths.memoryHome}`, {
-    hint: 'check the ID with `kioku role list`, or create the role with `kioku role new`',
-  });
+  throw new KiokuError(
+    'NOT_FOUND',
+    `role ${role} does not exist: no definition in ${config.paths.roleHome} and no memory folder in ${config.paths.memoryHome}`,
+    {
+      hint: 'check the ID with `kioku role list`, or create the role with `kioku role new`',
+    },
+  );
 }

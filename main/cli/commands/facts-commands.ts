@@ -26,7 +26,9 @@ export function registerFactsCommands(parent: Command, getContext: () => CliCont
         return;
       }
       if (!facts.exists) {
-        ctx.print(`No global facts yet: ${facts.path} does not exist (${factsUsageText(facts.usage)}).\nWrite them with \`kioku facts update\` (the whole text on stdin).`);
+        ctx.print(
+          `No global facts yet: ${facts.path} does not exist (${factsUsageText(facts.usage)}).\nWrite them with \`kioku facts update\` (the whole text on stdin).`,
+        );
         return;
       }
       ctx.note(`${facts.path}: ${factsUsageText(facts.usage)}`);
@@ -35,7 +37,9 @@ export function registerFactsCommands(parent: Command, getContext: () => CliCont
 
   parent
     .command('update')
-    .description(`replace FACT.md with the text on stdin; refused, file unchanged, above ${FACT_MAX_LINES} lines or ${FACT_MAX_BYTES} UTF-8 bytes`)
+    .description(
+      `replace FACT.md with the text on stdin; refused, file unchanged, above ${FACT_MAX_LINES} lines or ${FACT_MAX_BYTES} UTF-8 bytes`,
+    )
     .option('--json', 'print { path, created, usage, changedByCleaning, warnings }')
     .action(async (options: { json?: boolean }) => {
       const ctx = getContext();

@@ -17,7 +17,7 @@ export interface HookRow {
 const LABEL = 'hook 註冊 hooks';
 const MARKS = { ok: '✓', fail: '✗', info: '–' } as const;
 const TRUST_FIX =
-  "open Codex, type `/hooks`, pick each Kioku hook and press `t` to trust it (or answer \"Trust all and continue\" when Codex asks at start), then start a new Codex session";
+  'open Codex, type `/hooks`, pick each Kioku hook and press `t` to trust it (or answer "Trust all and continue" when Codex asks at start), then start a new Codex session';
 const FILE_FIX = 'fix that file by hand (the assistant reads it too), then run `kioku diagnose` again';
 
 type Words = { text: string; fix?: string };
@@ -36,19 +36,34 @@ function words(check: DiagnoseCheck): Words {
     case 'hooks.codexTrusted':
       return { text: `codex: Kioku's ${p.count} hook(s) are trusted in /hooks (${p.file})` };
     case 'hooks.codexUntrusted':
-      return { text: `codex: not trusted yet in /hooks: ${p.events} — Codex skips hooks you have not trusted, without a word (trust is kept in ${p.file})`, fix: TRUST_FIX };
+      return {
+        text: `codex: not trusted yet in /hooks: ${p.events} — Codex skips hooks you have not trusted, without a word (trust is kept in ${p.file})`,
+        fix: TRUST_FIX,
+      };
     case 'hooks.codexModified':
-      return { text: `codex: changed since you trusted them (e.g. by \`kioku hooks install\`): ${p.events} — Codex runs them only once trusted again`, fix: TRUST_FIX };
+      return {
+        text: `codex: changed since you trusted them (e.g. by \`kioku hooks install\`): ${p.events} — Codex runs them only once trusted again`,
+        fix: TRUST_FIX,
+      };
     case 'hooks.codexDisabled':
-      return { text: `codex: turned off in /hooks: ${p.events} (enabled = false in ${p.file})`, fix: 'open Codex, type `/hooks` and turn the Kioku hooks back on (space), then start a new Codex session' };
+      return {
+        text: `codex: turned off in /hooks: ${p.events} (enabled = false in ${p.file})`,
+        fix: 'open Codex, type `/hooks` and turn the Kioku hooks back on (space), then start a new Codex session',
+      };
     case 'hooks.codexTrustUnknown':
       return { text: `codex: cannot tell whether Codex trusts Kioku's hooks: ${p.file} ${p.problem}`, fix: FILE_FIX };
     case 'hooks.plugin':
       return { text: `${p.assistant}: plugin ${p.plugin} (${p.scope}) — ${p.path}` };
     case 'hooks.pluginIncomplete':
-      return { text: `${p.assistant}: plugin ${p.plugin} lacks ${p.missing}`, fix: `\`claude plugin update ${p.plugin}\`, then restart Claude Code` };
+      return {
+        text: `${p.assistant}: plugin ${p.plugin} lacks ${p.missing}`,
+        fix: `\`claude plugin update ${p.plugin}\`, then restart Claude Code`,
+      };
     case 'hooks.pluginDisabled':
-      return { text: `${p.assistant}: plugin ${p.plugin} is installed (${p.scope}) but disabled (enabledPlugins in ${p.file})`, fix: `\`${p.command}\` (or /plugin in Claude Code), then restart Claude Code` };
+      return {
+        text: `${p.assistant}: plugin ${p.plugin} is installed (${p.scope}) but disabled (enabledPlugins in ${p.file})`,
+        fix: `\`${p.command}\` (or /plugin in Claude Code), then restart Claude Code`,
+      };
     case 'hooks.twice':
       return {
         text: `${p.assistant}: Kioku's hooks are both in ${p.file} and in the enabled plugin ${p.plugin}, so every event runs twice`,

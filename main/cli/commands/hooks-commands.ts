@@ -65,11 +65,14 @@ function statusText(status: HookStatus): string {
   }
   const total = status.events.length + status.missingEvents.length;
   const state = !status.installed ? 'not installed' : status.complete ? 'installed' : 'partly installed';
-  lines.push(`${status.assistant}: ${state} (${status.events.length}/${total} events) — ${status.settingsFile}${status.fileExists ? '' : ' (no file)'}`);
+  lines.push(
+    `${status.assistant}: ${state} (${status.events.length}/${total} events) — ${status.settingsFile}${status.fileExists ? '' : ' (no file)'}`,
+  );
   if (status.events.length > 0) lines.push(`  events: ${status.events.join(', ')}`);
   if (status.installed && status.missingEvents.length > 0) lines.push(`  missing: ${status.missingEvents.join(', ')}`);
   const clients = new Map(status.commands.map((c) => [c.clientPath ?? '(no client path)', c.clientExists]));
-  for (const [client, exists] of clients) lines.push(`  client: ${client} (${exists === undefined ? 'cannot check' : exists ? 'exists' : 'MISSING'})`);
+  for (const [client, exists] of clients)
+    lines.push(`  client: ${client} (${exists === undefined ? 'cannot check' : exists ? 'exists' : 'MISSING'})`);
   for (const note of status.notes) lines.push(`  note: ${note}`);
   return lines.join('\n');
 }
@@ -84,7 +87,9 @@ export function registerHooksCommands(parent: Command, getContext: () => CliCont
 
   parent
     .command('install')
-    .description("register Kioku's hooks in the assistants' user settings (only Kioku's entries are touched; a .bak keeps the previous file)")
+    .description(
+      "register Kioku's hooks in the assistants' user settings (only Kioku's entries are touched; a .bak keeps the previous file)",
+    )
     .option(assistantOption, `${assistantHelp} (default: every assistant whose folder exists in HOME)`)
     .option('--json', 'print one JSON array')
     .action((options: HooksCommandOptions) => {

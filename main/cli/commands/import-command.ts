@@ -30,9 +30,12 @@ function roleLines(report: ImportReport): string[] {
         : role.action === 'exists'
           ? 'imported before; left as it is'
           : 'memories only: the source has no persona definition to make a role from';
-    const lines = [`  ${mark(role.action === 'memory-only' ? 'create' : role.action)} ${role.id}  ${role.name || '(no name)'}  ← ${role.sourceKey}: ${what}${role.cleaned ? ' (text cleaned: secrets masked, Simplified converted)' : ''}`];
+    const lines = [
+      `  ${mark(role.action === 'memory-only' ? 'create' : role.action)} ${role.id}  ${role.name || '(no name)'}  ← ${role.sourceKey}: ${what}${role.cleaned ? ' (text cleaned: secrets masked, Simplified converted)' : ''}`,
+    ];
     for (const note of role.notes) lines.push(`      note: ${note}`);
-    if (role.action === 'memory-only') lines.push(`      write its definition with \`kioku role new --id ${role.id} --name … --nature … --vibe … --emoji …\``);
+    if (role.action === 'memory-only')
+      lines.push(`      write its definition with \`kioku role new --id ${role.id} --name … --nature … --vibe … --emoji …\``);
     return lines.join('\n');
   });
 }
@@ -42,24 +45,41 @@ function reportText(report: ImportReport): string {
   if (report.roles.length) lines.push('Roles:', ...roleLines(report));
   if (report.memories.length) {
     const fresh = report.memories.filter((memory) => memory.action === 'create');
-    lines.push(`Memories: ${fresh.length} ${report.dryRun ? 'to write' : 'written'}, ${report.memories.length - fresh.length} already there`);
+    lines.push(
+      `Memories: ${fresh.length} ${report.dryRun ? 'to write' : 'written'}, ${report.memories.length - fresh.length} already there`,
+    );
     for (const memory of fresh) {
-      lines.push(`  + ${memory.role} ${memory.category}/${memory.memory_type}  ${memory.summary}${memory.cleaned ? '  (text cleaned: secrets masked, Simplified converted)' : ''}`);
+      lines.push(
+        `  + ${memory.role} ${memory.category}/${memory.memory_type}  ${memory.summary}${memory.cleaned ? '  (text cleaned: secrets masked, Simplified converted)' : ''}`,
+      );
       lines.push(`      ${memory.source} → ${memory.path}`);
     }
   }
   if (report.facts) {
     const usage = report.facts.usage ? ` (${factsUsageText(report.facts.usage)})` : '';
-    const said = { create: report.dryRun ? 'would be created' : 'created', unchanged: 'already the same', conflict: 'CONFLICT: left as it is', refused: 'REFUSED: over the FACT.md size limit', absent: 'nothing to import' }[report.facts.action];
+    const said = {
+      create: report.dryRun ? 'would be created' : 'created',
+      unchanged: 'already the same',
+      conflict: 'CONFLICT: left as it is',
+      refused: 'REFUSED: over the FACT.md size limit',
+      absent: 'nothing to import',
+    }[report.facts.action];
     lines.push(`Global facts: ${report.facts.target} ${said}${usage}`);
   }
   if (report.journal) {
     const { added, existing, corrupt } = report.journal;
-    lines.push(`Journal: ${added} ${report.dryRun ? 'to append' : 'appended'}, ${existing} already there${corrupt ? `, ${corrupt} broken line(s) left out` : ''} (${report.journal.target})`);
+    lines.push(
+      `Journal: ${added} ${report.dryRun ? 'to append' : 'appended'}, ${existing} already there${corrupt ? `, ${corrupt} broken line(s) left out` : ''} (${report.journal.target})`,
+    );
   }
   if (report.skipped.length) lines.push('Left out:', ...report.skipped.map((skip) => `  - ${skip.source}: ${skip.reason}`));
-  lines.push(report.changes === 0 ? 'Nothing to change: everything was imported before.' : `${report.changes} change(s)${report.dryRun ? ' would be made' : ''}.`);
-  if (!report.dryRun && report.roles.some((role) => role.action === 'create')) lines.push('Start a new assistant session to load the imported roles.');
+  lines.push(
+    report.changes === 0
+      ? 'Nothing to change: everything was imported before.'
+      : `${report.changes} change(s)${report.dryRun ? ' would be made' : ''}.`,
+  );
+  if (!report.dryRun && report.roles.some((role) => role.action === 'create'))
+    lines.push('Start a new assistant session to load the imported roles.');
   return lines.join('\n');
 }
 

@@ -16,7 +16,8 @@ function parseLimit(value: string | undefined): number | undefined {
   if (value === undefined) return DEFAULT_SEARCH_LIMIT;
   if (value.trim() === 'all') return undefined;
   const n = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
-  if (!Number.isInteger(n) || n < 1) throw new KiokuError('BAD_USAGE', `--limit "${value}" is not a whole number above 0 (or "all")`, { hint: 'e.g. --limit 20' });
+  if (!Number.isInteger(n) || n < 1)
+    throw new KiokuError('BAD_USAGE', `--limit "${value}" is not a whole number above 0 (or "all")`, { hint: 'e.g. --limit 20' });
   return n;
 }
 
@@ -62,16 +63,25 @@ export function registerJournalCommands(parent: Command, getContext: () => CliCo
       const ctx = getContext();
       const result = await searchJournal(ctx.config.paths.journalFile, { query, tag: options.tag, limit: parseLimit(options.limit) });
       if (result.corrupt) {
-        ctx.note(`kioku: warning: skipped ${result.corrupt} line(s) of ${result.path} that are not journal entries (line ${result.corruptLines.join(', ')}${result.corrupt > result.corruptLines.length ? ', …' : ''})`);
+        ctx.note(
+          `kioku: warning: skipped ${result.corrupt} line(s) of ${result.path} that are not journal entries (line ${result.corruptLines.join(', ')}${result.corrupt > result.corruptLines.length ? ', …' : ''})`,
+        );
       }
-      if (result.entries.length < result.matched) ctx.note(`kioku: showing the newest ${result.entries.length} of ${result.matched} matches (--limit all shows every one)`);
+      if (result.entries.length < result.matched)
+        ctx.note(`kioku: showing the newest ${result.entries.length} of ${result.matched} matches (--limit all shows every one)`);
       if (options.json) {
         ctx.printJson(result.entries.map(({ ts, tags, text }) => ({ ts, tags, text })));
         return;
       }
       if (!result.entries.length) {
-        const what = [query?.trim() ? `"${query.trim()}"` : '', options.tag ? `#${options.tag.replace(/^#+/, '')}` : ''].filter(Boolean).join(' ');
-        ctx.print(result.total ? `No journal entries match ${what || 'that'} (${result.total} entries searched).` : `The journal is empty (${result.path}).`);
+        const what = [query?.trim() ? `"${query.trim()}"` : '', options.tag ? `#${options.tag.replace(/^#+/, '')}` : '']
+          .filter(Boolean)
+          .join(' ');
+        ctx.print(
+          result.total
+            ? `No journal entries match ${what || 'that'} (${result.total} entries searched).`
+            : `The journal is empty (${result.path}).`,
+        );
         return;
       }
       ctx.print(result.entries.map(journalEntryText).join('\n\n'));

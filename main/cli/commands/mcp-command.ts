@@ -15,14 +15,16 @@ const ASSISTANTS: readonly McpAssistant[] = ['claude', 'codex', 'gemini'];
 function assistantOf(value: string | undefined, env: NodeJS.ProcessEnv): McpAssistant | undefined {
   if (value === undefined) return env.CLAUDECODE === '1' ? 'claude' : undefined;
   if ((ASSISTANTS as readonly string[]).includes(value)) return value as McpAssistant;
-  throw new KiokuError('BAD_USAGE', `--assistant "${value}" is not one of ${ASSISTANTS.join(', ')}`, { hint: 'e.g. kioku mcp --assistant claude' });
+  throw new KiokuError('BAD_USAGE', `--assistant "${value}" is not one of ${ASSISTANTS.join(', ')}`, {
+    hint: 'e.g. kioku mcp --assistant claude',
+  });
 }
 
 export function registerMcpCommand(parent: Command, getContext: () => CliContext): void {
   const command = parent.name() === 'mcp' ? parent : parent.command('mcp');
   command
     .description('serve Kioku to an assistant over MCP (stdio): recall, remember, bonds, journal, facts, project memory, personas, probes')
-    .option('--assistant <name>', 'the client: claude, codex or gemini (lets the server find the session\'s role)')
+    .option('--assistant <name>', "the client: claude, codex or gemini (lets the server find the session's role)")
     .action(async (options: { assistant?: string }) => {
       const assistant = assistantOf(options.assistant, process.env);
       const ctx = getContext();

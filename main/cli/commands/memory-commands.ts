@@ -57,7 +57,10 @@ function forgetOne(ctx: CliContext, role: string, id: string, options: { dryRun?
   }
   const result = forgetMemory(ctx.config, role, id);
   if (options.json) ctx.printJson({ ...result, dryRun: false });
-  else ctx.print(`${role}: forgot ${result.category}/${result.id} → ${result.archive}\nundo: kioku memory restore ${result.name} --role ${role}`);
+  else
+    ctx.print(
+      `${role}: forgot ${result.category}/${result.id} → ${result.archive}\nundo: kioku memory restore ${result.name} --role ${role}`,
+    );
 }
 
 /** `kioku memory …` (CLI.md) except recall/reindex, which live in recall-commands.ts. */
@@ -73,14 +76,22 @@ export function registerMemoryCommands(parent: Command, getContext: () => CliCon
     .option('--tags <a,b>', 'tags, comma-separated')
     .option('--expires <date|condition>', 'a date (YYYY-MM-DD) or a condition text such as 本工作階段')
     .option('--json', 'print the written memory as JSON')
-    .action(async (options: RoleOption & { text: string; category?: string; type?: string; priority?: string; tags?: string; expires?: string }) => {
-      const ctx = getContext();
-      const role = resolveExistingMemoryRole(ctx.config, options.role);
-      const project = sessionProject(ctx.config.env, process.cwd());
-      const { memory, warnings } = await rememberText(ctx.config, role, { ...options, tags: parseListInput(options.tags), ...(project ? { project } : {}) });
-      reportWarnings(ctx, warnings);
-      if (options.json) ctx.printJson({ id: memory.id, category: memory.category, path: memory.path, warnings });
-    });
+    .action(
+      async (
+        options: RoleOption & { text: string; category?: string; type?: string; priority?: string; tags?: string; expires?: string },
+      ) => {
+        const ctx = getContext();
+        const role = resolveExistingMemoryRole(ctx.config, options.role);
+        const project = sessionProject(ctx.config.env, process.cwd());
+        const { memory, warnings } = await rememberText(ctx.config, role, {
+          ...options,
+          tags: parseListInput(options.tags),
+          ...(project ? { project } : {}),
+        });
+        reportWarnings(ctx, warnings);
+        if (options.json) ctx.printJson({ id: memory.id, category: memory.category, path: memory.path, warnings });
+      },
+    );
 
   parent
     .command('seed')
@@ -155,10 +166,17 @@ export function registerMemoryCommands(parent: Command, getContext: () => CliCon
       const ctx = getContext();
       const value = options.value.trim();
       if (!(CONSENT_VALUES as readonly string[]).includes(value)) {
-        throw new KiokuError('BAD_USAGE', `--value "${options.value}" is not one of ${CONSENT_VALUES.join(', ')}`, { hint: 'e.g. --value accepted' });
+        throw new KiokuError('BAD_USAGE', `--value "${options.value}" is not one of ${CONSENT_VALUES.join(', ')}`, {
+          hint: 'e.g. --value accepted',
+        });
       }
       const role = resolveExistingMemoryRole(ctx.config, options.role);
-      const { state, problems } = setPersonalMemoryConsent(ctx.config.paths.memoryHome, role, ctx.config.clock, value as PersonalMemoryConsent);
+      const { state, problems } = setPersonalMemoryConsent(
+        ctx.config.paths.memoryHome,
+        role,
+        ctx.config.clock,
+        value as PersonalMemoryConsent,
+      );
       reportWarnings(ctx, problems);
       if (options.json) ctx.printJson({ role, personal_memory_consent: state.personal_memory_consent });
       else ctx.print(`${role}: personal_memory_consent = ${state.personal_memory_consent}`);
@@ -179,7 +197,9 @@ export function registerMemoryCommands(parent: Command, getContext: () => CliCon
       const result = migrateMemories(ctx.config, roles, { dryRun: Boolean(options.dryRun) });
       for (const role of result.roles) reportProblems(ctx, role.problems);
       if (options.json) {
-        const roleJson = result.roles.map(({ role, files, changed, paths }) => (options.all ? { role, files, changed } : { role, files, changed, paths }));
+        const roleJson = result.roles.map(({ role, files, changed, paths }) =>
+          options.all ? { role, files, changed } : { role, files, changed, paths },
+        );
         ctx.printJson({ dryRun: result.dryRun, roles: roleJson });
       } else ctx.print(migrateText(result, !options.all));
     });

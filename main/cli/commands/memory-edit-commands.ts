@@ -29,7 +29,15 @@ interface EditOptions {
 function report(ctx: CliContext, role: string, result: EditResult, json: boolean | undefined, verb: string): void {
   for (const warning of result.warnings) ctx.note(`kioku: warning: ${warning}`);
   if (json) {
-    ctx.printJson({ role, id: result.memory.id, category: result.memory.category, path: result.memory.path, changed: result.changed, ...(result.movedFrom ? { movedFrom: result.movedFrom } : {}), warnings: result.warnings });
+    ctx.printJson({
+      role,
+      id: result.memory.id,
+      category: result.memory.category,
+      path: result.memory.path,
+      changed: result.changed,
+      ...(result.movedFrom ? { movedFrom: result.movedFrom } : {}),
+      warnings: result.warnings,
+    });
   } else if (result.changed.length === 0) ctx.print(`${role}: ${result.memory.id} already as asked; nothing written`);
   else ctx.print(`${role}: ${verb} ${result.memory.category}/${result.memory.id} (${result.changed.join(', ')}) → ${result.memory.path}`);
 }
@@ -47,9 +55,13 @@ async function changesFrom(options: EditOptions): Promise<MemoryChanges> {
   if (options.category !== undefined) changes.category = options.category;
   if (options.expires !== undefined) changes.expires = options.expires === 'none' ? '' : options.expires;
   if (Object.keys(changes).length === 0) {
-    throw new KiokuError('BAD_USAGE', 'nothing to change: give at least one of --summary, --body, --body-stdin, --tags, --priority, --category, --expires', {
-      hint: 'e.g. kioku memory edit <id> --priority 5',
-    });
+    throw new KiokuError(
+      'BAD_USAGE',
+      'nothing to change: give at least one of --summary, --body, --body-stdin, --tags, --priority, --category, --expires',
+      {
+        hint: 'e.g. kioku memory edit <id> --priority 5',
+      },
+    );
   }
   return changes;
 }
@@ -81,7 +93,9 @@ export function registerMemoryEditCommands(parent: Command, getContext: () => Cl
   ] as const) {
     parent
       .command(name)
-      .description(pinned ? 'pin one memory: never forgotten, never faded, loaded before any unpinned memory' : 'take the pin off one memory')
+      .description(
+        pinned ? 'pin one memory: never forgotten, never faded, loaded before any unpinned memory' : 'take the pin off one memory',
+      )
       .argument('<id>', 'the memory ID')
       .option('--role <ID>', ROLE_HELP)
       .option('--json', 'print one JSON object')
@@ -106,6 +120,9 @@ export function registerMemoryEditCommands(parent: Command, getContext: () => Cl
       for (const warning of result.warnings) ctx.note(`kioku: warning: ${warning}`);
       const correction = result.correction ? { id: result.correction.id, path: result.correction.path } : undefined;
       if (options.json) ctx.printJson({ role, id: result.memory.id, path: result.memory.path, ...(correction ? { correction } : {}) });
-      else ctx.print(`${role}: marked ${result.memory.id} wrong${correction ? `; the correction is ${correction.id} → ${correction.path}` : ''}`);
+      else
+        ctx.print(
+          `${role}: marked ${result.memory.id} wrong${correction ? `; the correction is ${correction.id} → ${correction.path}` : ''}`,
+        );
     });
 }

@@ -20,7 +20,9 @@ export function registerMemoryRestoreCommand(parent: Command, getContext: () => 
       const role = resolveExistingMemoryRole(ctx.config, options.role);
       const result = restoreForgotten(ctx.config, role, id, options.category ? { category: options.category } : {});
       if (result.forgetAgain) {
-        ctx.note(`kioku: warning: the next forget will archive it again (${result.forgetAgain}); to keep it, set its priority to 3 or more in ${result.path}`);
+        ctx.note(
+          `kioku: warning: the next forget will archive it again (${result.forgetAgain}); to keep it, set its priority to 3 or more in ${result.path}`,
+        );
       }
       if (options.json) ctx.printJson(result);
       else ctx.print(`${role}: restored ${result.category}/${result.id} → ${result.path}`);

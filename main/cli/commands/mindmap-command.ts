@@ -17,7 +17,9 @@ function parseMax(value: string | undefined): number {
   if (value === undefined) return DEFAULT_MAX_CONCEPTS;
   const n = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
   if (!Number.isInteger(n) || n < 1 || n > MAX_CONCEPTS_LIMIT) {
-    throw new KiokuError('BAD_USAGE', `--max "${value}" is not a whole number from 1 to ${MAX_CONCEPTS_LIMIT}`, { hint: `e.g. --max ${DEFAULT_MAX_CONCEPTS}` });
+    throw new KiokuError('BAD_USAGE', `--max "${value}" is not a whole number from 1 to ${MAX_CONCEPTS_LIMIT}`, {
+      hint: `e.g. --max ${DEFAULT_MAX_CONCEPTS}`,
+    });
   }
   return n;
 }
@@ -25,7 +27,9 @@ function parseMax(value: string | undefined): number {
 export function registerMindmapCommand(parent: Command, getContext: () => CliContext): void {
   parent
     .command('mindmap')
-    .description("a Mermaid mind map of the role's consolidated concepts (tags), grouped by category; links and shared memories become weighted edges in --json")
+    .description(
+      "a Mermaid mind map of the role's consolidated concepts (tags), grouped by category; links and shared memories become weighted edges in --json",
+    )
     .option('--role <ID>', 'role ID (default: ROLE_NAME, then .active)')
     .option('--max <n>', `the heaviest concepts to show (default ${DEFAULT_MAX_CONCEPTS}); the rest are counted as "N more"`)
     .option('--json', 'print { role, mermaid, nodes, edges, omitted, memories } as one JSON object')
@@ -41,6 +45,9 @@ export function registerMindmapCommand(parent: Command, getContext: () => CliCon
         return;
       }
       ctx.print(map.mermaid);
-      if (map.nodes.length === 0) ctx.note(`kioku: note: ${role} has no consolidated memories with tags yet; the map has only its root (tags come with \`kioku sleep\`)`);
+      if (map.nodes.length === 0)
+        ctx.note(
+          `kioku: note: ${role} has no consolidated memories with tags yet; the map has only its root (tags come with \`kioku sleep\`)`,
+        );
     });
 }

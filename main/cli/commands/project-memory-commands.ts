@@ -21,14 +21,17 @@ export function registerProjectMemoryCommands(parent: Command, getContext: () =>
     .action((options: { project?: string; json?: boolean }) => {
       const ctx = getContext();
       const memory = readProjectMemoryFile(options.project ?? process.cwd());
-      if (memory.usage.over) ctx.note(`kioku: warning: ${memory.path} is over its limit; the next update must be shorter (move details to the journal)`);
+      if (memory.usage.over)
+        ctx.note(`kioku: warning: ${memory.path} is over its limit; the next update must be shorter (move details to the journal)`);
       if (options.json) {
         const { project, path, exists, text, usage } = memory;
         ctx.printJson({ project, path, exists, text, usage });
         return;
       }
       if (!memory.exists) {
-        ctx.print(`No project memory: ${memory.path} does not exist (it is never created by reading).\nCreate it with \`kioku project-memory update\` (the whole text on stdin).`);
+        ctx.print(
+          `No project memory: ${memory.path} does not exist (it is never created by reading).\nCreate it with \`kioku project-memory update\` (the whole text on stdin).`,
+        );
         return;
       }
       ctx.note(`${memory.path}: ${projectMemoryUsageText(memory.usage)}`);
@@ -37,7 +40,9 @@ export function registerProjectMemoryCommands(parent: Command, getContext: () =>
 
   parent
     .command('update')
-    .description(`replace (or create) the project's MEMORY.md with the text on stdin; refused, file unchanged, above ${PROJECT_MEMORY_MAX_CHARS} characters`)
+    .description(
+      `replace (or create) the project's MEMORY.md with the text on stdin; refused, file unchanged, above ${PROJECT_MEMORY_MAX_CHARS} characters`,
+    )
     .option('--project <DIR>', PROJECT_HELP)
     .option('--json', 'print { project, path, created, usage, changedByCleaning, warnings }')
     .action(async (options: { project?: string; json?: boolean }) => {

@@ -48,12 +48,21 @@ export async function runRecall(ctx: CliContext, options: RecallCommandOptions):
     const { paths } = ctx.config;
     const asked = await requestRecall(
       paths,
-      { memoryHome: paths.memoryHome, role, query: options.query, limit, nowMs: now.getTime(), replayedAt: formatLocalIso(now), ...(project ? { project } : {}) },
+      {
+        memoryHome: paths.memoryHome,
+        role,
+        query: options.query,
+        limit,
+        nowMs: now.getTime(),
+        replayedAt: formatLocalIso(now),
+        ...(project ? { project } : {}),
+      },
       DAEMON_RECALL_WAIT_MS,
     );
     traceMark('daemon-asked');
     if (asked.ok) return printRecall(ctx, asked.reply, { role, query: options.query, json: options.json });
-    if (asked.reason !== 'no-socket') ctx.logger.info('recall', `the daemon did not answer (${asked.reason}: ${asked.detail}); recalling from the index here`);
+    if (asked.reason !== 'no-socket')
+      ctx.logger.info('recall', `the daemon did not answer (${asked.reason}: ${asked.detail}); recalling from the index here`);
   }
   const { recallDirectly } = await import('./recall-direct.js');
   traceMark('direct-loaded');

@@ -10,12 +10,14 @@ const actions = () => import('./recall-actions.js');
 export function registerRecallCommands(parent: Command, getContext: () => CliContext): void {
   parent
     .command('recall')
-    .description('find a role\'s memories by text (Chinese and Japanese match without spaces); each one shown counts as recalled')
+    .description("find a role's memories by text (Chinese and Japanese match without spaces); each one shown counts as recalled")
     .requiredOption('--query <text>', 'what to look for')
     .option('--role <ID>', 'role ID (default: ROLE_NAME, then .active)')
     .option('--limit <n>', 'how many memories at most (default 5, at most 100)')
     .option('--json', 'print one JSON array')
-    .action(async (options: { query: string; role?: string; limit?: string; json?: boolean }) => (await actions()).runRecall(getContext(), options));
+    .action(async (options: { query: string; role?: string; limit?: string; json?: boolean }) =>
+      (await actions()).runRecall(getContext(), options),
+    );
 
   parent
     .command('reindex')

@@ -41,7 +41,14 @@ export async function recallDirectly(ctx: CliContext, options: DirectRecall): Pr
       if (total >= FIRST_INDEX_PROGRESS_MIN) progress?.update(done, total);
     };
     try {
-      prepared = prepareRecall(index, { role: options.role, query, limit: options.limit, clock: ctx.config.clock, onIndexProgress, ...(options.project ? { project: options.project } : {}) });
+      prepared = prepareRecall(index, {
+        role: options.role,
+        query,
+        limit: options.limit,
+        clock: ctx.config.clock,
+        onIndexProgress,
+        ...(options.project ? { project: options.project } : {}),
+      });
     } finally {
       progress?.stop();
     }

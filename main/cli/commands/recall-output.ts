@@ -8,7 +8,21 @@ import type { CliContext } from '../cli-context.js';
 /** CLI.md's `memory recall` shape first; the other fields are extras. */
 function recallJson(memory: RecalledMemory) {
   const { id, summary, category, memory_type, priority, path, score, tags, hits, strength, last_replayed, grant, project } = memory;
-  return { id, summary, category, memory_type, priority, path, score, tags, hits, strength, last_replayed, ...(grant ? { grant } : {}), ...(project ? { project } : {}) };
+  return {
+    id,
+    summary,
+    category,
+    memory_type,
+    priority,
+    path,
+    score,
+    tags,
+    hits,
+    strength,
+    last_replayed,
+    ...(grant ? { grant } : {}),
+    ...(project ? { project } : {}),
+  };
 }
 
 /** MEM-8: a temporary grant is marked as one; a session grant is not this session's (issue 12). */
@@ -25,7 +39,10 @@ function projectLine(memory: RecalledMemory): string {
 /** Best match first; raw bm25 scores mean little to a person, so the rank is shown instead. */
 function recallText(memories: RecalledMemory[]): string {
   return memories
-    .map((m, i) => `${String(i + 1).padStart(2)}. ${m.summary}\n    ${m.category}/${m.memory_type}  priority ${m.priority}  ${m.path}${grantLine(m)}${projectLine(m)}`)
+    .map(
+      (m, i) =>
+        `${String(i + 1).padStart(2)}. ${m.summary}\n    ${m.category}/${m.memory_type}  priority ${m.priority}  ${m.path}${grantLine(m)}${projectLine(m)}`,
+    )
     .join('\n');
 }
 
@@ -35,7 +52,8 @@ export function reportRecallProblems(ctx: CliContext, problems: RecallResult['pr
 
 export function printRecall(ctx: CliContext, result: RecallResult, options: { role: string; query: string; json?: boolean }): void {
   reportRecallProblems(ctx, result.problems);
-  if (result.writeBack === 'skipped-locked') ctx.note(`kioku: note: ${options.role}'s memories are being consolidated; this recall was not counted`);
+  if (result.writeBack === 'skipped-locked')
+    ctx.note(`kioku: note: ${options.role}'s memories are being consolidated; this recall was not counted`);
   if (options.json) ctx.printJson(result.memories.map(recallJson));
   else ctx.print(result.memories.length ? recallText(result.memories) : `No memories of ${options.role} match "${options.query}".`);
 }

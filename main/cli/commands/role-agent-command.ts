@@ -26,7 +26,13 @@ function changeText(plan: AgentFilePlan): string {
 }
 
 function planJson(plan: AgentFilePlan, action: string) {
-  return { action, id: plan.id, name: plan.name, file: plan.file, ...(plan.token ? { token: plan.token, removed: plan.removed, added: plan.added } : {}) };
+  return {
+    action,
+    id: plan.id,
+    name: plan.name,
+    file: plan.file,
+    ...(plan.token ? { token: plan.token, removed: plan.removed, added: plan.added } : {}),
+  };
 }
 
 export function registerRoleAgentCommand(parent: Command, getContext: () => CliContext): void {
@@ -46,11 +52,24 @@ export function registerRoleAgentCommand(parent: Command, getContext: () => CliC
         if (options.json) ctx.printJson({ confirmNeeded: true, ...planJson(plan, 'replace') });
         else {
           ctx.print(
-            [`${plan.file} exists with other text. The new export changes:`, '', changeText(plan), '', 'Nothing was written. To replace it with exactly this, run the same command again with:', `  --confirm ${plan.token}`].join('\n'),
+            [
+              `${plan.file} exists with other text. The new export changes:`,
+              '',
+              changeText(plan),
+              '',
+              'Nothing was written. To replace it with exactly this, run the same command again with:',
+              `  --confirm ${plan.token}`,
+            ].join('\n'),
           );
         }
-        const why = options.confirm === undefined ? 'the agent file exists and replacing it needs confirming' : `confirm token "${options.confirm}" does not match this change`;
-        throw new KiokuError('CONFIRM_NEEDED', `${why}; nothing was written`, { path: plan.file, hint: `check the change, then add --confirm ${plan.token}` });
+        const why =
+          options.confirm === undefined
+            ? 'the agent file exists and replacing it needs confirming'
+            : `confirm token "${options.confirm}" does not match this change`;
+        throw new KiokuError('CONFIRM_NEEDED', `${why}; nothing was written`, {
+          path: plan.file,
+          hint: `check the change, then add --confirm ${plan.token}`,
+        });
       }
       writeAgentFile(plan, options.confirm);
       const action = plan.action === 'replace' ? 'replaced' : plan.action === 'create' ? 'created' : 'unchanged';

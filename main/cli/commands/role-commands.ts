@@ -22,7 +22,10 @@ export function registerRoleCommands(parent: Command, getContext: () => CliConte
       if (currentProblem) ctx.note(`kioku: warning: ${currentProblem}`);
       for (const role of roles) if (role.problem) ctx.note(`kioku: warning: role ${role.id} cannot be read: ${role.problem}`);
       if (options.json) ctx.printJson(roleListJson(roles));
-      else ctx.print(roles.length > 0 ? roleListTable(roles) : `No roles in ${ctx.config.paths.roleHome} yet; create one with \`kioku role new\`.`);
+      else
+        ctx.print(
+          roles.length > 0 ? roleListTable(roles) : `No roles in ${ctx.config.paths.roleHome} yet; create one with \`kioku role new\`.`,
+        );
     });
 
   parent
@@ -67,7 +70,9 @@ export function registerRoleCommands(parent: Command, getContext: () => CliConte
       if (previous === role.id) ctx.print(`${role.name} (${role.id}) is already the active role.`);
       else {
         writeActiveRoleId(roleHome, role.id);
-        ctx.print(`Active role: ${from} → ${role.name} ${role.emoji} (${role.id})\nStart a new assistant session for the switch to take effect.`);
+        ctx.print(
+          `Active role: ${from} → ${role.name} ${role.emoji} (${role.id})\nStart a new assistant session for the switch to take effect.`,
+        );
       }
       const fromEnv = ctx.config.settings.ROLE_NAME?.trim();
       if (fromEnv && fromEnv !== role.id) ctx.note(`kioku: note: ROLE_NAME=${fromEnv} in this environment overrides .active here`);
@@ -91,7 +96,10 @@ export function registerRoleCommands(parent: Command, getContext: () => CliConte
     .command('export')
     .description('export a role (definition, assets, check scripts, memory folder) to a .tar.gz')
     .argument('<ID-or-path>', 'role ID, or the target when exporting the current role')
-    .argument('[path]', 'target: an existing folder or a path ending in "/" (file named <ID>-role-export-<time>.tar.gz), or a .tar.gz/.tgz path')
+    .argument(
+      '[path]',
+      'target: an existing folder or a path ending in "/" (file named <ID>-role-export-<time>.tar.gz), or a .tar.gz/.tgz path',
+    )
     .action((first: string, second: string | undefined) => runRoleExport(getContext(), first, second));
 
   parent
@@ -108,10 +116,15 @@ export function registerRoleCommands(parent: Command, getContext: () => CliConte
     .action((id: string, options: { dryRun?: boolean }) => {
       const ctx = getContext();
       const result = migrateLegacyRole(ctx.config, id, { dryRun: Boolean(options.dryRun) });
-      const files = result.writes.map((write) => (result.dryRun ? `--- ${write.path} (would be written)\n${write.text}` : `  wrote ${write.path}`));
+      const files = result.writes.map((write) =>
+        result.dryRun ? `--- ${write.path} (would be written)\n${write.text}` : `  wrote ${write.path}`,
+      );
       const lines = [result.dryRun ? `Dry run: migrating role ${id} would write:` : `Migrated role ${id}:`, ...files];
-      lines.push(`The legacy file ${result.legacyFile} is ${result.dryRun ? 'not touched' : 'left as it was; the two-file format wins from now on'}.`);
-      if (result.placeholders.length > 0) lines.push(`Fill in the <請補上：…> placeholders (${result.placeholders.join(', ')}) in the identity file.`);
+      lines.push(
+        `The legacy file ${result.legacyFile} is ${result.dryRun ? 'not touched' : 'left as it was; the two-file format wins from now on'}.`,
+      );
+      if (result.placeholders.length > 0)
+        lines.push(`Fill in the <請補上：…> placeholders (${result.placeholders.join(', ')}) in the identity file.`);
       if (result.droppedSharedBlock) lines.push('The shared-rules block was not carried over: Kioku injects the shared rules itself.');
       ctx.print(lines.join('\n'));
     });

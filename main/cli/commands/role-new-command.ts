@@ -60,7 +60,14 @@ function reportUpdated(ctx: CliContext, plan: UpdatePlan, token: string, json: b
   const changed = plan.changes.filter((change) => change.changed);
   const legacyKept = plan.current.format === 'legacy' ? plan.paths.legacy : undefined;
   if (json) {
-    ctx.printJson({ action: 'updated', id: role.id, name: role.name, changes: plan.changes, files: role.files, ...(legacyKept ? { legacyFileKept: legacyKept } : {}) });
+    ctx.printJson({
+      action: 'updated',
+      id: role.id,
+      name: role.name,
+      changes: plan.changes,
+      files: role.files,
+      ...(legacyKept ? { legacyFileKept: legacyKept } : {}),
+    });
     return;
   }
   const lines = [
@@ -68,7 +75,10 @@ function reportUpdated(ctx: CliContext, plan: UpdatePlan, token: string, json: b
     `  identity: ${plan.paths.identity}`,
     `  soul:     ${plan.paths.soul}`,
   ];
-  if (legacyKept) lines.push(`The role was a legacy single file; it is now written as two files, which win from now on. ${legacyKept} was left as it was.`);
+  if (legacyKept)
+    lines.push(
+      `The role was a legacy single file; it is now written as two files, which win from now on. ${legacyKept} was left as it was.`,
+    );
   if (plan.current.hadSharedBlock) lines.push('The shared-rules block was not carried over: Kioku injects the shared rules itself.');
   lines.push(RESTART_REMINDER);
   ctx.print(lines.join('\n'));
@@ -97,7 +107,12 @@ export async function runRoleNew(ctx: CliContext, options: RoleNewOptions): Prom
   }
   if (options.confirm !== undefined) {
     if (options.confirm.trim().toLowerCase() === plan.token) return reportUpdated(ctx, plan, plan.token, json);
-    askToConfirmUpdate(ctx, plan, json, `confirm token "${options.confirm}" does not match this change of role ${plan.role.id} (the files or the options differ from when it was shown)`);
+    askToConfirmUpdate(
+      ctx,
+      plan,
+      json,
+      `confirm token "${options.confirm}" does not match this change of role ${plan.role.id} (the files or the options differ from when it was shown)`,
+    );
   }
   if (ctx.interactive && !json) {
     ctx.print([`Role ${plan.current.name} (${plan.role.id}) exists. Proposed change:`, '', changeTableText(plan.changes), ''].join('\n'));

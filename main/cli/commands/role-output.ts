@@ -16,7 +16,16 @@ export function roleListTable(roles: RoleSummary[]): string {
     role.memoryDir,
     String(role.memoryCount),
   ]);
-  return renderTable(['ID', 'name', 'emoji', 'nature', 'updated', 'active', 'memory folder', 'memories'], rows, [16, 24, 8, 36, 25, 6, Infinity, 8]);
+  return renderTable(['ID', 'name', 'emoji', 'nature', 'updated', 'active', 'memory folder', 'memories'], rows, [
+    16,
+    24,
+    8,
+    36,
+    25,
+    6,
+    Infinity,
+    8,
+  ]);
 }
 
 export function roleListJson(roles: RoleSummary[]) {
@@ -79,8 +88,6 @@ export function changeTableText(changes: FieldChange[]): string {
     changes.map((change) => [change.field, change.old, change.new, change.changed ? 'yes' : 'no']),
     [12, 36, 36, 7],
   );
-  const details = changes
-    .filter((change) => change.changed)
-    .map((change) => block(`new ${change.field}:`, change.new));
+  const details = changes.filter((change) => change.changed).map((change) => block(`new ${change.field}:`, change.new));
   return details.length > 0 ? `${table}\n\n${details.join('\n')}` : table;
 }

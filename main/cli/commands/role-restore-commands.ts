@@ -15,7 +15,9 @@ export function registerRoleRestoreCommands(parent: Command, getContext: () => C
       if (archived.length === 0) return ctx.print('No archived roles.');
       const lines = archived.map((entry) => {
         const label = `${entry.id}  ${entry.emoji ? `${entry.emoji} ` : ''}${entry.name}`;
-        const notes = [entry.idInUse ? `a role ${entry.id} exists now` : '', entry.problem ? `unreadable: ${entry.problem}` : ''].filter(Boolean).join('; ');
+        const notes = [entry.idInUse ? `a role ${entry.id} exists now` : '', entry.problem ? `unreadable: ${entry.problem}` : '']
+          .filter(Boolean)
+          .join('; ');
         return `${label}  archived ${entry.archivedAt.replace('T', ' ')}  ${entry.folder}${notes ? `  (${notes})` : ''}`;
       });
       ctx.print(lines.join('\n'));
@@ -30,6 +32,10 @@ export function registerRoleRestoreCommands(parent: Command, getContext: () => C
       const ctx = getContext();
       const restored = restoreArchivedRole(ctx.config, reference);
       if (options.json) return ctx.printJson(restored);
-      ctx.print([`Restored role ${restored.id} (${restored.name}):`, ...restored.moved.map((step) => `  ${step.from}\n    → ${step.to}`)].join('\n'));
+      ctx.print(
+        [`Restored role ${restored.id} (${restored.name}):`, ...restored.moved.map((step) => `  ${step.from}\n    → ${step.to}`)].join(
+          '\n',
+        ),
+      );
     });
 }

@@ -13,7 +13,13 @@ describe('displayWidth', () => {
 
 describe('renderTable', () => {
   it('lines up columns holding CJK text', () => {
-    const lines = renderTable(['ID', 'name', 'x'], [['ENGINEER01', '小豹', '1'], ['SILICA01', 'Silica', '2']]).split('\n');
+    const lines = renderTable(
+      ['ID', 'name', 'x'],
+      [
+        ['ENGINEER01', '小豹', '1'],
+        ['SILICA01', 'Silica', '2'],
+      ],
+    ).split('\n');
     expect(lines).toEqual(['ID          name    x', '----------  ------  -', 'ENGINEER01  小豹    1', 'SILICA01    Silica  2']);
   });
 

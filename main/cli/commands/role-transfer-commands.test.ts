@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exitCodeFor } from '../../../common/errors.js';
-import { SPLIT_ENGINEER_IDENTITY, SPLIT_ENGINEER_SOUL, handMadeTarGz, manifestEntryFor, writeText, type TarEntrySpec } from '../../../test/cli/role-test-fixtures.js';
+import {
+  SPLIT_ENGINEER_IDENTITY,
+  SPLIT_ENGINEER_SOUL,
+  handMadeTarGz,
+  manifestEntryFor,
+  writeText,
+  type TarEntrySpec,
+} from '../../../test/cli/role-test-fixtures.js';
 import { makeTempHome, snapshotTree, type TempHome } from '../../../test/helpers/temp-home.js';
 import { createCliContext } from '../cli-context.js';
 import { exportArguments, runRoleExport, runRoleImport } from './role-transfer-commands.js';
@@ -42,7 +49,9 @@ describe('role export <one argument>', () => {
     const before = [snapshotTree(home.roleHome), snapshotTree(home.memoryHome)];
     const { ctx } = capture(home);
     const refused = runRoleExport(ctx, 'NIGHT01', undefined);
-    await expect(refused).rejects.toThrow(expect.objectContaining({ code: 'BAD_USAGE', message: expect.stringContaining('`kioku role export NIGHT01 <path>`') }));
+    await expect(refused).rejects.toThrow(
+      expect.objectContaining({ code: 'BAD_USAGE', message: expect.stringContaining('`kioku role export NIGHT01 <path>`') }),
+    );
     expect(exitCodeFor(await refused.catch((error: unknown) => error))).toBe(2);
     expect([snapshotTree(home.roleHome), snapshotTree(home.memoryHome)]).toEqual(before);
   });
@@ -50,7 +59,9 @@ describe('role export <one argument>', () => {
   it('refuses an ID-shaped word that is neither a role nor an existing path', () => {
     const home = twoRoles();
     process.chdir(home.root);
-    expect(() => exportArguments(home.config(), 'GHOST01', undefined)).toThrow(expect.objectContaining({ code: 'BAD_USAGE', message: expect.stringContaining('kioku role export GHOST01 <path>') }));
+    expect(() => exportArguments(home.config(), 'GHOST01', undefined)).toThrow(
+      expect.objectContaining({ code: 'BAD_USAGE', message: expect.stringContaining('kioku role export GHOST01 <path>') }),
+    );
   });
 
   it('still takes a folder that merely looks like an ID, and the path forms, as the target of the current role', () => {

@@ -34,7 +34,10 @@ export function exportArguments(config: KiokuConfig, first: string, second: stri
     });
   }
   const current = resolveCurrentRole(config);
-  if (!current) throw new KiokuError('BAD_USAGE', 'no role given and no current role (.active or ROLE_NAME)', { hint: 'name the role: `kioku role export <ID> <path>`' });
+  if (!current)
+    throw new KiokuError('BAD_USAGE', 'no role given and no current role (.active or ROLE_NAME)', {
+      hint: 'name the role: `kioku role export <ID> <path>`',
+    });
   return { id: current.id, target: first };
 }
 
@@ -55,7 +58,8 @@ function shellWord(text: string): string {
 export async function runRoleImport(ctx: CliContext, archive: string): Promise<void> {
   const { importRole } = await import('../../core/store/roles/role-import.js');
   const result = importRole(ctx.config, archive);
-  for (const skipped of result.skipped) ctx.note(`kioku: note: did not import ${skipped} (a lock or temp file of the home it was exported from)`);
+  for (const skipped of result.skipped)
+    ctx.note(`kioku: note: did not import ${skipped} (a lock or temp file of the home it was exported from)`);
   for (const warning of result.warnings) ctx.note(`kioku: warning: ${warning}`);
   const lines = [
     `Imported role ${result.role.name} ${result.role.emoji} (${result.role.id}): ${result.written.length} files`,

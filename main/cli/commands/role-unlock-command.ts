@@ -27,7 +27,12 @@ export function registerRoleUnlockCommand(roleCommand: Command, getContext: () =
       const trimmed = reference?.trim();
       // A lock may outlive its role (deleted meanwhile), so a valid ID is taken as is; only a
       // name needs the role files to be resolved.
-      const id = trimmed === undefined || trimmed === '' ? undefined : isValidRoleId(trimmed) ? trimmed : resolveRoleReference(ctx.config.paths.roleHome, trimmed);
+      const id =
+        trimmed === undefined || trimmed === ''
+          ? undefined
+          : isValidRoleId(trimmed)
+            ? trimmed
+            : resolveRoleReference(ctx.config.paths.roleHome, trimmed);
       const released = unlockRoles(ctx.config, id);
       if (options.json) {
         ctx.printJson({ released: released.map((entry) => ({ role: entry.role, ...(entry.holder ? { holder: entry.holder } : {}) })) });

@@ -81,9 +81,13 @@ describe('kioku sleep', () => {
 
   it('--force --role consolidates that role only, any time; ROLE_NAME alone does the same', async () => {
     setup(AFTERNOON);
-    expect(await run('sleep', ['--force', '--role', ROLE], {}, { planner: scriptedPlanner() })).toMatch(/^SILICA01: 3 inbox item\(s\) consolidated — \d+ created, \d+ merged, \d+ discarded; 0 forgotten; 0 left \(planner scripted, 1 batch\(es\)\)\.$/);
+    expect(await run('sleep', ['--force', '--role', ROLE], {}, { planner: scriptedPlanner() })).toMatch(
+      /^SILICA01: 3 inbox item\(s\) consolidated — \d+ created, \d+ merged, \d+ discarded; 0 forgotten; 0 left \(planner scripted, 1 batch\(es\)\)\.$/,
+    );
     expect(inboxOf(OTHER)).toHaveLength(1);
-    const byName = JSON.parse(await run('sleep', ['--force', '--json'], { ROLE_NAME: OTHER }, { planner: scriptedPlanner() })) as { roles: { id: string }[] };
+    const byName = JSON.parse(await run('sleep', ['--force', '--json'], { ROLE_NAME: OTHER }, { planner: scriptedPlanner() })) as {
+      roles: { id: string }[];
+    };
     expect(byName.roles.map((r) => r.id)).toEqual([OTHER]);
     expect(inboxOf(OTHER)).toEqual([]);
   });
@@ -91,7 +95,9 @@ describe('kioku sleep', () => {
   it('a failing planner exits 1 with the diagnostics, the inbox untouched', async () => {
     setup(AFTERNOON);
     const failing: Planner = scriptedPlanner(() => 'execution');
-    const result = JSON.parse(await run('sleep', ['--force', '--role', ROLE, '--json'], {}, { planner: failing })) as { roles: { ok: boolean; error: string }[] };
+    const result = JSON.parse(await run('sleep', ['--force', '--role', ROLE, '--json'], {}, { planner: failing })) as {
+      roles: { ok: boolean; error: string }[];
+    };
     expect(result.roles[0]!.ok).toBe(false);
     expect(result.roles[0]!.error).toMatch(/material \d+ chars.*batch 1/);
     expect(process.exitCode).toBe(1);
@@ -100,8 +106,12 @@ describe('kioku sleep', () => {
 
   it('names a bad or unknown --role', async () => {
     setup(AFTERNOON);
-    await expect(run('sleep', ['--force', '--role', 'silica01'])).rejects.toSatisfy((e: unknown) => e instanceof KiokuError && e.code === 'INVALID_ID');
-    await expect(run('sleep', ['--force', '--role', 'NOBODY01'])).rejects.toSatisfy((e: unknown) => e instanceof KiokuError && e.code === 'NOT_FOUND');
+    await expect(run('sleep', ['--force', '--role', 'silica01'])).rejects.toSatisfy(
+      (e: unknown) => e instanceof KiokuError && e.code === 'INVALID_ID',
+    );
+    await expect(run('sleep', ['--force', '--role', 'NOBODY01'])).rejects.toSatisfy(
+      (e: unknown) => e instanceof KiokuError && e.code === 'NOT_FOUND',
+    );
   });
 });
 
@@ -109,7 +119,10 @@ describe('kioku nap', () => {
   it('naps the roles with enough inbox items and idle long enough, any time of day', async () => {
     // The inbox files' times are their own created (a day earlier): every role is idle by them.
     setup(AFTERNOON);
-    const result = JSON.parse(await run('nap', ['--json'], {}, { planner: scriptedPlanner() })) as { roles: { id: string; ok: boolean }[]; skipped: { id: string; reason: string }[] };
+    const result = JSON.parse(await run('nap', ['--json'], {}, { planner: scriptedPlanner() })) as {
+      roles: { id: string; ok: boolean }[];
+      skipped: { id: string; reason: string }[];
+    };
     expect(result.roles.map((r) => [r.id, r.ok])).toEqual([[ROLE, true]]);
     expect(result.skipped).toEqual([{ id: OTHER, reason: 'inbox 1 < ROLE_NAP_MIN_INBOX 3' }]);
     expect(inboxOf(ROLE)).toEqual([]);
@@ -121,7 +134,9 @@ describe('kioku nap', () => {
     // Written five minutes before the frozen now: someone just talked to the role.
     const fiveMinutesAgo = new Date(new Date(AFTERNOON).getTime() - 5 * 60_000);
     for (const name of inboxOf(ROLE)) fs.utimesSync(path.join(home.memoryHome, ROLE, 'inbox', name), fiveMinutesAgo, fiveMinutesAgo);
-    expect(await run('nap', [], {}, { planner: scriptedPlanner() })).toMatch(/SILICA01: no nap — last interaction 5 min ago < ROLE_NAP_IDLE_MINUTES 45/);
+    expect(await run('nap', [], {}, { planner: scriptedPlanner() })).toMatch(
+      /SILICA01: no nap — last interaction 5 min ago < ROLE_NAP_IDLE_MINUTES 45/,
+    );
     expect(await run('nap', [], { ROLE_NAP_ENABLED: '0' })).toBe('Naps are off (ROLE_NAP_ENABLED=0); nothing was consolidated.');
     expect(inboxOf(ROLE)).toHaveLength(3);
   });

@@ -43,7 +43,8 @@ function runningAssistants(deps: SleepCommandDeps): string[] {
 }
 
 function roleLine(result: RoleSleepResult): string {
-  if (!result.ok) return `${result.id}: ${result.busy ? 'busy' : 'failed'} — ${result.error ?? 'no reason given'}${result.processed ? ` (${result.processed} processed before that)` : ''}`;
+  if (!result.ok)
+    return `${result.id}: ${result.busy ? 'busy' : 'failed'} — ${result.error ?? 'no reason given'}${result.processed ? ` (${result.processed} processed before that)` : ''}`;
   if (result.processed === 0 && result.forgotten === 0) return `${result.id}: nothing to consolidate.`;
   const replayed = result.replayed ? `, ${result.replayed} interrupted plan(s) finished` : '';
   return `${result.id}: ${result.processed} inbox item(s) consolidated — ${result.created} created, ${result.merged} merged, ${result.discarded} discarded; ${result.forgotten} forgotten; ${result.left} left (planner ${result.planner ?? '?'}, ${result.batches} batch(es)${replayed}).`;
@@ -87,8 +88,14 @@ function explicitRole(config: KiokuConfig, value: string | undefined): string | 
 async function ingestSpool(ctx: CliContext, json: boolean): Promise<SpoolIngestSummary> {
   const spool = await ingestSpoolBeforeSleep(ctx.config, ctx.logger);
   if (!json && spool.ingested) ctx.note(`Captured ${spool.ingested} spooled event(s) first.`);
-  if (spool.failed) ctx.note(`kioku: warning: ${spool.failed} spooled event(s) could not be captured; they are in ${ctx.config.paths.spoolDir}/failed (see the log).`);
-  if (spool.busy) ctx.note(`kioku: warning: process ${spool.busy.pid} (${spool.busy.purpose}) is ingesting the spool; its events reach the inbox there, for the next run.`);
+  if (spool.failed)
+    ctx.note(
+      `kioku: warning: ${spool.failed} spooled event(s) could not be captured; they are in ${ctx.config.paths.spoolDir}/failed (see the log).`,
+    );
+  if (spool.busy)
+    ctx.note(
+      `kioku: warning: process ${spool.busy.pid} (${spool.busy.purpose}) is ingesting the spool; its events reach the inbox there, for the next run.`,
+    );
   return spool;
 }
 
@@ -110,14 +117,20 @@ export function registerSleepCommands(parent: Command, getContext: () => CliCont
       if (!options.force) {
         if (awakeNow(config)) {
           if (options.json) ctx.printJson({ roles: [], awake: true });
-          else ctx.print(`Awake: it is outside the sleep window (${window(config)}), so nothing was consolidated. Run \`kioku sleep --force\` to consolidate now.`);
+          else
+            ctx.print(
+              `Awake: it is outside the sleep window (${window(config)}), so nothing was consolidated. Run \`kioku sleep --force\` to consolidate now.`,
+            );
           return;
         }
         const running = runningAssistants(deps);
         if (running.length) {
           // seed 000 §作息: 偵測到有 AI 正在運行就不睡，留到下個整點再試.
           if (options.json) ctx.printJson({ roles: [], awake: true, assistants: running });
-          else ctx.print(`Not sleeping: an AI assistant is running (${running.slice(0, 3).join(', ')}). The schedule tries again next hour; \`kioku sleep --force\` consolidates now.`);
+          else
+            ctx.print(
+              `Not sleeping: an AI assistant is running (${running.slice(0, 3).join(', ')}). The schedule tries again next hour; \`kioku sleep --force\` consolidates now.`,
+            );
           return;
         }
       }
@@ -127,7 +140,9 @@ export function registerSleepCommands(parent: Command, getContext: () => CliCont
         force: true,
         reason: 'manual',
         ...(deps.planner ? { planner: deps.planner } : {}),
-        ...(!options.json && ctx.interactive ? { onProgress: (event: SleepProgress) => void (progressNote(event) && ctx.note(progressNote(event)!)) } : {}),
+        ...(!options.json && ctx.interactive
+          ? { onProgress: (event: SleepProgress) => void (progressNote(event) && ctx.note(progressNote(event)!)) }
+          : {}),
       });
       report(ctx, result, Boolean(options.json), { spool });
     });
@@ -151,7 +166,11 @@ export function registerNapCommands(parent: Command, getContext: () => CliContex
       const decision = napCandidates(config, named ? [named] : sleepRoles(config));
       const skipped = decision.skipped.map((s) => ({ id: s.role, reason: s.reason }));
       const result: SleepResult = decision.ready.length
-        ? await runSleep(config, { roles: decision.ready.map((c) => c.role), reason: 'nap', ...(deps.planner ? { planner: deps.planner } : {}) })
+        ? await runSleep(config, {
+            roles: decision.ready.map((c) => c.role),
+            reason: 'nap',
+            ...(deps.planner ? { planner: deps.planner } : {}),
+          })
         : { roles: [] };
       if (!options.json) for (const s of skipped) ctx.print(`${s.id}: no nap — ${s.reason}.`);
       if (!options.json && result.roles.length === 0) {

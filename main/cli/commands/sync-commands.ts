@@ -39,7 +39,11 @@ export function registerSyncCommands(parent: Command, getContext: () => CliConte
     .option('--json', 'print one JSON object')
     .action(async (options: { remote: string; yes?: boolean; json?: boolean }) => {
       const ctx = getContext();
-      const result = await syncInit(ctx.config, { remote: options.remote, logger: ctx.logger, approve: (outgoing, remote) => askYes(ctx, outgoing, remote, Boolean(options.yes)) });
+      const result = await syncInit(ctx.config, {
+        remote: options.remote,
+        logger: ctx.logger,
+        approve: (outgoing, remote) => askYes(ctx, outgoing, remote, Boolean(options.yes)),
+      });
       if (options.json) ctx.printJson(result);
       else if (!result.approved) ctx.print('沒有送出任何檔案 nothing was sent; run `kioku sync init --remote …` again when you are ready');
       else ctx.print(`${result.machine}: ${result.run ? runText(result.run) : ''}`);
@@ -76,7 +80,8 @@ export function registerSyncCommands(parent: Command, getContext: () => CliConte
     .action((options: { count: string; json?: boolean }) => {
       const ctx = getContext();
       const count = Number(options.count);
-      if (!Number.isInteger(count) || count < 1) throw new KiokuError('BAD_USAGE', `--count "${options.count}" is not a whole number above 0`, { hint: 'e.g. --count 20' });
+      if (!Number.isInteger(count) || count < 1)
+        throw new KiokuError('BAD_USAGE', `--count "${options.count}" is not a whole number above 0`, { hint: 'e.g. --count 20' });
       const entries = readSyncLog(ctx.config, count);
       if (options.json) ctx.printJson(entries);
       else ctx.print(logText(entries));

@@ -31,7 +31,9 @@ export function NavBar({ route }: { route: Route }) {
   useEffect(() => setOpen(false), [routeKey, narrow]);
 
   const collapsed = narrow && !open;
-  const className = ['sidebar', narrow ? 'sidebar-narrow' : '', collapsed ? 'sidebar-collapsed' : '', narrow && open ? 'sidebar-open' : ''].filter(Boolean).join(' ');
+  const className = ['sidebar', narrow ? 'sidebar-narrow' : '', collapsed ? 'sidebar-collapsed' : '', narrow && open ? 'sidebar-open' : '']
+    .filter(Boolean)
+    .join(' ');
   const close = () => {
     setOpen(false);
     toggle.current?.focus();
@@ -56,7 +58,15 @@ export function NavBar({ route }: { route: Route }) {
           </span>
         </div>
         {narrow ? (
-          <button ref={toggle} type="button" className="sidebar-toggle" aria-expanded={open} aria-controls="nav-list" aria-label={t('nav.toggle')} onClick={() => setOpen(!open)}>
+          <button
+            ref={toggle}
+            type="button"
+            className="sidebar-toggle"
+            aria-expanded={open}
+            aria-controls="nav-list"
+            aria-label={t('nav.toggle')}
+            onClick={() => setOpen(!open)}
+          >
             <Icon name="menu" size={20} />
           </button>
         ) : null}

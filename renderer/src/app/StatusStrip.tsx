@@ -22,7 +22,13 @@ export function StatusStrip({ state, connected }: { state: AppState | undefined;
             <span className="strip-label">{t('strip.activeRole')}</span>
             {active ? (
               <span className="strip-role">
-                <RoleAvatar emoji={active.emoji} picture={avatars.get(active.id)} name={active.name || active.id} className="strip-avatar" /> {active.name || active.id}
+                <RoleAvatar
+                  emoji={active.emoji}
+                  picture={avatars.get(active.id)}
+                  name={active.name || active.id}
+                  className="strip-avatar"
+                />{' '}
+                {active.name || active.id}
                 <span className="mono strip-role-id">{active.id}</span>
               </span>
             ) : (

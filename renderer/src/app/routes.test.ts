@@ -12,6 +12,7 @@ describe('hash routes', () => {
   });
 
   it('round-trips', () => {
-    for (const hash of ['#/roles', '#/roles/new', '#/roles/MUSE01/edit', '#/status', '#/settings']) expect(hrefFor(parseRoute(hash))).toBe(hash);
+    for (const hash of ['#/roles', '#/roles/new', '#/roles/MUSE01/edit', '#/status', '#/settings'])
+      expect(hrefFor(parseRoute(hash))).toBe(hash);
   });
 });

@@ -44,7 +44,12 @@ export function ConfirmDialog({ id, icon, tone, title, body, confirmLabel, busy 
         <button type="button" className="button button-secondary" onClick={onClose} autoFocus>
           {t('common.cancel')}
         </button>
-        <button type="button" className={tone === 'calm' ? 'button button-primary' : 'button button-danger'} disabled={busy} onClick={onConfirm}>
+        <button
+          type="button"
+          className={tone === 'calm' ? 'button button-primary' : 'button button-danger'}
+          disabled={busy}
+          onClick={onConfirm}
+        >
           {confirmLabel}
         </button>
       </div>

@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from './icons.js';
 
-export function EmptyState({ icon, title, body, badge, children }: { icon: IconName; title: string; body: string; badge?: string; children?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  body,
+  badge,
+  children,
+}: {
+  icon: IconName;
+  title: string;
+  body: string;
+  badge?: string;
+  children?: ReactNode;
+}) {
   return (
     <section className="empty-state" aria-label={title}>
       <div className="empty-state-icon">

@@ -18,7 +18,14 @@ export function ErrorNotice({ error, onRetry, id, focus = false }: { error: UiEr
     box.current?.scrollIntoView?.({ block: 'nearest' });
   }, [focus, error]);
   return (
-    <div className="error-notice" role="alert" id={id} ref={box} tabIndex={focus ? -1 : undefined} data-error-code={error.reason ?? error.code}>
+    <div
+      className="error-notice"
+      role="alert"
+      id={id}
+      ref={box}
+      tabIndex={focus ? -1 : undefined}
+      data-error-code={error.reason ?? error.code}
+    >
       <Icon name="warning" className="error-notice-icon" />
       <div className="error-notice-body">
         <p className="error-notice-headline">{uiErrorText(t, error)}</p>

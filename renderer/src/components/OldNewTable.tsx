@@ -35,7 +35,12 @@ export function OldNewTable({ caption, testId, rows }: { caption: string; testId
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.field} className={row.changed ? 'diff-row diff-row-changed' : 'diff-row'} data-field={row.field} data-changed={row.changed}>
+            <tr
+              key={row.field}
+              className={row.changed ? 'diff-row diff-row-changed' : 'diff-row'}
+              data-field={row.field}
+              data-changed={row.changed}
+            >
               <th scope="row">{row.label}</th>
               <td className="diff-old">
                 <Value text={row.old} />
@@ -44,7 +49,9 @@ export function OldNewTable({ caption, testId, rows }: { caption: string; testId
                 <Value text={row.new} />
               </td>
               <td>
-                <span className={row.changed ? 'badge badge-accent' : 'badge badge-muted'}>{row.changed ? t('diff.yes') : t('diff.no')}</span>
+                <span className={row.changed ? 'badge badge-accent' : 'badge badge-muted'}>
+                  {row.changed ? t('diff.yes') : t('diff.no')}
+                </span>
               </td>
             </tr>
           ))}

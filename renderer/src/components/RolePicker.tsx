@@ -38,7 +38,19 @@ export function useChosenRole(roles: RoleListItem[], activeRole: string | null, 
   return [chosen, choose];
 }
 
-export function RolePicker({ roles, value, onChange, allowAll, id }: { roles: RoleListItem[]; value: string; onChange(role: string): void; allowAll?: boolean; id: string }) {
+export function RolePicker({
+  roles,
+  value,
+  onChange,
+  allowAll,
+  id,
+}: {
+  roles: RoleListItem[];
+  value: string;
+  onChange(role: string): void;
+  allowAll?: boolean;
+  id: string;
+}) {
   const { t } = useI18n();
   return (
     <label className="role-picker" htmlFor={id}>

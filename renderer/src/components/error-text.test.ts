@@ -7,9 +7,24 @@ import { uiErrorText } from './error-text.js';
 
 // A compile error here when a code is added to the contract without being listed.
 const ALL_CODES: Record<UiErrorCode, true> = {
-  BAD_USAGE: true, CONFIRM_NEEDED: true, INVALID_ID: true, NOT_FOUND: true, ALREADY_EXISTS: true, AMBIGUOUS: true, REFUSED: true,
-  INVALID_FILE: true, INVALID_ARCHIVE: true, LOCKED: true, LIMIT_EXCEEDED: true, IO: true, BAD_REQUEST: true, UNKNOWN_CHANNEL: true,
-  UNAUTHORIZED: true, FORBIDDEN: true, INTERNAL: true, UNAVAILABLE: true,
+  BAD_USAGE: true,
+  CONFIRM_NEEDED: true,
+  INVALID_ID: true,
+  NOT_FOUND: true,
+  ALREADY_EXISTS: true,
+  AMBIGUOUS: true,
+  REFUSED: true,
+  INVALID_FILE: true,
+  INVALID_ARCHIVE: true,
+  LOCKED: true,
+  LIMIT_EXCEEDED: true,
+  IO: true,
+  BAD_REQUEST: true,
+  UNKNOWN_CHANNEL: true,
+  UNAUTHORIZED: true,
+  FORBIDDEN: true,
+  INTERNAL: true,
+  UNAVAILABLE: true,
 };
 
 const translator = (catalogue: Record<string, string>) => (key: MessageKey, values?: Record<string, string | number>) =>
@@ -25,7 +40,13 @@ describe('the UI text for errors from main', () => {
   });
 
   it('shows its own text with the values filled in, never the server sentence or a CLI hint', () => {
-    const error = { code: 'ALREADY_EXISTS', message: 'role WRITER01 (小筆) already exists', hint: 'run `kioku role edit`', reason: 'role.exists', reasonValues: { id: 'WRITER01', name: '小筆' } } as const;
+    const error = {
+      code: 'ALREADY_EXISTS',
+      message: 'role WRITER01 (小筆) already exists',
+      hint: 'run `kioku role edit`',
+      reason: 'role.exists',
+      reasonValues: { id: 'WRITER01', name: '小筆' },
+    } as const;
     const text = uiErrorText(translator(zhTW), error);
     expect(text).toContain('WRITER01（小筆）');
     expect(text).not.toContain('already exists');

@@ -19,7 +19,9 @@ export const briefRecordPath = (config: KiokuConfig) => path.join(config.paths.s
 function lastBriefDay(config: KiokuConfig): string | undefined {
   try {
     const value: unknown = JSON.parse(fs.readFileSync(briefRecordPath(config), 'utf8'));
-    return value && typeof value === 'object' && typeof (value as { day?: unknown }).day === 'string' ? (value as { day: string }).day : undefined;
+    return value && typeof value === 'object' && typeof (value as { day?: unknown }).day === 'string'
+      ? (value as { day: string }).day
+      : undefined;
   } catch {
     return undefined;
   }
@@ -28,7 +30,8 @@ function lastBriefDay(config: KiokuConfig): string | undefined {
 export function briefDue(config: KiokuConfig, now: Date = config.clock.now()): BriefDue {
   const { ROLE_SLEEP_START: start, ROLE_SLEEP_END: end, ROLE_BRIEF_ENABLED: enabled } = config.settings;
   if (!enabled) return { due: false, reason: 'the morning brief is off (ROLE_BRIEF_ENABLED=0)' };
-  if (start === end) return { due: false, reason: `no sleep window (ROLE_SLEEP_START = ROLE_SLEEP_END = ${start}), so no window end to brief at` };
+  if (start === end)
+    return { due: false, reason: `no sleep window (ROLE_SLEEP_START = ROLE_SLEEP_END = ${start}), so no window end to brief at` };
   if (isInSleepWindow(start, end, now) || !isInSleepWindow(start, end, new Date(now.getTime() - HOUR_MS))) {
     return { due: false, reason: `not the hour after the sleep window (${start}–${end}) ends on this clock (${formatLocalIso(now)})` };
   }

@@ -54,7 +54,12 @@ export interface BriefOptions {
 const CAPTURE_CAP_CHARS = 1_000_000;
 
 function firstLineOf(text: string): string {
-  return text.split('\n').find((line) => line.trim())?.trim() ?? '';
+  return (
+    text
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim() ?? ''
+  );
 }
 
 export async function runBrief(config: KiokuConfig, role: string, options: BriefOptions = {}): Promise<BriefResult> {
@@ -132,7 +137,8 @@ export async function runBrief(config: KiokuConfig, role: string, options: Brief
       log('warn', `${script.path} exited with ${run.exitCode}${why ? `: ${why}` : ''}`);
     }
     result.scripts.push(report);
-    if (report.status !== 'silent') sections.push({ name: script.name, text: capped.text, cut: capped.cut, ...(trouble ? { trouble } : {}) });
+    if (report.status !== 'silent')
+      sections.push({ name: script.name, text: capped.text, cut: capped.cut, ...(trouble ? { trouble } : {}) });
   }
 
   if (sections.length === 0) {

@@ -20,7 +20,8 @@ export function captureProject(config: Pick<KiokuConfig, 'env'>, cwd: string | u
 export function capturedProjectExtra(project: string | undefined, memory: CondensedMemory, userText: string): Record<string, unknown> {
   if (!project) return {};
   const own = [memory.summary, ...memory.keyPoints, ...memory.tags].join('\n');
-  const specific = memory.memory_type !== 'emotional' && judgeProjectScope(own) === 'project' && judgeProjectScope(`${own}\n${userText}`) === 'project';
+  const specific =
+    memory.memory_type !== 'emotional' && judgeProjectScope(own) === 'project' && judgeProjectScope(`${own}\n${userText}`) === 'project';
   return projectExtra({ projects: [project], specific });
 }
 

@@ -13,7 +13,10 @@ import type { TurnInput } from './capture-types.js';
  */
 export const CAPTURE_PROMPT_NAME = 'capture.zh-TW.md';
 
-export function findPromptFile(name: string = CAPTURE_PROMPT_NAME, from: string = path.dirname(fileURLToPath(import.meta.url))): string | undefined {
+export function findPromptFile(
+  name: string = CAPTURE_PROMPT_NAME,
+  from: string = path.dirname(fileURLToPath(import.meta.url)),
+): string | undefined {
   for (let dir = from; ; dir = path.dirname(dir)) {
     const file = path.join(dir, 'resources', 'prompts', name);
     if (fs.existsSync(file)) return file;

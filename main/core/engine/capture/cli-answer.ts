@@ -58,11 +58,13 @@ export function unwrapCliOutput(format: CliOutputFormat, stdout: string): string
   if (!isObject(envelope)) throw fail('invalid-json', `the ${format} envelope is not a JSON object`, output);
   if (format === 'claude-json') {
     const result = typeof envelope.result === 'string' ? envelope.result : '';
-    if (envelope.is_error === true || EXECUTION_ERROR.test(result)) throw fail('execution-error', 'claude reported is_error', result || output);
+    if (envelope.is_error === true || EXECUTION_ERROR.test(result))
+      throw fail('execution-error', 'claude reported is_error', result || output);
     if (!result.trim()) throw fail('empty-output', 'claude returned an empty result', output);
     return result;
   }
-  if (envelope.error !== undefined && envelope.error !== null) throw fail('execution-error', 'gemini reported an error', JSON.stringify(envelope.error));
+  if (envelope.error !== undefined && envelope.error !== null)
+    throw fail('execution-error', 'gemini reported an error', JSON.stringify(envelope.error));
   const response = typeof envelope.response === 'string' ? envelope.response : '';
   if (!response.trim()) throw fail('empty-output', 'gemini returned an empty response', output);
   return response;
@@ -109,7 +111,10 @@ const answerSchema = z.object({
         bond: z
           .object({
             text,
-            direction: z.preprocess((v) => (typeof v === 'string' ? DIRECTIONS[v.replace(/\s+/g, '').replace(/->/g, '→')] : v), z.enum(['user-to-role', 'role-to-user', 'mutual'])),
+            direction: z.preprocess(
+              (v) => (typeof v === 'string' ? DIRECTIONS[v.replace(/\s+/g, '').replace(/->/g, '→')] : v),
+              z.enum(['user-to-role', 'role-to-user', 'mutual']),
+            ),
           })
           .nullish(),
       }),
@@ -127,7 +132,10 @@ function jsonCandidates(answer: string): string[] {
   const fenced = /```(?:json)?\s*([\s\S]*?)(?:```|$)/i.exec(answer);
   const body = (fenced ? fenced[1]! : answer).trim();
   const spans: Array<[number, string]> = [];
-  for (const [open, close] of [['{', '}'], ['[', ']']] as const) {
+  for (const [open, close] of [
+    ['{', '}'],
+    ['[', ']'],
+  ] as const) {
     const from = body.indexOf(open);
     if (from === -1) continue;
     const to = body.lastIndexOf(close);

@@ -5,13 +5,7 @@ import { PRIVATE_DIR_MODE } from '../../platform/fs/atomic-write.js';
 import { parseCondensedAnswer, unwrapCliOutput } from './cli-answer.js';
 import { chooseCondenserCli, cliInvocation, type CondenserCli } from '../llm-cli/cli-commands.js';
 import { buildCapturePrompt, findPromptFile } from './capture-prompt.js';
-import {
-  CondenseFailure,
-  type CondensedMemory,
-  type CondenseOutcome,
-  type Condenser,
-  type TurnInput,
-} from './capture-types.js';
+import { CondenseFailure, type CondensedMemory, type CondenseOutcome, type Condenser, type TurnInput } from './capture-types.js';
 import { runHeadless } from '../llm-cli/run-headless.js';
 
 /**

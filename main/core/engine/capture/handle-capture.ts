@@ -59,7 +59,12 @@ function roleFacts(config: KiokuConfig, roleId: string): { name: string; relatio
  * The guard rails of MEM-5 applied to every condenser's output (a model
  * can forget them): emotional → priority ≥ 4 and relevance `emotional`; an expiry → `temporary`.
  */
-export function toDraft(memory: CondensedMemory, record: CapturedTurnRecord, condenser: string, project: Record<string, unknown> = {}): MemoryDraft {
+export function toDraft(
+  memory: CondensedMemory,
+  record: CapturedTurnRecord,
+  condenser: string,
+  project: Record<string, unknown> = {},
+): MemoryDraft {
   const emotional = memory.memory_type === 'emotional';
   const relevance = new Set(memory.relevance);
   if (emotional) relevance.add('emotional');
@@ -76,7 +81,13 @@ export function toDraft(memory: CondensedMemory, record: CapturedTurnRecord, con
     ...(memory.expires ? { expires: memory.expires } : {}),
     retention_stage: 'working',
     sleep_stage: 'encoding',
-    extra: { category_guess: memory.category, source: `capture:${record.assistant}`, capture_trigger: record.trigger, condenser, ...project },
+    extra: {
+      category_guess: memory.category,
+      source: `capture:${record.assistant}`,
+      capture_trigger: record.trigger,
+      condenser,
+      ...project,
+    },
   };
 }
 
@@ -106,7 +117,11 @@ export async function condenseWithFallback(
   return { memories: await localCondenser.condense(input), condenser: localCondenser.name, ...(fallback ? { fallback } : {}) };
 }
 
-export async function handleCapturedTurn(config: KiokuConfig, record: CapturedTurnRecord, options: CaptureOptions = {}): Promise<CaptureReport> {
+export async function handleCapturedTurn(
+  config: KiokuConfig,
+  record: CapturedTurnRecord,
+  options: CaptureOptions = {},
+): Promise<CaptureReport> {
   const logger = options.logger ?? silentLogger;
   const report = emptyReport(record.eventId, record.roleId);
   const at = turnTime(config, record.receivedAt);
@@ -119,7 +134,8 @@ export async function handleCapturedTurn(config: KiokuConfig, record: CapturedTu
   // hooks' injected text); no new dialogue is the turn the session's last Stop already judged.
   if (record.trigger === 'pre-compact') {
     if (userText.trim() === '') return { ...report, skipped: 'no-new-dialogue' };
-    if (record.turn && readCapturedTurn(config, record.turn.sessionKey) === record.turn.key) return { ...report, skipped: 'already-captured' };
+    if (record.turn && readCapturedTurn(config, record.turn.sessionKey) === record.turn.key)
+      return { ...report, skipped: 'already-captured' };
   }
 
   const consentChange = detectConsentChange(userText, assistantText);
@@ -198,7 +214,10 @@ export async function handleCapturedTurn(config: KiokuConfig, record: CapturedTu
   report.condenser = result.condenser;
   if (result.fallback) {
     report.fallback = result.fallback;
-    logger.warn('capture', `condenser ${result.fallback.from} failed (${result.fallback.message}); used the local condenser for event ${record.eventId}`);
+    logger.warn(
+      'capture',
+      `condenser ${result.fallback.from} failed (${result.fallback.message}); used the local condenser for event ${record.eventId}`,
+    );
   }
 
   const project = captureProject(config, record.cwd);

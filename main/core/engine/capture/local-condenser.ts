@@ -199,7 +199,9 @@ function condenseTurn(input: TurnInput): CondensedMemory[] {
   if (!memories.length || more) {
     // PM-1: the gist is the turn's salient statement, not its first sentence (「早安！」).
     const lead = salientSentence(untold.length ? untold : user) ?? reply[0];
-    const summary = lead ? `${user.length ? L.mentioned : L.roleAnswer}${quote(lead.text, zh)}` : clip(`${input.userText} ${input.assistantText}`, 80);
+    const summary = lead
+      ? `${user.length ? L.mentioned : L.roleAnswer}${quote(lead.text, zh)}`
+      : clip(`${input.userText} ${input.assistantText}`, 80);
     memories.push({
       // Issue 12: the user's words choose the category; the reply only when the user said nothing.
       category: guessCategory([user.length ? input.userText : input.assistantText]),

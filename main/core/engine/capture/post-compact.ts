@@ -28,7 +28,11 @@ export function compactSummaryOf(record: PostCompactRecord): string | undefined 
 
 const TRIGGER_LABEL: Record<string, string> = { auto: '自動壓縮', manual: '手動壓縮' };
 
-export async function handlePostCompact(config: KiokuConfig, record: PostCompactRecord, options: CaptureOptions = {}): Promise<CaptureReport> {
+export async function handlePostCompact(
+  config: KiokuConfig,
+  record: PostCompactRecord,
+  options: CaptureOptions = {},
+): Promise<CaptureReport> {
   const logger = options.logger ?? silentLogger;
   const report = emptyReport(record.eventId, record.roleId);
   if (!config.settings.ROLE_CAPTURE_ENABLED) return { ...report, skipped: 'disabled' };

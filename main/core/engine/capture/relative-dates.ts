@@ -28,7 +28,23 @@ function numberOf(text: string): number | undefined {
   return undefined;
 }
 
-const WEEKDAY: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 7, 天: 7, '1': 1, '2': 2, '3': 3, '4': 4, '5': 5, '6': 6, '7': 7 };
+const WEEKDAY: Record<string, number> = {
+  一: 1,
+  二: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  日: 7,
+  天: 7,
+  '1': 1,
+  '2': 2,
+  '3': 3,
+  '4': 4,
+  '5': 5,
+  '6': 6,
+  '7': 7,
+};
 
 const day = (now: Date, offset: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset);
 /** Monday (1) … Sunday (7) of the local day. */
@@ -60,7 +76,10 @@ const BEFORE = '(?:之前|以前|前)';
 
 const RULES: readonly Rule[] = [
   // Month ends and starts (chrono reads none of these in Chinese).
-  { pattern: /(下下|下|上|這|这|本)?(?:個|个)?月(底|末|初)/g, resolve: (m, now) => monthEdge(now, { 下下: 2, 下: 1, 上: -1 }[m[1] ?? ''] ?? 0, m[2] === '初') },
+  {
+    pattern: /(下下|下|上|這|这|本)?(?:個|个)?月(底|末|初)/g,
+    resolve: (m, now) => monthEdge(now, { 下下: 2, 下: 1, 上: -1 }[m[1] ?? ''] ?? 0, m[2] === '初'),
+  },
   // 下週一, 下下星期三, 上禮拜五, 這週日, 本周六, 下週末.
   {
     pattern: new RegExp(`(下下|下|上上|上|這|这|本)(?:個|个)?${WEEK}([一二三四五六日天1-7]|末)`, 'g'),
@@ -107,10 +126,24 @@ const RULES: readonly Rule[] = [
 ];
 
 const DAY_WORDS: Record<string, number> = {
-  大後天: 3, 大后天: 3, 大前天: -3, 後天: 2, 后天: 2, 前天: -2,
-  明天: 1, 明日: 1, 明早: 1, 明晚: 1,
-  今天: 0, 今日: 0, 今晚: 0, 今早: 0, 今夜: 0,
-  昨天: -1, 昨日: -1, 昨晚: -1,
+  大後天: 3,
+  大后天: 3,
+  大前天: -3,
+  後天: 2,
+  后天: 2,
+  前天: -2,
+  明天: 1,
+  明日: 1,
+  明早: 1,
+  明晚: 1,
+  今天: 0,
+  今日: 0,
+  今晚: 0,
+  今早: 0,
+  今夜: 0,
+  昨天: -1,
+  昨日: -1,
+  昨晚: -1,
 };
 
 /** The same day N months on, or that month's last day when it is shorter (1/31 + 1 month → 2/28). */

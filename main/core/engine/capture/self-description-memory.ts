@@ -17,7 +17,9 @@ export function selfDescriptionMemory(
   if (!self) return undefined;
   const gist = selfDescriptionGist(self, zh);
   const words = self.sentences.join(' ');
-  const tags = zh ? ['身分', ...(self.name ? [self.name] : []), ...(self.address && self.address !== self.name ? [self.address] : [])] : ['identity', ...(self.name ? [self.name] : [])];
+  const tags = zh
+    ? ['身分', ...(self.name ? [self.name] : []), ...(self.address && self.address !== self.name ? [self.address] : [])]
+    : ['identity', ...(self.name ? [self.name] : [])];
   return {
     sentences: self.sentences,
     memory: {

@@ -17,7 +17,7 @@ export interface SelfDescription {
   sentences: string[];
 }
 
-const NAME = '([\\p{Script=Han}]{2,4}|[A-Z][A-Za-z\'’-]+(?: [A-Z][A-Za-z\'’-]+)?)';
+const NAME = "([\\p{Script=Han}]{2,4}|[A-Z][A-Za-z'’-]+(?: [A-Z][A-Za-z'’-]+)?)";
 const NAME_PATTERNS: readonly RegExp[] = [
   new RegExp(`我叫(?![你妳他她它們了過醒])\\s*${NAME}`, 'u'),
   new RegExp(`我的?名字(?:是|叫)\\s*${NAME}`, 'u'),
@@ -26,13 +26,14 @@ const NAME_PATTERNS: readonly RegExp[] = [
   new RegExp(`\\b(?:[Mm]y name is|[Mm]y name's|I'm called|I am called)\\s+${NAME}`, 'u'),
 ];
 /** Shortest first: 「叫我大同就好」 is 大同, not 大同就好. */
-const NAME_LAZY = '([\\p{Script=Han}]{2,4}?|[A-Z][A-Za-z\'’-]+(?: [A-Z][A-Za-z\'’-]+)?)';
+const NAME_LAZY = "([\\p{Script=Han}]{2,4}?|[A-Z][A-Za-z'’-]+(?: [A-Z][A-Za-z'’-]+)?)";
 const ADDRESS_PATTERNS: readonly RegExp[] = [
   new RegExp(`(?:叫我|稱呼我|喊我)(?:為)?\\s*[「『"]?${NAME_LAZY}[」』"]?(?=\\s*(?:就好|就可以|就行|吧|即可|[，,。．.！!～~]|$))`, 'u'),
   new RegExp(`\\b[Cc]all me\\s+${NAME_LAZY}(?=\\s*(?:[,.!]|$))`, 'u'),
 ];
 /** Words that follow 我是 / 我叫 without being a name. */
-const NOT_A_NAME = /^(?:說|覺得|想|不是|在|要|會|有|真的|因為|這樣|那個|一個|個|你|妳|他|她|誰|什麼|怎麼|工程師|學生|老師|新手|使用者|用戶|開發者|設計師)/u;
+const NOT_A_NAME =
+  /^(?:說|覺得|想|不是|在|要|會|有|真的|因為|這樣|那個|一個|個|你|妳|他|她|誰|什麼|怎麼|工程師|學生|老師|新手|使用者|用戶|開發者|設計師)/u;
 /** 「我是認真的」「我是開玩笑啦」: a clause with grammar words in it is no name. */
 const GRAMMAR_CHAR = /[的了嗎呢吧啊啦說想要會在是不很太都也就還笑故隨問]/u;
 const BACKGROUND =

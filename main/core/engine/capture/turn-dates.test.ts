@@ -84,7 +84,15 @@ describe('reminders and deadlines carry a date expiry; dates are written out (is
 
   it('leaves a memory without dates or grants as it was', async () => {
     const [memory] = await bound('記住：我習慣用 pnpm。');
-    const input: TurnInput = { roleId: 'R01', roleName: '露米', userText: '記住：我習慣用 pnpm。', assistantText: '好的。', consent: 'accepted', now: NOW, trigger: 'stop' };
+    const input: TurnInput = {
+      roleId: 'R01',
+      roleName: '露米',
+      userText: '記住：我習慣用 pnpm。',
+      assistantText: '好的。',
+      consent: 'accepted',
+      now: NOW,
+      trigger: 'stop',
+    };
     expect(memory).toEqual((await localCondenser.condense(input))[0]);
   });
 });

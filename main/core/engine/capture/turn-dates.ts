@@ -63,11 +63,21 @@ function isStart(text: string, mention: DateMention): boolean {
 /** Words that grant once: the session is then the bound even when a day is named too (the narrower wins). */
 const ONE_TIME = /這次|這一次|本次|this time|just this once|this once|only once/;
 
-function boundGrant(expires: string | undefined, latestFuture: string | undefined, today: string, sessionId: string | null | undefined, oneTime: boolean): string {
+function boundGrant(
+  expires: string | undefined,
+  latestFuture: string | undefined,
+  today: string,
+  sessionId: string | null | undefined,
+  oneTime: boolean,
+): string {
   const text = (expires ?? '').trim();
   const session = isSessionGrant({ expires: text });
   const ofThisSession = () =>
-    session && (/session\s/i.test(text) || /\d{4}-\d{2}-\d{2}/.test(text)) ? text : sessionId ? `本工作階段（session ${sessionId}，${today} 授權）` : `本工作階段（${today} 授權）`;
+    session && (/session\s/i.test(text) || /\d{4}-\d{2}-\d{2}/.test(text))
+      ? text
+      : sessionId
+        ? `本工作階段（session ${sessionId}，${today} 授權）`
+        : `本工作階段（${today} 授權）`;
   // A one-time grant (這次) stays with its session, which is narrower than any day named with it.
   if (oneTime) return ofThisSession();
   // A day the user named bounds a 暫時/先/for-now grant better than "this session" or "today" (今天 is a mention too).
@@ -82,7 +92,11 @@ export function bindToTurn(memory: CondensedMemory, turn: TurnFacts): CondensedM
   const today = formatLocalDate(turn.now);
   const mentions = findDateMentions(turn.userText, turn.now);
   const zh = CHINESE.test(turn.userText) || CHINESE.test(memory.summary);
-  const latestFuture = mentions.map((m) => m.date).filter((date) => date >= today).sort().at(-1);
+  const latestFuture = mentions
+    .map((m) => m.date)
+    .filter((date) => date >= today)
+    .sort()
+    .at(-1);
   const bound: CondensedMemory = { ...memory, relevance: [...memory.relevance], keyPoints: [...memory.keyPoints] };
   if (mentions.length) {
     bound.summary = annotate(memory.summary, mentions, zh);

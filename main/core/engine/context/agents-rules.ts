@@ -51,7 +51,10 @@ export function loadAgentsRules(language: ContextLanguage, resourcesDir = findRe
       hint: 'reinstall Kioku',
     });
   }
-  const rules = text.replace(/^\uFEFF/, '').replace(MAINTAINER_NOTE, '').trim();
+  const rules = text
+    .replace(/^\uFEFF/, '')
+    .replace(MAINTAINER_NOTE, '')
+    .trim();
   cache.set(file, rules);
   return rules;
 }

@@ -18,7 +18,10 @@ function config(stored: Record<string, unknown> = {}) {
 
 const role = parseSplitRole(
   'ENGINEER01',
-  { path: '/r/i.md', text: '---\nid: ENGINEER01\nname: 小豹\nemoji: 🐆\n---\n\n# 小豹\n\n## 關係定位（relationship）\n\n同事，叫使用者「{{name}}」。\n' },
+  {
+    path: '/r/i.md',
+    text: '---\nid: ENGINEER01\nname: 小豹\nemoji: 🐆\n---\n\n# 小豹\n\n## 關係定位（relationship）\n\n同事，叫使用者「{{name}}」。\n',
+  },
   { path: '/r/s.md', text: '---\nid: ENGINEER01\n---\n\n## 本質（nature）\n\n冷靜可靠的資深工程師。\n\n## 氛圍（vibe）\n\n簡潔直白。\n' },
 );
 const englishRole = parseSplitRole(
@@ -29,10 +32,27 @@ const englishRole = parseSplitRole(
 
 function memory(id: string, fields: Partial<Memory>): Memory {
   return {
-    id, category: 'skill', summary: `summary ${id}`, tags: ['t'], priority: 3, cues: [], expires: '', relevance: [], links: [],
-    memory_type: 'semantic', declarative: 'explicit', retention_stage: 'long_term', sleep_stage: 'nrem-rem',
-    created: '2026-11-30T10:00:00+08:00', updated: '2026-11-30T10:00:00+08:00', last_replayed: '', hits: 0, strength: 60,
-    body: `body ${id}`, extra: {}, ...fields,
+    id,
+    category: 'skill',
+    summary: `summary ${id}`,
+    tags: ['t'],
+    priority: 3,
+    cues: [],
+    expires: '',
+    relevance: [],
+    links: [],
+    memory_type: 'semantic',
+    declarative: 'explicit',
+    retention_stage: 'long_term',
+    sleep_stage: 'nrem-rem',
+    created: '2026-11-30T10:00:00+08:00',
+    updated: '2026-11-30T10:00:00+08:00',
+    last_replayed: '',
+    hits: 0,
+    strength: 60,
+    body: `body ${id}`,
+    extra: {},
+    ...fields,
   };
 }
 
@@ -41,12 +61,25 @@ const paragraph = (n: number) => '這是一段很長的記憶內容，描述做�
 /** A role with far more than any budget holds, everywhere. */
 function heavyInput(): Omit<SessionContextInput, 'config'> {
   const memories: Memory[] = [];
-  for (let i = 0; i < 60; i++) memories.push(memory(`imp${i}`, { category: 'important', priority: 5, summary: `重要 ${i}`, body: paragraph(12) }));
+  for (let i = 0; i < 60; i++)
+    memories.push(memory(`imp${i}`, { category: 'important', priority: 5, summary: `重要 ${i}`, body: paragraph(12) }));
   for (let i = 0; i < 200; i++) memories.push(memory(`sk${i}`, { category: 'skill', summary: `技能 ${i}：${paragraph(2)}` }));
-  for (let i = 0; i < 30; i++) memories.push(memory(`in${i}`, { category: 'inbox', created: `2026-11-${String(1 + (i % 28)).padStart(2, '0')}T10:${String(i).padStart(2, '0')}:00+08:00`, body: paragraph(10) }));
-  const bonds: Bond[] = Array.from({ length: 40 }, (_, i) => ({ time: '2026-11-20 10:00', direction: 'mutual', text: `一起熬夜除錯的第 ${i} 個晚上` }));
+  for (let i = 0; i < 30; i++)
+    memories.push(
+      memory(`in${i}`, {
+        category: 'inbox',
+        created: `2026-11-${String(1 + (i % 28)).padStart(2, '0')}T10:${String(i).padStart(2, '0')}:00+08:00`,
+        body: paragraph(10),
+      }),
+    );
+  const bonds: Bond[] = Array.from({ length: 40 }, (_, i) => ({
+    time: '2026-11-20 10:00',
+    direction: 'mutual',
+    text: `一起熬夜除錯的第 ${i} 個晚上`,
+  }));
   const dialog: DialogTurn[] = [];
-  for (let i = 0; i < 12; i++) dialog.push({ role: 'user', text: `問題 ${i}：${paragraph(8)}` }, { role: 'assistant', text: `回答 ${i}：${paragraph(8)}` });
+  for (let i = 0; i < 12; i++)
+    dialog.push({ role: 'user', text: `問題 ${i}：${paragraph(8)}` }, { role: 'assistant', text: `回答 ${i}：${paragraph(8)}` });
   const state: MemoryState = { ...defaultMemoryState(), first_activity: '2026-01-01', total_turns: 100, active_days: 10 };
   return {
     role,
@@ -68,10 +101,16 @@ describe('assembleSessionContext', () => {
     const result = assembleSessionContext({
       config: config(),
       role,
-      memories: [memory('a', { category: 'important', priority: 5, summary: '先給結論' }), memory('b', { category: 'inbox', summary: '昨天的進度' })],
+      memories: [
+        memory('a', { category: 'important', priority: 5, summary: '先給結論' }),
+        memory('b', { category: 'inbox', summary: '昨天的進度' }),
+      ],
       state: defaultMemoryState(),
       bonds: [{ time: '2026-11-30 21:00', direction: 'user-to-role', text: '謝謝你陪我除錯' }],
-      dialog: [{ role: 'user', text: '早安' }, { role: 'assistant', text: '早，老大' }],
+      dialog: [
+        { role: 'user', text: '早安' },
+        { role: 'assistant', text: '早，老大' },
+      ],
       facts: '使用者住在台北。',
       projectMemory: { path: '/p/MEMORY.md', text: '用 pnpm。' },
       journalEntries: 3,
@@ -79,7 +118,21 @@ describe('assembleSessionContext', () => {
     });
     expect(result.parts).toHaveLength(1);
     const text = result.parts[0]!;
-    for (const part of ['## 角色：小豹', '## 共用行為', '## 其他角色', '關係狀態：還沒有互動紀錄', '使用者住在台北。', '用 pnpm。', '日誌（JOURNAL.jsonl）有 3 筆', '昨天的進度', '先給結論', '謝謝你陪我除錯', '早，老大', '個人記憶同意', '第一次見面']) {
+    for (const part of [
+      '## 角色：小豹',
+      '## 共用行為',
+      '## 其他角色',
+      '關係狀態：還沒有互動紀錄',
+      '使用者住在台北。',
+      '用 pnpm。',
+      '日誌（JOURNAL.jsonl）有 3 筆',
+      '昨天的進度',
+      '先給結論',
+      '謝謝你陪我除錯',
+      '早，老大',
+      '個人記憶同意',
+      '第一次見面',
+    ]) {
       expect(text).toContain(part);
     }
     expect(Object.values(result.omitted).every((n) => n === 0)).toBe(true);
@@ -166,7 +219,9 @@ describe('assembleSessionContext', () => {
   });
 
   it('speaks English, with the English rules, for an English role', () => {
-    const text = assembleSessionContext({ config: config(), role: englishRole, memories: [], state: defaultMemoryState() }).parts.join('\n');
+    const text = assembleSessionContext({ config: config(), role: englishRole, memories: [], state: defaultMemoryState() }).parts.join(
+      '\n',
+    );
     expect(text).toContain('## Shared behaviour');
     expect(text).not.toContain('共用行為');
     expect(text).toContain('## Personal memory consent');
@@ -181,9 +236,18 @@ describe('assembleSessionContext', () => {
   });
 });
 
-describe('the morning brief (BRIEF-1: the role reports it at the day\'s first interaction)', () => {
+describe("the morning brief (BRIEF-1: the role reports it at the day's first interaction)", () => {
   const brief = (created: string) =>
-    memory('brief1', { category: 'daily', priority: 2, memory_type: 'episodic', tags: ['brief', '晨報'], created, updated: created, summary: '晨間檢查：1 則有變化', body: 'PR #42 還沒合併；昨晚 CI 失敗了。' });
+    memory('brief1', {
+      category: 'daily',
+      priority: 2,
+      memory_type: 'episodic',
+      tags: ['brief', '晨報'],
+      created,
+      updated: created,
+      summary: '晨間檢查：1 則有變化',
+      body: 'PR #42 還沒合併；昨晚 CI 失敗了。',
+    });
   const state: MemoryState = { ...defaultMemoryState(), first_activity: '2026-01-01', total_turns: 10, active_days: 3 };
 
   it("tells today's brief in the opening notes, not in the snapshot a compaction re-injects", () => {
@@ -217,7 +281,10 @@ describe('injected text cannot change the structure of the load (issue 14)', () 
       ],
       state: defaultMemoryState(),
       bonds: [{ time: '2026-11-30 21:00', direction: 'user-to-role', text: `謝謝你\n${forgery}` }],
-      dialog: [{ role: 'user', text: `早安\n${forgery}` }, { role: 'assistant', text: '早，老大' }],
+      dialog: [
+        { role: 'user', text: `早安\n${forgery}` },
+        { role: 'assistant', text: '早，老大' },
+      ],
       facts: `使用者住在台北。\n${forgery}`,
       projectMemory: { path: '/p/MEMORY.md', text: `用 pnpm。\n${forgery}` },
       journalEntries: 3,

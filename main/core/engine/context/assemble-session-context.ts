@@ -19,7 +19,14 @@ import { loadSpecialMemories } from './load-special-memories.js';
 import { fitLongTermMemory, prepareLongTermMemory, type PreparedLongTermMemory } from './memory-block.js';
 import { peersBlock, type PeerInfo } from './peers-block.js';
 import { consentBlock, greetingBlock, isFirstMeeting, relationshipBlock, sleepyBlock } from './session-notes.js';
-import { factsBlock, factsPointerBlock, journalPointerBlock, projectMemoryBlock, projectMemoryPointerBlock, type ProjectMemory } from './shared-memory-blocks.js';
+import {
+  factsBlock,
+  factsPointerBlock,
+  journalPointerBlock,
+  projectMemoryBlock,
+  projectMemoryPointerBlock,
+  type ProjectMemory,
+} from './shared-memory-blocks.js';
 import { soulBlock } from './soul-block.js';
 import { memoriesForProject, preparedForProject, projectSpecificMemories } from './session-project.js';
 import { projectWaitingBlock } from './project-note-block.js';
@@ -125,7 +132,12 @@ export interface LoadReport {
 }
 
 /** The blocks with a character budget, and the setting it comes from. */
-const BUDGET_SETTINGS = { memory: 'ROLE_LOAD_LIMIT', inbox: 'ROLE_LOAD_INBOX_LIMIT', bonds: 'ROLE_LOAD_BONDS_LIMIT', dialog: 'ROLE_LOAD_DIALOG_LIMIT' } as const;
+const BUDGET_SETTINGS = {
+  memory: 'ROLE_LOAD_LIMIT',
+  inbox: 'ROLE_LOAD_INBOX_LIMIT',
+  bonds: 'ROLE_LOAD_BONDS_LIMIT',
+  dialog: 'ROLE_LOAD_DIALOG_LIMIT',
+} as const;
 
 interface NamedBlock {
   name: string;
@@ -145,7 +157,12 @@ export function assembleSessionContext(given: SessionContextInput): SessionConte
   const role = input.role;
   const language = languageOfRole(role);
   if (input.flags?.sleeping) {
-    const text = sleepingContext({ language, roleName: role.name, sleepStart: settings.ROLE_SLEEP_START, sleepEnd: settings.ROLE_SLEEP_END });
+    const text = sleepingContext({
+      language,
+      roleName: role.name,
+      sleepStart: settings.ROLE_SLEEP_START,
+      sleepEnd: settings.ROLE_SLEEP_END,
+    });
     const report: LoadReport = { blocks: [], partLimit: settings.KIOKU_HOOK_OUTPUT_LIMIT, maxParts: Math.max(1, input.maxParts ?? 1) };
     return { parts: [text], omitted: noneOmitted(), snapshotParts: [], report };
   }
@@ -154,7 +171,13 @@ export function assembleSessionContext(given: SessionContextInput): SessionConte
   const { inboxMemories, special, prepared } = listDerived(input, now);
   const fixed = {
     soul: soulBlock(role, language),
-    agents: agentsBlock(role, { language, memoryHome: paths.memoryHome, roleHome: paths.roleHome, rules: input.agentsRules, resourcesDir: input.resourcesDir }),
+    agents: agentsBlock(role, {
+      language,
+      memoryHome: paths.memoryHome,
+      roleHome: paths.roleHome,
+      rules: input.agentsRules,
+      resourcesDir: input.resourcesDir,
+    }),
     relationship: relationshipBlock(input.state, who),
     journal: input.journalEntries === undefined ? EMPTY_BLOCK : journalPointerBlock(input.journalEntries, language),
     consent: consentBlock(input.state, { ...who, memoryDir: path.join(paths.memoryHome, role.id) }),
@@ -164,7 +187,8 @@ export function assembleSessionContext(given: SessionContextInput): SessionConte
     brief: briefBlock(special, now, who),
     greeting: greetingBlock({ ...who, emoji: role.emoji }, input.flags?.firstMeeting ?? isFirstMeeting(input.state)),
     // The whole list: a waiting convention is this project's own, so never narrowed out.
-    projectWaiting: input.project && input.projectMemory ? projectWaitingBlock(special, input.project, input.projectMemory, language) : EMPTY_BLOCK,
+    projectWaiting:
+      input.project && input.projectMemory ? projectWaitingBlock(special, input.project, input.projectMemory, language) : EMPTY_BLOCK,
   };
   const project = input.projectMemory?.text.trim() ? input.projectMemory : undefined;
   const facts = input.facts?.trim() ? input.facts : undefined;
@@ -175,7 +199,15 @@ export function assembleSessionContext(given: SessionContextInput): SessionConte
   // Lines another role of the session said are labelled with its name (issue 19).
   const speakerNames = new Map((input.peers ?? []).map((peer) => [peer.id, peer.name]));
   const dialogAt = memo((limit) =>
-    dialogBlock(input.dialog ?? [], { language, roleName: role.name, roleId: role.id, speakerNames, turns: settings.ROLE_LOAD_DIALOG_TURNS, limit, now }),
+    dialogBlock(input.dialog ?? [], {
+      language,
+      roleName: role.name,
+      roleId: role.id,
+      speakerNames,
+      turns: settings.ROLE_LOAD_DIALOG_TURNS,
+      limit,
+      now,
+    }),
   );
   const build = (b: Budgets): NamedBlock[] => {
     const blocks = buildBlocks(b);
@@ -186,8 +218,14 @@ export function assembleSessionContext(given: SessionContextInput): SessionConte
     { name: 'agents', block: fixed.agents },
     { name: 'peers', block: b.peers ? peersBlock(input.peers ?? [], role, language) : EMPTY_BLOCK },
     { name: 'relationship', block: fixed.relationship },
-    { name: 'facts', block: facts ? (b.facts ? factsBlock(facts, paths.factsFile, language) : factsPointerBlock(paths.factsFile, language)) : EMPTY_BLOCK },
-    { name: 'projectMemory', block: project ? (b.project ? projectMemoryBlock(project, language) : projectMemoryPointerBlock(project, language)) : EMPTY_BLOCK },
+    {
+      name: 'facts',
+      block: facts ? (b.facts ? factsBlock(facts, paths.factsFile, language) : factsPointerBlock(paths.factsFile, language)) : EMPTY_BLOCK,
+    },
+    {
+      name: 'projectMemory',
+      block: project ? (b.project ? projectMemoryBlock(project, language) : projectMemoryPointerBlock(project, language)) : EMPTY_BLOCK,
+    },
     { name: 'projectWaiting', block: fixed.projectWaiting },
     { name: 'journal', block: fixed.journal },
     { name: 'inbox', block: inboxAt(b.inbox) },
@@ -201,7 +239,12 @@ export function assembleSessionContext(given: SessionContextInput): SessionConte
   ];
   const limit = settings.KIOKU_HOOK_OUTPUT_LIMIT;
   const maxParts = Math.max(1, input.maxParts ?? 1);
-  const pack = (blocks: readonly NamedBlock[]) => packParts(blocks.map((named) => named.block.text), limit, language);
+  const pack = (blocks: readonly NamedBlock[]) =>
+    packParts(
+      blocks.map((named) => named.block.text),
+      limit,
+      language,
+    );
   const initial: Budgets = {
     memory: settings.ROLE_LOAD_LIMIT,
     digest: undefined,
@@ -230,12 +273,19 @@ export function assembleSessionContext(given: SessionContextInput): SessionConte
 
 function reportBlock(named: NamedBlock, initial: Budgets, effective: Budgets): LoadBlockReport {
   const { name, block } = named;
-  const out: LoadBlockReport = { name, chars: block.text.length, shown: block.shown, omitted: block.omitted, opening: Boolean(named.opening) };
+  const out: LoadBlockReport = {
+    name,
+    chars: block.text.length,
+    shown: block.shown,
+    omitted: block.omitted,
+    opening: Boolean(named.opening),
+  };
   if (name in BUDGET_SETTINGS) {
     const key = name as keyof typeof BUDGET_SETTINGS;
     out.budget = { setting: BUDGET_SETTINGS[key], configured: initial[key], effective: effective[key] };
   }
-  if ((name === 'facts' && !effective.facts) || (name === 'projectMemory' && !effective.project) || (name === 'peers' && !effective.peers)) out.replaced = true;
+  if ((name === 'facts' && !effective.facts) || (name === 'projectMemory' && !effective.project) || (name === 'peers' && !effective.peers))
+    out.replaced = true;
   return out;
 }
 
@@ -245,7 +295,9 @@ function reportBlock(named: NamedBlock, initial: Budgets, effective: Budgets): L
  */
 function listDerived(input: WarmInput, now: Date) {
   // Frozen, so that what inbox-block.ts derives from it is kept with it too (list-memo.ts).
-  const allInbox = input.inboxMemories ?? memoByList(input.memories, 'inbox', () => Object.freeze(input.memories.filter((memory) => memory.category === 'inbox')));
+  const allInbox =
+    input.inboxMemories ??
+    memoByList(input.memories, 'inbox', () => Object.freeze(input.memories.filter((memory) => memory.category === 'inbox')));
   // Only what is injected from is made inert: the inbox, the brief and waiting candidates here,
   // the selected long-term memories in memory-block.ts (issue 14).
   const inboxMemories = inertMemories(memoriesForProject(allInbox, input.project));
@@ -269,7 +321,10 @@ export function longTermOptions(input: Pick<SessionContextInput, 'config' | 'rol
   };
 }
 
-type WarmInput = Pick<SessionContextInput, 'config' | 'role' | 'memories' | 'longTermMemories' | 'inboxMemories' | 'preparedLongTerm' | 'project'>;
+type WarmInput = Pick<
+  SessionContextInput,
+  'config' | 'role' | 'memories' | 'longTermMemories' | 'inboxMemories' | 'preparedLongTerm' | 'project'
+>;
 
 /**
  * Do now, in the daemon's idle time after its memory files changed, the part of the next load

@@ -65,7 +65,11 @@ id: ENGINEER01
 證據優先。
 `;
 
-const role = parseSplitRole('ENGINEER01', { path: '/r/ENGINEER01.identity.md', text: IDENTITY }, { path: '/r/ENGINEER01.soul.md', text: SOUL });
+const role = parseSplitRole(
+  'ENGINEER01',
+  { path: '/r/ENGINEER01.identity.md', text: IDENTITY },
+  { path: '/r/ENGINEER01.soul.md', text: SOUL },
+);
 const englishRole = parseSplitRole(
   'MUSE01',
   { path: '/r/MUSE01.identity.md', text: '---\nid: MUSE01\nname: Muse\nemoji: 🎨\n---\n\n# Muse\n\n## Source\n\nGreek myth.\n' },
@@ -74,16 +78,46 @@ const englishRole = parseSplitRole(
 
 function inbox(id: string, created: string, body: string, extra: Partial<Memory> = {}): Memory & { path: string } {
   return {
-    id, category: 'inbox', summary: `摘要 ${id}`, tags: [], priority: 3, cues: [], expires: '', relevance: [], links: [],
-    memory_type: 'episodic', declarative: 'explicit', retention_stage: 'working', sleep_stage: 'encoding',
-    created, updated: created, last_replayed: '', hits: 0, strength: 60, body, extra: {}, path: `/m/ENGINEER01/inbox/${id}.md`, ...extra,
+    id,
+    category: 'inbox',
+    summary: `摘要 ${id}`,
+    tags: [],
+    priority: 3,
+    cues: [],
+    expires: '',
+    relevance: [],
+    links: [],
+    memory_type: 'episodic',
+    declarative: 'explicit',
+    retention_stage: 'working',
+    sleep_stage: 'encoding',
+    created,
+    updated: created,
+    last_replayed: '',
+    hits: 0,
+    strength: 60,
+    body,
+    extra: {},
+    path: `/m/ENGINEER01/inbox/${id}.md`,
+    ...extra,
   };
 }
 
 describe('soulBlock (ROLE-6)', () => {
   it('injects id, name, emoji, preamble, every section and loose soul text; never aliases', () => {
     const text = soulBlock(role).text;
-    for (const part of ['ENGINEER01', '小豹 🐆', '角色原型：資深工程師', '### 來源（source）', '原創角色。', '叫使用者「老大」', '### 本質（nature）', '### 氛圍（vibe）', '### 核心信念', '證據優先。']) {
+    for (const part of [
+      'ENGINEER01',
+      '小豹 🐆',
+      '角色原型：資深工程師',
+      '### 來源（source）',
+      '原創角色。',
+      '叫使用者「老大」',
+      '### 本質（nature）',
+      '### 氛圍（vibe）',
+      '### 核心信念',
+      '證據優先。',
+    ]) {
       expect(text).toContain(part);
     }
     expect(text).toContain('開頭的零散文字 {{name}}');
@@ -129,7 +163,11 @@ describe('inboxBlock (CTX-2, CTX-5)', () => {
   const opts = { language: 'zh-TW' as const, now: NOW, count: 10, limit: 3600 };
 
   it('shows full text newest first and counts what the count leaves out', () => {
-    const items = [inbox('a', '2026-11-28T10:00:00+08:00', 'A 內文'), inbox('b', '2026-11-30T10:00:00+08:00', 'B 內文'), inbox('c', '2026-11-29T10:00:00+08:00', 'C 內文')];
+    const items = [
+      inbox('a', '2026-11-28T10:00:00+08:00', 'A 內文'),
+      inbox('b', '2026-11-30T10:00:00+08:00', 'B 內文'),
+      inbox('c', '2026-11-29T10:00:00+08:00', 'C 內文'),
+    ];
     const result = inboxBlock(items, { ...opts, count: 2 });
     expect(result.text.indexOf('B 內文')).toBeLessThan(result.text.indexOf('C 內文'));
     expect(result.text).not.toContain('A 內文');
@@ -138,7 +176,9 @@ describe('inboxBlock (CTX-2, CTX-5)', () => {
   });
 
   it('skips whole items over the limit and never exceeds it', () => {
-    const items = Array.from({ length: 8 }, (_, i) => inbox(`i${i}`, `2026-11-${10 + i}T10:00:00+08:00`, `第 ${i} 則。${'進度說明。'.repeat(60)}`));
+    const items = Array.from({ length: 8 }, (_, i) =>
+      inbox(`i${i}`, `2026-11-${10 + i}T10:00:00+08:00`, `第 ${i} 則。${'進度說明。'.repeat(60)}`),
+    );
     const result = inboxBlock(items, { ...opts, limit: 1500 });
     expect(result.text.length).toBeLessThanOrEqual(1500);
     expect(result.shown).toBeGreaterThan(0);
@@ -168,7 +208,11 @@ describe('inboxBlock (CTX-2, CTX-5)', () => {
 });
 
 describe('bondsBlock (MEM-7)', () => {
-  const bonds: Bond[] = Array.from({ length: 20 }, (_, i) => ({ time: `2026-11-${String(20 - (i % 10)).padStart(2, '0')} 10:00`, direction: 'user-to-role', text: `第 ${i} 句話` }));
+  const bonds: Bond[] = Array.from({ length: 20 }, (_, i) => ({
+    time: `2026-11-${String(20 - (i % 10)).padStart(2, '0')} 10:00`,
+    direction: 'user-to-role',
+    text: `第 ${i} 句話`,
+  }));
 
   it('shows the newest first within count and limit, with the no-demands boundary', () => {
     const result = bondsBlock(bonds, { language: 'zh-TW', count: 5, limit: 1200 });
@@ -193,7 +237,14 @@ describe('dialogBlock (CTX-6)', () => {
       { role: 'user', text: '還有嗎' },
       { role: 'assistant', text: '沒有了。' },
     ];
-    const text = dialogBlock(turns, { language: 'zh-TW', roleName: '結衣', roleId: 'YUI01', speakerNames: new Map([['SILICA01', '西莉卡']]), turns: 8, limit: 4000 }).text;
+    const text = dialogBlock(turns, {
+      language: 'zh-TW',
+      roleName: '結衣',
+      roleId: 'YUI01',
+      speakerNames: new Map([['SILICA01', '西莉卡']]),
+      turns: 8,
+      limit: 4000,
+    }).text;
     expect(text).toContain('西莉卡: 快取改好了。');
     expect(text).toContain('結衣: 部署排好了。');
     // Not attributed: the loading role's, as before the history.
@@ -204,7 +255,12 @@ describe('dialogBlock (CTX-6)', () => {
   });
 
   const turns: DialogTurn[] = [];
-  for (let i = 1; i <= 10; i++) turns.push({ role: 'user', text: `問題 ${i}` }, { role: 'assistant', text: `回答 ${i} 第一段` }, { role: 'assistant', text: `回答 ${i} 第二段` });
+  for (let i = 1; i <= 10; i++)
+    turns.push(
+      { role: 'user', text: `問題 ${i}` },
+      { role: 'assistant', text: `回答 ${i} 第一段` },
+      { role: 'assistant', text: `回答 ${i} 第二段` },
+    );
 
   it('keeps the last N rounds oldest first, merging an answer into one, and drops the oldest whole rounds to fit', () => {
     const result = dialogBlock(turns, { language: 'zh-TW', roleName: '小豹', turns: 8, limit: 4000 });
@@ -241,8 +297,13 @@ describe('dialogBlock (CTX-6)', () => {
   });
 
   it('redacts secrets and is off at 0 turns or 0 characters', () => {
-    const secret: DialogTurn[] = [{ role: 'user', text: 'token=ghp_abcdefghijklmnopqrstuvwxyz0123456789' }, { role: 'assistant', text: 'ok' }];
-    expect(dialogBlock(secret, { language: 'en', roleName: 'Muse', turns: 8, limit: 4000 }).text).not.toContain('ghp_abcdefghijklmnopqrstuvwxyz0123456789');
+    const secret: DialogTurn[] = [
+      { role: 'user', text: 'token=ghp_abcdefghijklmnopqrstuvwxyz0123456789' },
+      { role: 'assistant', text: 'ok' },
+    ];
+    expect(dialogBlock(secret, { language: 'en', roleName: 'Muse', turns: 8, limit: 4000 }).text).not.toContain(
+      'ghp_abcdefghijklmnopqrstuvwxyz0123456789',
+    );
     expect(dialogBlock(turns, { language: 'zh-TW', roleName: '小豹', turns: 0, limit: 4000 }).text).toBe('');
     expect(dialogBlock(turns, { language: 'zh-TW', roleName: '小豹', turns: 8, limit: 0 }).text).toBe('');
   });
@@ -261,7 +322,14 @@ describe('peers and session notes', () => {
     // Written as Kioku writes them (local ISO); early morning, when the UTC date is still the day before east of UTC.
     const first = formatLocalIso(new Date(2026, 0, 5, 7, 0));
     const last = formatLocalIso(new Date(2026, 10, 29, 7, 0));
-    const state = { ...defaultMemoryState(), first_activity: first, active_days: 12, total_turns: 340, positive_feedback: 15, last_activity: last };
+    const state = {
+      ...defaultMemoryState(),
+      first_activity: first,
+      active_days: 12,
+      total_turns: 340,
+      positive_feedback: 15,
+      last_activity: last,
+    };
     const text = relationshipBlock(state, { name: '小豹', language: 'zh-TW' }).text;
     expect(text).toContain('自 2026-01-05 起互動');
     expect(text).toContain('上次互動 2026-11-29');
@@ -271,7 +339,9 @@ describe('peers and session notes', () => {
   });
 
   it('asks for consent only while it is unknown, naming the memory folder', () => {
-    expect(consentBlock(defaultMemoryState(), { name: '小豹', language: 'zh-TW', memoryDir: '/m/ENGINEER01' }).text).toContain('`/m/ENGINEER01`');
+    expect(consentBlock(defaultMemoryState(), { name: '小豹', language: 'zh-TW', memoryDir: '/m/ENGINEER01' }).text).toContain(
+      '`/m/ENGINEER01`',
+    );
     expect(consentBlock({ personal_memory_consent: 'accepted' }, { name: '小豹', language: 'zh-TW', memoryDir: '/m' }).text).toBe('');
   });
 

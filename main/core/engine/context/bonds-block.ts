@@ -42,5 +42,12 @@ export function bondsBlock(bonds: readonly Bond[], options: BondsBlockOptions): 
   const note = (n: number) => moreNotShown(options.language, n, '則關係史', 'bonds');
   const items = candidates.map((bond) => line(bond, options.language));
   const fit = fitWholeItems({ heading, items, limit: options.limit, note, alreadyOmitted: beyondCount });
-  return renderBlock(heading, fit.chosen.map((i) => items[i]!), fit.omitted + beyondCount, note, '\n', options.limit);
+  return renderBlock(
+    heading,
+    fit.chosen.map((i) => items[i]!),
+    fit.omitted + beyondCount,
+    note,
+    '\n',
+    options.limit,
+  );
 }

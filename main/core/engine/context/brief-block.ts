@@ -31,7 +31,9 @@ export function briefBlock(memories: readonly Memory[], now: Date, who: { name: 
   const today = memoByList(memories, `brief:${formatLocalDate(now)}`, () => memories.filter((memory) => isTodaysBrief(memory, now)));
   if (today.length === 0) return EMPTY_BLOCK;
   // The newest one: a brief run twice in a morning (tray and cron) must not be reported twice.
-  const newest = today.reduce((a, b) => ((parseLooseDate(b.created)?.getTime() ?? 0) > (parseLooseDate(a.created)?.getTime() ?? 0) ? b : a));
+  const newest = today.reduce((a, b) =>
+    (parseLooseDate(b.created)?.getTime() ?? 0) > (parseLooseDate(a.created)?.getTime() ?? 0) ? b : a,
+  );
   const at = parseLooseDate(newest.created);
   const time = at ? formatLocalIso(at).slice(11, 16) : '';
   const body = newest.body.trim() || newest.summary;

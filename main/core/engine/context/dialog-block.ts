@@ -60,7 +60,11 @@ function roundDate(round: readonly DialogTurn[], options: DialogBlockOptions): s
   const stamp = round.find((turn) => turn.timestamp)?.timestamp;
   const at = stamp ? parseLooseDate(stamp) : undefined;
   if (!at || !options.now || formatLocalDate(at) >= formatLocalDate(options.now)) return undefined;
-  const weekday = say(options.language, `（${'日一二三四五六'[at.getDay()]}）`, ` ${['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][at.getDay()]}`);
+  const weekday = say(
+    options.language,
+    `（${'日一二三四五六'[at.getDay()]}）`,
+    ` ${['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][at.getDay()]}`,
+  );
   const clock = formatLocalDateTime(at).slice(11, 16);
   return say(options.language, `〔${formatLocalDate(at)}${weekday}${clock} 說的〕`, `[said ${formatLocalDate(at)}${weekday} ${clock}]`);
 }
@@ -110,7 +114,15 @@ export function dialogBlock(turns: readonly DialogTurn[], options: DialogBlockOp
       )}`
     : baseHeading;
   const note = (n: number) => moreNotShown(options.language, n, '輪較早的對話', 'earlier rounds');
-  const fit = fitWholeItems({ heading, items: newestFirst, limit: options.limit, note, separator: '\n\n', contiguous: true, alreadyOmitted: beyondCount });
+  const fit = fitWholeItems({
+    heading,
+    items: newestFirst,
+    limit: options.limit,
+    note,
+    separator: '\n\n',
+    contiguous: true,
+    alreadyOmitted: beyondCount,
+  });
   const shown = fit.chosen.map((i) => newestFirst[i]!).reverse();
   // The note sits first here: what was left out is older than everything shown.
   if (shown.length === 0) return renderBlock(heading, [], fit.omitted + beyondCount, note, '\n\n', options.limit);

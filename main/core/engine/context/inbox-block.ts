@@ -93,7 +93,14 @@ export function inboxBlock(memories: readonly InboxMemory[], options: InboxBlock
   const items = candidates.map(item);
   const fit = fitWholeItems({ heading, items, limit: options.limit, note, separator: '\n\n', alreadyOmitted: beyondCount });
   if (fit.chosen[0] === 0) {
-    return renderBlock(heading, fit.chosen.map((i) => items[i]!), fit.omitted + beyondCount, note, '\n\n', options.limit);
+    return renderBlock(
+      heading,
+      fit.chosen.map((i) => items[i]!),
+      fit.omitted + beyondCount,
+      note,
+      '\n\n',
+      options.limit,
+    );
   }
   // The newest does not fit even alone: it stays, shortened to the whole room; the rest wait.
   const omitted = all.length - 1;

@@ -39,7 +39,10 @@ export function inertText(text: string): string {
   return text
     .replace(HEADING, (_, indent: string, marks: string) => indent + fullWidth(marks))
     .replace(FENCE, (_, indent: string, fence: string) => indent + fullWidth(fence))
-    .replace(SETEXT, (_, start: string, line: string, indent: string, rule: string, rest: string) => `${start}${line}${indent}${fullWidth(rule)}${rest}`)
+    .replace(
+      SETEXT,
+      (_, start: string, line: string, indent: string, rule: string, rest: string) => `${start}${line}${indent}${fullWidth(rule)}${rest}`,
+    )
     .replace(TAG, '＜')
     .replace(PART_HEADER, (_, zh: string | undefined, en: string | undefined) => (zh ? `（${zh}）` : `(${en})`));
 }

@@ -6,7 +6,7 @@ import { chooseWholeItems, EMPTY_BLOCK, moreNotShown, type ContextBlock } from '
 import { joinWords, say, type ContextLanguage } from '../../platform/text/context-language.js';
 import { inertMemory } from './inert-input.js';
 import { clarityWindow, splitGist, type Clarity } from '../../store/memory/memory-clarity.js';
-import { DIGEST_CATEGORY_ORDER, inDisplayOrder, selectLongTermMemories } from './memory-selection.js';
+import { DIGEST_CATEGORY_ORDER, selectLongTermMemories } from './memory-selection.js';
 import { isPinned } from '../../store/memory/pinned.js';
 
 /**
@@ -42,7 +42,12 @@ function scopeNote(memory: Memory, language: ContextLanguage): string {
   const expires = memory.expires.trim();
   if (!expires) return '';
   const until = expiryTime(expires);
-  if (until) return say(language, `有效至 ${formatLocalDate(new Date(until.getTime() - 1))}`, `valid until ${formatLocalDate(new Date(until.getTime() - 1))}`);
+  if (until)
+    return say(
+      language,
+      `有效至 ${formatLocalDate(new Date(until.getTime() - 1))}`,
+      `valid until ${formatLocalDate(new Date(until.getTime() - 1))}`,
+    );
   // A condition carries the day it was granted (MEM-8): "this PR" means the PR of that day.
   return say(language, `有效範圍：${conditionWithGrantDay(memory, 'zh')}`, `scope: ${conditionWithGrantDay(memory, 'en')}`);
 }
@@ -50,7 +55,11 @@ function scopeNote(memory: Memory, language: ContextLanguage): string {
 /** PM-2 fuzzy: only that something happened and its topics, as a question to confirm. */
 function fuzzyLine(memory: Memory, language: ContextLanguage): string {
   const topics = memory.tags.length ? joinWords(language, memory.tags) : label(language, CATEGORY_LABELS[memory.category]);
-  return say(language, `- 好像有過一件和「${topics}」有關的事？（模糊，只能問不能斷言）`, `- Did something happen about "${topics}"? (fuzzy: ask, never assert)`);
+  return say(
+    language,
+    `- 好像有過一件和「${topics}」有關的事？（模糊，只能問不能斷言）`,
+    `- Did something happen about "${topics}"? (fuzzy: ask, never assert)`,
+  );
 }
 
 function tagsText(memory: Memory, language: ContextLanguage): string {
@@ -84,7 +93,11 @@ function fullItem(memory: Memory, language: ContextLanguage, clarity: Clarity): 
 
 function fullItemText(memory: Memory, language: ContextLanguage, clarity: Clarity): string {
   if (clarity === 'fuzzy') return fuzzyLine(memory, language);
-  const kinds = [label(language, CATEGORY_LABELS[memory.category]), label(language, MEMORY_TYPE_LABELS[memory.memory_type]), say(language, `優先度 ${memory.priority}`, `priority ${memory.priority}`)];
+  const kinds = [
+    label(language, CATEGORY_LABELS[memory.category]),
+    label(language, MEMORY_TYPE_LABELS[memory.memory_type]),
+    say(language, `優先度 ${memory.priority}`, `priority ${memory.priority}`),
+  ];
   if (clarity === 'faded') kinds.push(say(language, '已淡去：只記得主旨', 'faded: gist only'));
   const sep = say(language, '・', ' · ');
   const meta = [tagsText(memory, language), scopeNote(memory, language)].filter(Boolean).join(say(language, '｜', ' | '));
@@ -162,7 +175,10 @@ export function prepareLongTermMemory(memories: readonly Memory[], options: Prep
 }
 
 /** The same, with the first moment it may be wrong (ms, Infinity for never): what a prepared load on disk is valid until. */
-export function prepareLongTermWindow(memories: readonly Memory[], options: PrepareOptions): { prepared: PreparedLongTermMemory; until: number } {
+export function prepareLongTermWindow(
+  memories: readonly Memory[],
+  options: PrepareOptions,
+): { prepared: PreparedLongTermMemory; until: number } {
   if (!Object.isFrozen(memories)) return prepareAt(memories, options);
   const key = `${options.roleId}|${options.language}|${options.fullMinPriority}|${options.digestMinPriority}`;
   const time = options.now.getTime();
@@ -220,10 +236,18 @@ function fitAnew(prepared: PreparedLongTermMemory, limit: number, digestLimit?: 
   // from a shrinking digestLimit, so a budget that can hold them always does.
   const pinnedDigest = prepared.digest.reduce((sum, item) => sum + (isPinned(item.memory) ? item.text.length + GAP : 0), 0);
   const choose = (room: number) => {
-    const fullChoice = chooseWholeItems(prepared.full.map((item) => item.text.length + GAP), Math.max(0, room - pinnedDigest), 0);
+    const fullChoice = chooseWholeItems(
+      prepared.full.map((item) => item.text.length + GAP),
+      Math.max(0, room - pinnedDigest),
+      0,
+    );
     const used = fullChoice.chosen.reduce((sum, i) => sum + prepared.full[i]!.text.length + GAP, 0);
     const digestRoom = Math.min(room - used, Math.max(digestLimit ?? Infinity, pinnedDigest));
-    const digestChoice = chooseWholeItems(prepared.digest.map((item) => item.text.length + GAP), digestRoom, 0);
+    const digestChoice = chooseWholeItems(
+      prepared.digest.map((item) => item.text.length + GAP),
+      digestRoom,
+      0,
+    );
     return { fullChoice, digestChoice, omitted: fullChoice.omitted + digestChoice.omitted };
   };
   const room = limit - head.length;

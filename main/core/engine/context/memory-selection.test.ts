@@ -11,7 +11,15 @@ const NOW = new Date(2026, 11, 1, 12, 0);
 
 const options = { fullMinPriority: 4, digestMinPriority: 3, now: NOW };
 const block = (memories: Memory[], limit = 4000, extra: { digestLimit?: number } = {}) =>
-  longTermMemoryBlock(memories, { roleId: 'ENGINEER01', language: 'zh-TW', now: NOW, limit, fullMinPriority: 4, digestMinPriority: 3, ...extra });
+  longTermMemoryBlock(memories, {
+    roleId: 'ENGINEER01',
+    language: 'zh-TW',
+    now: NOW,
+    limit,
+    fullMinPriority: 4,
+    digestMinPriority: 3,
+    ...extra,
+  });
 
 describe('selectLongTermMemories (CTX-4)', () => {
   it('puts important/interest at the full-text priority in full, the rest as digests, never the inbox or expired', () => {
@@ -85,8 +93,22 @@ describe('PM-2 clarity', () => {
 describe('longTermMemoryBlock', () => {
   it('tells a faded full-text memory by its gist only and a fuzzy one as a question about its tags', () => {
     const text = block([
-      memory('faded', { category: 'important', priority: 4, summary: '會議時間', body: '主旨：討厭早上開會。\n細節：三次提到，腦子還沒開機。', updated: '2026-10-25', created: '2026-10-25' }),
-      memory('fuzzy', { category: 'daily', priority: 3, summary: '吵架的原因', tags: ['吵架', '週末'], updated: '2026-03-01', created: '2026-03-01' }),
+      memory('faded', {
+        category: 'important',
+        priority: 4,
+        summary: '會議時間',
+        body: '主旨：討厭早上開會。\n細節：三次提到，腦子還沒開機。',
+        updated: '2026-10-25',
+        created: '2026-10-25',
+      }),
+      memory('fuzzy', {
+        category: 'daily',
+        priority: 3,
+        summary: '吵架的原因',
+        tags: ['吵架', '週末'],
+        updated: '2026-03-01',
+        created: '2026-03-01',
+      }),
     ]).text;
     expect(text).toContain('討厭早上開會');
     expect(text).not.toContain('腦子還沒開機');
@@ -97,7 +119,13 @@ describe('longTermMemoryBlock', () => {
 
   it('shows a condition-scoped expiry as a scope label with the day it was granted, and a future date as "until"', () => {
     const text = block([
-      memory('scoped', { category: 'important', priority: 5, expires: '這個 PR 合併後失效', summary: '可以直接推 main', created: '2026-11-28T10:00:00' }),
+      memory('scoped', {
+        category: 'important',
+        priority: 5,
+        expires: '這個 PR 合併後失效',
+        summary: '可以直接推 main',
+        created: '2026-11-28T10:00:00',
+      }),
       memory('dated', { category: 'skill', expires: '2026-12-31' }),
     ]).text;
     expect(text).toContain('有效範圍：這個 PR 合併後失效（2026-11-28 授權）');
@@ -106,8 +134,19 @@ describe('longTermMemoryBlock', () => {
 
   it('never injects a session grant, with or without its session id, even on the day it was granted (issue 12)', () => {
     const text = block([
-      memory('seed-era', { category: 'important', priority: 5, expires: '本工作階段', summary: '這次可以直接 force push', created: '2026-12-01T09:00:00' }),
-      memory('bound', { category: 'important', priority: 5, expires: '本工作階段（session s-1，2026-12-01 授權）', summary: '先跳過 lint' }),
+      memory('seed-era', {
+        category: 'important',
+        priority: 5,
+        expires: '本工作階段',
+        summary: '這次可以直接 force push',
+        created: '2026-12-01T09:00:00',
+      }),
+      memory('bound', {
+        category: 'important',
+        priority: 5,
+        expires: '本工作階段（session s-1，2026-12-01 授權）',
+        summary: '先跳過 lint',
+      }),
       memory('kept', { category: 'important', priority: 5, summary: '偏好 pnpm' }),
     ]).text;
     expect(text).toContain('偏好 pnpm');
@@ -131,7 +170,9 @@ describe('longTermMemoryBlock', () => {
   });
 
   it('keeps items whole, counts the rest honestly, and stays within its budget', () => {
-    const memories = Array.from({ length: 40 }, (_, i) => memory(`m${i}`, { category: 'skill', summary: `第 ${i} 則技能：${'很長的說明。'.repeat(8)}` }));
+    const memories = Array.from({ length: 40 }, (_, i) =>
+      memory(`m${i}`, { category: 'skill', summary: `第 ${i} 則技能：${'很長的說明。'.repeat(8)}` }),
+    );
     const result = block(memories, 1200);
     expect(result.text.length).toBeLessThanOrEqual(1200);
     expect(result.shown + result.omitted).toBe(40);

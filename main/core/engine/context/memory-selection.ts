@@ -106,7 +106,17 @@ interface Keyed<M extends Memory> {
 function compareKeyed(a: Keyed<Memory>, b: Keyed<Memory>): number {
   const ka = a.key;
   const kb = b.key;
-  return kb.identity - ka.identity || kb.pinned - ka.pinned || kb.warm - ka.warm || kb.weight - ka.weight || kb.linked - ka.linked || kb.priority - ka.priority || kb.time - ka.time || compareText(a.memory.id, b.memory.id) || compareText(a.memory.category, b.memory.category);
+  return (
+    kb.identity - ka.identity ||
+    kb.pinned - ka.pinned ||
+    kb.warm - ka.warm ||
+    kb.weight - ka.weight ||
+    kb.linked - ka.linked ||
+    kb.priority - ka.priority ||
+    kb.time - ka.time ||
+    compareText(a.memory.id, b.memory.id) ||
+    compareText(a.memory.category, b.memory.category)
+  );
 }
 
 /** Code-unit order: the same everywhere and cheaper than localeCompare, which sorting calls ~n·log n times. */
@@ -132,7 +142,9 @@ export function isFullTextCandidate(memory: Memory, options: Pick<SelectionOptio
  * (seed 000 §情緒記憶不會被偏好吃掉: "總結區塊視為耐久型態（不受優先度門檻篩除）").
  */
 export function isDigestCandidate(memory: Memory, options: Pick<SelectionOptions, 'digestMinPriority'>): boolean {
-  return memory.priority >= options.digestMinPriority || memory.links.length > 0 || hasWarmth(memory) || DURABLE_TYPES.has(memory.memory_type);
+  return (
+    memory.priority >= options.digestMinPriority || memory.links.length > 0 || hasWarmth(memory) || DURABLE_TYPES.has(memory.memory_type)
+  );
 }
 
 function isCandidate(memory: Memory, options: Omit<SelectionOptions, 'now'>): 'full' | 'digest' | undefined {
@@ -181,7 +193,11 @@ interface SortedList {
  * (X-PERF); instead the previous order is kept minus what left, and what arrived is sorted on its
  * own and merged in. The order is total (compareKeyed), so this is the same list a full sort gives.
  */
-function sortedFromPrevious<M extends Memory>(previous: SortedList, memories: readonly M[], options: Omit<SelectionOptions, 'now'>): LongTermSelection<M> {
+function sortedFromPrevious<M extends Memory>(
+  previous: SortedList,
+  memories: readonly M[],
+  options: Omit<SelectionOptions, 'now'>,
+): LongTermSelection<M> {
   const before = new Set<Memory>(previous.list);
   const now = new Set<Memory>(memories);
   const arrived = sortedCandidates(
@@ -238,7 +254,10 @@ function expiresAt(memory: Memory): number {
  * The candidates live at `options.now`, and `until`: the first later moment one of them expires
  * (Infinity when none will), up to which this selection stays the same.
  */
-export function selectLongTermMemories<M extends Memory>(memories: readonly M[], options: SelectionOptions): LongTermSelection<M> & { until: number } {
+export function selectLongTermMemories<M extends Memory>(
+  memories: readonly M[],
+  options: SelectionOptions,
+): LongTermSelection<M> & { until: number } {
   const sorted = sortedOnce(memories, options);
   const time = options.now.getTime();
   let until = Infinity;

@@ -34,7 +34,10 @@ function memories(): readonly Memory[] {
 
 // Prepared from whole memories here, so each item's memory is one (a load from disk carries less).
 const idOf = (item: { memory: object }) => (item.memory as Memory).id;
-const shape = (prepared: ReturnType<typeof prepareLongTermMemory>) => ({ full: prepared.full.map((i) => [idOf(i), i.text]), digest: prepared.digest.map((i) => [idOf(i), i.text]) });
+const shape = (prepared: ReturnType<typeof prepareLongTermMemory>) => ({
+  full: prepared.full.map((i) => [idOf(i), i.text]),
+  digest: prepared.digest.map((i) => [idOf(i), i.text]),
+});
 
 describe('preparedForProject', () => {
   it('narrows the whole load to exactly the load of the narrowed list, per project, and is kept', () => {
@@ -58,12 +61,15 @@ describe('preparedForProject', () => {
   });
 });
 
-describe('memoriesForProject and waitingConventions on the daemon\'s frozen lists', () => {
+describe("memoriesForProject and waitingConventions on the daemon's frozen lists", () => {
   it('give what a pass over every memory gives, and are kept with the list', () => {
     const all = memories();
     for (const project of ['/work/a', '/work/b', '/elsewhere', undefined]) {
       const narrowed = memoriesForProject(all, project);
-      expect(narrowed.map((m) => m.id), String(project)).toEqual(all.filter((m) => visibleInProject(m.extra, project)).map((m) => m.id));
+      expect(
+        narrowed.map((m) => m.id),
+        String(project),
+      ).toEqual(all.filter((m) => visibleInProject(m.extra, project)).map((m) => m.id));
       expect(memoriesForProject(all, project)).toBe(narrowed);
       if (!project) continue;
       const waiting = waitingConventions(all, project);

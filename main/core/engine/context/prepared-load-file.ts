@@ -1,6 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CATEGORIES, DECLARATIVE, MEMORY_TYPES, RETENTION_STAGES, SLEEP_STAGES, type MemoryCategory, type MemoryLoadProblem, type StoredMemory } from '../../../../common/memory.js';
+import {
+  CATEGORIES,
+  DECLARATIVE,
+  MEMORY_TYPES,
+  RETENTION_STAGES,
+  SLEEP_STAGES,
+  type MemoryCategory,
+  type MemoryLoadProblem,
+  type StoredMemory,
+} from '../../../../common/memory.js';
 import type { KiokuPaths } from '../../platform/config/paths.js';
 import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
 import { PROJECT_KEY, PROJECT_SPECIFIC_KEY } from '../../store/projects/memory-project.js';
@@ -42,7 +51,14 @@ interface StoredLoad {
   /** The moment the items were prepared for, and the first moment they may be wrong (null: never). */
   from: number;
   until: number | null;
-  longTerm: { folders: FolderStamps[]; heading: string; full: StoredItem[]; digest: StoredItem[]; special: StoredMemory[]; problems: MemoryLoadProblem[] };
+  longTerm: {
+    folders: FolderStamps[];
+    heading: string;
+    full: StoredItem[];
+    digest: StoredItem[];
+    special: StoredMemory[];
+    problems: MemoryLoadProblem[];
+  };
   inbox: { folders: FolderStamps[]; memories: StoredMemory[]; problems: MemoryLoadProblem[] };
 }
 
@@ -81,7 +97,12 @@ function keyText(key: PreparedLoadKey, now: Date): string {
  * may be missing (then it is computed from the files). Never throws: a file that cannot be read,
  * parsed or trusted is as good as none.
  */
-export function readPreparedLoad(file: string, roleDir: string, key: PreparedLoadKey, now: Date): { longTerm?: PreparedLongTermPart; inbox?: PreparedInboxPart } {
+export function readPreparedLoad(
+  file: string,
+  roleDir: string,
+  key: PreparedLoadKey,
+  now: Date,
+): { longTerm?: PreparedLongTermPart; inbox?: PreparedInboxPart } {
   let stored: unknown;
   try {
     const stat = fs.statSync(file, { throwIfNoEntry: false });
@@ -100,8 +121,16 @@ export function readPreparedLoad(file: string, roleDir: string, key: PreparedLoa
     if (!isStoredLoad(stored)) return {};
     const { longTerm, inbox } = stored;
     return {
-      longTerm: { folders: longTerm.folders, prepared: fromStored(longTerm, key), special: longTerm.special, problems: longTerm.problems, until },
-      ...(foldersUnchanged(roleDir, inbox.folders) ? { inbox: { folders: inbox.folders, memories: inbox.memories, problems: inbox.problems } } : {}),
+      longTerm: {
+        folders: longTerm.folders,
+        prepared: fromStored(longTerm, key),
+        special: longTerm.special,
+        problems: longTerm.problems,
+        until,
+      },
+      ...(foldersUnchanged(roleDir, inbox.folders)
+        ? { inbox: { folders: inbox.folders, memories: inbox.memories, problems: inbox.problems } }
+        : {}),
     };
   } catch {
     return {};
@@ -109,7 +138,10 @@ export function readPreparedLoad(file: string, roleDir: string, key: PreparedLoa
 }
 
 function fromStored(longTerm: StoredLoad['longTerm'], key: PreparedLoadKey): PreparedLongTermMemory {
-  const item = ([text, category, project]: StoredItem) => ({ text, memory: { category, extra: project ?? {} } satisfies PreparedItemMemory });
+  const item = ([text, category, project]: StoredItem) => ({
+    text,
+    memory: { category, extra: project ?? {} } satisfies PreparedItemMemory,
+  });
   return { heading: longTerm.heading, full: longTerm.full.map(item), digest: longTerm.digest.map(item), language: key.language };
 }
 
@@ -121,7 +153,14 @@ function toStored(item: { memory: PreparedItemMemory; text: string }): StoredIte
 }
 
 /** Write the whole prepared load, atomically (a reader sees the old file or the new one). */
-export function writePreparedLoad(file: string, roleDir: string, key: PreparedLoadKey, from: Date, longTerm: PreparedLongTermPart, inbox: PreparedInboxPart): void {
+export function writePreparedLoad(
+  file: string,
+  roleDir: string,
+  key: PreparedLoadKey,
+  from: Date,
+  longTerm: PreparedLongTermPart,
+  inbox: PreparedInboxPart,
+): void {
   const stored: StoredLoad = {
     format: FORMAT,
     roleDir,
@@ -170,7 +209,12 @@ function isStoredMemory(value: unknown, roleDir: string, categories: readonly Me
 const isProblem = (value: unknown): value is MemoryLoadProblem => isPlainObject(value) && isString(value.path) && isString(value.message);
 
 function isStoredItem(value: unknown): value is StoredItem {
-  return Array.isArray(value) && (value.length === 2 || (value.length === 3 && isPlainObject(value[2]))) && isString(value[0]) && oneOf(CATEGORIES)(value[1]);
+  return (
+    Array.isArray(value) &&
+    (value.length === 2 || (value.length === 3 && isPlainObject(value[2]))) &&
+    isString(value[0]) &&
+    oneOf(CATEGORIES)(value[1])
+  );
 }
 
 function foldersOf(value: unknown, categories: readonly MemoryCategory[]): boolean {
@@ -178,13 +222,22 @@ function foldersOf(value: unknown, categories: readonly MemoryCategory[]): boole
 }
 
 /** What freshness is judged from: format, key, window and the folders' stamps. */
-type StoredHeader = Pick<StoredLoad, 'format' | 'roleDir' | 'key' | 'from' | 'until'> & { longTerm: Pick<StoredLoad['longTerm'], 'folders'> & Record<string, unknown>; inbox: Pick<StoredLoad['inbox'], 'folders'> & Record<string, unknown> };
+type StoredHeader = Pick<StoredLoad, 'format' | 'roleDir' | 'key' | 'from' | 'until'> & {
+  longTerm: Pick<StoredLoad['longTerm'], 'folders'> & Record<string, unknown>;
+  inbox: Pick<StoredLoad['inbox'], 'folders'> & Record<string, unknown>;
+};
 
 function isStoredHeader(value: unknown): value is StoredHeader {
-  if (!isPlainObject(value) || value.format !== FORMAT || !isString(value.roleDir) || !isString(value.key) || !isNumber(value.from)) return false;
+  if (!isPlainObject(value) || value.format !== FORMAT || !isString(value.roleDir) || !isString(value.key) || !isNumber(value.from))
+    return false;
   if (value.until !== null && !isNumber(value.until)) return false;
   const { longTerm, inbox } = value;
-  return isPlainObject(longTerm) && isPlainObject(inbox) && foldersOf(longTerm.folders, LONG_TERM_CATEGORIES) && foldersOf(inbox.folders, INBOX_CATEGORIES);
+  return (
+    isPlainObject(longTerm) &&
+    isPlainObject(inbox) &&
+    foldersOf(longTerm.folders, LONG_TERM_CATEGORIES) &&
+    foldersOf(inbox.folders, INBOX_CATEGORIES)
+  );
 }
 
 /** The rest of a stored load whose header passed `isStoredHeader`. */
@@ -206,4 +259,3 @@ function isStoredLoad(value: StoredHeader): value is StoredLoad & StoredHeader {
     inbox.problems.every(isProblem)
   );
 }
-

@@ -51,7 +51,14 @@ export function collectStamps(roleDir: string, categories: readonly MemoryCatego
   const folders = new Map<MemoryCategory, FolderStamps>();
   for (const category of categories) {
     const stat = statOrNull(path.join(roleDir, category));
-    folders.set(category, { category, dir: stat ? stampOf(stat) : null, racy: stat ? racy(stat) : false, names: [], stamps: [], hashes: {} });
+    folders.set(category, {
+      category,
+      dir: stat ? stampOf(stat) : null,
+      racy: stat ? racy(stat) : false,
+      names: [],
+      stamps: [],
+      hashes: {},
+    });
   }
   const seen: MemoryFileSeen = (ref, stat, text) => {
     const folder = folders.get(ref.category);

@@ -106,7 +106,8 @@ describe('prepared long-term load reused over time (daemon)', () => {
     memory('expiring', { priority: 3, expires: '2026-12-05' }),
     memory('steady', { memory_type: 'rule' }),
   ]);
-  const prepare = (memories: readonly Memory[], now: Date) => prepareLongTermMemory(memories, { roleId: 'PREP01', language: 'zh-TW', now, ...options });
+  const prepare = (memories: readonly Memory[], now: Date) =>
+    prepareLongTermMemory(memories, { roleId: 'PREP01', language: 'zh-TW', now, ...options });
   const texts = (prepared: ReturnType<typeof prepare>) => [...prepared.full, ...prepared.digest].map((item) => item.text);
 
   it('is the same object until something changes, and always the text computed afresh', () => {

@@ -15,7 +15,9 @@ const CONVENTION_TYPES: ReadonlySet<string> = new Set(['rule', 'preference', 'pr
 
 export function offeredTo(memory: Pick<Memory, 'extra'>): string[] {
   const value = memory.extra[OFFERED_KEY];
-  return (Array.isArray(value) ? value : [value]).filter((entry): entry is string => typeof entry === 'string').map((entry) => path.resolve(entry));
+  return (Array.isArray(value) ? value : [value])
+    .filter((entry): entry is string => typeof entry === 'string')
+    .map((entry) => path.resolve(entry));
 }
 
 /** Whether `memory` is a convention of `project` still to be written into its MEMORY.md. */
@@ -35,6 +37,7 @@ export function waitingConventions(memories: readonly Memory[], project: string 
   if (!project) return [];
   // Only project-specific memories can wait, and the daemon knows those ahead (session-project.ts);
   // the answer is kept with its frozen list (list-memo.ts): every SessionStart in the project asks.
-  return memoByList(memories, `waiting:${project}`, () => projectSpecificMemories(memories).filter((memory) => waitsForProject(memory, project)));
+  return memoByList(memories, `waiting:${project}`, () =>
+    projectSpecificMemories(memories).filter((memory) => waitsForProject(memory, project)),
+  );
 }
-

@@ -10,7 +10,12 @@ import { waitingConventions } from './project-conventions.js';
  * to its MEMORY.md because the file would pass its cap (DSH-2). Nothing is cut: the role is told
  * how many wait and asks the user to make room, so the user hears it instead of losing them.
  */
-export function projectWaitingBlock(memories: readonly Memory[], project: string | undefined, projectMemory: ProjectMemory | undefined, language: ContextLanguage): ContextBlock {
+export function projectWaitingBlock(
+  memories: readonly Memory[],
+  project: string | undefined,
+  projectMemory: ProjectMemory | undefined,
+  language: ContextLanguage,
+): ContextBlock {
   if (!project || !projectMemory) return EMPTY_BLOCK;
   const waiting = waitingConventions(memories, project);
   if (!waiting.length) return EMPTY_BLOCK;

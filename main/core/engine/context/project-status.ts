@@ -39,13 +39,23 @@ export function projectStatus(config: KiokuConfig, roleId: string | null, cwd: s
   }
   const lines = waiting.map((memory) => `- ${memory.summary}`).join('\n');
   const overCap = Boolean(file) && waiting.length > 0 && countProjectMemoryChars(`${file!.text}\n${lines}\n`) > PROJECT_MEMORY_MAX_CHARS;
-  return { project, memoryFile: path.join(folder, 'MEMORY.md'), exists: Boolean(file), chars, maxChars: PROJECT_MEMORY_MAX_CHARS, waiting: waiting.length, overCap };
+  return {
+    project,
+    memoryFile: path.join(folder, 'MEMORY.md'),
+    exists: Boolean(file),
+    chars,
+    maxChars: PROJECT_MEMORY_MAX_CHARS,
+    waiting: waiting.length,
+    overCap,
+  };
 }
 
 /** The status line; a warning when conventions wait for room. */
 export function projectStatusLines(status: ProjectStatus | null | undefined): { line?: string; warning?: string } {
   if (!status) return {};
-  const usage = status.exists ? `${status.chars.toLocaleString('en-US')}/${status.maxChars.toLocaleString('en-US')} 字元` : 'none (never created unasked)';
+  const usage = status.exists
+    ? `${status.chars.toLocaleString('en-US')}/${status.maxChars.toLocaleString('en-US')} 字元`
+    : 'none (never created unasked)';
   const line = `專案 project: ${status.project} — MEMORY.md ${usage}${status.waiting ? `; ${status.waiting} convention(s) not in it yet` : ''}`;
   if (!status.overCap) return { line };
   return {

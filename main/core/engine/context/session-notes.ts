@@ -30,7 +30,13 @@ export function isFirstMeeting(state: Pick<MemoryState, 'first_activity' | 'tota
  */
 export function relationshipBlock(state: MemoryState, who: Who): ContextBlock {
   if (isFirstMeeting(state)) {
-    return textBlock(say(who.language, '關係狀態：還沒有互動紀錄，這是第一次見面。', 'Relationship: no interactions recorded yet; this is the first meeting.'));
+    return textBlock(
+      say(
+        who.language,
+        '關係狀態：還沒有互動紀錄，這是第一次見面。',
+        'Relationship: no interactions recorded yet; this is the first meeting.',
+      ),
+    );
   }
   const since = day(state.first_activity);
   const last = day(state.last_activity);

@@ -28,7 +28,9 @@ export function projectMemoryFolder(cwd: string | undefined, project: string | u
  * look-up per memory is cheap, but 10,000 scattered objects cost a few milliseconds per pass.
  */
 export function projectSpecificMemories<M extends Memory>(memories: readonly M[]): readonly M[] {
-  return memoByList(memories, 'project-specific', () => Object.freeze(memories.filter((memory) => specificFieldsOf(memory.extra) !== undefined)));
+  return memoByList(memories, 'project-specific', () =>
+    Object.freeze(memories.filter((memory) => specificFieldsOf(memory.extra) !== undefined)),
+  );
 }
 
 /**
@@ -65,7 +67,8 @@ const preparedByProject = new WeakMap<object, Map<string, unknown>>();
 function specificItems(prepared: PreparedItems): SpecificItems {
   let found = specificByPrepared.get(prepared);
   if (!found) {
-    const positions = (items: PreparedItems['full']) => items.flatMap((item, i) => (item.memory.extra?.[PROJECT_SPECIFIC_KEY] === undefined ? [] : [i]));
+    const positions = (items: PreparedItems['full']) =>
+      items.flatMap((item, i) => (item.memory.extra?.[PROJECT_SPECIFIC_KEY] === undefined ? [] : [i]));
     specificByPrepared.set(prepared, (found = { full: positions(prepared.full), digest: positions(prepared.digest) }));
   }
   return found;
@@ -90,13 +93,18 @@ export function preparedForProject<P extends PreparedItems>(prepared: P, project
   const key = project ?? '';
   let narrowed = byProject.get(key) as P | undefined;
   if (!narrowed) {
-    const hidden = (items: PreparedItems['full'], positions: number[]) => new Set(positions.filter((i) => !visibleInProject(items[i]!.memory.extra, project)));
+    const hidden = (items: PreparedItems['full'], positions: number[]) =>
+      new Set(positions.filter((i) => !visibleInProject(items[i]!.memory.extra, project)));
     const hiddenFull = hidden(prepared.full, specific.full);
     const hiddenDigest = hidden(prepared.digest, specific.digest);
     narrowed =
       hiddenFull.size === 0 && hiddenDigest.size === 0
         ? prepared
-        : { ...prepared, full: prepared.full.filter((_, i) => !hiddenFull.has(i)), digest: prepared.digest.filter((_, i) => !hiddenDigest.has(i)) };
+        : {
+            ...prepared,
+            full: prepared.full.filter((_, i) => !hiddenFull.has(i)),
+            digest: prepared.digest.filter((_, i) => !hiddenDigest.has(i)),
+          };
     byProject.set(key, narrowed);
   }
   return narrowed;

@@ -30,7 +30,11 @@ export function factsBlock(text: string | undefined, file: string, language: Con
 /** What stands in for FACT.md when the load had no room for it. */
 export function factsPointerBlock(file: string, language: ContextLanguage): ContextBlock {
   return textBlock(
-    say(language, `全域事實 ${file} 這次因篇幅沒有注入；需要時用 \`kioku facts read\` 讀取。`, `Global facts (${file}) were left out of this load for room; \`kioku facts read\` shows them.`),
+    say(
+      language,
+      `全域事實 ${file} 這次因篇幅沒有注入；需要時用 \`kioku facts read\` 讀取。`,
+      `Global facts (${file}) were left out of this load for room; \`kioku facts read\` shows them.`,
+    ),
   );
 }
 
@@ -51,7 +55,7 @@ export function projectMemoryBlock(project: ProjectMemory | undefined, language:
       say(
         language,
         '（本專案的約定與事實；上限 8000 字元，以 `kioku project-memory update` 整篇更新；更長的流水帳寫進日誌。）',
-        '(This project\'s conventions and facts; at most 8000 characters, rewritten whole with `kioku project-memory update`; longer running notes go to the journal.)',
+        "(This project's conventions and facts; at most 8000 characters, rewritten whole with `kioku project-memory update`; longer running notes go to the journal.)",
       ),
     ].join('\n\n'),
   );

@@ -15,10 +15,19 @@ describe('snapshots (DSH-4, CTX-10)', () => {
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
   it('saves atomically and loads back what was saved', () => {
-    const file = saveSnapshot(paths, '6f1c-uuid', ['part one {{x}}', 'part two'], { roleId: 'ENGINEER01', savedAt: '2026-12-01T12:00:00Z' });
+    const file = saveSnapshot(paths, '6f1c-uuid', ['part one {{x}}', 'part two'], {
+      roleId: 'ENGINEER01',
+      savedAt: '2026-12-01T12:00:00Z',
+    });
     expect(file).toBe(path.join(paths.snapshotsDir, '6f1c-uuid.json'));
     expect(fs.readdirSync(paths.snapshotsDir)).toEqual(['6f1c-uuid.json']);
-    expect(loadSnapshot(paths, '6f1c-uuid')).toEqual({ version: 1, sessionId: '6f1c-uuid', savedAt: '2026-12-01T12:00:00Z', roleId: 'ENGINEER01', parts: ['part one {{x}}', 'part two'] });
+    expect(loadSnapshot(paths, '6f1c-uuid')).toEqual({
+      version: 1,
+      sessionId: '6f1c-uuid',
+      savedAt: '2026-12-01T12:00:00Z',
+      roleId: 'ENGINEER01',
+      parts: ['part one {{x}}', 'part two'],
+    });
     saveSnapshot(paths, '6f1c-uuid', ['replaced']);
     expect(loadSnapshot(paths, '6f1c-uuid')?.parts).toEqual(['replaced']);
   });
@@ -76,7 +85,14 @@ describe('special contexts', () => {
   });
 
   it('locked: the reason and all three remedies (LOCK-1)', () => {
-    const text = lockedContext({ language: 'en', roleId: 'ENGINEER01', roleName: 'Leo', holderSessionId: 'abc', holderSince: '2026-12-01 09:00', idleMinutes: 30 });
+    const text = lockedContext({
+      language: 'en',
+      roleId: 'ENGINEER01',
+      roleName: 'Leo',
+      holderSessionId: 'abc',
+      holderSince: '2026-12-01 09:00',
+      idleMinutes: 30,
+    });
     expect(text).toContain('(session abc, since 2026-12-01 09:00)');
     expect(text).toContain('kioku role unlock ENGINEER01');
     expect(text).toContain('idle for 30 minutes');

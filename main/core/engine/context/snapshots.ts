@@ -28,7 +28,10 @@ const MAX_NAME = 100;
  * and a changed or over-long id gets a short hash so two ids never share a file.
  */
 export function snapshotFileName(sessionId: string): string {
-  const safe = sessionId.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '').slice(0, MAX_NAME);
+  const safe = sessionId
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/^\.+/, '')
+    .slice(0, MAX_NAME);
   if (safe && safe === sessionId) return `${safe}.json`;
   const hash = createHash('sha256').update(sessionId).digest('hex').slice(0, 12);
   return `${safe || 'session'}-${hash}.json`;

@@ -116,6 +116,11 @@ export function buildMindmapGraph(all: readonly Consolidated[], maxConcepts = DE
       const [source, target] = key.split('\0') as [string, string];
       return { source, target, weight: pair.together + pair.linked, together: pair.together, linked: pair.linked };
     })
-    .sort((a, b) => b.weight - a.weight || Number(a.source.slice(1)) - Number(b.source.slice(1)) || Number(a.target.slice(1)) - Number(b.target.slice(1)));
+    .sort(
+      (a, b) =>
+        b.weight - a.weight ||
+        Number(a.source.slice(1)) - Number(b.source.slice(1)) ||
+        Number(a.target.slice(1)) - Number(b.target.slice(1)),
+    );
   return { nodes, edges, omitted: ranked.length - kept.length, memories: memories.length };
 }

@@ -17,7 +17,10 @@ export function escapeMermaidLabel(text: string): string {
 
 /** The inverse, for tests and readers of the text. */
 export function unescapeMermaidLabel(text: string): string {
-  return text.replace(/#quot;/g, '"').replace(/#96;/g, '`').replace(/#35;/g, '#');
+  return text
+    .replace(/#quot;/g, '"')
+    .replace(/#96;/g, '`')
+    .replace(/#35;/g, '#');
 }
 
 const INDENT = '  ';
@@ -27,11 +30,15 @@ export function renderMermaidMindmap(graph: MindmapGraph, rootLabel: string, lan
   for (const category of CATEGORIES) {
     const nodes = graph.nodes.filter((node) => node.category === category);
     if (!nodes.length) continue;
-    lines.push(`${INDENT.repeat(2)}${category}["${escapeMermaidLabel(say(language, CATEGORY_LABELS[category].zh, CATEGORY_LABELS[category].en))}"]`);
+    lines.push(
+      `${INDENT.repeat(2)}${category}["${escapeMermaidLabel(say(language, CATEGORY_LABELS[category].zh, CATEGORY_LABELS[category].en))}"]`,
+    );
     for (const node of nodes) lines.push(`${INDENT.repeat(3)}${node.id}["${escapeMermaidLabel(node.label)}"]`);
   }
   if (graph.omitted > 0) {
-    lines.push(`${INDENT.repeat(2)}more["${escapeMermaidLabel(say(language, `…另有 ${graph.omitted} 個概念`, `… ${graph.omitted} more concepts`))}"]`);
+    lines.push(
+      `${INDENT.repeat(2)}more["${escapeMermaidLabel(say(language, `…另有 ${graph.omitted} 個概念`, `… ${graph.omitted} more concepts`))}"]`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -18,7 +18,8 @@ function fixtureRole(): TempHome {
   homes.push(home);
   writeText(home.roleHome, `${ROLE}.identity.md`, `---\nid: ${ROLE}\nname: 露米 (Lumi)\nemoji: 🌙\n---\n\n# 露米\n`);
   writeText(home.roleHome, `${ROLE}.soul.md`, `---\nid: ${ROLE}\n---\n\n## 本質（nature）\n\n研究助理。\n\n## 氛圍（vibe）\n\n溫和。\n`);
-  const m = (category: string, id: string, tags: string[], links: string[] = []) => writeMemoryFixture(home.memoryHome, ROLE, category, id, { tags, links });
+  const m = (category: string, id: string, tags: string[], links: string[] = []) =>
+    writeMemoryFixture(home.memoryHome, ROLE, category, id, { tags, links });
   m('important', 'a', ['工作節奏', '會議', 'work']);
   m('important', 'b', ['工作節奏', '討厭早會'], ['c']);
   m('daily', 'c', ['共同經驗', '除錯', 'C#']);
@@ -29,7 +30,21 @@ function fixtureRole(): TempHome {
   return home;
 }
 
-const TAGS = new Set(['工作節奏', '會議', 'work', 'WORK', 'ｗｏｒｋ', '討厭早會', '共同經驗', '除錯', 'C#', '(括號)', '[方括號]', '"引號"', '`code`']);
+const TAGS = new Set([
+  '工作節奏',
+  '會議',
+  'work',
+  'WORK',
+  'ｗｏｒｋ',
+  '討厭早會',
+  '共同經驗',
+  '除錯',
+  'C#',
+  '(括號)',
+  '[方括號]',
+  '"引號"',
+  '`code`',
+]);
 
 /** Mermaid mindmap rules: `mindmap` first, one root, children indented exactly one level deeper than a parent. */
 function checkMindmapSyntax(text: string): { depth: number; id: string; label: string }[] {
@@ -68,7 +83,10 @@ describe('kioku memory mindmap (PM-5)', () => {
     // Each concept sits under the category holding most of its memories.
     const under = (label: string) => {
       const at = nodes.findIndex((node) => node.label === label);
-      return nodes.slice(0, at).reverse().find((node) => node.depth === 2)!.label;
+      return nodes
+        .slice(0, at)
+        .reverse()
+        .find((node) => node.depth === 2)!.label;
     };
     expect(under('工作節奏')).toBe('重要');
     expect(under('共同經驗')).toBe('日常');
@@ -84,7 +102,8 @@ describe('kioku memory mindmap (PM-5)', () => {
     const home = fixtureRole();
     const map = buildRoleMindmap(home.config(), ROLE);
     const id = (label: string) => map.nodes.find((node) => node.label === label)!.id;
-    const edge = (a: string, b: string) => map.edges.find((e) => (e.source === id(a) && e.target === id(b)) || (e.source === id(b) && e.target === id(a)));
+    const edge = (a: string, b: string) =>
+      map.edges.find((e) => (e.source === id(a) && e.target === id(b)) || (e.source === id(b) && e.target === id(a)));
     expect(edge('工作節奏', '討厭早會')).toMatchObject({ together: 1, linked: 0, weight: 1 });
     expect(edge('討厭早會', '除錯')).toMatchObject({ together: 0, linked: 1 }); // b links c
     expect(edge('work', '除錯')).toMatchObject({ together: 1, linked: 1 }); // e has both, and e links a (work)

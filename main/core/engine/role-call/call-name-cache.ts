@@ -45,7 +45,13 @@ export function roleFilesFingerprint(roleHome: string): string {
 
 function isCallableRole(value: unknown): value is CallableRole {
   const role = value as CallableRole | null;
-  return Boolean(role) && isValidRoleId(String(role?.id)) && typeof role?.name === 'string' && Array.isArray(role.aliases) && role.aliases.every((a) => typeof a === 'string');
+  return (
+    Boolean(role) &&
+    isValidRoleId(String(role?.id)) &&
+    typeof role?.name === 'string' &&
+    Array.isArray(role.aliases) &&
+    role.aliases.every((a) => typeof a === 'string')
+  );
 }
 
 /** The cache file when it is whole and of this version; undefined otherwise (never throws). */
@@ -53,7 +59,8 @@ export function readNameCache(config: { paths: { stateDir: string } }): NameCach
   try {
     const parsed = JSON.parse(fs.readFileSync(callNameCachePath(config), 'utf8')) as NameCacheFile;
     // A cache edited by hand or by another version must not crash the matcher: all or nothing.
-    if (parsed?.v === 2 && typeof parsed.fingerprint === 'string' && Array.isArray(parsed.roles) && parsed.roles.every(isCallableRole)) return parsed;
+    if (parsed?.v === 2 && typeof parsed.fingerprint === 'string' && Array.isArray(parsed.roles) && parsed.roles.every(isCallableRole))
+      return parsed;
   } catch {
     /* no cache yet, or a broken one */
   }
@@ -61,7 +68,10 @@ export function readNameCache(config: { paths: { stateDir: string } }): NameCach
 }
 
 /** The cached names when they were read from the role files as they are now; else undefined. */
-export function freshCachedNames(config: { paths: { stateDir: string; roleHome: string } }, fingerprint = roleFilesFingerprint(config.paths.roleHome)): CallableRole[] | undefined {
+export function freshCachedNames(
+  config: { paths: { stateDir: string; roleHome: string } },
+  fingerprint = roleFilesFingerprint(config.paths.roleHome),
+): CallableRole[] | undefined {
   const cached = readNameCache(config);
   return cached && cached.roleHome === config.paths.roleHome && cached.fingerprint === fingerprint ? cached.roles : undefined;
 }

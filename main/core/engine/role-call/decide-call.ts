@@ -3,7 +3,14 @@ import type { HookEvent } from '../../../../common/hook-events.js';
 import type { KiokuConfig } from '../../platform/config/config.js';
 import { isInSleepWindow } from '../schedule/sleep-window.js';
 import { activationGate } from '../../store/sessions/activation.js';
-import { claimRole, holdsRole, releaseOwnLock, releaseOwnLocks, type LockRemedies, type RoleLockHolder } from '../../store/sessions/role-locks.js';
+import {
+  claimRole,
+  holdsRole,
+  releaseOwnLock,
+  releaseOwnLocks,
+  type LockRemedies,
+  type RoleLockHolder,
+} from '../../store/sessions/role-locks.js';
 import { recordRoleChange, transcriptSize } from '../../store/sessions/role-history.js';
 import { sessionKeyOf } from '../../store/sessions/session-key.js';
 import { resolveSessionRole, type SessionRole } from '../../store/sessions/session-role.js';
@@ -24,7 +31,14 @@ export type CallDecision =
   /** Sleep window: answer as the current self and do not imitate the callee. */
   | { kind: 'asleep-note'; calleeId: string; currentId: string | undefined; call: RoleCallMatch }
   /** The callee is loaded by another live session: explain, with the three remedies. */
-  | { kind: 'locked-note'; calleeId: string; currentId: string | undefined; holder: RoleLockHolder; remedies: LockRemedies; call: RoleCallMatch }
+  | {
+      kind: 'locked-note';
+      calleeId: string;
+      currentId: string | undefined;
+      holder: RoleLockHolder;
+      remedies: LockRemedies;
+      call: RoleCallMatch;
+    }
   /** Switched: inject the callee's persona and memory (same assembly as SessionStart). */
   | {
       kind: 'switch';
@@ -101,7 +115,13 @@ export function decideCall(config: KiokuConfig, event: CallEvent, now: Date = co
     try {
       // From here on the transcript's turns are the callee's (issue 19): its reply is written
       // after this hook, so after the transcript's present size.
-      recordRoleChange(config, sessionKey, { roleId: calleeId, how: 'call', pos: transcriptSize(event.transcriptPath), transcript: event.transcriptPath, now });
+      recordRoleChange(config, sessionKey, {
+        roleId: calleeId,
+        how: 'call',
+        pos: transcriptSize(event.transcriptPath),
+        transcript: event.transcriptPath,
+        now,
+      });
     } catch {
       /* attribution only: without it, turns are labelled and filed as before */
     }

@@ -11,7 +11,13 @@ const ROLES = [SILICA, YUI, LEOPARD, LEOPARD_CUB, MUSE];
 // CALL-1, one row per test.
 describe('matchRoleCall: seed 000 §怎麼觸發', () => {
   it('西莉卡，幫我看這段 — display name at the start switches', () => {
-    expect(matchRoleCall('西莉卡，幫我看這段', ROLES)).toEqual({ roleId: 'SILICA01', matched: '西莉卡', via: 'name', marker: false, rest: '，幫我看這段' });
+    expect(matchRoleCall('西莉卡，幫我看這段', ROLES)).toEqual({
+      roleId: 'SILICA01',
+      matched: '西莉卡',
+      via: 'name',
+      marker: false,
+      rest: '，幫我看這段',
+    });
   });
 
   it('西莉卡在嗎 — a CJK name needs no separator', () => {

@@ -38,7 +38,10 @@ interface Candidate {
 }
 
 function callTokens(role: CallableRole): { text: string; via: CallVia }[] {
-  const tokens: { text: string; via: CallVia }[] = [{ text: role.id, via: 'id' }, { text: role.name, via: 'name' }];
+  const tokens: { text: string; via: CallVia }[] = [
+    { text: role.id, via: 'id' },
+    { text: role.name, via: 'name' },
+  ];
   for (const alias of role.aliases) tokens.push({ text: alias, via: 'alias' });
   return tokens.map((token) => ({ text: token.text.trim().normalize('NFC'), via: token.via })).filter((token) => token.text !== '');
 }

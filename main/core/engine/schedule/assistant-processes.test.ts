@@ -57,7 +57,9 @@ describe('assistant processes (SLEEP-1: "偵測到有 AI 正在運行就不睡")
   });
 
   it('parses `ps -A -o pid=,ppid=,args=` output', () => {
-    const processes = parsePsOutput('    1     0 /sbin/launchd\n  512     1 /opt/homebrew/bin/claude --continue\n  600   512 node /x/gemini\n\n');
+    const processes = parsePsOutput(
+      '    1     0 /sbin/launchd\n  512     1 /opt/homebrew/bin/claude --continue\n  600   512 node /x/gemini\n\n',
+    );
     expect(processes).toEqual([
       { pid: 1, ppid: 0, argv: ['/sbin/launchd'] },
       { pid: 512, ppid: 1, argv: ['/opt/homebrew/bin/claude', '--continue'] },

@@ -32,7 +32,10 @@ const INTERPRETERS = new Set(['node', 'nodejs', 'bun', 'deno']);
 
 /** `claude`, `codex.js`, `codex-x86_64-unknown-linux-musl`, `gemini.exe` → the assistant, if any. */
 function assistantOfExecutable(file: string): AssistantProcess['assistant'] | undefined {
-  const base = path.basename(file.replace(/\\/g, '/')).toLowerCase().replace(/\.(exe|js|mjs|cjs)$/, '');
+  const base = path
+    .basename(file.replace(/\\/g, '/'))
+    .toLowerCase()
+    .replace(/\.(exe|js|mjs|cjs)$/, '');
   return ASSISTANT_NAMES.find((name) => base === name || base.startsWith(`${name}-`));
 }
 
@@ -42,7 +45,10 @@ export function assistantOfArgv(argv: readonly string[]): AssistantProcess['assi
   if (!first) return undefined;
   const direct = assistantOfExecutable(first);
   if (direct) return direct;
-  const interpreter = path.basename(first).toLowerCase().replace(/\.exe$/, '');
+  const interpreter = path
+    .basename(first)
+    .toLowerCase()
+    .replace(/\.exe$/, '');
   if (INTERPRETERS.has(interpreter) && second) {
     const script = second.replace(/\\/g, '/');
     for (const [mark, assistant] of Object.entries(PACKAGE_MARKS)) if (script.includes(`/${mark}/`)) return assistant;
@@ -66,7 +72,10 @@ export function listProcProcesses(procRoot = '/proc'): ProcessInfo[] {
     if (!/^\d+$/.test(name)) continue;
     const cmdline = readProc(procRoot, name, 'cmdline');
     if (!cmdline || cmdline.length === 0) continue; // kernel threads, zombies
-    const argv = cmdline.toString('utf8').split('\0').filter((part) => part !== '');
+    const argv = cmdline
+      .toString('utf8')
+      .split('\0')
+      .filter((part) => part !== '');
     // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces and parentheses.
     const stat = readProc(procRoot, name, 'stat')?.toString('utf8') ?? '';
     const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? NaN);
@@ -93,7 +102,11 @@ export function parsePsOutput(text: string): ProcessInfo[] {
 }
 
 export function listPsProcesses(): ProcessInfo[] {
-  const text = execFileSync('ps', ['-A', '-o', 'pid=,ppid=,args='], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] });
+  const text = execFileSync('ps', ['-A', '-o', 'pid=,ppid=,args='], {
+    encoding: 'utf8',
+    timeout: 10_000,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   return parsePsOutput(text);
 }
 
@@ -107,7 +120,11 @@ export function listProcesses(): ProcessInfo[] {
 export function findAssistantProcesses(processes: readonly ProcessInfo[], ownPid = process.pid): AssistantProcess[] {
   const parentOf = new Map(processes.map((p) => [p.pid, p.ppid]));
   const descendsFromUs = (pid: number) => {
-    for (let current = parentOf.get(pid), hops = 0; current !== undefined && current > 1 && hops < 64; current = parentOf.get(current), hops++) {
+    for (
+      let current = parentOf.get(pid), hops = 0;
+      current !== undefined && current > 1 && hops < 64;
+      current = parentOf.get(current), hops++
+    ) {
       if (current === ownPid) return true;
     }
     return false;

@@ -33,7 +33,10 @@ describe('last interaction (the nap idle clock, SLEEP-2)', () => {
     expect(lastInteraction(config, ROLE)).toBeUndefined();
 
     fs.mkdirSync(path.join(home.memoryHome, ROLE), { recursive: true });
-    fs.writeFileSync(path.join(home.memoryHome, ROLE, 'state.json'), JSON.stringify({ last_activity: '2026-12-01T10:00:00+08:00', last_sleep: '2026-12-01T12:00:00+08:00' }));
+    fs.writeFileSync(
+      path.join(home.memoryHome, ROLE, 'state.json'),
+      JSON.stringify({ last_activity: '2026-12-01T10:00:00+08:00', last_sleep: '2026-12-01T12:00:00+08:00' }),
+    );
     expect(lastInteraction(config, ROLE)).toEqual({ at: new Date('2026-12-01T10:00:00+08:00'), source: 'state.json' });
 
     const item = writeMemoryFixture(home.memoryHome, ROLE, 'inbox', 'in-1', { summary: 'x' });
@@ -55,7 +58,10 @@ describe('last interaction (the nap idle clock, SLEEP-2)', () => {
     fs.writeFileSync(transcript, '{}\n');
     touch(transcript, new Date('2026-12-01T11:45:00+08:00'));
     fs.mkdirSync(path.join(home.roleHome, '.locks'), { recursive: true });
-    fs.writeFileSync(path.join(home.roleHome, '.locks', `${ROLE}.lock`), JSON.stringify({ role: ROLE, sessionKey: 's', transcriptPath: transcript, assistant: 'claude', since: '' }));
+    fs.writeFileSync(
+      path.join(home.roleHome, '.locks', `${ROLE}.lock`),
+      JSON.stringify({ role: ROLE, sessionKey: 's', transcriptPath: transcript, assistant: 'claude', since: '' }),
+    );
     expect(lastInteraction(config, ROLE)).toEqual({ at: new Date('2026-12-01T11:45:00+08:00'), source: 'transcript' });
   });
 
@@ -79,7 +85,9 @@ describe('last interaction (the nap idle clock, SLEEP-2)', () => {
       inboxAt('synced', minutes(365 * 24 * 60));
       expect(lastInteraction(config, ROLE)).toEqual({ at: minutes(-10), source: 'state.json' });
       // An hour later the role has been idle 70 minutes: the future file does not keep it busy.
-      expect(napCandidates(home.config({ KIOKU_NOW: minutes(60).toISOString() }), [ROLE]).ready).toEqual([{ role: ROLE, inbox: 1, idleMinutes: 70 }]);
+      expect(napCandidates(home.config({ KIOKU_NOW: minutes(60).toISOString() }), [ROLE]).ready).toEqual([
+        { role: ROLE, inbox: 1, idleMinutes: 70 },
+      ]);
     });
 
     it('future times alone do not make a role look busy forever', () => {

@@ -44,7 +44,11 @@ function newestInboxFile(config: KiokuConfig, role: string, now: number): Date |
   } catch {
     return undefined;
   }
-  return newest(names.filter((name) => name.endsWith('.md') && !name.startsWith('.') && !isTempFileName(name)).map((name) => fileTime(path.join(dir, name), now)));
+  return newest(
+    names
+      .filter((name) => name.endsWith('.md') && !name.startsWith('.') && !isTempFileName(name))
+      .map((name) => fileTime(path.join(dir, name), now)),
+  );
 }
 
 function newestSessionFile(config: KiokuConfig, role: string, now: number): Date | undefined {
@@ -94,7 +98,9 @@ export function lastInteraction(config: KiokuConfig, role: string, now: Date = c
 /** Inbox items waiting for consolidation (files only; a corrupt one still waits). */
 export function inboxCount(config: KiokuConfig, role: string): number {
   try {
-    return fs.readdirSync(categoryDir(config.paths.memoryHome, role, 'inbox')).filter((name) => name.endsWith('.md') && !name.startsWith('.') && !isTempFileName(name)).length;
+    return fs
+      .readdirSync(categoryDir(config.paths.memoryHome, role, 'inbox'))
+      .filter((name) => name.endsWith('.md') && !name.startsWith('.') && !isTempFileName(name)).length;
   } catch {
     return 0;
   }

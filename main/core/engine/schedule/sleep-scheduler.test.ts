@@ -67,7 +67,18 @@ function world(options: { start: Date; roles?: string[]; settings?: Partial<Sche
       const processed = w.inbox.get(role) ?? 0;
       w.inbox.set(role, 0);
       w.lastSleep.set(role, fake.now());
-      if (w.failNext.delete(role)) return { id: role, ok: false, processed: 0, created: 0, merged: 0, discarded: 0, forgotten: 0, left: processed, error: 'planner said no' };
+      if (w.failNext.delete(role))
+        return {
+          id: role,
+          ok: false,
+          processed: 0,
+          created: 0,
+          merged: 0,
+          discarded: 0,
+          forgotten: 0,
+          left: processed,
+          error: 'planner said no',
+        };
       return { id: role, ok: true, processed, created: processed, merged: 0, discarded: 0, forgotten: 0, left: 0 };
     },
     ...(options.brief === false
@@ -90,7 +101,12 @@ describe('sleep scheduler: hourly checks in the window (SLEEP-1, SLEEP-3)', () =
     w.inbox.set('ALPHA01', 2);
     await w.advance(at(2, 6, 30));
     const hours = ['1 22:00', '1 23:00', '2 00:00', '2 01:00', '2 02:00', '2 03:00', '2 04:00', '2 05:00'];
-    expect(w.calls).toEqual(hours.flatMap((h) => [{ role: 'ALPHA01', reason: 'sleep', at: h }, { role: 'BETA01', reason: 'sleep', at: h }]));
+    expect(w.calls).toEqual(
+      hours.flatMap((h) => [
+        { role: 'ALPHA01', reason: 'sleep', at: h },
+        { role: 'BETA01', reason: 'sleep', at: h },
+      ]),
+    );
     expect(w.maxConcurrent).toBe(1);
     expect(w.scheduler.state.status().lastRun).toMatchObject({ reason: 'sleep', ok: true, roles: [{ id: 'ALPHA01' }, { id: 'BETA01' }] });
   });
@@ -101,7 +117,10 @@ describe('sleep scheduler: hourly checks in the window (SLEEP-1, SLEEP-3)', () =
     w.assistants = ['12345 claude'];
     await w.advance(at(1, 23, 30));
     expect(w.calls).toEqual([]);
-    expect(w.scheduler.state.status().lastCheck).toMatchObject({ kind: 'sleep', outcome: expect.stringMatching(/skipped: an AI assistant is running/) });
+    expect(w.scheduler.state.status().lastCheck).toMatchObject({
+      kind: 'sleep',
+      outcome: expect.stringMatching(/skipped: an AI assistant is running/),
+    });
     w.assistants = [];
     await w.advance(at(2, 0, 30));
     expect(w.calls).toEqual([{ role: 'ALPHA01', reason: 'sleep', at: '2 00:00' }]);
@@ -220,7 +239,10 @@ describe('sleep scheduler: runs and the state', () => {
     w.scheduler.start();
     w.failNext.add('ALPHA01');
     await w.advance(at(1, 22, 30));
-    expect(w.scheduler.state.status()).toMatchObject({ state: 'error', lastRun: { ok: false, roles: [{ id: 'ALPHA01', error: 'planner said no' }] } });
+    expect(w.scheduler.state.status()).toMatchObject({
+      state: 'error',
+      lastRun: { ok: false, roles: [{ id: 'ALPHA01', error: 'planner said no' }] },
+    });
     await w.advance(at(1, 23, 30));
     expect(w.scheduler.state.status()).toMatchObject({ state: 'asleep', lastRun: { ok: true } });
   });
@@ -232,7 +254,15 @@ describe('sleep scheduler: runs and the state', () => {
       clock: fake.clock,
       timer: fake.timer,
       logger: silentLogger,
-      settings: () => ({ ROLE_SLEEP_START: '22:00', ROLE_SLEEP_END: '06:00', ROLE_NAP_ENABLED: false, ROLE_NAP_IDLE_MINUTES: 45, ROLE_NAP_MIN_INBOX: 3, ROLE_NAP_INTERVAL_MINUTES: 10, ROLE_BRIEF_ENABLED: false }),
+      settings: () => ({
+        ROLE_SLEEP_START: '22:00',
+        ROLE_SLEEP_END: '06:00',
+        ROLE_NAP_ENABLED: false,
+        ROLE_NAP_IDLE_MINUTES: 45,
+        ROLE_NAP_MIN_INBOX: 3,
+        ROLE_NAP_INTERVAL_MINUTES: 10,
+        ROLE_BRIEF_ENABLED: false,
+      }),
       roles: () => ['ALPHA01'],
       inboxCount: () => 0,
       lastInteraction: () => undefined,
@@ -246,7 +276,10 @@ describe('sleep scheduler: runs and the state', () => {
     scheduler.start();
     await fake.advanceTo(at(1, 23, 30), () => scheduler.idle());
     expect(calls).toBe(2);
-    expect(scheduler.state.status()).toMatchObject({ state: 'error', lastRun: { roles: [{ id: 'ALPHA01', ok: false, error: 'worker died' }] } });
+    expect(scheduler.state.status()).toMatchObject({
+      state: 'error',
+      lastRun: { roles: [{ id: 'ALPHA01', ok: false, error: 'worker died' }] },
+    });
   });
 
   it('reports the next check, and stop() cancels every job', async () => {

@@ -107,7 +107,11 @@ export function createSleepScheduler(deps: SleepSchedulerDeps): SleepScheduler {
           result = failedResult(role, error);
         }
         if (!result.ok) logger.warn('schedule', `${reason} ${role} failed: ${result.error ?? 'no reason given'}`);
-        else logger.info('schedule', `${reason} ${role}: ${result.processed} processed, ${result.created} created, ${result.merged} merged, ${result.left} left`);
+        else
+          logger.info(
+            'schedule',
+            `${reason} ${role}: ${result.processed} processed, ${result.created} created, ${result.merged} merged, ${result.left} left`,
+          );
         state.endRole(result);
       }
     } finally {
@@ -220,7 +224,7 @@ export function createSleepScheduler(deps: SleepSchedulerDeps): SleepScheduler {
     napCheck: () => void enqueue('nap', nap),
     async idle() {
       // A task may queue another meanwhile: wait until the chain stops growing.
-      for (let seen: Promise<void> | undefined; seen !== chain; ) {
+      for (let seen: Promise<void> | undefined; seen !== chain;) {
         seen = chain;
         await chain;
       }

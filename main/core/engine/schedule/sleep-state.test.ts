@@ -38,7 +38,11 @@ describe('sleep state (SLEEP-7, APP-1)', () => {
     expect(m.state.status()).toMatchObject({ state: 'consolidating', role: 'BETA01' });
     m.state.endRole(ok('BETA01'));
     m.state.endRun();
-    expect(m.state.status()).toMatchObject({ state: 'asleep', role: null, lastRun: { reason: 'sleep', ok: true, roles: [{ id: 'ALPHA01' }, { id: 'BETA01' }] } });
+    expect(m.state.status()).toMatchObject({
+      state: 'asleep',
+      role: null,
+      lastRun: { reason: 'sleep', ok: true, roles: [{ id: 'ALPHA01' }, { id: 'BETA01' }] },
+    });
 
     m.setNow(at(2, 13));
     m.state.startRun('nap');
@@ -47,7 +51,18 @@ describe('sleep state (SLEEP-7, APP-1)', () => {
     m.state.endRole(ok('ALPHA01'));
     m.state.endRun();
     expect(m.state.status()).toMatchObject({ state: 'awake', lastRun: { reason: 'nap' } });
-    expect(m.seen.map((s) => s.state)).toEqual(['consolidating', 'consolidating', 'consolidating', 'consolidating', 'consolidating', 'asleep', 'napping', 'napping', 'napping', 'awake']);
+    expect(m.seen.map((s) => s.state)).toEqual([
+      'consolidating',
+      'consolidating',
+      'consolidating',
+      'consolidating',
+      'consolidating',
+      'asleep',
+      'napping',
+      'napping',
+      'napping',
+      'awake',
+    ]);
   });
 
   it('error stays through window changes until a run succeeds', () => {
@@ -56,7 +71,10 @@ describe('sleep state (SLEEP-7, APP-1)', () => {
     m.state.startRole('ALPHA01');
     m.state.endRole({ ...ok('ALPHA01'), ok: false, error: 'planner timed out' });
     m.state.endRun();
-    expect(m.state.status()).toMatchObject({ state: 'error', lastRun: { ok: false, reason: 'catch-up', roles: [{ error: 'planner timed out' }] } });
+    expect(m.state.status()).toMatchObject({
+      state: 'error',
+      lastRun: { ok: false, reason: 'catch-up', roles: [{ error: 'planner timed out' }] },
+    });
     m.setNow(at(2, 9));
     m.state.refresh();
     expect(m.state.status().state).toBe('error');

@@ -5,7 +5,13 @@ import type { ConsolidatedCategory, Memory, StoredMemory } from '../../../../com
 import { formatCompactDateTime, formatLocalIso, parseLooseDate } from '../../platform/config/clock.js';
 import { fileNameForId, parseMemory, serializeMemory } from '../../store/memory/memory-file.js';
 import { categoryDir } from '../../store/memory/memory-layout.js';
-import { prepareMemory, writePreparedMemory, type MemoryDraft, type PreparedMemory, type TextGate } from '../../store/memory/memory-writer.js';
+import {
+  prepareMemory,
+  writePreparedMemory,
+  type MemoryDraft,
+  type PreparedMemory,
+  type TextGate,
+} from '../../store/memory/memory-writer.js';
 import type { ProjectFields } from '../../store/projects/memory-project.js';
 import { createdProjectExtra, mergedProjectExtra } from './consolidation-project.js';
 import type { DeferredWrites } from './deferred-writes.js';
@@ -161,7 +167,11 @@ function newMemory(ctx: ApplyContext, create: PlanCreate, id: string, links: str
     // nights (three paraphrases of a rule are one memory, hits 2).
     hits: Math.max(0, create.sources.length - 1),
     body: create.body,
-    verbatimExtra: { sources: create.sources, sleep_plan: ownerMark(ctx.plan.id, create.key), ...createdProjectExtra(ctx.sourceProjects, create.sources) },
+    verbatimExtra: {
+      sources: create.sources,
+      sleep_plan: ownerMark(ctx.plan.id, create.key),
+      ...createdProjectExtra(ctx.sourceProjects, create.sources),
+    },
   };
   return prepareMemory(draft, ctx.at, cleanedWithThePlan);
 }
@@ -172,7 +182,8 @@ export async function writeCreated(ctx: ApplyContext, create: PlanCreate, target
   const found = inspect(target.path, ownerMark(ctx.plan.id, create.key));
   if (found.kind === 'ours') return;
   // A file left empty by a power cut before the flush barrier is ours to finish; anything else is created exclusively.
-  const createFile = (file: string, text: string) => (found.kind === 'broken' ? (ctx.writes.replace(file, text), true) : ctx.writes.createExclusive(file, text));
+  const createFile = (file: string, text: string) =>
+    found.kind === 'broken' ? (ctx.writes.replace(file, text), true) : ctx.writes.createExclusive(file, text);
   const { written } = writePreparedMemory(ctx.memoryHome, ctx.role, prepared, createFile);
   if (written) ctx.catalog.remember(target.path, create.category, prepared.text, prepared.memory);
 }

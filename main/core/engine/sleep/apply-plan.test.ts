@@ -31,13 +31,33 @@ function roleDir(): string {
 /** Two existing memories (semantic, emotional), one with a denied probe, four inbox items. */
 function setup(): KiokuConfig {
   home = makeTempHome({ KIOKU_NOW: NOW });
-  writeExisting(home.memoryHome, 'E1', { memory_type: 'semantic', tags: ['部署'], first_seen: '2026-10-01', custom_key: 'keep me', links: ['E2'] }, '部署流程要先跑測試。記號-900。');
+  writeExisting(
+    home.memoryHome,
+    'E1',
+    { memory_type: 'semantic', tags: ['部署'], first_seen: '2026-10-01', custom_key: 'keep me', links: ['E2'] },
+    '部署流程要先跑測試。記號-900。',
+  );
   writeExisting(home.memoryHome, 'E2', { memory_type: 'emotional', relevance: ['emotional'], links: ['E1'] }, '使用者說謝謝陪伴。');
-  writeExisting(home.memoryHome, 'D1', { category: 'daily', memory_type: 'preference', probe: 'denied', needs_correction: true, probe_note: '其實是週一早上' }, '使用者討厭早上開會。');
+  writeExisting(
+    home.memoryHome,
+    'D1',
+    { category: 'daily', memory_type: 'preference', probe: 'denied', needs_correction: true, probe_note: '其實是週一早上' },
+    '使用者討厭早上開會。',
+  );
   writeInbox(home.memoryHome, { id: 'I1', body: '今天修好 CI。記號-0。', tags: ['CI'], created: '2026-11-29T10:00:00+08:00' });
-  writeInbox(home.memoryHome, { id: 'I2', body: '部署前要清快取。記號-1。', memory_type: 'semantic', created: '2026-11-29T10:01:00+08:00' });
+  writeInbox(home.memoryHome, {
+    id: 'I2',
+    body: '部署前要清快取。記號-1。',
+    memory_type: 'semantic',
+    created: '2026-11-29T10:01:00+08:00',
+  });
   writeInbox(home.memoryHome, { id: 'I3', body: '嗯嗯好。記號-3。', created: '2026-11-29T10:02:00+08:00' });
-  writeInbox(home.memoryHome, { id: 'I4', body: '使用者說有妳真好。記號-2。', memory_type: 'emotional', created: '2026-11-29T10:03:00+08:00' });
+  writeInbox(home.memoryHome, {
+    id: 'I4',
+    body: '使用者說有妳真好。記號-2。',
+    memory_type: 'emotional',
+    created: '2026-11-29T10:03:00+08:00',
+  });
   return home.config();
 }
 
@@ -56,10 +76,49 @@ function plan(batch: CollectedBatch): SleepPlan {
     planner: 'test',
     batch: batch.items.map((item) => item.id),
     create: [
-      { key: 'n1', category: 'skill', summary: '修好 CI', body: '今天修好 CI。記號-0。', tags: ['CI'], priority: 3, cues: ['CI'], memory_type: 'procedural', declarative: 'implicit', relevance: [], expires: '', links: ['E1'], sources: ['I1'] },
-      { key: 'n2', category: 'important', summary: '有妳真好', body: '使用者說有妳真好。記號-2。', tags: ['感謝'], priority: 4, cues: [], memory_type: 'emotional', declarative: 'implicit', relevance: ['emotional'], expires: '', links: [], sources: ['I4'] },
+      {
+        key: 'n1',
+        category: 'skill',
+        summary: '修好 CI',
+        body: '今天修好 CI。記號-0。',
+        tags: ['CI'],
+        priority: 3,
+        cues: ['CI'],
+        memory_type: 'procedural',
+        declarative: 'implicit',
+        relevance: [],
+        expires: '',
+        links: ['E1'],
+        sources: ['I1'],
+      },
+      {
+        key: 'n2',
+        category: 'important',
+        summary: '有妳真好',
+        body: '使用者說有妳真好。記號-2。',
+        tags: ['感謝'],
+        priority: 4,
+        cues: [],
+        memory_type: 'emotional',
+        declarative: 'implicit',
+        relevance: ['emotional'],
+        expires: '',
+        links: [],
+        sources: ['I4'],
+      },
     ],
-    merge: [{ target: 'E1', summary: '部署流程', body: '部署流程要先跑測試。記號-900。\n部署前要清快取。記號-1。', tags: ['部署', '快取'], cues: ['部署'], priority: 4, links: [], sources: ['I2'] }],
+    merge: [
+      {
+        target: 'E1',
+        summary: '部署流程',
+        body: '部署流程要先跑測試。記號-900。\n部署前要清快取。記號-1。',
+        tags: ['部署', '快取'],
+        cues: ['部署'],
+        priority: 4,
+        links: [],
+        sources: ['I2'],
+      },
+    ],
     link: [{ from: 'n2', to: 'E2' }],
     bonds: [{ direction: 'user-to-role', text: '有妳真好', source: 'I4' }],
     discard: [{ source: 'I3', reason: '雜訊' }],
@@ -109,7 +168,15 @@ describe('apply', () => {
     // Merged: absolute fields; strength, created, first_seen and unknown keys kept; hits +1 (a
     // dedupe merge, the role skill); links a union.
     const e1 = memoryAt('important/E1.md');
-    expect(e1).toMatchObject({ summary: '部署流程', priority: 4, hits: 3, strength: 77, created: '2026-11-01T09:00:00+08:00', retention_stage: 'long_term', sleep_stage: 'nrem-rem' });
+    expect(e1).toMatchObject({
+      summary: '部署流程',
+      priority: 4,
+      hits: 3,
+      strength: 77,
+      created: '2026-11-01T09:00:00+08:00',
+      retention_stage: 'long_term',
+      sleep_stage: 'nrem-rem',
+    });
     expect(e1.body).toBe('部署流程要先跑測試。記號-900。\n部署前要清快取。記號-1。');
     expect(e1.updated).toBe(STAMP);
     expect(e1.extra).toMatchObject({ first_seen: '2026-10-01', custom_key: 'keep me', sources: ['I2'] });
@@ -132,7 +199,10 @@ describe('apply', () => {
     expect(readBonds(home.memoryHome, ROLE).map((b) => [b.direction, b.text])).toEqual([['user-to-role', '有妳真好']]);
     const digests = readDigests(home.memoryHome, ROLE);
     expect(digests).toHaveLength(1);
-    expect(digests[0]).toMatchObject({ summary: '整理了 4 則：新增 2、合併 1、捨棄 1。', applied: { created: 2, merged: 1, discarded: 1, corrected: 1, bonds: 1 } });
+    expect(digests[0]).toMatchObject({
+      summary: '整理了 4 則：新增 2、合併 1、捨棄 1。',
+      applied: { created: 2, merged: 1, discarded: 1, corrected: 1, bonds: 1 },
+    });
     expect(readMemoryState(home.memoryHome, ROLE).state.last_sleep_digest).toBe('整理了 4 則：新增 2、合併 1、捨棄 1。');
     expect(listPending(home.memoryHome, ROLE).plans).toEqual([]);
     expect(fs.existsSync(path.join(appliedDir(home.memoryHome, ROLE), planFileName(PLAN_ID)))).toBe(true);
@@ -163,7 +233,9 @@ describe('apply', () => {
     const steps: string[] = [];
     {
       const { batch, catalog } = collect();
-      await applyNewPlan(config, batch, PLAN_ID, plan(batch), existingById(catalog.snapshot()), { afterStep: (step) => void steps.push(step) });
+      await applyNewPlan(config, batch, PLAN_ID, plan(batch), existingById(catalog.snapshot()), {
+        afterStep: (step) => void steps.push(step),
+      });
     }
     const reference = tree();
     home.cleanup();
@@ -181,7 +253,9 @@ describe('apply', () => {
           if (n++ === k) throw new Error(`simulated crash after ${steps[k]}`);
         },
       };
-      await expect(applyNewPlan(crashConfig, batch, PLAN_ID, plan(batch), existingById(catalog.snapshot()), crash)).rejects.toThrow(/simulated crash/);
+      await expect(applyNewPlan(crashConfig, batch, PLAN_ID, plan(batch), existingById(catalog.snapshot()), crash)).rejects.toThrow(
+        /simulated crash/,
+      );
       const stillPending = listPending(home.memoryHome, ROLE).plans.length;
       expect(stillPending, `after ${steps[k]}`).toBe(k === steps.length - 1 ? 0 : 1);
       // The inbox items stay until their memories and archives are written.
@@ -198,7 +272,8 @@ describe('apply', () => {
     const before = tree();
     const lossy = { ...plan(batch), discard: [] };
     await expect(applyNewPlan(config, batch, PLAN_ID, lossy, existingById(catalog.snapshot()))).rejects.toSatisfy(
-      (error: unknown) => error instanceof PlannerError && error.kind === 'incomplete' && /I3 is neither kept, merged nor discarded/.test(error.message),
+      (error: unknown) =>
+        error instanceof PlannerError && error.kind === 'incomplete' && /I3 is neither kept, merged nor discarded/.test(error.message),
     );
     const good = plan(batch);
     const emotionalIntoSemantic: SleepPlan = {
@@ -207,7 +282,9 @@ describe('apply', () => {
       link: [],
       merge: [{ ...good.merge[0]!, sources: ['I2', 'I4'] }],
     };
-    await expect(applyNewPlan(config, batch, PLAN_ID, emotionalIntoSemantic, existingById(catalog.snapshot()))).rejects.toThrow(/emotional memories are never merged/);
+    await expect(applyNewPlan(config, batch, PLAN_ID, emotionalIntoSemantic, existingById(catalog.snapshot()))).rejects.toThrow(
+      /emotional memories are never merged/,
+    );
     await expect(applyNewPlan(config, batch, PLAN_ID, { not: 'a plan' }, existingById(catalog.snapshot()))).rejects.toSatisfy(
       (error: unknown) => error instanceof PlannerError && error.kind === 'invalid' && error.diagnostics.batchSize === 4,
     );
@@ -292,7 +369,18 @@ describe('created and updated of consolidated memories (issue 11)', () => {
         planner: 'test',
         batch: batch.items.map((item) => item.id),
         create: [create('late', ['B', 'A']), create('skewed', ['C']), create('old', ['D'], 'daily')],
-        merge: [{ target: 'E1', summary: '部署流程', body: '部署流程要先跑測試。\n部署前要清快取。', tags: ['部署'], cues: [], priority: 3, links: [], sources: ['M'] }],
+        merge: [
+          {
+            target: 'E1',
+            summary: '部署流程',
+            body: '部署流程要先跑測試。\n部署前要清快取。',
+            tags: ['部署'],
+            cues: [],
+            priority: 3,
+            links: [],
+            sources: ['M'],
+          },
+        ],
         link: [],
         bonds: [],
         discard: [],
@@ -326,7 +414,15 @@ describe('created and updated of consolidated memories (issue 11)', () => {
     const at = new Date(PLAN_TIME);
     const recorded: PendingPlan = {
       v: 1,
-      plan: { ...plan({ ...batch, items: batch.items.filter((item) => item.id === 'A') }), create: [create('n1', ['A'])], merge: [], link: [], bonds: [], discard: [], corrections: [] },
+      plan: {
+        ...plan({ ...batch, items: batch.items.filter((item) => item.id === 'A') }),
+        create: [create('n1', ['A'])],
+        merge: [],
+        link: [],
+        bonds: [],
+        discard: [],
+        corrections: [],
+      },
       at: formatLocalIso(at),
       atMs: at.getTime(),
       sources: { A: { file: 'inbox/A.md', memory_type: 'episodic' } },

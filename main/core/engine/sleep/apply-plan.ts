@@ -7,7 +7,16 @@ import { appendBond } from '../../store/memory/bonds.js';
 import { appendDigest, digestsFile } from '../../store/memory/digests.js';
 import { categoryDir, roleMemoryDir } from '../../store/memory/memory-layout.js';
 import { updateMemoryState } from '../../store/memory/memory-state.js';
-import { addLinks, applyCorrection, applyMerge, mergeAsCreate, planEdges, resolveCreatedTargets, writeCreated, type ApplyContext } from './apply-memories.js';
+import {
+  addLinks,
+  applyCorrection,
+  applyMerge,
+  mergeAsCreate,
+  planEdges,
+  resolveCreatedTargets,
+  writeCreated,
+  type ApplyContext,
+} from './apply-memories.js';
 import { archiveRawItem } from './archive-raw.js';
 import { applySupersede } from './apply-supersede.js';
 import { inboxProjectFields, sourceProjectFields } from './consolidation-project.js';
@@ -63,7 +72,8 @@ export async function applyNewPlan(
   // A plan id is used once: applying a recorded plan again goes through applyPending (replay),
   // whose digest guard knows whether the digest was written; a fresh record would not.
   for (const dir of [pendingDir(config.paths.memoryHome, batch.role), appliedDir(config.paths.memoryHome, batch.role)]) {
-    if (fs.existsSync(path.join(dir, planFileName(planId)))) throw new Error(`plan ${planId} of ${batch.role} is already recorded in ${dir}; a plan id is used once`);
+    if (fs.existsSync(path.join(dir, planFileName(planId))))
+      throw new Error(`plan ${planId} of ${batch.role} is already recorded in ${dir}; a plan id is used once`);
   }
   const valid = validatePlan(raw, { planId, batch }, existing);
   const cleaned = await cleanPlanForStorage(valid);
@@ -73,7 +83,12 @@ export async function applyNewPlan(
   const roleDir = roleMemoryDir(config.paths.memoryHome, batch.role);
   const sources: PendingPlan['sources'] = {};
   for (const item of batch.items) {
-    sources[item.id] = { file: path.relative(roleDir, item.path), memory_type: item.memory_type, ...(item.created ? { created: item.created } : {}), ...inboxProjectFields(item.path) };
+    sources[item.id] = {
+      file: path.relative(roleDir, item.path),
+      memory_type: item.memory_type,
+      ...(item.created ? { created: item.created } : {}),
+      ...inboxProjectFields(item.path),
+    };
   }
   const at = config.clock.now();
   const pending = newPendingPlan(plan, at, formatLocalIso(at), sources, warnings, hooks.reason);
@@ -96,7 +111,9 @@ export async function applyPending(
   const writes = new DeferredWrites();
   const at = new Date(pending.atMs);
   const catalog = hooks.catalog ?? new MemoryCatalog(memoryHome, role);
-  const sourceCreated = new Map(Object.entries(pending.sources).flatMap(([id, source]) => (source.created ? [[id, source.created] as const] : [])));
+  const sourceCreated = new Map(
+    Object.entries(pending.sources).flatMap(([id, source]) => (source.created ? [[id, source.created] as const] : [])),
+  );
   const sourceProjects = sourceProjectFields(pending.sources);
   const ctx: ApplyContext = { memoryHome, role, plan, at, iso: pending.at, sourceCreated, sourceProjects, writes, existing, catalog };
   const warnings = [...pending.warnings];
@@ -116,7 +133,8 @@ export async function applyPending(
       // The target vanished (deleted by hand since the plan was made): keep the text as a memory of its own.
       const type = asMemoryType(pending.sources[merge.sources[0] ?? '']?.memory_type);
       const target = existing.get(merge.target);
-      const category = target && (CATEGORIES as readonly string[]).includes(target.category) ? (target.category as (typeof CATEGORIES)[number]) : 'other';
+      const category =
+        target && (CATEGORIES as readonly string[]).includes(target.category) ? (target.category as (typeof CATEGORIES)[number]) : 'other';
       const stand = mergeAsCreate(merge, category, type);
       const fallback = resolveCreatedTargets({ ...ctx, plan: { ...plan, create: [stand] } }).get(stand.key)!;
       await writeCreated({ ...ctx, plan: { ...plan, create: [stand] } }, stand, fallback, []);
@@ -156,7 +174,10 @@ export async function applyPending(
 
   const roleDir = roleMemoryDir(memoryHome, role);
   const archiveDir = rawArchiveDir(memoryHome, role, at);
-  const inboxFiles = plan.batch.map((id) => ({ id, file: path.join(roleDir, pending.sources[id]?.file ?? path.join('inbox', `${id}.md`)) }));
+  const inboxFiles = plan.batch.map((id) => ({
+    id,
+    file: path.join(roleDir, pending.sources[id]?.file ?? path.join('inbox', `${id}.md`)),
+  }));
   for (const { id, file } of inboxFiles) {
     archiveRawItem(writes, file, archiveDir);
     step(`archive:${id}`);
@@ -189,12 +210,21 @@ export async function applyPending(
     step('digest-mark');
   }
   if (fileHash(digests) === pending.digestBefore) {
-    const digest = await appendDigest(config, role, { summary: plan.digest, applied, record: `plan:${plan.id}`, ...(pending.reason ? { reason: pending.reason } : {}) });
+    const digest = await appendDigest(config, role, {
+      summary: plan.digest,
+      applied,
+      record: `plan:${plan.id}`,
+      ...(pending.reason ? { reason: pending.reason } : {}),
+    });
     warnings.push(...digest.warnings);
   }
   step('digest');
 
-  updateMemoryState(memoryHome, role, config.clock, (state) => ({ ...state, last_sleep: formatLocalIso(config.clock.now()), last_sleep_digest: plan.digest }));
+  updateMemoryState(memoryHome, role, config.clock, (state) => ({
+    ...state,
+    last_sleep: formatLocalIso(config.clock.now()),
+    last_sleep_digest: plan.digest,
+  }));
   step('state');
 
   // The ids of what was created, for the sleep history; a replay writes the same ones again.

@@ -60,8 +60,18 @@ describe('collect', () => {
     writeExisting(home.memoryHome, 'TAGGED', { priority: 1, tags: ['部署'] }, '另一件事。');
     writeExisting(home.memoryHome, 'WORDS', { priority: 1, summary: '清快取的方法' }, '清快取的方法。');
     writeExisting(home.memoryHome, 'LINKED', { priority: 5, links: ['X', 'Y', 'Z'] }, '也無關。');
-    writeExisting(home.memoryHome, 'DENIED', { category: 'daily', priority: 1, probe: 'denied', needs_correction: true, probe_note: '其實是週一' }, '討厭早上開會。');
-    writeExisting(home.memoryHome, 'DONE', { category: 'daily', priority: 1, probe: 'denied', probe_corrected: '2026-11-01' }, '已更正過。');
+    writeExisting(
+      home.memoryHome,
+      'DENIED',
+      { category: 'daily', priority: 1, probe: 'denied', needs_correction: true, probe_note: '其實是週一' },
+      '討厭早上開會。',
+    );
+    writeExisting(
+      home.memoryHome,
+      'DONE',
+      { category: 'daily', priority: 1, probe: 'denied', probe_corrected: '2026-11-01' },
+      '已更正過。',
+    );
     const batch = collectBatch(ROLE, snapshot(), { items: 4, chars: 12_000, existing: 5 })!;
     expect(batch.existing.map((ref) => ref.id)).toEqual(['DENIED', 'TAGGED', 'WORDS', 'LINKED', 'HIGH']);
     expect(batch.existing[0]).toMatchObject({ needsCorrection: true, correctionNote: '其實是週一' });

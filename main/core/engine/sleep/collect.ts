@@ -49,7 +49,10 @@ function timeOf(memory: StoredMemory): number {
 export function oldestFirst(inbox: readonly StoredMemory[]): StoredMemory[] {
   return inbox
     .map((memory) => ({ memory, time: timeOf(memory) }))
-    .sort((a, b) => a.time - b.time || (a.memory.id < b.memory.id ? -1 : a.memory.id > b.memory.id ? 1 : 0) || (a.memory.path < b.memory.path ? -1 : 1))
+    .sort(
+      (a, b) =>
+        a.time - b.time || (a.memory.id < b.memory.id ? -1 : a.memory.id > b.memory.id ? 1 : 0) || (a.memory.path < b.memory.path ? -1 : 1),
+    )
     .map((entry) => entry.memory);
 }
 
@@ -72,7 +75,10 @@ function toInboxItem(memory: StoredMemory): InboxItem {
 /** The body's first paragraph, for similarity; the whole body is not sent (sleep-plan.ts). */
 function gistOfBody(body: string): string {
   const first = body.trim().split(/\r?\n\s*\r?\n/)[0] ?? '';
-  const line = first.replace(/\s+/g, ' ').replace(/^(主旨|gist)\s*[:：]\s*/i, '').trim();
+  const line = first
+    .replace(/\s+/g, ' ')
+    .replace(/^(主旨|gist)\s*[:：]\s*/i, '')
+    .trim();
   return line.length > GIST_CHARS ? `${line.slice(0, GIST_CHARS - 1)}…` : line;
 }
 
@@ -124,17 +130,25 @@ function topicWords(text: string): Set<string> {
  * sharing tags or words with the batch, then higher priority, then more links (SLEEP-4: "an index
  * of existing memories with priority/type/links"). Within the count and character budget.
  */
-function chooseExisting(batch: readonly InboxItem[], consolidated: readonly StoredMemory[], limit: number, budget: number): ExistingMemoryRef[] {
+function chooseExisting(
+  batch: readonly InboxItem[],
+  consolidated: readonly StoredMemory[],
+  limit: number,
+  budget: number,
+): ExistingMemoryRef[] {
   if (limit <= 0) return [];
   const batchTags = new Set(batch.flatMap((item) => item.tags.map((tag) => tag.toLowerCase())));
   const batchWords = topicWords(batch.map((item) => `${item.summary} ${item.body} ${item.cues.join(' ')}`).join('\n'));
   // Issue 12: a superseded memory is history; planners neither merge into it nor replace it again.
-  const scored = consolidated.filter((memory) => !isSuperseded(memory)).map((memory) => {
-    const tags = memory.tags.filter((tag) => batchTags.has(tag.toLowerCase())).length;
-    let words = 0;
-    for (const word of topicWords(`${memory.summary} ${memory.tags.join(' ')} ${memory.cues.join(' ')}`)) if (batchWords.has(word)) words++;
-    return { memory, due: needsCorrection(memory) ? 1 : 0, shared: tags * 3 + words };
-  });
+  const scored = consolidated
+    .filter((memory) => !isSuperseded(memory))
+    .map((memory) => {
+      const tags = memory.tags.filter((tag) => batchTags.has(tag.toLowerCase())).length;
+      let words = 0;
+      for (const word of topicWords(`${memory.summary} ${memory.tags.join(' ')} ${memory.cues.join(' ')}`))
+        if (batchWords.has(word)) words++;
+      return { memory, due: needsCorrection(memory) ? 1 : 0, shared: tags * 3 + words };
+    });
   scored.sort(
     (a, b) =>
       b.due - a.due ||

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempHome, snapshotTree, type TempHome } from '../../../../test/helpers/temp-home.js';
-import { countOf, readArchives, readConsolidated, ROLE, scriptedPlanner, writeExisting, writeInbox } from '../../../../test/sleep/sleep-fixtures.js';
+import {
+  countOf,
+  readArchives,
+  readConsolidated,
+  ROLE,
+  scriptedPlanner,
+  writeExisting,
+  writeInbox,
+} from '../../../../test/sleep/sleep-fixtures.js';
 import { formatLocalDateTime } from '../../platform/config/clock.js';
 import { readLockInfo, tryAcquireLock } from '../../platform/fs/file-lock.js';
 import { readDigests } from '../../store/memory/digests.js';
@@ -25,7 +33,12 @@ const inboxTree = () => snapshotTree(path.join(roleDir(), 'inbox'));
 function setup(env: NodeJS.ProcessEnv = {}) {
   home = makeTempHome({ KIOKU_NOW: NOW, ...env });
   writeExisting(home.memoryHome, 'EPI', { category: 'daily', memory_type: 'episodic', priority: 4 }, '之前的工作紀錄。');
-  for (let n = 0; n < 10; n++) writeInbox(home.memoryHome, { id: `I${n}`, body: `第 ${n} 件事。記號-${n}。`, created: `2026-11-29T10:${String(n).padStart(2, '0')}:00+08:00` });
+  for (let n = 0; n < 10; n++)
+    writeInbox(home.memoryHome, {
+      id: `I${n}`,
+      body: `第 ${n} 件事。記號-${n}。`,
+      created: `2026-11-29T10:${String(n).padStart(2, '0')}:00+08:00`,
+    });
   return home.config();
 }
 
@@ -43,11 +56,26 @@ function expectEachMarkerOnce(count: number): void {
 describe('consolidateRole', () => {
   it('consolidates the inbox batch by batch, then forgets and records the sleep', async () => {
     const config = setup();
-    writeExisting(home.memoryHome, 'OLD', { category: 'daily', memory_type: 'episodic', priority: 1, hits: 0, updated: '2026-10-01T00:00:00+08:00' }, '很久以前的小事。');
+    writeExisting(
+      home.memoryHome,
+      'OLD',
+      { category: 'daily', memory_type: 'episodic', priority: 1, hits: 0, updated: '2026-10-01T00:00:00+08:00' },
+      '很久以前的小事。',
+    );
     const planner = scriptedPlanner();
     const events: SleepProgress[] = [];
     const result = await consolidateRole(config, ROLE, { planner, reason: 'manual', onProgress: (event) => void events.push(event) });
-    expect(result).toMatchObject({ id: ROLE, ok: true, processed: 10, discarded: 2, forgotten: 1, left: 0, batches: 3, replayed: 0, planner: 'scripted' });
+    expect(result).toMatchObject({
+      id: ROLE,
+      ok: true,
+      processed: 10,
+      discarded: 2,
+      forgotten: 1,
+      left: 0,
+      batches: 3,
+      replayed: 0,
+      planner: 'scripted',
+    });
     expect(result.created + result.merged).toBeGreaterThan(0);
     expect(planner.calls).toEqual([4, 4, 2]);
     expect(fs.readdirSync(path.join(roleDir(), 'inbox'))).toEqual([]);
@@ -59,9 +87,21 @@ describe('consolidateRole', () => {
     expect(digests[0]).toMatchObject({ applied: { forgotten: 1 }, reason: 'manual', record: expect.stringMatching(/^forgetting:/) });
     expect(digests[0]!.summary).toContain('遺忘了 1 則');
     const forgotten = readForgettingRecord(home.memoryHome, ROLE, digests[0]!.record!.slice('forgetting:'.length));
-    expect(forgotten?.forgotten).toEqual([expect.objectContaining({ id: 'OLD', category: 'daily', archive: expect.stringMatching(/^archive\/forgotten\/OLD/) })]);
+    expect(forgotten?.forgotten).toEqual([
+      expect.objectContaining({ id: 'OLD', category: 'daily', archive: expect.stringMatching(/^archive\/forgotten\/OLD/) }),
+    ]);
     expect(readMemoryState(home.memoryHome, ROLE).state.last_sleep).toBeTruthy();
-    expect(events.map((e) => e.type)).toEqual(['locked', 'role-start', 'batch-start', 'batch-applied', 'batch-start', 'batch-applied', 'batch-start', 'batch-applied', 'role-done']);
+    expect(events.map((e) => e.type)).toEqual([
+      'locked',
+      'role-start',
+      'batch-start',
+      'batch-applied',
+      'batch-start',
+      'batch-applied',
+      'batch-start',
+      'batch-applied',
+      'role-done',
+    ]);
     expect(events[1]).toMatchObject({ inbox: 10, planner: 'scripted' });
   });
 
@@ -74,7 +114,11 @@ describe('consolidateRole', () => {
 
     const config2 = setup();
     const truncating = scriptedPlanner((_call, batch) => (batch.items.length > 2 ? 'truncated' : undefined));
-    expect(await consolidateRole(config2, ROLE, { planner: truncating, reason: 'manual' })).toMatchObject({ ok: true, processed: 10, left: 0 });
+    expect(await consolidateRole(config2, ROLE, { planner: truncating, reason: 'manual' })).toMatchObject({
+      ok: true,
+      processed: 10,
+      left: 0,
+    });
     expect(truncating.calls).toEqual([4, 4, 2, 2, 2, 2, 2]);
     expectEachMarkerOnce(10);
   });

@@ -52,13 +52,22 @@ function lockHolder(file: string): string {
 }
 
 /** The planner's answer, or a PlannerError: its own, a timeout, or anything else it threw. */
-async function planBatch(planner: Planner, batch: CollectedBatch, planId: string, timeoutMs: number, outer?: AbortSignal): Promise<unknown> {
+async function planBatch(
+  planner: Planner,
+  batch: CollectedBatch,
+  planId: string,
+  timeoutMs: number,
+  outer?: AbortSignal,
+): Promise<unknown> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = outer ? AbortSignal.any([outer, timeout]) : timeout;
   const none = { materialChars: batch.materialChars, outputChars: 0, batchSize: batch.items.length, outputHead: '' };
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(outer?.aborted ? outer.reason : new PlannerError('timeout', `timeout — no plan within ${Math.round(timeoutMs / 1000)} s`, none));
+    onAbort = () =>
+      reject(
+        outer?.aborted ? outer.reason : new PlannerError('timeout', `timeout — no plan within ${Math.round(timeoutMs / 1000)} s`, none),
+      );
     signal.addEventListener('abort', onAbort, { once: true });
   });
   aborted.catch(() => undefined);
@@ -98,11 +107,18 @@ export async function consolidateRole(config: KiokuConfig, role: string, options
   const lockFile = memoryLockFile(memoryHome, role);
   const acquire = () => tryAcquireLock(lockFile, { purpose: `consolidation (${options.reason})`, waitMs: options.lockWaitMs ?? 2_000 });
   let lock: FileLock | undefined = acquire();
-  if (!lock) return { ...result, ok: false, busy: true, error: `busy: the memories of ${role} are locked by ${lockHolder(lockFile)}; try again later` };
+  if (!lock)
+    return {
+      ...result,
+      ok: false,
+      busy: true,
+      error: `busy: the memories of ${role} are locked by ${lockHolder(lockFile)}; try again later`,
+    };
   let lockedAt = Date.now();
   const catalog = new MemoryCatalog(memoryHome, role);
   const progress = (event: SleepProgress) => options.onProgress?.(event);
-  const announceLock = () => progress({ type: 'locked', role, lockFile, ...(readLockInfo(lockFile) ? { since: readLockInfo(lockFile)!.since } : {}) });
+  const announceLock = () =>
+    progress({ type: 'locked', role, lockFile, ...(readLockInfo(lockFile) ? { since: readLockInfo(lockFile)!.since } : {}) });
   announceLock();
   try {
     // A writer killed mid-write left its temp file (archive/raw after a kill -9 mid-sleep): gone now.
@@ -119,7 +135,8 @@ export async function consolidateRole(config: KiokuConfig, role: string, options
 
     const first = catalog.snapshot();
     progress({ type: 'role-start', role, inbox: first.inbox.length, planner: planner.name });
-    for (const problem of first.problems) result.warnings.push(`${problem.path} cannot be read as a memory (${problem.message}); left as it is`);
+    for (const problem of first.problems)
+      result.warnings.push(`${problem.path} cannot be read as a memory (${problem.message}); left as it is`);
     const limits: CollectLimits = {
       items: Math.max(1, planner.batchLimits?.items ?? config.settings.ROLE_SLEEP_BATCH),
       chars: planner.batchLimits?.chars ?? config.settings.ROLE_SLEEP_COLLECT_LIMIT,
@@ -181,13 +198,16 @@ export async function consolidateRole(config: KiokuConfig, role: string, options
       result.warnings.push(...(await recordForgetting(config, role, newPlanId(config.clock.now()), forgotten, options.reason)));
       // Issue 12: project conventions to their project's MEMORY.md (DSH-2), within its cap.
       result.warnings.push(...offerAfterConsolidation(catalog.snapshot().consolidated));
-      if (result.ok) updateMemoryState(memoryHome, role, config.clock, (state) => ({ ...state, last_sleep: formatLocalIso(config.clock.now()) }));
+      if (result.ok)
+        updateMemoryState(memoryHome, role, config.clock, (state) => ({ ...state, last_sleep: formatLocalIso(config.clock.now()) }));
     }
   } catch (error) {
     // Not the planner: the files (disk full, permissions). Whatever was recorded stays pending and is
     // finished by the next run; the inbox items it holds are still in the inbox or archived.
     result.ok = false;
-    result.error = isKiokuError(error) ? `${error.message}${error.hint ? ` (${error.hint})` : ''}` : `consolidation of ${role} failed: ${describeError(error)}`;
+    result.error = isKiokuError(error)
+      ? `${error.message}${error.hint ? ` (${error.hint})` : ''}`
+      : `consolidation of ${role} failed: ${describeError(error)}`;
   } finally {
     lock?.release();
   }

@@ -19,8 +19,14 @@ afterEach(() => home?.cleanup());
 async function sleptOnce(reason = 'catch-up') {
   home = makeTempHome({ KIOKU_NOW: '2026-11-30T03:00:00+08:00' });
   writeExisting(home.memoryHome, 'EPI', { category: 'daily', memory_type: 'episodic', priority: 4 }, '之前的工作紀錄。');
-  writeExisting(home.memoryHome, 'OLD', { category: 'daily', memory_type: 'episodic', priority: 1, hits: 0, updated: '2026-10-01T00:00:00+08:00' }, '很久以前的小事。');
-  for (let n = 0; n < 4; n++) writeInbox(home.memoryHome, { id: `I${n}`, body: `第 ${n} 件事。記號-${n}。`, created: `2026-11-29T10:0${n}:00+08:00` });
+  writeExisting(
+    home.memoryHome,
+    'OLD',
+    { category: 'daily', memory_type: 'episodic', priority: 1, hits: 0, updated: '2026-10-01T00:00:00+08:00' },
+    '很久以前的小事。',
+  );
+  for (let n = 0; n < 4; n++)
+    writeInbox(home.memoryHome, { id: `I${n}`, body: `第 ${n} 件事。記號-${n}。`, created: `2026-11-29T10:0${n}:00+08:00` });
   const config = home.config();
   const result = await consolidateRole(config, ROLE, { planner: scriptedPlanner(), reason });
   expect(result.ok).toBe(true);
@@ -50,7 +56,15 @@ describe('readDigestDetail', () => {
     const { digests, memoryNow } = await sleptOnce();
     const forgetting = digests.find((digest) => digest.record?.startsWith('forgetting:'))!;
     const detail = readDigestDetail(home.memoryHome, ROLE, forgetting.record!, memoryNow);
-    expect(detail.forgotten).toEqual([{ id: 'OLD', summary: expect.any(String), category: 'daily', why: expect.stringContaining('not updated for'), archive: expect.stringMatching(/^archive\/forgotten\/OLD/) }]);
+    expect(detail.forgotten).toEqual([
+      {
+        id: 'OLD',
+        summary: expect.any(String),
+        category: 'daily',
+        why: expect.stringContaining('not updated for'),
+        archive: expect.stringMatching(/^archive\/forgotten\/OLD/),
+      },
+    ]);
     expect(fs.existsSync(path.join(home.memoryHome, ROLE, detail.forgotten[0]!.archive!))).toBe(true);
     expect(detail.created).toEqual([]);
   });
@@ -72,6 +86,8 @@ describe('readDigestDetail', () => {
   it('a record no longer kept is NOT_FOUND, said as such', async () => {
     const { memoryNow } = await sleptOnce();
     expect(() => readDigestDetail(home.memoryHome, ROLE, 'plan:20200101-000000-00000000', memoryNow)).toThrow(/no longer kept/);
-    expect(() => readDigestDetail(home.memoryHome, ROLE, 'forgetting:nothing', memoryNow)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+    expect(() => readDigestDetail(home.memoryHome, ROLE, 'forgetting:nothing', memoryNow)).toThrow(
+      expect.objectContaining({ code: 'NOT_FOUND' }),
+    );
   });
 });

@@ -59,7 +59,10 @@ export function readDigestDetail(memoryHome: string, role: string, record: strin
     }),
     merged: plan.merge.map((merge) => ref(merge.target, merge.summary)),
     corrected: plan.corrections.map((correction) => ref(correction.target, correction.summary)),
-    superseded: (plan.supersede ?? []).map((entry) => ({ ...ref(entry.target, entry.reason || entry.target), by: createdIdOf.get(entry.by) ?? entry.by })),
+    superseded: (plan.supersede ?? []).map((entry) => ({
+      ...ref(entry.target, entry.reason || entry.target),
+      by: createdIdOf.get(entry.by) ?? entry.by,
+    })),
     discarded: plan.discard.map((entry) => ({ source: entry.source, reason: entry.reason })),
   };
 }

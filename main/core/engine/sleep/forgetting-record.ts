@@ -19,7 +19,9 @@ export const forgettingRecordSchema = z.object({
   id: z.string(),
   at: z.string(),
   reason: z.string().optional(),
-  forgotten: z.array(z.object({ id: z.string(), summary: z.string(), category: z.string(), why: z.string(), archive: z.string().optional() })),
+  forgotten: z.array(
+    z.object({ id: z.string(), summary: z.string(), category: z.string(), why: z.string(), archive: z.string().optional() }),
+  ),
 });
 export type ForgettingRecord = z.infer<typeof forgettingRecordSchema>;
 
@@ -35,7 +37,13 @@ function forgettingSummary(forgotten: readonly ForgottenMemory[]): string {
 }
 
 /** Record a forgetting pass and its digest entry; returns the digest's warnings. */
-export async function recordForgetting(config: KiokuConfig, role: string, id: string, forgotten: readonly ForgottenMemory[], reason?: string): Promise<string[]> {
+export async function recordForgetting(
+  config: KiokuConfig,
+  role: string,
+  id: string,
+  forgotten: readonly ForgottenMemory[],
+  reason?: string,
+): Promise<string[]> {
   if (forgotten.length === 0) return [];
   const memoryHome = config.paths.memoryHome;
   const record: ForgettingRecord = {
@@ -54,9 +62,17 @@ export async function recordForgetting(config: KiokuConfig, role: string, id: st
   const dir = forgettingDir(memoryHome, role);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   writeFileAtomicSync(forgettingFile(memoryHome, role, id), `${JSON.stringify(record, null, 2)}\n`);
-  const kept = fs.readdirSync(dir).filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort();
+  const kept = fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+    .sort();
   for (const name of kept.slice(0, Math.max(0, kept.length - APPLIED_KEPT))) fs.rmSync(path.join(dir, name), { force: true });
-  const digest = await appendDigest(config, role, { summary: forgettingSummary(forgotten), applied: { forgotten: forgotten.length }, record: `forgetting:${id}`, ...(reason ? { reason } : {}) });
+  const digest = await appendDigest(config, role, {
+    summary: forgettingSummary(forgotten),
+    applied: { forgotten: forgotten.length },
+    record: `forgetting:${id}`,
+    ...(reason ? { reason } : {}),
+  });
   return digest.warnings;
 }
 

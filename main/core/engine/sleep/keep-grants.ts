@@ -23,7 +23,10 @@ function narrowest(grants: readonly string[]): string {
   return dated[0]?.expires ?? grants[0]!;
 }
 
-export function keepSourceGrants(plan: SleepPlan, items: readonly Pick<InboxItem, 'id' | 'expires'>[]): { plan: SleepPlan; kept: string[] } {
+export function keepSourceGrants(
+  plan: SleepPlan,
+  items: readonly Pick<InboxItem, 'id' | 'expires'>[],
+): { plan: SleepPlan; kept: string[] } {
   const grantOf = new Map(items.flatMap((item) => (item.expires?.trim() ? [[item.id, item.expires.trim()] as const] : [])));
   if (!grantOf.size) return { plan, kept: [] };
   const kept: string[] = [];
@@ -31,8 +34,14 @@ export function keepSourceGrants(plan: SleepPlan, items: readonly Pick<InboxItem
     const grants = created.sources.flatMap((id) => (grantOf.has(id) ? [grantOf.get(id)!] : []));
     if (!grants.length || grants.includes(created.expires.trim())) return created;
     const expires = narrowest(grants);
-    kept.push(`created memory ${created.key} keeps the grant of its sources (expires: ${expires}; the plan said ${created.expires ? `"${created.expires}"` : 'none'})`);
-    return { ...created, expires, relevance: created.relevance.includes('temporary') ? created.relevance : [...created.relevance, 'temporary'] };
+    kept.push(
+      `created memory ${created.key} keeps the grant of its sources (expires: ${expires}; the plan said ${created.expires ? `"${created.expires}"` : 'none'})`,
+    );
+    return {
+      ...created,
+      expires,
+      relevance: created.relevance.includes('temporary') ? created.relevance : [...created.relevance, 'temporary'],
+    };
   });
   return { plan: { ...plan, create }, kept };
 }

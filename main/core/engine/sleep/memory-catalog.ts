@@ -28,7 +28,6 @@ export interface CatalogSnapshot {
   problems: MemoryLoadProblem[];
 }
 
-
 function statKey(category: string, stat: fs.Stats): string {
   return `${category}:${stat.size}:${stat.mtimeMs}:${stat.ino}`;
 }
@@ -56,7 +55,11 @@ export class MemoryCatalog {
     try {
       // As readMemoryFile does, keeping the text for apply's "did anything change" check.
       const text = readMemoryText(ref.path, stat.size);
-      const memory = parseMemory(text, { folderCategory: ref.category, fileId: path.basename(ref.path, '.md'), fileTime: stat.mtime.toISOString() });
+      const memory = parseMemory(text, {
+        folderCategory: ref.category,
+        fileId: path.basename(ref.path, '.md'),
+        fileTime: stat.mtime.toISOString(),
+      });
       entry = { key, text, memory: { ...memory, role: this.role, path: ref.path } };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {

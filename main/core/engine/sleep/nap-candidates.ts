@@ -30,7 +30,10 @@ export function napCandidates(config: KiokuConfig, roles: readonly string[]): Na
     const candidate: NapCandidate = { role, inbox, ...(last ? { idleMinutes: Math.floor((now - last.at.getTime()) / 60_000) } : {}) };
     if (inbox < minInbox) decision.skipped.push({ ...candidate, reason: `inbox ${inbox} < ROLE_NAP_MIN_INBOX ${minInbox}` });
     else if (candidate.idleMinutes !== undefined && candidate.idleMinutes < idleMinutes) {
-      decision.skipped.push({ ...candidate, reason: `last interaction ${candidate.idleMinutes} min ago < ROLE_NAP_IDLE_MINUTES ${idleMinutes}` });
+      decision.skipped.push({
+        ...candidate,
+        reason: `last interaction ${candidate.idleMinutes} min ago < ROLE_NAP_IDLE_MINUTES ${idleMinutes}`,
+      });
     } else decision.ready.push(candidate);
   }
   return decision;

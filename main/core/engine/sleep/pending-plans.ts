@@ -57,7 +57,14 @@ export function writePending(memoryHome: string, role: string, pending: PendingP
   return file;
 }
 
-export function newPendingPlan(plan: SleepPlan, at: Date, iso: string, sources: PendingPlan['sources'], warnings: string[], reason?: string): PendingPlan {
+export function newPendingPlan(
+  plan: SleepPlan,
+  at: Date,
+  iso: string,
+  sources: PendingPlan['sources'],
+  warnings: string[],
+  reason?: string,
+): PendingPlan {
   return { v: PENDING_VERSION, plan, at: iso, atMs: at.getTime(), sources, warnings, ...(reason ? { reason } : {}) };
 }
 
@@ -85,7 +92,10 @@ export function listPending(memoryHome: string, role: string): PendingListing {
   const dir = pendingDir(memoryHome, role);
   let names: string[];
   try {
-    names = fs.readdirSync(dir).filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort();
+    names = fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+      .sort();
   } catch {
     return { plans: [], problems: [] };
   }
@@ -98,7 +108,9 @@ export function listPending(memoryHome: string, role: string): PendingListing {
       const aside = path.join(sleepDir(memoryHome, role), 'unreadable', name);
       fs.mkdirSync(path.dirname(aside), { recursive: true });
       fs.renameSync(file, aside);
-      listing.problems.push(`pending plan ${file} could not be read (${(error as Error).message.split('\n')[0]}); moved to ${aside}, its inbox items stay in the inbox`);
+      listing.problems.push(
+        `pending plan ${file} could not be read (${(error as Error).message.split('\n')[0]}); moved to ${aside}, its inbox items stay in the inbox`,
+      );
     }
   }
   return listing;
@@ -112,6 +124,9 @@ export function finishPending(memoryHome: string, role: string, planId: string):
   fs.renameSync(from, path.join(toDir, planFileName(planId)));
   fsyncDir(toDir);
   fsyncDir(path.dirname(from));
-  const applied = fs.readdirSync(toDir).filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort();
+  const applied = fs
+    .readdirSync(toDir)
+    .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+    .sort();
   for (const name of applied.slice(0, Math.max(0, applied.length - APPLIED_KEPT))) fs.rmSync(path.join(toDir, name), { force: true });
 }

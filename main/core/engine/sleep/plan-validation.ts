@@ -40,14 +40,20 @@ function emotionalMergeProblems(plan: SleepPlan, batch: CollectedBatch, existing
       const type = typeOf.get(source);
       if (type === undefined) continue;
       if ((type === 'emotional') !== (target.memory_type === 'emotional')) {
-        problems.push(`merge of ${source} (${type}) into ${merge.target} (${target.memory_type}): emotional memories are never merged with other types (link them instead)`);
+        problems.push(
+          `merge of ${source} (${type}) into ${merge.target} (${target.memory_type}): emotional memories are never merged with other types (link them instead)`,
+        );
       }
     }
   }
   return problems;
 }
 
-export function validatePlan(raw: unknown, expected: { planId: string; batch: CollectedBatch }, existing: ReadonlyMap<string, StoredMemory>): SleepPlan {
+export function validatePlan(
+  raw: unknown,
+  expected: { planId: string; batch: CollectedBatch },
+  existing: ReadonlyMap<string, StoredMemory>,
+): SleepPlan {
   const { batch, planId } = expected;
   const parsed = sleepPlanSchema.safeParse(raw);
   if (!parsed.success) {
@@ -65,7 +71,10 @@ export function validatePlan(raw: unknown, expected: { planId: string; batch: Co
   }
   problems.push(...planProblems(plan, new Set(existing.keys())));
   // Merges and corrections are absolute: two of them for one target would each overwrite the other.
-  for (const [what, targets] of [['merges', plan.merge.map((m) => m.target)], ['corrections', plan.corrections.map((c) => c.target)]] as const) {
+  for (const [what, targets] of [
+    ['merges', plan.merge.map((m) => m.target)],
+    ['corrections', plan.corrections.map((c) => c.target)],
+  ] as const) {
     const seen = new Set<string>();
     for (const target of targets) {
       if (seen.has(target)) problems.push(`two ${what} name ${target}; put their sources in one`);

@@ -106,7 +106,10 @@ export function offerAfterConsolidation(memories: readonly StoredMemory[]): stri
   try {
     return offerProjectConventions(memories)
       .filter((result) => !result.noFile && result.waiting.length)
-      .map((result) => `${result.waiting.length} convention(s) of ${result.project} wait: ${PROJECT_MEMORY_FILE} would exceed ${PROJECT_MEMORY_MAX_CHARS} characters; nothing was cut`);
+      .map(
+        (result) =>
+          `${result.waiting.length} convention(s) of ${result.project} wait: ${PROJECT_MEMORY_FILE} would exceed ${PROJECT_MEMORY_MAX_CHARS} characters; nothing was cut`,
+      );
   } catch (error) {
     return [`project conventions were not offered to ${PROJECT_MEMORY_FILE}: ${(error as Error).message}`];
   }

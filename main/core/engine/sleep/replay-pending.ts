@@ -23,6 +23,7 @@ export async function replayPendingPlans(
 ): Promise<{ applied: AppliedPlan[]; problems: string[] }> {
   const pending = listPending(config.paths.memoryHome, role);
   const applied: AppliedPlan[] = [];
-  for (const plan of pending.plans) applied.push(await applyPending(config, role, plan, existingById(catalog.snapshot()), { ...hooks, catalog }));
+  for (const plan of pending.plans)
+    applied.push(await applyPending(config, role, plan, existingById(catalog.snapshot()), { ...hooks, catalog }));
   return { applied, problems: pending.problems };
 }

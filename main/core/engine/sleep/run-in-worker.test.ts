@@ -21,14 +21,19 @@ afterEach(() => home?.cleanup());
 
 function setup(extra: NodeJS.ProcessEnv = {}) {
   home = makeTempHome({ KIOKU_NOW: '2026-11-30T14:00:00', ...extra });
-  for (let n = 0; n < 6; n++) writeInbox(home.memoryHome, { id: `I${n}`, body: `第 ${n} 件事。記號-${n}。`, created: `2026-11-29T10:0${n}:00+08:00` });
+  for (let n = 0; n < 6; n++)
+    writeInbox(home.memoryHome, { id: `I${n}`, body: `第 ${n} 件事。記號-${n}。`, created: `2026-11-29T10:0${n}:00+08:00` });
 }
 
 describe('runSleepInWorker', () => {
   it('consolidates on a worker thread and reports progress and the CLI.md result', async () => {
     setup();
     const events: SleepProgress[] = [];
-    const result = await runSleepInWorker({ env: home.env }, { reason: 'manual', role: ROLE, force: true }, { workerFile, plannerModule, onProgress: (e) => void events.push(e) });
+    const result = await runSleepInWorker(
+      { env: home.env },
+      { reason: 'manual', role: ROLE, force: true },
+      { workerFile, plannerModule, onProgress: (e) => void events.push(e) },
+    );
     expect(result.roles).toHaveLength(1);
     expect(result.roles[0]).toMatchObject({ id: ROLE, ok: true, processed: 6, left: 0, planner: 'scripted' });
     expect(fs.readdirSync(path.join(home.memoryHome, ROLE, 'inbox'))).toEqual([]);
@@ -50,7 +55,12 @@ describe('runSleepInWorker', () => {
     const result = await runSleepInWorker(
       { env: home.env },
       { reason: 'manual', role: ROLE, force: true },
-      { workerFile, plannerModule, signal: controller.signal, onProgress: (e) => e.type === 'batch-start' && controller.abort('shutting down') },
+      {
+        workerFile,
+        plannerModule,
+        signal: controller.signal,
+        onProgress: (e) => e.type === 'batch-start' && controller.abort('shutting down'),
+      },
     );
     expect(result.roles[0]).toMatchObject({ ok: false, processed: 0, left: 6 });
     expect(result.roles[0]!.error).toMatch(/stopped before the inbox was done/);
@@ -85,7 +95,9 @@ describe('runSleepInWorker', () => {
     setup();
     const notAPlanner = path.join(home.root, 'not-a-planner.mjs');
     fs.writeFileSync(notAPlanner, 'export const nothing = 1;\n');
-    await expect(runSleepInWorker({ env: home.env }, { reason: 'manual', role: ROLE, force: true }, { workerFile, plannerModule: notAPlanner })).rejects.toThrow(/does not export createPlanner/);
+    await expect(
+      runSleepInWorker({ env: home.env }, { reason: 'manual', role: ROLE, force: true }, { workerFile, plannerModule: notAPlanner }),
+    ).rejects.toThrow(/does not export createPlanner/);
 
     const dir = path.join(home.root, 'bundle');
     fs.mkdirSync(dir);

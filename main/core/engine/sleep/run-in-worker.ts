@@ -79,11 +79,11 @@ export function runSleepInWorker(
     worker.on('message', (message: SleepWorkerMessage) => {
       if (message.type === 'progress') {
         const { event } = message;
-        if (event.type === 'locked') held.set(event.role, { file: event.lockFile, ...(event.since !== undefined ? { since: event.since } : {}) });
+        if (event.type === 'locked')
+          held.set(event.role, { file: event.lockFile, ...(event.since !== undefined ? { since: event.since } : {}) });
         if (event.type === 'role-done') held.delete(event.role);
         extras.onProgress?.(event);
-      }
-      else if (message.type === 'result') finish(() => resolve(message.result));
+      } else if (message.type === 'result') finish(() => resolve(message.result));
       else if (message.type === 'error') {
         const { message: text, code, hint } = message.error;
         finish(() => reject(code ? new KiokuError(code, text, hint ? { hint } : {}) : new Error(text)));

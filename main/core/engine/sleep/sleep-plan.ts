@@ -220,7 +220,8 @@ export function planProblems(plan: SleepPlan, existingIds: ReadonlySet<string>):
   if (keys.size !== plan.create.length) problems.push('two created memories share a key');
   const known = (id: string) => existingIds.has(id) || keys.has(id);
   for (const m of plan.merge) if (!existingIds.has(m.target)) problems.push(`merge target ${m.target} is not an existing memory`);
-  for (const c of plan.corrections) if (!existingIds.has(c.target)) problems.push(`correction target ${c.target} is not an existing memory`);
+  for (const c of plan.corrections)
+    if (!existingIds.has(c.target)) problems.push(`correction target ${c.target} is not an existing memory`);
   for (const l of plan.link) if (!known(l.from) || !known(l.to)) problems.push(`link ${l.from} → ${l.to} names an unknown memory`);
   for (const c of plan.create) for (const l of c.links) if (!known(l)) problems.push(`create ${c.key} links to unknown ${l}`);
   for (const b of plan.bonds) if (!batch.has(b.source)) problems.push(`bond source ${b.source} is not in this batch`);

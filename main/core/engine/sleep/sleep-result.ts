@@ -40,5 +40,17 @@ export type SleepProgress =
   | { type: 'role-done'; role: string; result: RoleSleepResult };
 
 export function emptyRoleResult(role: string): RoleSleepResult {
-  return { id: role, ok: true, processed: 0, created: 0, merged: 0, discarded: 0, forgotten: 0, left: 0, batches: 0, replayed: 0, warnings: [] };
+  return {
+    id: role,
+    ok: true,
+    processed: 0,
+    created: 0,
+    merged: 0,
+    discarded: 0,
+    forgotten: 0,
+    left: 0,
+    batches: 0,
+    replayed: 0,
+    warnings: [],
+  };
 }

@@ -54,7 +54,9 @@ try {
 } catch (error) {
   post({
     type: 'error',
-    error: isKiokuError(error) ? { message: error.message, code: error.code, ...(error.hint ? { hint: error.hint } : {}) } : { message: describeError(error) },
+    error: isKiokuError(error)
+      ? { message: error.message, code: error.code, ...(error.hint ? { hint: error.hint } : {}) }
+      : { message: describeError(error) },
   });
 } finally {
   port.close();

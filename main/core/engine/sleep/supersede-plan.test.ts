@@ -14,8 +14,19 @@ import { supersedeProblems } from './supersede-validation.js';
  */
 const FILL = { id: 'p1', role: 'TESTER01', planner: 'cli:claude', batch: ['a1'] };
 const created = {
-  key: 'n1', category: 'important', summary: '改用 pnpm', body: '主旨：改用 pnpm\n細節：不要再用 yarn', tags: ['pnpm'], priority: 4, cues: [],
-  memory_type: 'preference', declarative: 'explicit', relevance: [], expires: '', links: [], sources: ['a1'],
+  key: 'n1',
+  category: 'important',
+  summary: '改用 pnpm',
+  body: '主旨：改用 pnpm\n細節：不要再用 yarn',
+  tags: ['pnpm'],
+  priority: 4,
+  cues: [],
+  memory_type: 'preference',
+  declarative: 'explicit',
+  relevance: [],
+  expires: '',
+  links: [],
+  sources: ['a1'],
 };
 
 function stored(id: string, memory_type: string, extra: Record<string, unknown> = {}): StoredMemory {
@@ -24,7 +35,10 @@ function stored(id: string, memory_type: string, extra: Record<string, unknown> 
 
 describe('plan schema: supersede (issue 12)', () => {
   it('reads a model answer with supersede and checks its ids', () => {
-    const answer = readPlanAnswer({ create: [created], supersede: [{ target: 'm-yarn', by: 'n1', reason: '改用 pnpm' }], digest: 'd' }, FILL);
+    const answer = readPlanAnswer(
+      { create: [created], supersede: [{ target: 'm-yarn', by: 'n1', reason: '改用 pnpm' }], digest: 'd' },
+      FILL,
+    );
     expect(answer.ok).toBe(true);
     if (!answer.ok) return;
     expect(answer.plan.supersede).toEqual([{ target: 'm-yarn', by: 'n1', reason: '改用 pnpm' }]);
@@ -36,7 +50,15 @@ describe('plan schema: supersede (issue 12)', () => {
 
   it('never supersedes an emotional memory, one already superseded, or one the plan also merges into', () => {
     const answer = readPlanAnswer(
-      { create: [created], supersede: [{ target: 'm-feel', by: 'n1' }, { target: 'm-old', by: 'n1' }, { target: 'm-ok', by: 'n1' }], digest: 'd' },
+      {
+        create: [created],
+        supersede: [
+          { target: 'm-feel', by: 'n1' },
+          { target: 'm-old', by: 'n1' },
+          { target: 'm-ok', by: 'n1' },
+        ],
+        digest: 'd',
+      },
       FILL,
     );
     expect(answer.ok).toBe(true);

@@ -15,7 +15,8 @@ export function supersedeProblems(plan: SleepPlan, existing: ReadonlyMap<string,
   for (const entry of plan.supersede ?? []) {
     const target = existing.get(entry.target);
     if (!target) continue; // planProblems reports it
-    if (target.memory_type === 'emotional') problems.push(`${entry.target} is an emotional memory: feelings are never superseded (link them instead)`);
+    if (target.memory_type === 'emotional')
+      problems.push(`${entry.target} is an emotional memory: feelings are never superseded (link them instead)`);
     if (isSuperseded(target)) problems.push(`${entry.target} is already superseded`);
     if (rewritten.has(entry.target)) problems.push(`${entry.target} is both superseded and merged into or corrected by this plan`);
   }

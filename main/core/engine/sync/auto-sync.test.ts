@@ -53,7 +53,14 @@ describe('automatic sync in the app and the daemon', () => {
     const { runs, at, sync } = setup();
     await sync.check();
     const paths = home!.config().paths;
-    writeSyncRecord(paths, { at: new Date('2026-12-02T10:00:00+08:00').toISOString(), outcome: 'offline', message: 'x', failures: 3, lastOkAt: null, conflicts: 0 });
+    writeSyncRecord(paths, {
+      at: new Date('2026-12-02T10:00:00+08:00').toISOString(),
+      outcome: 'offline',
+      message: 'x',
+      failures: 3,
+      lastOkAt: null,
+      conflicts: 0,
+    });
     at.now = '2026-12-02T10:03:00+08:00';
     await sync.check();
     expect(runs).toHaveLength(1);

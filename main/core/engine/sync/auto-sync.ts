@@ -46,7 +46,8 @@ export function createAutoSync(deps: AutoSyncDeps): AutoSync {
     const interval = config.settings.KIOKU_SYNC_INTERVAL_MINUTES;
     const record = readSyncRecord(config.paths);
     const failures = record && record.outcome !== 'ok' ? record.failures : 0;
-    const waitMinutes = failures > 0 ? backoffMinutes(failures, Math.max(1, Math.min(interval || MAX_BACKOFF_MINUTES, MAX_BACKOFF_MINUTES))) : interval;
+    const waitMinutes =
+      failures > 0 ? backoffMinutes(failures, Math.max(1, Math.min(interval || MAX_BACKOFF_MINUTES, MAX_BACKOFF_MINUTES))) : interval;
     if (failures === 0 && interval === 0) return false;
     const last = Math.max(lastAttemptMs, record ? Date.parse(record.at) || 0 : 0);
     return now - last >= waitMinutes * 60_000;

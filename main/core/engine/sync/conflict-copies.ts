@@ -20,7 +20,9 @@ export const CONFLICT_MARK = '.conflict-';
 
 function isMemoryPath(rel: string): boolean {
   const parts = rel.split('/');
-  return parts.length === 3 && isValidRoleId(parts[0]!) && (ALL_CATEGORIES as readonly string[]).includes(parts[1]!) && parts[2]!.endsWith('.md');
+  return (
+    parts.length === 3 && isValidRoleId(parts[0]!) && (ALL_CATEGORIES as readonly string[]).includes(parts[1]!) && parts[2]!.endsWith('.md')
+  );
 }
 
 function memoryCopy(rel: string, theirs: string, hex: string): { rel: string; text: string } | undefined {

@@ -27,7 +27,10 @@ export function readConflictRecords(treeDir: string): { file: string; record: Co
   const dir = conflictRecordDir(treeDir);
   let names: string[];
   try {
-    names = fs.readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+    names = fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort();
   } catch {
     return [];
   }

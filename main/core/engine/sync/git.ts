@@ -22,7 +22,16 @@ export interface GitOptions {
 
 export const NETWORK_TIMEOUT_MS = 120_000;
 
-const FIXED_CONFIG = ['-c', 'core.quotePath=false', '-c', 'commit.gpgSign=false', '-c', 'core.autocrlf=false', '-c', 'advice.detachedHead=false'];
+const FIXED_CONFIG = [
+  '-c',
+  'core.quotePath=false',
+  '-c',
+  'commit.gpgSign=false',
+  '-c',
+  'core.autocrlf=false',
+  '-c',
+  'advice.detachedHead=false',
+];
 
 export function gitEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: env.GIT_ASKPASS ?? '', LC_ALL: 'C', GIT_MERGE_AUTOEDIT: 'no' };

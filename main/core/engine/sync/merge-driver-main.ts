@@ -21,7 +21,14 @@ if (!kind || !(DRIVER_KINDS as readonly string[]).includes(kind) || !oursFile) {
 }
 try {
   runDriver(
-    { kind: kind as DriverKind, base: read(baseFile), ours: read(oursFile), theirs: read(theirsFile), pathName: pathName ?? '', treeDir: process.cwd() },
+    {
+      kind: kind as DriverKind,
+      base: read(baseFile),
+      ours: read(oursFile),
+      theirs: read(theirsFile),
+      pathName: pathName ?? '',
+      treeDir: process.cwd(),
+    },
     oursFile,
   );
 } catch (error) {

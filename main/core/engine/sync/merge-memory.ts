@@ -42,7 +42,11 @@ function latest(o: unknown, t: unknown): unknown {
 }
 
 /** Field-by-field frontmatter merge; undefined when a plain field differs on both sides. */
-function mergeData(b: Record<string, unknown>, o: Record<string, unknown>, t: Record<string, unknown>): Record<string, unknown> | undefined {
+function mergeData(
+  b: Record<string, unknown>,
+  o: Record<string, unknown>,
+  t: Record<string, unknown>,
+): Record<string, unknown> | undefined {
   const out: Record<string, unknown> = {};
   for (const key of [...new Set([...Object.keys(o), ...Object.keys(t)])]) {
     const [bv, ov, tv] = [b[key], o[key], t[key]];

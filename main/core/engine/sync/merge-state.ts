@@ -45,12 +45,14 @@ export function mergeStateJson(baseText: string, oursText: string, theirsText: s
   for (const key of keys) {
     const [b, o, t] = [base[key], ours[key], theirs[key]];
     let value: unknown;
-    if (key === 'last_sleep_digest') continue; // set below, from the side that slept last
+    if (key === 'last_sleep_digest')
+      continue; // set below, from the side that slept last
     else if (same(o, t)) value = o;
     else if (COUNTERS.includes(key)) value = Math.max(0, num(o) + num(t) - num(b));
     else if (LATEST.includes(key)) value = pickTime(o, t, true);
     else if (EARLIEST.includes(key)) value = pickTime(o, t, false);
-    else if (same(o, b)) value = t; // only theirs changed it (or removed it)
+    else if (same(o, b))
+      value = t; // only theirs changed it (or removed it)
     else if (same(t, b)) value = o;
     else if (key === 'personal_memory_consent') value = CONSENT_CARE.find((answer) => answer === o || answer === t) ?? o;
     else value = o === undefined ? t : o;

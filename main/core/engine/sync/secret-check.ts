@@ -53,7 +53,10 @@ export async function scanStaged(treeDir: string, env: NodeJS.ProcessEnv): Promi
 }
 
 export function secretRefusal(findings: SecretFinding[]): KiokuError {
-  const list = findings.slice(0, 5).map((f) => `${f.file} (${f.kinds.join(', ')})`).join('; ');
+  const list = findings
+    .slice(0, 5)
+    .map((f) => `${f.file} (${f.kinds.join(', ')})`)
+    .join('; ');
   return new KiokuError('REFUSED', `sync stopped before committing: ${findings.length} file(s) hold what looks like a secret: ${list}`, {
     path: findings[0]?.file,
     hint: 'remove the secret from the file (or replace it with [REDACTED]) and run `kioku sync now` again; nothing was committed or sent',

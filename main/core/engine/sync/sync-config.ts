@@ -36,6 +36,11 @@ export function writeSyncConfig(paths: Pick<KiokuPaths, 'stateDir'>, config: Syn
 
 /** `<host>-<4 hex>`: readable in `sync log`, unique even for two machines named `localhost`. */
 export function newMachineName(env: NodeJS.ProcessEnv): string {
-  const host = (env.KIOKU_MACHINE_NAME || os.hostname() || 'machine').toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 32) || 'machine';
+  const host =
+    (env.KIOKU_MACHINE_NAME || os.hostname() || 'machine')
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 32) || 'machine';
   return env.KIOKU_MACHINE_NAME ? host : `${host}-${randomBytes(2).toString('hex')}`;
 }

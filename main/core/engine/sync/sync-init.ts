@@ -39,10 +39,13 @@ export interface SyncInitResult {
 
 export function checkRemoteUrl(url: string): string {
   const trimmed = url.trim();
-  if (!trimmed) throw new KiokuError('BAD_USAGE', 'the remote URL is empty', { hint: 'give a git URL: `kioku sync init --remote git@host:me/kioku.git`' });
+  if (!trimmed)
+    throw new KiokuError('BAD_USAGE', 'the remote URL is empty', {
+      hint: 'give a git URL: `kioku sync init --remote git@host:me/kioku.git`',
+    });
   if (findUrlCredentials(trimmed).length) {
     throw new KiokuError('REFUSED', 'the remote URL holds a user name and password or token; Kioku does not store credentials', {
-      hint: 'use an ssh URL (git@host:me/kioku.git) or an https URL without credentials and let git\'s credential helper keep the token',
+      hint: "use an ssh URL (git@host:me/kioku.git) or an https URL without credentials and let git's credential helper keep the token",
     });
   }
   return trimmed;

@@ -27,22 +27,10 @@ export function syncTrees(paths: Pick<KiokuPaths, 'memoryHome' | 'roleHome'>): S
 export const MANAGED_BEGIN = '# >>> kioku sync (managed; edit outside this block)';
 export const MANAGED_END = '# <<< kioku sync';
 
-const COMMON_IGNORES = [
-  '*.lock',
-  '*.lock.*',
-  '.*.tmp',
-  '*.corrupt-*',
-  '.DS_Store',
-  'Thumbs.db',
-  'desktop.ini',
-];
+const COMMON_IGNORES = ['*.lock', '*.lock.*', '.*.tmp', '*.corrupt-*', '.DS_Store', 'Thumbs.db', 'desktop.ini'];
 
 export const IGNORES: Record<TreeName, string[]> = {
-  memory: [
-    '/.kioku/',
-    '*.sock',
-    ...COMMON_IGNORES,
-  ],
+  memory: ['/.kioku/', '*.sock', ...COMMON_IGNORES],
   roles: ['/.active', '/.sessions/', '/.locks/', '/.order', ...COMMON_IGNORES],
 };
 
@@ -75,7 +63,8 @@ export function withManagedBlock(existing: string, lines: readonly string[]): st
   const block = [MANAGED_BEGIN, ...lines, MANAGED_END].join('\n');
   const start = existing.indexOf(MANAGED_BEGIN);
   const end = existing.indexOf(MANAGED_END);
-  if (start !== -1 && end > start) return `${existing.slice(0, start)}${block}${existing.slice(end + MANAGED_END.length)}`.replace(/\n*$/, '\n');
+  if (start !== -1 && end > start)
+    return `${existing.slice(0, start)}${block}${existing.slice(end + MANAGED_END.length)}`.replace(/\n*$/, '\n');
   const before = existing.replace(/\n*$/, '');
   return `${before ? `${before}\n\n` : ''}${block}\n`;
 }

@@ -27,8 +27,7 @@ export interface Lease {
 }
 
 export type LeaseDecision =
-  | { ok: true; how: 'not-synced' | 'taken' | 'renewed' | 'offline-own' }
-  | { ok: false; reason: string; holder?: string };
+  { ok: true; how: 'not-synced' | 'taken' | 'renewed' | 'offline-own' } | { ok: false; reason: string; holder?: string };
 
 export function leaseFile(memoryHome: string, role: string): string {
   return path.join(roleMemoryDir(memoryHome, role), '.sleep', 'lease.json');
@@ -67,7 +66,11 @@ export async function acquireSleepLease(config: KiokuConfig, role: string, optio
         return { ok: false, holder: lease!.holder, reason: `${role} sleeps on ${lease!.holder} until ${lease!.expires}` };
       }
       if (!fetched.ok && lease && lease.holder !== sync.machine) {
-        return { ok: false, holder: lease.holder, reason: `the remote cannot be reached and ${lease.holder} slept ${role} last; it waits for the next sync` };
+        return {
+          ok: false,
+          holder: lease.holder,
+          reason: `the remote cannot be reached and ${lease.holder} slept ${role} last; it waits for the next sync`,
+        };
       }
       const renewing = lease?.holder === sync.machine && Date.parse(lease.expires) > now.getTime();
       const next: Lease = {

@@ -9,7 +9,17 @@ import { readSyncConfig, type SyncConfig } from './sync-config.js';
 import { syncTrees, type SyncTree, type TreeName } from './sync-layout.js';
 import { isRepo } from './sync-repo.js';
 import { readSyncRecord, writeSyncRecord, type SyncOutcome } from './sync-state.js';
-import { ChangedDuringMerge, changedSince, commitLocal, fetchRemote, headOf, mergeRemote, pushBranch, recoverInterrupted, type StepContext } from './tree-steps.js';
+import {
+  ChangedDuringMerge,
+  changedSince,
+  commitLocal,
+  fetchRemote,
+  headOf,
+  mergeRemote,
+  pushBranch,
+  recoverInterrupted,
+  type StepContext,
+} from './tree-steps.js';
 
 /**
  * `kioku sync now`: for each tree, commit what changed here, fetch, merge (Kioku's drivers),
@@ -43,10 +53,14 @@ export function syncLockFile(config: KiokuConfig): string {
 export function requireSyncConfig(config: KiokuConfig): SyncConfig {
   const sync = readSyncConfig(config.paths);
   if (!sync || !isRepo(config.paths.memoryHome)) {
-    throw new KiokuError('NOT_FOUND', `sync is not set up for ${config.paths.memoryHome}`, { hint: 'run `kioku sync init --remote <git URL>` first' });
+    throw new KiokuError('NOT_FOUND', `sync is not set up for ${config.paths.memoryHome}`, {
+      hint: 'run `kioku sync init --remote <git URL>` first',
+    });
   }
   if (!sync.approvedAt) {
-    throw new KiokuError('REFUSED', 'nothing is sent until you agree to the first push', { hint: 'run `kioku sync init --remote <git URL>` again and answer yes' });
+    throw new KiokuError('REFUSED', 'nothing is sent until you agree to the first push', {
+      hint: 'run `kioku sync init --remote <git URL>` again and answer yes',
+    });
   }
   return sync;
 }
@@ -55,13 +69,24 @@ export function requireSyncConfig(config: KiokuConfig): SyncConfig {
 export function withSyncLock<T>(config: KiokuConfig, waitMs: number, fn: () => Promise<T>): Promise<T> {
   const lock = tryAcquireLock(syncLockFile(config), { purpose: 'kioku sync', waitMs, staleMs: 15 * 60_000 });
   if (!lock) {
-    throw new KiokuError('LOCKED', 'another sync of this memory home is running', { path: syncLockFile(config), hint: 'wait for it to finish and try again' });
+    throw new KiokuError('LOCKED', 'another sync of this memory home is running', {
+      path: syncLockFile(config),
+      hint: 'wait for it to finish and try again',
+    });
   }
   return fn().finally(() => lock.release());
 }
 
 export async function syncTree(tree: SyncTree, ctx: StepContext): Promise<TreeSync & { changedFiles: string[] }> {
-  const out: TreeSync & { changedFiles: string[] } = { tree: tree.name, committed: false, merged: false, pushed: false, conflicts: [], changed: 0, changedFiles: [] };
+  const out: TreeSync & { changedFiles: string[] } = {
+    tree: tree.name,
+    committed: false,
+    merged: false,
+    pushed: false,
+    conflicts: [],
+    changed: 0,
+    changedFiles: [],
+  };
   recoverInterrupted(tree, ctx.env);
   const before = headOf(tree.dir, ctx.env);
   out.committed = await commitLocal(tree, ctx);
@@ -135,7 +160,11 @@ export async function syncNow(config: KiokuConfig, options: { logger?: Logger; l
         lastOkAt: outcome === 'ok' ? config.clock.now().toISOString() : (previous?.lastOkAt ?? null),
         conflicts,
       });
-      if (outcome !== 'error') logger.info('sync', `${outcome}: ${trees.map((t) => `${t.tree} ${t.changed} changed, ${t.conflicts.length} conflicts`).join('; ')}`);
+      if (outcome !== 'error')
+        logger.info(
+          'sync',
+          `${outcome}: ${trees.map((t) => `${t.tree} ${t.changed} changed, ${t.conflicts.length} conflicts`).join('; ')}`,
+        );
     }
     return { outcome, message, trees, seconds: (performance.now() - started) / 1000 };
   });

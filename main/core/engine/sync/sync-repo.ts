@@ -48,7 +48,10 @@ export function prepareTree(tree: SyncTree, env: NodeJS.ProcessEnv): void {
   if (!isRepo(tree.dir)) gitOk(tree.dir, ['init', '-q', '-b', tree.branch], { env });
   const script = driverScriptPath();
   if (!fs.existsSync(script)) {
-    throw new KiokuError('NOT_FOUND', `the merge driver ${script} is missing`, { path: script, hint: 'run `npm run build` (or reinstall Kioku) and try again' });
+    throw new KiokuError('NOT_FOUND', `the merge driver ${script} is missing`, {
+      path: script,
+      hint: 'run `npm run build` (or reinstall Kioku) and try again',
+    });
   }
   writeManaged(path.join(tree.dir, '.gitignore'), IGNORES[tree.name]);
   writeManaged(path.join(tree.dir, '.gitattributes'), ATTRIBUTES[tree.name]);

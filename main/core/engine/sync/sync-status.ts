@@ -40,7 +40,11 @@ export interface SyncStatus {
   leases: (Lease & { role: string; mine: boolean; active: boolean })[];
 }
 
-function treeStatus(dir: string, branch: string, env: NodeJS.ProcessEnv): Omit<TreeStatus, 'tree' | 'dir' | 'branch'> & { conflicts: string[] } {
+function treeStatus(
+  dir: string,
+  branch: string,
+  env: NodeJS.ProcessEnv,
+): Omit<TreeStatus, 'tree' | 'dir' | 'branch'> & { conflicts: string[] } {
   if (!isRepo(dir)) return { repo: false, uncommitted: 0, ahead: 0, behind: 0, conflicts: [] };
   const porcelain = git(dir, ['status', '--porcelain', '-z'], { env });
   const counts = git(dir, ['rev-list', '--left-right', '--count', `HEAD...refs/remotes/origin/${branch}`], { env });
@@ -78,7 +82,14 @@ export function collectSyncStatus(config: KiokuConfig): SyncStatus {
     ? listMemoryRoles(config.paths.memoryHome).flatMap((role) => {
         const lease = readLease(config.paths.memoryHome, role);
         if (!lease) return [];
-        return [{ ...lease, role, mine: lease.holder === sync.machine, active: Date.parse(lease.expires) > now.getTime() && (lease.holder === sync.machine || heldByOther(lease, sync.machine, now)) }];
+        return [
+          {
+            ...lease,
+            role,
+            mine: lease.holder === sync.machine,
+            active: Date.parse(lease.expires) > now.getTime() && (lease.holder === sync.machine || heldByOther(lease, sync.machine, now)),
+          },
+        ];
       })
     : [];
   const remote = sync && isRepo(config.paths.memoryHome) ? currentRemote(config.paths.memoryHome, env) : undefined;

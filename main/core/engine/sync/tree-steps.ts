@@ -53,7 +53,9 @@ export async function commitLocal(tree: SyncTree, ctx: StepContext, message?: st
     throw secretRefusal(findings);
   }
   const stat = gitOk(tree.dir, ['diff', '--cached', '--shortstat'], { env }).trim();
-  gitOk(tree.dir, ['commit', '-q', '--no-verify', '-m', message ?? `${ctx.machine}: ${stat || 'changes'} (${ctx.now.toISOString()})`], { env });
+  gitOk(tree.dir, ['commit', '-q', '--no-verify', '-m', message ?? `${ctx.machine}: ${stat || 'changes'} (${ctx.now.toISOString()})`], {
+    env,
+  });
   return true;
 }
 
@@ -105,7 +107,10 @@ export type PushResult = { ok: true } | { ok: false; rejected: boolean; message:
 
 export function pushBranch(tree: SyncTree, ctx: StepContext): PushResult {
   if (!headOf(tree.dir, ctx.env)) return { ok: true }; // nothing committed anywhere yet
-  const result = git(tree.dir, ['push', '-q', '--porcelain', 'origin', `HEAD:refs/heads/${tree.branch}`], { env: ctx.env, timeoutMs: NETWORK_TIMEOUT_MS });
+  const result = git(tree.dir, ['push', '-q', '--porcelain', 'origin', `HEAD:refs/heads/${tree.branch}`], {
+    env: ctx.env,
+    timeoutMs: NETWORK_TIMEOUT_MS,
+  });
   if (result.code === 0) return { ok: true };
   const said = `${result.stdout}\n${result.stderr}`;
   const rejected = /\[rejected\]|non-fast-forward|fetch first|\[remote rejected\].*(?:lock|cannot lock)/i.test(said);

@@ -70,7 +70,11 @@ export function createCaptureQueue(options: CaptureQueueOptions): CaptureQueue {
       try {
         const result = await ingestSpool(spoolDir, handle, { logger, shouldStop: () => stopped });
         if (result.busy) {
-          if (!busySaid) logger.info('spool', `process ${result.busy.pid} (${result.busy.purpose}) is ingesting ${spoolDir}; waiting for its pass to end`);
+          if (!busySaid)
+            logger.info(
+              'spool',
+              `process ${result.busy.pid} (${result.busy.purpose}) is ingesting ${spoolDir}; waiting for its pass to end`,
+            );
           busySaid = true;
           // `kioku sleep`/`nap` is ingesting (issue 13): this pass has not happened yet — wait
           // for its lock, so flush() (the start's "ready") still means "the spool was handled".

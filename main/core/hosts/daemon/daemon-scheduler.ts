@@ -7,7 +7,12 @@ import { roleFilesExist } from '../../store/roles/role-repository.js';
 import { runSleepInWorker } from '../../engine/sleep/run-in-worker.js';
 import { fileScheduleSources } from '../../engine/schedule/schedule-sources.js';
 import { nodeScheduleTimer, type ScheduleTimer } from '../../engine/schedule/schedule-timer.js';
-import { createSleepScheduler, type CatchUpRequest, type SleepScheduler, type SleepSchedulerDeps } from '../../engine/schedule/sleep-scheduler.js';
+import {
+  createSleepScheduler,
+  type CatchUpRequest,
+  type SleepScheduler,
+  type SleepSchedulerDeps,
+} from '../../engine/schedule/sleep-scheduler.js';
 
 /**
  * The scheduler as the app and `kioku daemon` run it (APP-1): node-schedule for time, each
@@ -31,7 +36,19 @@ export function createDaemonScheduler(base: KiokuConfig, logger: Logger, options
     // end still finishes its roles.
     const result = await runSleepInWorker({ env: base.env }, { role, force: true, reason }, { signal: stopping.signal });
     const mine: SleepRoleResult | undefined = result.roles.find((r) => r.id === role);
-    return mine ?? { id: role, ok: false, processed: 0, created: 0, merged: 0, discarded: 0, forgotten: 0, left: 0, error: 'the consolidation reported no result for this role' };
+    return (
+      mine ?? {
+        id: role,
+        ok: false,
+        processed: 0,
+        created: 0,
+        merged: 0,
+        discarded: 0,
+        forgotten: 0,
+        left: 0,
+        error: 'the consolidation reported no result for this role',
+      }
+    );
   };
   const scheduler = createSleepScheduler({
     clock: base.clock,

@@ -40,8 +40,9 @@ describe('startDaemon (in process)', () => {
       let text = '';
       const socket = net.createConnection(daemon.socketPath, () => {
         socket.write(
-          ['a', 'b', 'c'].map((id) => encodeMessage({ v: 1, id, token, kind: 'hook', assistant: 'claude', event: 'user-prompt-submit', payload: {} })).join('') +
-            encodeMessage({ v: 1, id: 's', token, kind: 'status' }),
+          ['a', 'b', 'c']
+            .map((id) => encodeMessage({ v: 1, id, token, kind: 'hook', assistant: 'claude', event: 'user-prompt-submit', payload: {} }))
+            .join('') + encodeMessage({ v: 1, id: 's', token, kind: 'status' }),
         );
       });
       socket.on('error', reject);
@@ -94,7 +95,10 @@ describe('startDaemon (in process)', () => {
     const payload = { session_id: 's1', transcript_path: '/t/s1.jsonl', cwd: '/p', last_assistant_message: SECRET_REPLY };
     const kept = start({ handleQueued: null });
     await kept.ready;
-    expect(await requestHook(home.config().paths, { id: 'kept', assistant: 'claude', event: 'stop', payload }, 2_000)).toMatchObject({ ok: true, reply: { ok: true } });
+    expect(await requestHook(home.config().paths, { id: 'kept', assistant: 'claude', event: 'stop', payload }, 2_000)).toMatchObject({
+      ok: true,
+      reply: { ok: true },
+    });
     const files = fs.readdirSync(spoolDir).filter((name) => name.endsWith('.json'));
     expect(files).toHaveLength(1);
     const text = fs.readFileSync(`${spoolDir}/${files[0]}`, 'utf8');
@@ -105,7 +109,12 @@ describe('startDaemon (in process)', () => {
     const capturing = start({ handleQueued: async (record) => void handled.push(record) });
     await capturing.ready;
     expect(handled.map((record) => record.eventId)).toEqual(['kept']);
-    expect(handled[0]!.payload).toMatchObject({ session_id: 's1', transcript_path: '/t/s1.jsonl', cwd: '/p', last_assistant_message: expect.stringContaining('[REDACTED:aws-key]') });
+    expect(handled[0]!.payload).toMatchObject({
+      session_id: 's1',
+      transcript_path: '/t/s1.jsonl',
+      cwd: '/p',
+      last_assistant_message: expect.stringContaining('[REDACTED:aws-key]'),
+    });
     for (const secret of ALL_SECRETS) expect(JSON.stringify(handled[0])).not.toContain(secret);
   });
 
@@ -114,7 +123,16 @@ describe('startDaemon (in process)', () => {
     const { spoolDir } = home.config().paths;
     fs.mkdirSync(spoolDir, { recursive: true, mode: 0o700 });
     const payload = { session_id: 's0', transcript_path: '/t/s0.jsonl', cwd: '/p', last_assistant_message: SECRET_REPLY };
-    const old = { v: 1, eventId: 'old', assistant: 'claude', event: 'stop', payload, env: {}, spooledAt: '2026-03-10T06:00:00.000Z', spooledBy: 'hook' } as const;
+    const old = {
+      v: 1,
+      eventId: 'old',
+      assistant: 'claude',
+      event: 'stop',
+      payload,
+      env: {},
+      spooledAt: '2026-03-10T06:00:00.000Z',
+      spooledBy: 'hook',
+    } as const;
     fs.writeFileSync(`${spoolDir}/${spoolFileName()}`, encodeMessage(old), { mode: 0o600 });
     const handled: SpoolRecord[] = [];
     const daemon = start({ handleQueued: async (record) => void handled.push(record) });

@@ -20,7 +20,11 @@ export interface SpoolIngestSummary {
 /** Long enough for a daemon's pass over a backlog condensed by the local condenser. */
 export const SLEEP_SPOOL_WAIT_MS = 60_000;
 
-export async function ingestSpoolBeforeSleep(config: KiokuConfig, logger: Logger, options: { lockWaitMs?: number } = {}): Promise<SpoolIngestSummary> {
+export async function ingestSpoolBeforeSleep(
+  config: KiokuConfig,
+  logger: Logger,
+  options: { lockWaitMs?: number } = {},
+): Promise<SpoolIngestSummary> {
   const spoolDir = config.paths.spoolDir;
   // Nothing waiting: no handlers (they watch the memory folders) and no lock.
   if (countSpoolPending(spoolDir) === 0) return { ingested: 0, failed: 0 };

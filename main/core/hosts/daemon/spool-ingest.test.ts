@@ -8,7 +8,13 @@ import { SPOOL_FAILED, SPOOL_PROCESSING, isSpoolFileName, spoolFileName, writeSp
 import { createCaptureQueue } from './capture-queue.js';
 import { countSpoolPending, ingestSpool } from './spool-ingest.js';
 
-const call = (eventId: string): HookCall => ({ eventId, assistant: 'gemini', event: 'pre-compact', payload: { n: eventId }, env: { ROLE_NAME: 'X' } });
+const call = (eventId: string): HookCall => ({
+  eventId,
+  assistant: 'gemini',
+  event: 'pre-compact',
+  payload: { n: eventId },
+  env: { ROLE_NAME: 'X' },
+});
 
 describe('spool', () => {
   const dirs: string[] = [];
@@ -39,7 +45,15 @@ describe('spool', () => {
     const seen: SpoolRecord[] = [];
     expect(await ingestSpool(dir, (record) => void seen.push(record))).toEqual({ handled: 4, failed: 0 });
     expect(seen.map((r) => r.eventId)).toEqual(['a', 'b', 'c', 'd']);
-    expect(seen[0]).toMatchObject({ v: 1, assistant: 'gemini', event: 'pre-compact', payload: { n: 'a' }, env: { ROLE_NAME: 'X' }, spooledAt: '2026-03-01T00:00:00.000Z', spooledBy: 'hook' });
+    expect(seen[0]).toMatchObject({
+      v: 1,
+      assistant: 'gemini',
+      event: 'pre-compact',
+      payload: { n: 'a' },
+      env: { ROLE_NAME: 'X' },
+      spooledAt: '2026-03-01T00:00:00.000Z',
+      spooledBy: 'hook',
+    });
     expect(await ingestSpool(dir, () => void seen.push(call('again') as SpoolRecord))).toEqual({ handled: 0, failed: 0 });
     expect(countSpoolPending(dir)).toBe(0);
   });

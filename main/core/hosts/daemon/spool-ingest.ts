@@ -117,7 +117,12 @@ async function handleClaimed(spoolDir: string, claimed: string, handle: SpoolHan
   try {
     await handle(parsed.value, claimed);
   } catch (error) {
-    await moveToFailed(spoolDir, claimed, `handling ${parsed.value.event} ${parsed.value.eventId} from ${claimed} failed: ${describeError(error)}`, logger);
+    await moveToFailed(
+      spoolDir,
+      claimed,
+      `handling ${parsed.value.event} ${parsed.value.eventId} from ${claimed} failed: ${describeError(error)}`,
+      logger,
+    );
     return false;
   }
   await fs.promises.rm(claimed, { force: true });
@@ -155,7 +160,11 @@ async function ingestLocked(spoolDir: string, handle: SpoolHandler, options: Ing
 
   await fs.promises.mkdir(processingDir, { recursive: true, mode: 0o700 });
   const recovered = await namesIn(processingDir);
-  if (recovered.length > 0) logger.warn('spool', `${recovered.length} event(s) in ${processingDir} were claimed by a daemon that stopped before finishing; handling them again first`);
+  if (recovered.length > 0)
+    logger.warn(
+      'spool',
+      `${recovered.length} event(s) in ${processingDir} were claimed by a daemon that stopped before finishing; handling them again first`,
+    );
   for (const name of recovered) {
     if (stop()) return result;
     count(await handleClaimed(spoolDir, path.join(processingDir, name), handle, logger));

@@ -65,7 +65,19 @@ export function startCore(config: KiokuConfig, deps: CoreDeps): KiokuCore {
     (async (role: string, reason: 'sleep' | 'nap' | 'catch-up'): Promise<SleepRoleResult> => {
       const result = await runSleepInWorker({ env: config.env }, { role, force: true, reason }, { signal: stopping.signal });
       const mine = result.roles.find((r) => r.id === role);
-      return mine ?? { id: role, ok: false, processed: 0, created: 0, merged: 0, discarded: 0, forgotten: 0, left: 0, error: 'the consolidation reported no result for this role' };
+      return (
+        mine ?? {
+          id: role,
+          ok: false,
+          processed: 0,
+          created: 0,
+          merged: 0,
+          discarded: 0,
+          forgotten: 0,
+          left: 0,
+          error: 'the consolidation reported no result for this role',
+        }
+      );
     });
 
   // Without a running scheduler (paused, off) the state still follows the window and shows manual runs.
@@ -103,7 +115,11 @@ export function startCore(config: KiokuConfig, deps: CoreDeps): KiokuCore {
   };
 
   const recalls = createRecallService(config.paths, logger);
-  const shared = createDaemonHookHandlers(config.env, logger, deps.schedule ? { onSessionStart: (terminal) => sessionCatchUp?.(terminal) } : {});
+  const shared = createDaemonHookHandlers(
+    config.env,
+    logger,
+    deps.schedule ? { onSessionStart: (terminal) => sessionCatchUp?.(terminal) } : {},
+  );
   const daemon = startDaemon(config, {
     handleHook: deps.handleHook ?? shared.handleHook,
     handleQueued: deps.handleQueued ?? shared.handleQueued,

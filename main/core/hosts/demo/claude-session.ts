@@ -76,7 +76,13 @@ export class ClaudeSession {
     this.append('user', { role: 'user', content: user }, at);
     this.append(
       'assistant',
-      { id: `msg_demo_${this.sessionId.slice(-4)}_${index}`, type: 'message', role: 'assistant', model: DEMO_MODEL, content: [{ type: 'text', text: assistant }] },
+      {
+        id: `msg_demo_${this.sessionId.slice(-4)}_${index}`,
+        type: 'message',
+        role: 'assistant',
+        model: DEMO_MODEL,
+        content: [{ type: 'text', text: assistant }],
+      },
       new Date(at.getTime() + 20_000),
     );
     return 2;

@@ -42,7 +42,13 @@ export function readInbox(config: KiokuConfig, roleId: string, root: string): In
     .filter((ref) => ref.category === 'inbox')
     .map((ref) => {
       const memory = readMemoryFile(ref, roleId);
-      return { file: path.relative(root, ref.path), summary: memory.summary, memoryType: memory.memory_type, priority: memory.priority, body: memory.body };
+      return {
+        file: path.relative(root, ref.path),
+        summary: memory.summary,
+        memoryType: memory.memory_type,
+        priority: memory.priority,
+        body: memory.body,
+      };
     });
 }
 

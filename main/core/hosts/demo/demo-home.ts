@@ -26,7 +26,20 @@ export interface DemoHome {
  * is dropped on purpose: a ROLE_SCOPE, ROLE_ENABLED=0 or KIOKU_HOOK_DISABLED=1 from the user's
  * shell would silently change the demo, and a ROLE_ERRLOG would write outside the demo home.
  */
-const CARRIED = ['PATH', 'Path', 'SystemRoot', 'SYSTEMROOT', 'WINDIR', 'COMSPEC', 'TZ', 'LANG', 'LC_ALL', 'LC_CTYPE', 'KIOKU_NOW', 'KIOKU_DEBUG'];
+const CARRIED = [
+  'PATH',
+  'Path',
+  'SystemRoot',
+  'SYSTEMROOT',
+  'WINDIR',
+  'COMSPEC',
+  'TZ',
+  'LANG',
+  'LC_ALL',
+  'LC_CTYPE',
+  'KIOKU_NOW',
+  'KIOKU_DEBUG',
+];
 
 /** Claude Code's folder name for a project: the cwd with every non-alphanumeric character as `-`. */
 export function claudeProjectFolder(cwd: string): string {

@@ -41,7 +41,8 @@ export interface DemoTurn {
 export const DEMO_TURNS: readonly DemoTurn[] = [
   {
     user: '幫我看一下 CI 為什麼一直裝不起相依套件？',
-    assistant: '看了 log：repo 裡是 pnpm-lock.yaml，CI 卻跑 npm ci，找不到 package-lock.json 就失敗了。改成 pnpm install --frozen-lockfile 就好。🐆',
+    assistant:
+      '看了 log：repo 裡是 pnpm-lock.yaml，CI 卻跑 npm ci，找不到 package-lock.json 就失敗了。改成 pnpm install --frozen-lockfile 就好。🐆',
     shows: '一般的短回合，沒有記憶線索 (a short turn with no memory cue)',
   },
   {

@@ -27,8 +27,14 @@ function stdoutBlock(run: HookRun, full: boolean): string[] {
   const size = count(run.stdout);
   if (size === 0) return [];
   const cut = !full && size > PREVIEW_CHARS;
-  const head = cut ? `   stdout（${n(size)} 字元，只顯示前 ${PREVIEW_CHARS} / ${n(size)} chars, first ${PREVIEW_CHARS} shown）：` : `   stdout（${n(size)} 字元 / chars${full ? '，全文 in full' : ''}）：`;
-  return [head, quoted(run.stdout, full ? undefined : PREVIEW_CHARS), ...(cut ? [`${BAR}…（以下省略 ${n(size - PREVIEW_CHARS)} 字元 / ${n(size - PREVIEW_CHARS)} more chars）`] : [])];
+  const head = cut
+    ? `   stdout（${n(size)} 字元，只顯示前 ${PREVIEW_CHARS} / ${n(size)} chars, first ${PREVIEW_CHARS} shown）：`
+    : `   stdout（${n(size)} 字元 / chars${full ? '，全文 in full' : ''}）：`;
+  return [
+    head,
+    quoted(run.stdout, full ? undefined : PREVIEW_CHARS),
+    ...(cut ? [`${BAR}…（以下省略 ${n(size - PREVIEW_CHARS)} 字元 / ${n(size - PREVIEW_CHARS)} more chars）`] : []),
+  ];
 }
 
 function stderrLine(run: HookRun): string[] {
@@ -45,7 +51,8 @@ const SKIP_REASONS: Record<string, string> = {
 };
 
 function captureResult(outcome: QueuedOutcome): string {
-  if (outcome.written.length) return `寫入收件匣 ${outcome.written.length} 則 (${outcome.written.length} written to the inbox)：${outcome.written.join('、')}`;
+  if (outcome.written.length)
+    return `寫入收件匣 ${outcome.written.length} 則 (${outcome.written.length} written to the inbox)：${outcome.written.join('、')}`;
   const reason = outcome.log.map((line) => /skipped \(([^)]+)\)/.exec(line)?.[1]).find(Boolean);
   if (reason) return `沒有保存：${SKIP_REASONS[reason] ?? reason}`;
   return `沒有保存 (nothing kept)${outcome.log.length ? `：${outcome.log.join('; ')}` : ''}`;
@@ -112,7 +119,9 @@ export function createDemoNarrator(): DemoNarrator {
       case 'session-end':
         return [
           '5. 結束工作階段 (SessionEnd)',
-          step.lockReleased ? `   角色鎖已釋放，下一個工作階段才叫得到${roleName} (role lock released)` : '   角色鎖還在 (the role lock is still held)',
+          step.lockReleased
+            ? `   角色鎖已釋放，下一個工作階段才叫得到${roleName} (role lock released)`
+            : '   角色鎖還在 (the role lock is still held)',
           `   佇列 (spool)：${step.spoolPending} 筆 → 已處理 ${step.captured.length} 筆；SessionEnd 不產生記憶 (processed; SessionEnd writes no memory)`,
           ...stderrLine(step.hook),
         ];

@@ -7,8 +7,27 @@ import type { HookRun } from './hook-process.js';
  * are relative to the demo home unless named `home`.
  */
 export type DemoStep =
-  | { id: 'home'; home: string; roleHome: string; memoryHome: string; projectDir: string; now: string; clockFixed: boolean; hookClient: string }
-  | { id: 'role'; roleId: string; name: string; emoji: string; nature: string; vibe: string; files: string[]; memoryDir: string; active: boolean }
+  | {
+      id: 'home';
+      home: string;
+      roleHome: string;
+      memoryHome: string;
+      projectDir: string;
+      now: string;
+      clockFixed: boolean;
+      hookClient: string;
+    }
+  | {
+      id: 'role';
+      roleId: string;
+      name: string;
+      emoji: string;
+      nature: string;
+      vibe: string;
+      files: string[];
+      memoryDir: string;
+      active: boolean;
+    }
   | { id: 'seed'; file: string; summary: string }
   | { id: 'session-start'; sessionId: string; transcript: string; hook: HookRun }
   | {

@@ -41,7 +41,12 @@ export function runHookProcess(event: HookEventName, payload: Record<string, unk
   // Inside a packaged app process.execPath is Electron; this makes it behave as plain Node.
   const env = process.versions.electron ? { ...options.env, ELECTRON_RUN_AS_NODE: '1' } : options.env;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [options.clientPath, event, '--assistant', 'claude'], { env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    const child = spawn(process.execPath, [options.clientPath, event, '--assistant', 'claude'], {
+      env,
+      cwd: options.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let timedOut = false;
@@ -53,13 +58,22 @@ export function runHookProcess(event: HookEventName, payload: Record<string, unk
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('error', (error) => {
       clearTimeout(timer);
-      reject(new KiokuError('IO', `could not start the hook client for ${event}: ${error.message}`, { hint: `check that ${process.execPath} can run`, cause: error }));
+      reject(
+        new KiokuError('IO', `could not start the hook client for ${event}: ${error.message}`, {
+          hint: `check that ${process.execPath} can run`,
+          cause: error,
+        }),
+      );
     });
     child.on('close', (exitCode) => {
       clearTimeout(timer);
       const stderr = Buffer.concat(err).toString('utf8');
       if (timedOut) {
-        reject(new KiokuError('IO', `the hook client did not finish ${event} within ${timeoutMs / 1000} s`, { hint: stderr.trim() || 'run again with KIOKU_DEBUG=1' }));
+        reject(
+          new KiokuError('IO', `the hook client did not finish ${event} within ${timeoutMs / 1000} s`, {
+            hint: stderr.trim() || 'run again with KIOKU_DEBUG=1',
+          }),
+        );
         return;
       }
       resolve({ event, payload, stdout: Buffer.concat(out).toString('utf8'), stderr, exitCode, ms: Date.now() - started });

@@ -65,9 +65,16 @@ class DemoRun {
 
   /** One hook event through the real client; a non-zero exit is a broken client, never normal. */
   async hook(event: HookEventName, payload: Record<string, unknown>): Promise<HookRun> {
-    const run = await runHookProcess(event, payload, { clientPath: this.options.hookClientPath, env: this.home.env, cwd: this.home.projectDir, timeoutMs: this.options.hookTimeoutMs });
+    const run = await runHookProcess(event, payload, {
+      clientPath: this.options.hookClientPath,
+      env: this.home.env,
+      cwd: this.home.projectDir,
+      timeoutMs: this.options.hookTimeoutMs,
+    });
     if (run.exitCode !== 0) {
-      throw new KiokuError('IO', `the hook client exited with code ${run.exitCode} on ${event} (it must always exit 0)`, { hint: run.stderr.trim() || 'run again with KIOKU_DEBUG=1' });
+      throw new KiokuError('IO', `the hook client exited with code ${run.exitCode} on ${event} (it must always exit 0)`, {
+        hint: run.stderr.trim() || 'run again with KIOKU_DEBUG=1',
+      });
     }
     return run;
   }
@@ -94,10 +101,21 @@ class DemoRun {
 
 async function createSampleRole(run: DemoRun): Promise<string> {
   const plan = planRoleChange(run.config, DEMO_ROLE);
-  if (plan.kind !== 'create') throw new KiokuError('ALREADY_EXISTS', `role ${plan.role.id} already exists in the fresh demo home ${run.home.roleHome}`);
+  if (plan.kind !== 'create')
+    throw new KiokuError('ALREADY_EXISTS', `role ${plan.role.id} already exists in the fresh demo home ${run.home.roleHome}`);
   const created = createRole(run.config, plan);
   const { role } = created;
-  run.emit({ id: 'role', roleId: role.id, name: role.name, emoji: role.emoji, nature: role.nature, vibe: role.vibe, files: role.files.map((f) => run.rel(f)), memoryDir: run.rel(created.memoryDir), active: created.madeActive });
+  run.emit({
+    id: 'role',
+    roleId: role.id,
+    name: role.name,
+    emoji: role.emoji,
+    nature: role.nature,
+    vibe: role.vibe,
+    files: role.files.map((f) => run.rel(f)),
+    memoryDir: run.rel(created.memoryDir),
+    active: created.madeActive,
+  });
   run.current = 'seed';
   const seeded = await seedMemory(run.config, role.id, DEMO_SEED);
   run.emit({ id: 'seed', file: run.rel(seeded.memory.path), summary: seeded.memory.summary });
@@ -119,7 +137,18 @@ async function replaySession(run: DemoRun, roleId: string, now: Date): Promise<v
     const stop = await run.hook('stop', session.stop(turn.assistant));
     const spoolPending = countSpoolPending(run.config.paths.spoolDir);
     const captured = await run.drainSpool(roleId);
-    run.emit({ id: 'turn', index, user: turn.user, assistant: turn.assistant, shows: turn.shows, prompt, transcriptLines, stop, spoolPending, captured });
+    run.emit({
+      id: 'turn',
+      index,
+      user: turn.user,
+      assistant: turn.assistant,
+      shows: turn.shows,
+      prompt,
+      transcriptLines,
+      stop,
+      spoolPending,
+      captured,
+    });
   }
   run.current = 'session-end';
   // Without it the first session would still hold the role's lock (LOCK-1) and the next
@@ -133,7 +162,10 @@ async function replaySession(run: DemoRun, roleId: string, now: Date): Promise<v
 async function showInboxAndReload(run: DemoRun, roleId: string, now: Date): Promise<string> {
   run.current = 'inbox';
   const entries = run.spool.inbox(roleId);
-  if (entries.length === 0) throw new KiokuError('IO', 'the session was replayed but capture wrote nothing to the inbox', { hint: `see ${path.join(run.config.paths.logsDir, 'kioku.log')}` });
+  if (entries.length === 0)
+    throw new KiokuError('IO', 'the session was replayed but capture wrote nothing to the inbox', {
+      hint: `see ${path.join(run.config.paths.logsDir, 'kioku.log')}`,
+    });
   run.emit({ id: 'inbox', handled: run.spool.handled, failed: run.spool.failed, entries });
   run.current = 'next-session';
   const next = new ClaudeSession(DEMO_SESSIONS.next, run.home.projectDir, run.home.transcriptDir, new Date(now.getTime() + 3_600_000));
@@ -145,8 +177,14 @@ async function showInboxAndReload(run: DemoRun, roleId: string, now: Date): Prom
 
 function failure(error: unknown, run: DemoRun, kept: boolean): KiokuError {
   const where = `kioku demo failed while ${STEP_NAMES[run.current]}`;
-  const keptHint = kept ? `the demo home is kept for a look: ${run.home.root}` : 'run again without --clean to keep the demo home and its logs';
-  if (isKiokuError(error)) return new KiokuError(error.code, `${where}: ${error.message}`, { hint: [error.hint, keptHint].filter(Boolean).join('; '), cause: error });
+  const keptHint = kept
+    ? `the demo home is kept for a look: ${run.home.root}`
+    : 'run again without --clean to keep the demo home and its logs';
+  if (isKiokuError(error))
+    return new KiokuError(error.code, `${where}: ${error.message}`, {
+      hint: [error.hint, keptHint].filter(Boolean).join('; '),
+      cause: error,
+    });
   return new KiokuError('IO', `${where}: ${describeError(error)}`, { hint: keptHint, cause: error });
 }
 

@@ -12,7 +12,11 @@ import { handleUserPrompt } from './user-prompt-handler.js';
  * and in the hook client when the daemon does not answer (HOOK-5), so both give the same output
  * for the same files. Events that need no answer get '' here; their work is queued elsewhere.
  */
-export function answerHookCall(ctx: HookContext, call: Pick<HookCall, 'assistant' | 'event' | 'payload'> & { eventId?: string }, options: SessionStartOptions = {}): string {
+export function answerHookCall(
+  ctx: HookContext,
+  call: Pick<HookCall, 'assistant' | 'event' | 'payload'> & { eventId?: string },
+  options: SessionStartOptions = {},
+): string {
   const adapter = adapterFor(call.assistant);
   const parsed = adapter.parseEvent(call.event, call.payload, ctx.config.clock.now());
   const event = call.eventId ? { ...parsed, eventId: call.eventId } : parsed;

@@ -27,7 +27,11 @@ import { safeSessionKey, sessionKeyOf } from '../../store/sessions/session-key.j
  *   garbled file; or a line before its first recorded change) is labelled as before the history
  *   existed: as the loading role's.
  */
-export function dialogAttribution(config: KiokuConfig, event: Pick<HookEvent, 'sessionId' | 'transcriptPath'>, loadingRoleId: string): DialogAttribution {
+export function dialogAttribution(
+  config: KiokuConfig,
+  event: Pick<HookEvent, 'sessionId' | 'transcriptPath'>,
+  loadingRoleId: string,
+): DialogAttribution {
   return (transcript, turns, current) => {
     const history = current ? historyOf(config, sessionKeyOf(event)) : previousHistory(config, transcript);
     if (history.length === 0) return turns;

@@ -5,7 +5,15 @@ import type { Logger } from '../../platform/config/log.js';
 import { longTermOptions } from '../../engine/context/assemble-session-context.js';
 import { loadSpecialMemories } from '../../engine/context/load-special-memories.js';
 import { prepareLongTermWindow, type PreparedLongTermMemory } from '../../engine/context/memory-block.js';
-import { INBOX_CATEGORIES, LONG_TERM_CATEGORIES, preparedLoadFile, readPreparedLoad, writePreparedLoad, type PreparedInboxPart, type PreparedLongTermPart } from '../../engine/context/prepared-load-file.js';
+import {
+  INBOX_CATEGORIES,
+  LONG_TERM_CATEGORIES,
+  preparedLoadFile,
+  readPreparedLoad,
+  writePreparedLoad,
+  type PreparedInboxPart,
+  type PreparedLongTermPart,
+} from '../../engine/context/prepared-load-file.js';
 import { collectStamps } from '../../engine/context/prepared-load-stamps.js';
 import { loadRoleMemories, roleMemoryDir } from '../../store/memory/memory-layout.js';
 import type { RoleDefinition } from '../../store/roles/role-definition.js';
@@ -27,11 +35,22 @@ export interface FileModeMemories {
 }
 
 /** `save: false` (the UI's preview) reads a prepared load but never writes one. */
-export function memoriesFromFiles(config: KiokuConfig, role: RoleDefinition, now: Date, logger: Logger, persist: { save: boolean } = { save: true }): FileModeMemories {
+export function memoriesFromFiles(
+  config: KiokuConfig,
+  role: RoleDefinition,
+  now: Date,
+  logger: Logger,
+  persist: { save: boolean } = { save: true },
+): FileModeMemories {
   const { memoryHome } = config.paths;
   const roleDir = roleMemoryDir(memoryHome, role.id);
   const options = longTermOptions({ config, role }, now);
-  const key = { roleId: role.id, language: options.language, fullMinPriority: options.fullMinPriority, digestMinPriority: options.digestMinPriority };
+  const key = {
+    roleId: role.id,
+    language: options.language,
+    fullMinPriority: options.fullMinPriority,
+    digestMinPriority: options.digestMinPriority,
+  };
   const file = preparedLoadFile(config.paths, role.id);
   const found = readPreparedLoad(file, roleDir, key, now);
   const save = (longTerm: PreparedLongTermPart, inbox: PreparedInboxPart) => {
@@ -78,7 +97,11 @@ export function memoriesFromFiles(config: KiokuConfig, role: RoleDefinition, now
       problems: problems.filter((problem) => path.dirname(problem.path) !== inboxDir),
       until: window.until,
     },
-    { folders: [inboxFolder!], memories: memories.filter((memory) => memory.category === 'inbox'), problems: problems.filter((problem) => path.dirname(problem.path) === inboxDir) },
+    {
+      folders: [inboxFolder!],
+      memories: memories.filter((memory) => memory.category === 'inbox'),
+      problems: problems.filter((problem) => path.dirname(problem.path) === inboxDir),
+    },
   );
   return { memories, problems, preparedLongTerm: window.prepared, source: 'files' };
 }

@@ -179,7 +179,13 @@ export async function handleQueuedCall(ctx: HookContext, call: HookCall & { spoo
     const { userAt, replyOffset, replyFound: _found, ...turn } = await locateWhenWritten(config, event, eventTime);
     const role = answeringRole(config, event, call, eventTime, replyOffset);
     if (!role) return;
-    const base = { eventId: call.eventId, roleId: role.id, assistant: event.assistant, sessionId: event.sessionId ?? null, receivedAt: event.receivedAt };
+    const base = {
+      eventId: call.eventId,
+      roleId: role.id,
+      assistant: event.assistant,
+      sessionId: event.sessionId ?? null,
+      receivedAt: event.receivedAt,
+    };
     const sessionKey = sessionKeyOf(event);
     const key = turnKeyOf(turn.userText, userAt);
     const report = await handleCapturedTurn(config, {
@@ -189,11 +195,20 @@ export async function handleQueuedCall(ctx: HookContext, call: HookCall & { spoo
       ...(event.cwd ? { cwd: event.cwd } : {}),
       ...(sessionKey && key ? { turn: { sessionKey, key } } : {}),
     });
-    ctx.logger.info('capture', `${event.event} ${call.eventId} for ${role.id}: ${report.written.length} written${report.skipped ? `, skipped (${report.skipped})` : ''}`);
+    ctx.logger.info(
+      'capture',
+      `${event.event} ${call.eventId} for ${role.id}: ${report.written.length} written${report.skipped ? `, skipped (${report.skipped})` : ''}`,
+    );
   } else if (event.event === 'post-compact') {
     const role = answeringRole(config, event, call, eventTime, undefined);
     if (!role) return;
-    const base = { eventId: call.eventId, roleId: role.id, assistant: event.assistant, sessionId: event.sessionId ?? null, receivedAt: event.receivedAt };
+    const base = {
+      eventId: call.eventId,
+      roleId: role.id,
+      assistant: event.assistant,
+      sessionId: event.sessionId ?? null,
+      receivedAt: event.receivedAt,
+    };
     await handlePostCompact(config, {
       ...base,
       ...(event.trigger ? { trigger: event.trigger } : {}),

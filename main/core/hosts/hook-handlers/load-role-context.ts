@@ -16,7 +16,12 @@ import type { HookContext } from './hook-handler.js';
  * SessionStart and by a call by name (CALL-3: "same assembly as CTX"), so the two never drift
  * (seed 000: role_context.sh was "單一實作，兩種載入方式不會漂移").
  */
-export function loadRoleContext(ctx: HookContext, event: HookEvent, roleId: string, options: { maxParts?: number; readOnly?: boolean } = {}): SessionContext {
+export function loadRoleContext(
+  ctx: HookContext,
+  event: HookEvent,
+  roleId: string,
+  options: { maxParts?: number; readOnly?: boolean } = {},
+): SessionContext {
   const { config } = ctx;
   const { settings, paths } = config;
   const role = readRoleDefinition(paths.roleHome, roleId);
@@ -66,5 +71,11 @@ export function warmRoleLoad(ctx: HookContext, roleId: string): void {
   if (!ctx.memories) return;
   const role = readRoleDefinition(ctx.config.paths.roleHome, roleId);
   const cached = ctx.memories.load(roleId);
-  warmSessionContext({ config: ctx.config, role, memories: cached.memories, longTermMemories: cached.longTerm, inboxMemories: cached.inbox });
+  warmSessionContext({
+    config: ctx.config,
+    role,
+    memories: cached.memories,
+    longTermMemories: cached.longTerm,
+    inboxMemories: cached.inbox,
+  });
 }

@@ -39,7 +39,8 @@ export function createLoadWarmer(memories: MemoryCache, base: KiokuConfig, logge
     const timer = setTimeout(() => {
       persistTimers.delete(roleId);
       try {
-        if (persistPreparedLoad({ config, logger, host: 'daemon', memories }, roleId) === 'later' && tries > 1) persistSoon(roleId, tries - 1);
+        if (persistPreparedLoad({ config, logger, host: 'daemon', memories }, roleId) === 'later' && tries > 1)
+          persistSoon(roleId, tries - 1);
       } catch (error) {
         logger.info('daemon', `writing the prepared load of ${roleId}: ${(error as Error).message}`);
       }

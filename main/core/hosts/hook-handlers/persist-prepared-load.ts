@@ -24,7 +24,13 @@ export function persistPreparedLoad(ctx: HookContext & { memories: MemoryCache }
   // The folders' stamps before the cache lists them: a change after this moves them.
   const stamps = collectStamps(roleDir, [...INBOX_CATEGORIES, ...LONG_TERM_CATEGORIES], started);
   const cached = memories.load(roleId);
-  const files = [...cached.memories.map((memory) => ({ category: memory.category, path: memory.path })), ...cached.problems.map((problem) => ({ category: path.basename(path.dirname(problem.path)) as StoredMemory['category'], path: problem.path }))];
+  const files = [
+    ...cached.memories.map((memory) => ({ category: memory.category, path: memory.path })),
+    ...cached.problems.map((problem) => ({
+      category: path.basename(path.dirname(problem.path)) as StoredMemory['category'],
+      path: problem.path,
+    })),
+  ];
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const ref of files) {
     const stat = fs.statSync(ref.path, { throwIfNoEntry: false });
@@ -53,7 +59,11 @@ export function persistPreparedLoad(ctx: HookContext & { memories: MemoryCache }
       problems: cached.problems.filter((problem) => path.dirname(problem.path) !== inboxDir),
       until: window.until,
     },
-    { folders: [inboxFolder!], memories: [...cached.inbox], problems: cached.problems.filter((problem) => path.dirname(problem.path) === inboxDir) },
+    {
+      folders: [inboxFolder!],
+      memories: [...cached.inbox],
+      problems: cached.problems.filter((problem) => path.dirname(problem.path) === inboxDir),
+    },
   );
   return 'written';
 }

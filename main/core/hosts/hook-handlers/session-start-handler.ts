@@ -32,7 +32,13 @@ function recordStart(ctx: HookContext, event: HookEvent, roleId: string, fromSes
   const key = sessionKeyOf(event);
   if (!key) return;
   const fresh = event.source !== 'resume' && event.source !== 'fork' && event.source !== 'compact';
-  recordRoleChange(ctx.config, key, { roleId, how: fresh ? 'start' : 'resume', pos: fresh ? 0 : transcriptSize(event.transcriptPath), transcript: event.transcriptPath, now });
+  recordRoleChange(ctx.config, key, {
+    roleId,
+    how: fresh ? 'start' : 'resume',
+    pos: fresh ? 0 : transcriptSize(event.transcriptPath),
+    transcript: event.transcriptPath,
+    now,
+  });
   if (fromSessionFile) touch(sessionRoleFilePath(ctx.config, key), now);
 }
 
@@ -65,7 +71,12 @@ export function handleSessionStart(ctx: HookContext, event: HookEvent, options: 
   const now = config.clock.now();
   if (isInSleepWindow(config.settings.ROLE_SLEEP_START, config.settings.ROLE_SLEEP_END, now)) {
     // CTX-7: no persona in the sleep window; the conversation is still captured.
-    const asleep = sleepingContext({ language, roleName: role.name, sleepStart: config.settings.ROLE_SLEEP_START, sleepEnd: config.settings.ROLE_SLEEP_END });
+    const asleep = sleepingContext({
+      language,
+      roleName: role.name,
+      sleepStart: config.settings.ROLE_SLEEP_START,
+      sleepEnd: config.settings.ROLE_SLEEP_END,
+    });
     return { additionalContext: (options.part ?? 1) === 1 ? asleep : '' };
   }
   const claim = claimRole(config, roleId, event, now);
@@ -85,7 +96,8 @@ export function handleSessionStart(ctx: HookContext, event: HookEvent, options: 
   // Both are caches (the roles and the load are the truth): a state folder that cannot be
   // written must not cost the session its persona.
   bestEffort(ctx, 'refresh the call-name cache', () => refreshCallNameCache(config));
-  if ((options.part ?? 1) === 1) bestEffort(ctx, 'record the session role', () => recordStart(ctx, event, roleId, on.role?.source === 'session', now));
+  if ((options.part ?? 1) === 1)
+    bestEffort(ctx, 'record the session role', () => recordStart(ctx, event, roleId, on.role?.source === 'session', now));
   const sessionId = event.sessionId;
   const snapshot = sessionId ? loadSnapshot(config.paths, sessionId) : undefined;
   const action = snapshotAction(event.source, { snapshotExists: snapshot !== undefined && snapshot.roleId === roleId });
@@ -93,7 +105,9 @@ export function handleSessionStart(ctx: HookContext, event: HookEvent, options: 
   if (action === 'reinject-snapshot' && snapshot) return { additionalContext: pick(snapshot.parts, options) };
   const load = loadRoleContext(ctx, event, roleId, { maxParts: options.parts ?? 1 });
   if (sessionId && (options.part ?? 1) === 1) {
-    bestEffort(ctx, 'save the context snapshot', () => saveSnapshot(config.paths, sessionId, load.snapshotParts, { roleId, savedAt: formatLocalIso(now) }));
+    bestEffort(ctx, 'save the context snapshot', () =>
+      saveSnapshot(config.paths, sessionId, load.snapshotParts, { roleId, savedAt: formatLocalIso(now) }),
+    );
   }
   return { additionalContext: pick(load.parts, options) };
 }

@@ -4,7 +4,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HookEvent } from '../../../../common/hook-events.js';
 import { silentLogger } from '../../platform/config/log.js';
 import { createMemoryCache } from '../../store/memory/memory-cache.js';
-import { ACTIVE, CALLEE, DEFAULT_TURNS, claudeTranscriptLines, makeHookHome, setFresh, type HookHome } from '../../../../test/hooks/hook-kit.js';
+import {
+  ACTIVE,
+  CALLEE,
+  DEFAULT_TURNS,
+  claudeTranscriptLines,
+  makeHookHome,
+  setFresh,
+  type HookHome,
+} from '../../../../test/hooks/hook-kit.js';
 import { snapshotTree } from '../../../../test/helpers/temp-home.js';
 import { handleSessionStart } from './session-start-handler.js';
 import { newClaudeTranscriptPath, previewSessionStart } from './session-start-preview.js';
@@ -101,7 +109,16 @@ describe('previewSessionStart', () => {
     // A session that loaded the role a minute ago and is still writing its transcript.
     const holder = home.transcript('holding-session');
     const config = home.config();
-    const holderEvent: HookEvent = { assistant: 'claude', event: 'session-start', sessionId: 'holding-session', transcriptPath: holder, cwd: home.project, source: 'startup', receivedAt: config.clock.now().toISOString(), payloadKeys: [] };
+    const holderEvent: HookEvent = {
+      assistant: 'claude',
+      event: 'session-start',
+      sessionId: 'holding-session',
+      transcriptPath: holder,
+      cwd: home.project,
+      source: 'startup',
+      receivedAt: config.clock.now().toISOString(),
+      payloadKeys: [],
+    };
     handleSessionStart({ config, logger: silentLogger, host: 'fallback' }, holderEvent);
     const preview = previewSessionStart(config, silentLogger, { role: ACTIVE.id, project: home.project });
     expect(preview.state).toBe('locked');

@@ -42,7 +42,12 @@ export function newClaudeTranscriptPath(env: NodeJS.ProcessEnv, cwd: string): st
 }
 
 /** `memories`: a host's parsed memories (the daemon's kind of cache), so a large role is not parsed again; same load. */
-export function previewSessionStart(config: KiokuConfig, logger: Logger, request: { role: string; project?: string }, memories?: MemoryCache): SessionStartPreview {
+export function previewSessionStart(
+  config: KiokuConfig,
+  logger: Logger,
+  request: { role: string; project?: string },
+  memories?: MemoryCache,
+): SessionStartPreview {
   const cwd = path.resolve(request.project ?? (config.env.HOME || os.homedir()));
   const now = config.clock.now();
   const event: HookEvent = {
@@ -61,7 +66,12 @@ export function previewSessionStart(config: KiokuConfig, logger: Logger, request
   // Read first: a role that does not exist is refused here with the repository's own message.
   const role = readRoleDefinition(config.paths.roleHome, request.role);
   if (isInSleepWindow(config.settings.ROLE_SLEEP_START, config.settings.ROLE_SLEEP_END, now)) {
-    const text = sleepingContext({ language: languageOfRole(role), roleName: role.name, sleepStart: config.settings.ROLE_SLEEP_START, sleepEnd: config.settings.ROLE_SLEEP_END });
+    const text = sleepingContext({
+      language: languageOfRole(role),
+      roleName: role.name,
+      sleepStart: config.settings.ROLE_SLEEP_START,
+      sleepEnd: config.settings.ROLE_SLEEP_END,
+    });
     return { ...base, state: 'asleep', text, parts: [text], omitted: null, report: null };
   }
   // LOCK-1: a role another live session holds gives a new session the notice, not the persona.
@@ -78,7 +88,10 @@ export function previewSessionStart(config: KiokuConfig, logger: Logger, request
     });
     return { ...base, state: 'locked', text, parts: [text], omitted: null, report: null };
   }
-  const load = loadRoleContext({ config, logger, host: 'daemon', ...(memories ? { memories } : {}) }, event, request.role, { maxParts: 1, readOnly: true });
+  const load = loadRoleContext({ config, logger, host: 'daemon', ...(memories ? { memories } : {}) }, event, request.role, {
+    maxParts: 1,
+    readOnly: true,
+  });
   // One registered command prints every part (session-start-handler.ts `pick`).
   return { ...base, state: 'load', text: load.parts.join('\n\n'), parts: load.parts, omitted: load.omitted, report: load.report };
 }

@@ -11,9 +11,24 @@ import type { StatusReport } from './status-report.js';
 const HOURS_OVERDUE = 48;
 
 type Params = DiagnoseCheck['params'];
-const ok = (area: DiagnoseCheck['area'], code: DiagnoseCheck['code'], params: Params = {}): DiagnoseCheck => ({ area, code, mark: 'ok', params });
-const fail = (area: DiagnoseCheck['area'], code: DiagnoseCheck['code'], params: Params = {}): DiagnoseCheck => ({ area, code, mark: 'fail', params });
-const info = (area: DiagnoseCheck['area'], code: DiagnoseCheck['code'], params: Params = {}): DiagnoseCheck => ({ area, code, mark: 'info', params });
+const ok = (area: DiagnoseCheck['area'], code: DiagnoseCheck['code'], params: Params = {}): DiagnoseCheck => ({
+  area,
+  code,
+  mark: 'ok',
+  params,
+});
+const fail = (area: DiagnoseCheck['area'], code: DiagnoseCheck['code'], params: Params = {}): DiagnoseCheck => ({
+  area,
+  code,
+  mark: 'fail',
+  params,
+});
+const info = (area: DiagnoseCheck['area'], code: DiagnoseCheck['code'], params: Params = {}): DiagnoseCheck => ({
+  area,
+  code,
+  mark: 'info',
+  params,
+});
 
 /** `ROLE_NAME` or `.active`: which of the two named the role. */
 const sourceName = (source: 'env' | 'active' | null) => (source === 'env' ? 'ROLE_NAME' : '.active');
@@ -35,7 +50,8 @@ function setupChecks(report: StatusReport): DiagnoseCheck[] {
   rows.push(...hookChecks(report.hooks));
 
   const session = report.session;
-  if (session?.restarted === 'no') rows.push(fail('session', 'session.notRestarted', { role: session.role, time: session.roleFileTime ?? '' }));
+  if (session?.restarted === 'no')
+    rows.push(fail('session', 'session.notRestarted', { role: session.role, time: session.roleFileTime ?? '' }));
   else if (session?.restarted === 'yes') rows.push(ok('session', 'session.restarted', { time: session.lastSessionTime ?? '' }));
   else rows.push(info('session', 'session.unknown'));
 
@@ -44,9 +60,12 @@ function setupChecks(report: StatusReport): DiagnoseCheck[] {
   else rows.push(report.scope.prefixes ? ok('scope', 'scope.inside', { prefixes }) : ok('scope', 'scope.all'));
 
   const w = report.sleepWindow;
-  rows.push(w.now ? fail('window', 'window.asleep', { start: w.start, end: w.end }) : ok('window', 'window.awake', { start: w.start, end: w.end }));
+  rows.push(
+    w.now ? fail('window', 'window.asleep', { start: w.start, end: w.end }) : ok('window', 'window.awake', { start: w.start, end: w.end }),
+  );
   const zone = report.timeZone;
-  if (zone.problems.length === 0) rows.push(ok('zone', 'zone.ok', { zone: zone.zone, offset: zone.offset, source: zone.source, cronZone: zone.cronZone }));
+  if (zone.problems.length === 0)
+    rows.push(ok('zone', 'zone.ok', { zone: zone.zone, offset: zone.offset, source: zone.source, cronZone: zone.cronZone }));
   for (const problem of zone.problems) rows.push(fail('zone', problem.code, problem.params));
   return rows;
 }
@@ -54,10 +73,15 @@ function setupChecks(report: StatusReport): DiagnoseCheck[] {
 function dependencyChecks(report: StatusReport): DiagnoseCheck[] {
   const rows: DiagnoseCheck[] = [];
   const node = report.dependencies.node;
-  rows.push(node.ok ? ok('node', 'node.ok', { version: node.version }) : fail('node', 'node.old', { version: node.version, required: node.required }));
+  rows.push(
+    node.ok
+      ? ok('node', 'node.ok', { version: node.version })
+      : fail('node', 'node.old', { version: node.version, required: node.required }),
+  );
   const planner = report.dependencies.planner;
   if (planner.cli) rows.push(ok('planner', 'planner.cli', { cli: planner.cli, command: planner.command ?? '' }));
-  else if (planner.setting === 'local' || planner.setting === 'auto') rows.push(ok('planner', 'planner.local', { setting: planner.setting }));
+  else if (planner.setting === 'local' || planner.setting === 'auto')
+    rows.push(ok('planner', 'planner.local', { setting: planner.setting }));
   else rows.push(fail('planner', 'planner.missing', { setting: planner.setting }));
   return rows;
 }
@@ -82,7 +106,9 @@ function scheduleChecks(report: StatusReport): DiagnoseCheck[] {
   const sleep = report.daemon.sleep;
   if (sleep?.state === 'error' && sleep.lastRun) {
     const failures = sleep.lastRun.roles.filter((x) => !x.ok).map((x) => `${x.id}: ${x.error ?? 'failed'}`);
-    rows.push(fail('lastRun', 'lastRun.failed', { reason: sleep.lastRun.reason, time: sleep.lastRun.finishedAt, failures: failures.join('; ') }));
+    rows.push(
+      fail('lastRun', 'lastRun.failed', { reason: sleep.lastRun.reason, time: sleep.lastRun.finishedAt, failures: failures.join('; ') }),
+    );
   }
   return rows;
 }
@@ -116,6 +142,13 @@ function memoryChecks(report: StatusReport): DiagnoseCheck[] {
 }
 
 export function diagnoseChecks(report: StatusReport): DiagnoseView {
-  const checks = [...roleChecks(report), ...setupChecks(report), ...dependencyChecks(report), ...scheduleChecks(report), ...spoolChecks(report), ...memoryChecks(report)];
+  const checks = [
+    ...roleChecks(report),
+    ...setupChecks(report),
+    ...dependencyChecks(report),
+    ...scheduleChecks(report),
+    ...spoolChecks(report),
+    ...memoryChecks(report),
+  ];
   return { checks, failed: checks.filter((check) => check.mark === 'fail').length, now: report.now };
 }

@@ -48,20 +48,32 @@ describe('Codex: installed is not enough, the user must trust the hooks in /hook
     const hooksFile = settingsPathFor('codex', env);
     const found = findKiokuHooks(JSON.parse(fs.readFileSync(hooksFile, 'utf8')).hooks);
     const tables = found.map(
-      (f) => `[hooks.state."${hooksFile}:${f.native.replace(/(?<=[a-z])([A-Z])/g, '_$1').toLowerCase()}:${f.groupIndex}:${f.handlerIndex}"]\ntrusted_hash = "${codexHookHash({ event: f.native, matcher: f.matcher, entry: f.entry })}"\n${extra(f.native)}`,
+      (f) =>
+        `[hooks.state."${hooksFile}:${f.native.replace(/(?<=[a-z])([A-Z])/g, '_$1').toLowerCase()}:${f.groupIndex}:${f.handlerIndex}"]\ntrusted_hash = "${codexHookHash({ event: f.native, matcher: f.matcher, entry: f.entry })}"\n${extra(f.native)}`,
     );
-    write(path.join(codexDir(), 'config.toml'), ['model = "gpt-5"', '', '[tui]', 'screen_reader_detection_done = true', '', '[hooks.state]', '', ...tables].join('\n'));
+    write(
+      path.join(codexDir(), 'config.toml'),
+      ['model = "gpt-5"', '', '[tui]', 'screen_reader_detection_done = true', '', '[hooks.state]', '', ...tables].join('\n'),
+    );
   }
 
   it('hooks that were never trusted: a ✗ row that names them, where trust is kept, and what to do', () => {
     install();
     const rows = checks();
-    expect(rows).toContainEqual({ area: 'hooks', code: 'hooks.ok', mark: 'ok', params: { assistant: 'codex', file: path.join(codexDir(), 'hooks.json') } });
+    expect(rows).toContainEqual({
+      area: 'hooks',
+      code: 'hooks.ok',
+      mark: 'ok',
+      params: { assistant: 'codex', file: path.join(codexDir(), 'hooks.json') },
+    });
     expect(rows).toContainEqual({
       area: 'hooks',
       code: 'hooks.codexUntrusted',
       mark: 'fail',
-      params: { events: 'SessionStart, UserPromptSubmit, Stop, PreCompact, PostCompact, SubagentStart', file: path.join(codexDir(), 'config.toml') },
+      params: {
+        events: 'SessionStart, UserPromptSubmit, Stop, PreCompact, PostCompact, SubagentStart',
+        file: path.join(codexDir(), 'config.toml'),
+      },
     });
     expect(rows.some((r) => r.code === 'hooks.codexTrusted')).toBe(false);
   });
@@ -70,7 +82,12 @@ describe('Codex: installed is not enough, the user must trust the hooks in /hook
     install();
     trustAsCodexDoes();
     const rows = checks();
-    expect(rows).toContainEqual({ area: 'hooks', code: 'hooks.codexTrusted', mark: 'ok', params: { count: 6, file: path.join(codexDir(), 'config.toml') } });
+    expect(rows).toContainEqual({
+      area: 'hooks',
+      code: 'hooks.codexTrusted',
+      mark: 'ok',
+      params: { count: 6, file: path.join(codexDir(), 'config.toml') },
+    });
     expect(rows.filter((r) => r.mark === 'fail')).toEqual([]);
   });
 
@@ -85,7 +102,9 @@ describe('Codex: installed is not enough, the user must trust the hooks in /hook
   it('one turned off in /hooks (enabled = false): ✗ naming it', () => {
     install();
     trustAsCodexDoes((event) => (event === 'Stop' ? 'enabled = false\n' : 'enabled = true\n'));
-    expect(checks()).toContainEqual(expect.objectContaining({ code: 'hooks.codexDisabled', mark: 'fail', params: expect.objectContaining({ events: 'Stop' }) }));
+    expect(checks()).toContainEqual(
+      expect.objectContaining({ code: 'hooks.codexDisabled', mark: 'fail', params: expect.objectContaining({ events: 'Stop' }) }),
+    );
   });
 
   it('a config.toml that is not TOML: ✗ naming the file and the line, not a stack trace', () => {
@@ -121,10 +140,19 @@ describe('Claude Code: hooks that come from a plugin', () => {
     const at = '2026-12-02T00:27:12.921Z';
     const entry = { scope: 'user', installPath: installPath(), version: '0.1.0', installedAt: at, lastUpdated: at };
     const entries = options.projectPath ? [entry, { ...entry, scope: 'project', projectPath: options.projectPath }] : [entry];
-    write(path.join(claudeDir(), 'plugins', 'installed_plugins.json'), JSON.stringify({ version: 2, plugins: { 'kioku@kioku-local': entries } }, null, 2));
+    write(
+      path.join(claudeDir(), 'plugins', 'installed_plugins.json'),
+      JSON.stringify({ version: 2, plugins: { 'kioku@kioku-local': entries } }, null, 2),
+    );
     const source = { source: 'directory', path: path.join(home, 'mkt') };
-    write(path.join(claudeDir(), 'plugins', 'known_marketplaces.json'), JSON.stringify({ 'kioku-local': { source, installLocation: source.path, lastUpdated: at } }, null, 2));
-    const settings = { extraKnownMarketplaces: { 'kioku-local': { source } }, enabledPlugins: { 'kioku@kioku-local': options.enabled ?? true } };
+    write(
+      path.join(claudeDir(), 'plugins', 'known_marketplaces.json'),
+      JSON.stringify({ 'kioku-local': { source, installLocation: source.path, lastUpdated: at } }, null, 2),
+    );
+    const settings = {
+      extraKnownMarketplaces: { 'kioku-local': { source } },
+      enabledPlugins: { 'kioku@kioku-local': options.enabled ?? true },
+    };
     write(settingsPathFor('claude', env), JSON.stringify(settings, null, 2));
   }
 
@@ -132,14 +160,25 @@ describe('Claude Code: hooks that come from a plugin', () => {
     installPlugin();
     const rows = checks();
     expect(rows.some((r) => r.code === 'hooks.none')).toBe(false);
-    expect(rows).toContainEqual({ area: 'hooks', code: 'hooks.plugin', mark: 'ok', params: { assistant: 'claude', plugin: 'kioku@kioku-local', scope: 'user', path: installPath() } });
+    expect(rows).toContainEqual({
+      area: 'hooks',
+      code: 'hooks.plugin',
+      mark: 'ok',
+      params: { assistant: 'claude', plugin: 'kioku@kioku-local', scope: 'user', path: installPath() },
+    });
     expect(rows.filter((r) => r.mark === 'fail')).toEqual([]);
   });
 
   it('installed but disabled (`claude plugin disable`): ✗ with the command that enables it', () => {
     installPlugin({ enabled: false });
     expect(codes()).toEqual(['fail hooks.none', 'fail hooks.pluginDisabled']);
-    expect(checks()[1]!.params).toEqual({ assistant: 'claude', plugin: 'kioku@kioku-local', scope: 'user', file: settingsPathFor('claude', env), command: 'claude plugin enable kioku@kioku-local' });
+    expect(checks()[1]!.params).toEqual({
+      assistant: 'claude',
+      plugin: 'kioku@kioku-local',
+      scope: 'user',
+      file: settingsPathFor('claude', env),
+      command: 'claude plugin enable kioku@kioku-local',
+    });
   });
 
   it("a project's .claude/settings.json that turns it off wins there, and only there", () => {
@@ -147,7 +186,10 @@ describe('Claude Code: hooks that come from a plugin', () => {
     installPlugin({ projectPath: project });
     write(path.join(project, '.claude', 'settings.json'), JSON.stringify({ enabledPlugins: { 'kioku@kioku-local': false } }, null, 2));
     expect(checks(project)).toContainEqual(
-      expect.objectContaining({ code: 'hooks.pluginDisabled', params: expect.objectContaining({ file: path.join(project, '.claude', 'settings.json') }) }),
+      expect.objectContaining({
+        code: 'hooks.pluginDisabled',
+        params: expect.objectContaining({ file: path.join(project, '.claude', 'settings.json') }),
+      }),
     );
     // A sub-folder does not read the project's settings (claude plugin list there says enabled).
     fs.mkdirSync(path.join(project, 'sub'));
@@ -158,14 +200,22 @@ describe('Claude Code: hooks that come from a plugin', () => {
     const root = path.join(claudeDir(), 'skills', 'kioku-repo');
     write(path.join(root, '.claude-plugin', 'plugin.json'), REPO_PLUGIN_MANIFEST);
     write(path.join(root, 'hooks', 'hooks.json'), REPO_PLUGIN_HOOKS);
-    expect(checks()).toContainEqual(expect.objectContaining({ code: 'hooks.plugin', params: expect.objectContaining({ plugin: 'kioku@skills-dir', scope: 'skills-dir' }) }));
+    expect(checks()).toContainEqual(
+      expect.objectContaining({
+        code: 'hooks.plugin',
+        params: expect.objectContaining({ plugin: 'kioku@skills-dir', scope: 'skills-dir' }),
+      }),
+    );
     write(settingsPathFor('claude', env), JSON.stringify({ enabledPlugins: { 'kioku@skills-dir': false } }));
     expect(codes()).toContain('fail hooks.pluginDisabled');
   });
 
   it('a plugin that is not Kioku is not counted', () => {
     installPlugin();
-    write(path.join(installPath(), 'hooks', 'hooks.json'), JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: 'bun on-start.ts' }] }] } }));
+    write(
+      path.join(installPath(), 'hooks', 'hooks.json'),
+      JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: 'bun on-start.ts' }] }] } }),
+    );
     expect(codes()).toEqual(['fail hooks.none', 'info hooks.pluginDir']);
   });
 
@@ -185,7 +235,10 @@ describe('Claude Code: hooks that come from a plugin', () => {
     write(path.join(claudeDir(), 'plugins', 'installed_plugins.json'), '{"version":2,');
     write(settingsPathFor('claude', env), '{ "enabledPlugins": ');
     const rows = checks().filter((r) => r.code === 'hooks.unreadable');
-    expect(rows.map((r) => r.params.file)).toEqual([settingsPathFor('claude', env), path.join(claudeDir(), 'plugins', 'installed_plugins.json')]);
+    expect(rows.map((r) => r.params.file)).toEqual([
+      settingsPathFor('claude', env),
+      path.join(claudeDir(), 'plugins', 'installed_plugins.json'),
+    ]);
     for (const r of rows) expect(r.params.problem).toMatch(/^is not valid JSON \(/);
   });
 });

@@ -9,7 +9,12 @@ import type { HookReport } from './hooks-report.js';
  * `/hooks`, a disabled Claude Code plugin) and counts hooks that come from a plugin.
  */
 type Params = DiagnoseCheck['params'];
-const row = (mark: DiagnoseCheck['mark'], code: DiagnoseCheck['code'], params: Params = {}): DiagnoseCheck => ({ area: 'hooks', code, mark, params });
+const row = (mark: DiagnoseCheck['mark'], code: DiagnoseCheck['code'], params: Params = {}): DiagnoseCheck => ({
+  area: 'hooks',
+  code,
+  mark,
+  params,
+});
 
 /** The reason of a settings-file error without the file's name and the installer's "changed nothing". */
 function reason(problem: string, file: string): string {
@@ -20,8 +25,16 @@ function reason(problem: string, file: string): string {
 function unreadableRows(hooks: readonly HookReport[]): DiagnoseCheck[] {
   const rows: DiagnoseCheck[] = [];
   for (const hook of hooks) {
-    if (hook.problem) rows.push(row('fail', 'hooks.unreadable', { assistant: hook.assistant, file: hook.settingsFile, problem: reason(hook.problem, hook.settingsFile) }));
-    for (const p of hook.pluginProblems ?? []) rows.push(row('fail', 'hooks.unreadable', { assistant: hook.assistant, file: p.file, problem: reason(p.problem, p.file) }));
+    if (hook.problem)
+      rows.push(
+        row('fail', 'hooks.unreadable', {
+          assistant: hook.assistant,
+          file: hook.settingsFile,
+          problem: reason(hook.problem, hook.settingsFile),
+        }),
+      );
+    for (const p of hook.pluginProblems ?? [])
+      rows.push(row('fail', 'hooks.unreadable', { assistant: hook.assistant, file: p.file, problem: reason(p.problem, p.file) }));
   }
   return rows;
 }
@@ -46,19 +59,31 @@ function pluginRows(hook: HookReport, noneAnywhere: boolean): DiagnoseCheck[] {
   const plugins = hook.plugins ?? [];
   const enabled = plugins.filter((p) => p.enabled);
   for (const p of enabled) {
-    if (p.missingEvents.length === 0) rows.push(row('ok', 'hooks.plugin', { assistant: hook.assistant, plugin: p.id, scope: p.scope, path: p.root }));
+    if (p.missingEvents.length === 0)
+      rows.push(row('ok', 'hooks.plugin', { assistant: hook.assistant, plugin: p.id, scope: p.scope, path: p.root }));
     else rows.push(row('fail', 'hooks.pluginIncomplete', { assistant: hook.assistant, plugin: p.id, missing: p.missingEvents.join(', ') }));
   }
   if (hook.installed && enabled.length > 0) {
-    rows.push(row('fail', 'hooks.twice', { assistant: hook.assistant, plugin: enabled.map((p) => p.id).join(', '), file: hook.settingsFile }));
+    rows.push(
+      row('fail', 'hooks.twice', { assistant: hook.assistant, plugin: enabled.map((p) => p.id).join(', '), file: hook.settingsFile }),
+    );
   }
   if (hook.installed || enabled.length > 0) return rows;
   for (const p of plugins) {
     const scope = p.scope === 'project' || p.scope === 'local' ? ` --scope ${p.scope}` : '';
-    rows.push(row('fail', 'hooks.pluginDisabled', { assistant: hook.assistant, plugin: p.id, scope: p.scope, file: p.decidedBy ?? hook.settingsFile, command: `claude plugin enable ${p.id}${scope}` }));
+    rows.push(
+      row('fail', 'hooks.pluginDisabled', {
+        assistant: hook.assistant,
+        plugin: p.id,
+        scope: p.scope,
+        file: p.decidedBy ?? hook.settingsFile,
+        command: `claude plugin enable ${p.id}${scope}`,
+      }),
+    );
   }
   // `claude --plugin-dir <folder>` loads a plugin for one run and writes nothing down.
-  if (plugins.length === 0 && (noneAnywhere || hook.configDirExists)) rows.push(row('info', 'hooks.pluginDir', { assistant: hook.assistant }));
+  if (plugins.length === 0 && (noneAnywhere || hook.configDirExists))
+    rows.push(row('info', 'hooks.pluginDir', { assistant: hook.assistant }));
   return rows;
 }
 

@@ -107,13 +107,24 @@ export function scheduleStatus(config: KiokuConfig, input: ScheduleStatusInput):
   }
   for (const entry of entries) {
     if (entry.disabled) warnings.push(`the crontab line for ${entry.kind} is commented out: it does not run`);
-    if (!entry.programExists) warnings.push(`the crontab line for ${entry.kind} runs ${entry.program || '(nothing)'}, which does not exist: run \`kioku install-cron\` again`);
-    if (entry.pinnedRole) warnings.push(`the crontab line for ${entry.kind} serves ${entry.pinnedRole} only (ROLE_NAME pinned): other roles never sleep; run \`kioku install-cron\` to serve every role`);
+    if (!entry.programExists)
+      warnings.push(
+        `the crontab line for ${entry.kind} runs ${entry.program || '(nothing)'}, which does not exist: run \`kioku install-cron\` again`,
+      );
+    if (entry.pinnedRole)
+      warnings.push(
+        `the crontab line for ${entry.kind} serves ${entry.pinnedRole} only (ROLE_NAME pinned): other roles never sleep; run \`kioku install-cron\` to serve every role`,
+      );
   }
-  if (legacyEntries > 0) warnings.push(`${legacyEntries} crontab line(s) from the original role scripts (# jsc-role-sleep): run \`kioku install-cron\` to replace them`);
+  if (legacyEntries > 0)
+    warnings.push(
+      `${legacyEntries} crontab line(s) from the original role scripts (# jsc-role-sleep): run \`kioku install-cron\` to replace them`,
+    );
   const service = entries.length > 0 || legacyEntries > 0 ? cronService(input.processes) : 'unknown';
   if (service === 'not-running' && liveSleepEntries.length > 0) {
-    warnings.push('cron is not running, so the crontab lines never fire (common on WSL): start cron, or run `kioku daemon`; SessionStart catch-up still consolidates overdue roles');
+    warnings.push(
+      'cron is not running, so the crontab lines never fire (common on WSL): start cron, or run `kioku daemon`; SessionStart catch-up still consolidates overdue roles',
+    );
   }
   const by: ScheduleStatus['by'] = [];
   if (daemonScheduler) by.push('daemon');

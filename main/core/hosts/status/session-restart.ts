@@ -43,9 +43,11 @@ export function sessionRestartedSince(config: KiokuConfig, role: string): Sessio
   const files = roleFilePaths(config.paths.roleHome, role);
   const definition = statOf(files.identity) ?? statOf(files.legacy);
   const definedMs = definition ? (definition.birthtimeMs > 0 ? definition.birthtimeMs : definition.ctimeMs) : undefined;
-  const traces = [newestIn(config.paths.sessionsDir), statOf(roleLockPath(config, role))?.mtimeMs, newestIn(config.paths.snapshotsDir)].filter(
-    (t): t is number => t !== undefined,
-  );
+  const traces = [
+    newestIn(config.paths.sessionsDir),
+    statOf(roleLockPath(config, role))?.mtimeMs,
+    newestIn(config.paths.snapshotsDir),
+  ].filter((t): t is number => t !== undefined);
   const lastMs = traces.length ? Math.max(...traces) : undefined;
   const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
   const restarted = definedMs === undefined || lastMs === undefined ? 'unknown' : lastMs >= definedMs ? 'yes' : 'no';

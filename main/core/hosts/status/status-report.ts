@@ -130,7 +130,13 @@ export function collectStatus(config: KiokuConfig, input: StatusInput): StatusRe
     state: daemonSleep?.state ?? (inWindow ? 'asleep' : 'awake'),
     stateSource: daemonSleep ? 'daemon' : 'computed',
     daemon: input.daemon
-      ? { running: true, pid: input.daemon.pid, version: input.daemon.version, scheduler: daemonSleep !== undefined, ...(daemonSleep ? { sleep: daemonSleep } : {}) }
+      ? {
+          running: true,
+          pid: input.daemon.pid,
+          version: input.daemon.version,
+          scheduler: daemonSleep !== undefined,
+          ...(daemonSleep ? { sleep: daemonSleep } : {}),
+        }
       : { running: false, scheduler: false },
     schedule,
     spool: spoolStatus(config),

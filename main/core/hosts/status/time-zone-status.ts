@@ -1,5 +1,12 @@
 import type { KiokuConfig } from '../../platform/config/config.js';
-import { isKnownTimeZone, resolveUserTimeZone, shellTimeZone, systemTimeZone, zoneOffsetMinutes, type TimeZoneSource } from '../../platform/config/time-zone.js';
+import {
+  isKnownTimeZone,
+  resolveUserTimeZone,
+  shellTimeZone,
+  systemTimeZone,
+  zoneOffsetMinutes,
+  type TimeZoneSource,
+} from '../../platform/config/time-zone.js';
 import { parseKiokuCronEntries } from '../../integrations/setup/cron-entries.js';
 
 /**
@@ -59,22 +66,47 @@ export function timeZoneStatus(config: KiokuConfig, input: TimeZoneStatusInput):
   const problem = (code: TimeZoneProblemCode, params: Record<string, string>, text: string) => problems.push({ code, params, text });
   const shellZone = shellTz?.replace(/^:/, '');
   if (shellTz && !isKnownTimeZone(shellZone!)) {
-    problem('zone.shellUnknown', { tz: shellTz, zone: user.zone }, `TZ=${shellTz} is not a zone name this system knows, so it is ignored and ${user.zone} is used; set TZ or ROLE_TIMEZONE to an IANA name such as Asia/Taipei`);
+    problem(
+      'zone.shellUnknown',
+      { tz: shellTz, zone: user.zone },
+      `TZ=${shellTz} is not a zone name this system knows, so it is ignored and ${user.zone} is used; set TZ or ROLE_TIMEZONE to an IANA name such as Asia/Taipei`,
+    );
   } else if (setting && shellZone && shellZone !== setting) {
-    problem('zone.shellDiffers', { tz: shellZone, setting }, `your shell's TZ=${shellZone} differs from ROLE_TIMEZONE=${setting}; Kioku uses ${setting} for the sleep window and every local time`);
+    problem(
+      'zone.shellDiffers',
+      { tz: shellZone, setting },
+      `your shell's TZ=${shellZone} differs from ROLE_TIMEZONE=${setting}; Kioku uses ${setting} for the sleep window and every local time`,
+    );
   }
   const userOffset = zoneOffsetMinutes(user.zone, now);
   for (const entry of parseKiokuCronEntries(input.crontabText)) {
     if (entry.disabled || entry.kind === 'nap') continue;
     const lineZone = entry.env.TZ?.replace(/^:/, '') || cronZone;
     if (isKnownTimeZone(lineZone) && zoneOffsetMinutes(lineZone, now) !== userOffset) {
-      problem('zone.cronLineZone', { kind: entry.kind, lineZone, zone: user.zone }, `the crontab's ${entry.kind} line runs its command in ${lineZone}, not in your zone ${user.zone}: it would judge the window on the wrong clock; run \`kioku install-cron\` again`);
+      problem(
+        'zone.cronLineZone',
+        { kind: entry.kind, lineZone, zone: user.zone },
+        `the crontab's ${entry.kind} line runs its command in ${lineZone}, not in your zone ${user.zone}: it would judge the window on the wrong clock; run \`kioku install-cron\` again`,
+      );
       continue;
     }
     const hours = entry.schedule.split(' ')[1];
     if (hours !== undefined && hours !== '*' && zoneOffsetMinutes(cronZone, now) !== userOffset) {
-      problem('zone.cronLineHours', { kind: entry.kind, hours, cronZone, zone: user.zone }, `the crontab's ${entry.kind} line fires only at hours ${hours} on cron's clock (${cronZone}), not on yours (${user.zone}), so it misses the window; run \`kioku install-cron\` again (it now installs hourly lines)`);
+      problem(
+        'zone.cronLineHours',
+        { kind: entry.kind, hours, cronZone, zone: user.zone },
+        `the crontab's ${entry.kind} line fires only at hours ${hours} on cron's clock (${cronZone}), not on yours (${user.zone}), so it misses the window; run \`kioku install-cron\` again (it now installs hourly lines)`,
+      );
     }
   }
-  return { zone: user.zone, source: user.source, offset: formatOffset(userOffset), setting, shellTz, cronZone, problems, warnings: problems.map((p) => p.text) };
+  return {
+    zone: user.zone,
+    source: user.source,
+    offset: formatOffset(userOffset),
+    setting,
+    shellTz,
+    cronZone,
+    problems,
+    warnings: problems.map((p) => p.text),
+  };
 }

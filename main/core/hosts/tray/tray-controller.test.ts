@@ -33,7 +33,11 @@ function fakeTray() {
       if (!item(action).enabled) throw new Error(`${action} is disabled`);
       onAction(action);
     },
-    tooltip: () => [...calls].reverse().find((c) => c.startsWith('tooltip:'))?.slice('tooltip:'.length),
+    tooltip: () =>
+      [...calls]
+        .reverse()
+        .find((c) => c.startsWith('tooltip:'))
+        ?.slice('tooltip:'.length),
   };
 }
 
@@ -143,10 +147,24 @@ describe('tray controller (APP-1, SLEEP-7)', () => {
     tray.take();
     machine.startRun('nap');
     expect(tray.take()[0]).toBe('image:napping');
-    machine.endRole({ id: 'SELICA01', ok: false, processed: 0, created: 0, merged: 0, discarded: 0, forgotten: 0, left: 4, error: 'planner timed out' });
+    machine.endRole({
+      id: 'SELICA01',
+      ok: false,
+      processed: 0,
+      created: 0,
+      merged: 0,
+      discarded: 0,
+      forgotten: 0,
+      left: 4,
+      error: 'planner timed out',
+    });
     tray.take();
     machine.endRun();
-    expect(tray.take()).toEqual(['image:error', 'tooltip:Kioku — 西莉卡 ✨ · 發生錯誤 · 上次整理失敗：SELICA01: planner timed out', 'menu']);
+    expect(tray.take()).toEqual([
+      'image:error',
+      'tooltip:Kioku — 西莉卡 ✨ · 發生錯誤 · 上次整理失敗：SELICA01: planner timed out',
+      'menu',
+    ]);
     machine.startRun('nap');
     expect(tray.take()[0]).toBe('image:napping');
     machine.endRun();

@@ -1,6 +1,14 @@
 import { describeError } from '../../../../common/errors.js';
 import type { SleepStatus } from '../../../../common/hook-protocol.js';
-import { trayView, type ScheduleMode, type TrayAction, type TrayIconName, type TrayMenuItem, type TrayRole, type TraySync } from './tray-model.js';
+import {
+  trayView,
+  type ScheduleMode,
+  type TrayAction,
+  type TrayIconName,
+  type TrayMenuItem,
+  type TrayRole,
+  type TraySync,
+} from './tray-model.js';
 import type { TrayLocale } from './tray-text.js';
 
 /**

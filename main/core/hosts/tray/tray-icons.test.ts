@@ -11,7 +11,10 @@ describe('tray icons (resources/tray, drawn by scripts/gen-tray-icons.mjs)', () 
   it('has a PNG for every state at every size, @1x and @2x, of the right dimensions and not blank', async () => {
     for (const size of TRAY_ICON_SIZES) {
       for (const state of SLEEP_STATES) {
-        for (const [suffix, scale] of [['', 1], ['@2x', 2]] as const) {
+        for (const [suffix, scale] of [
+          ['', 1],
+          ['@2x', 2],
+        ] as const) {
           const file = path.join(resources, 'tray', String(size), `${state}${suffix}.png`);
           expect(fs.existsSync(file), file).toBe(true);
           const image = sharp(file);
@@ -27,7 +30,15 @@ describe('tray icons (resources/tray, drawn by scripts/gen-tray-icons.mjs)', () 
   });
 
   it('gives each state its own drawing', async () => {
-    const digests = await Promise.all(SLEEP_STATES.map(async (state) => (await sharp(trayIconFile(resources, state, 'linux')).raw().toBuffer()).toString('base64')));
+    const digests = await Promise.all(
+      SLEEP_STATES.map(async (state) =>
+        (
+          await sharp(trayIconFile(resources, state, 'linux'))
+            .raw()
+            .toBuffer()
+        ).toString('base64'),
+      ),
+    );
     expect(new Set(digests).size).toBe(SLEEP_STATES.length);
   });
 

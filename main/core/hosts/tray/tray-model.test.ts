@@ -33,7 +33,11 @@ describe('tray view (APP-1, SLEEP-7)', () => {
 
   it("puts the role's emoji-sheet picture on the status header, and nothing when the role has none", () => {
     const withSheet = trayView(input({ activeRole: { ...SELICA, sheetIcon: '/roles/.assets/emojis/selica01-emotions-sheet-happy.png' } }));
-    expect(withSheet.menu[0]).toEqual({ kind: 'header', label: '西莉卡 ✨ · 清醒中', icon: '/roles/.assets/emojis/selica01-emotions-sheet-happy.png' });
+    expect(withSheet.menu[0]).toEqual({
+      kind: 'header',
+      label: '西莉卡 ✨ · 清醒中',
+      icon: '/roles/.assets/emojis/selica01-emotions-sheet-happy.png',
+    });
     expect(trayView(input()).menu[0]).not.toHaveProperty('icon');
     expect(trayView(input({ activeRole: null })).menu[0]).not.toHaveProperty('icon');
   });
@@ -58,7 +62,17 @@ describe('tray view (APP-1, SLEEP-7)', () => {
             ok: false,
             roles: [
               { id: 'SELICA01', ok: true, processed: 1, created: 1, merged: 0, discarded: 0, forgotten: 0, left: 0 },
-              { id: 'ENGINEER01', ok: false, processed: 0, created: 0, merged: 0, discarded: 0, forgotten: 0, left: 3, error: 'planner timed out\nstack…' },
+              {
+                id: 'ENGINEER01',
+                ok: false,
+                processed: 0,
+                created: 0,
+                merged: 0,
+                discarded: 0,
+                forgotten: 0,
+                left: 3,
+                error: 'planner timed out\nstack…',
+              },
             ],
           },
         },
@@ -79,7 +93,9 @@ describe('tray view (APP-1, SLEEP-7)', () => {
     expect(menu[0]).toEqual({ kind: 'header', label: '西莉卡 ✨ · 清醒中' });
     const labels = menu.filter((m) => m.kind === 'action').map((m) => (m.kind === 'action' ? m.label : ''));
     expect(labels).toEqual(['開啟 Kioku', '現在睡覺', '小睡一下', '暫停排程', '狀態…', '登入時啟動', '結束 Kioku']);
-    const english = trayView(input({ locale: 'en' })).menu.filter((m) => m.kind === 'action').map((m) => (m.kind === 'action' ? m.label : ''));
+    const english = trayView(input({ locale: 'en' }))
+      .menu.filter((m) => m.kind === 'action')
+      .map((m) => (m.kind === 'action' ? m.label : ''));
     expect(english).toEqual(['Open Kioku', 'Sleep now', 'Nap now', 'Pause schedule', 'Status…', 'Start at login', 'Quit Kioku']);
   });
 
@@ -92,7 +108,8 @@ describe('tray view (APP-1, SLEEP-7)', () => {
     }
     const pending = trayView(input({ manualRunPending: true })).menu;
     expect(action(pending, 'sleepNow').enabled).toBe(false);
-    for (const state of ['awake', 'asleep', 'error'] as const) expect(action(trayView(input({ state })).menu, 'sleepNow').enabled).toBe(true);
+    for (const state of ['awake', 'asleep', 'error'] as const)
+      expect(action(trayView(input({ state })).menu, 'sleepNow').enabled).toBe(true);
   });
 
   it('offers pause or resume by the schedule mode, and none when this host runs no schedule', () => {
@@ -107,7 +124,14 @@ describe('tray view (APP-1, SLEEP-7)', () => {
   });
 
   it('picks zh-TW for Chinese or unknown system locales and English for the others', () => {
-    expect(['zh-TW', 'zh_TW.UTF-8', 'zh-CN', '', 'C.UTF-8', undefined].map(trayLocaleFor)).toEqual(['zh-TW', 'zh-TW', 'zh-TW', 'zh-TW', 'zh-TW', 'zh-TW']);
+    expect(['zh-TW', 'zh_TW.UTF-8', 'zh-CN', '', 'C.UTF-8', undefined].map(trayLocaleFor)).toEqual([
+      'zh-TW',
+      'zh-TW',
+      'zh-TW',
+      'zh-TW',
+      'zh-TW',
+      'zh-TW',
+    ]);
     expect(['en-US', 'ja-JP', 'de'].map(trayLocaleFor)).toEqual(['en', 'en', 'en']);
   });
 });

@@ -101,7 +101,12 @@ export function trayView(input: TrayInput): TrayView {
   const scheduleItem: TrayMenuItem =
     input.schedule === 'off'
       ? { kind: 'action', action: 'toggleSchedule', label: text.scheduleOffItem, enabled: false }
-      : { kind: 'action', action: 'toggleSchedule', label: input.schedule === 'paused' ? text.resumeSchedule : text.pauseSchedule, enabled: true };
+      : {
+          kind: 'action',
+          action: 'toggleSchedule',
+          label: input.schedule === 'paused' ? text.resumeSchedule : text.pauseSchedule,
+          enabled: true,
+        };
   return {
     icon: input.sleep.state,
     tooltip: clip(`Kioku — ${status}`, TOOLTIP_MAX_CHARS),

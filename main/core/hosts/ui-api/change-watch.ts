@@ -87,7 +87,10 @@ export function filesChangedBetween(before: Map<string, string>, after: Map<stri
     facts: changed.includes('facts'),
     journal: changed.includes('journal'),
     projects: changed.filter((key) => key.startsWith('project:')).map((key) => key.slice('project:'.length)),
-    roles: changed.filter((key) => key.startsWith('role:')).map((key) => key.slice('role:'.length)).sort(),
+    roles: changed
+      .filter((key) => key.startsWith('role:'))
+      .map((key) => key.slice('role:'.length))
+      .sort(),
   };
 }
 
@@ -108,7 +111,9 @@ export function createChangeWatch(options: ChangeWatchOptions): ChangeWatch {
     if (primed) {
       const filesChanged = options.onFilesChanged ? filesChangedBetween(lastFiles, files) : undefined;
       if (filesChanged) options.onFilesChanged?.(filesChanged);
-      const changedRoles = [...new Set([...memories.keys(), ...lastMemories.keys()])].filter((id) => memories.get(id) !== lastMemories.get(id));
+      const changedRoles = [...new Set([...memories.keys(), ...lastMemories.keys()])].filter(
+        (id) => memories.get(id) !== lastMemories.get(id),
+      );
       if (changedRoles.length > 0) options.onMemoriesChanged(changedRoles.sort());
       // Memory counts are part of the state, so a memory change is a state change too.
       if (changedRoles.length > 0 || stateKey !== lastState) options.onStateMaybeChanged();

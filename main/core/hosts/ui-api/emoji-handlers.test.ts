@@ -3,7 +3,14 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EMOJI_MOODS, EMOJI_SHEET_LIMITS, defaultEmojiGrid, type EmojiGrid } from '../../../../common/emoji-grid.js';
-import type { RoleAvatars, EmojiGridPreview, EmojiSavePlan, EmojiSheetSaved, EmojiSheetView, UiResult } from '../../../../common/ui-contract.js';
+import type {
+  RoleAvatars,
+  EmojiGridPreview,
+  EmojiSavePlan,
+  EmojiSheetSaved,
+  EmojiSheetView,
+  UiResult,
+} from '../../../../common/ui-contract.js';
 import { SHEET_COLOURS, dominantColour, makeSheet, sameColour } from '../../../../test/helpers/emoji-sheet-fixture.js';
 import { makeTempHome, snapshotTree, type TempHome } from '../../../../test/helpers/temp-home.js';
 import { fixedClock } from '../../platform/config/clock.js';
@@ -30,7 +37,13 @@ async function start(): Promise<void> {
   const plan = planRoleChange(config, { prefix: 'ENGINEER', name: '小豹', emoji: '🐆', nature: '冷靜可靠。', vibe: '簡潔直白。' });
   if (plan.kind !== 'create') throw new Error('expected a new role');
   createRole(config, plan);
-  const status = () => ({ pid: 42, startedAt: '2026-03-04T10:00:00+08:00', version: 'test', memoryHome: config.paths.memoryHome, spoolPending: 0 });
+  const status = () => ({
+    pid: 42,
+    startedAt: '2026-03-04T10:00:00+08:00',
+    version: 'test',
+    memoryHome: config.paths.memoryHome,
+    spoolPending: 0,
+  });
   server = await startWebServer(config, { logger: createLogger({ clock: config.clock }), status, token: TOKEN, rendererDir: null });
 }
 
@@ -54,12 +67,27 @@ const emojis = () => path.join(home.roleHome, '.assets', 'emojis');
 describe('the emoji channels over HTTP', () => {
   it('imports, previews, plans and saves a sheet; the cells on disk are the moods’ colours and the signature points at the sheet', async () => {
     await start();
-    expect(await value<EmojiSheetView>('emoji.get', { id: 'ENGINEER01' })).toMatchObject({ sheet: null, grid: null, versions: 0, signature: '🐆' });
+    expect(await value<EmojiSheetView>('emoji.get', { id: 'ENGINEER01' })).toMatchObject({
+      sheet: null,
+      grid: null,
+      versions: 0,
+      signature: '🐆',
+    });
 
     const { bytes } = await makeSheet({ cell: 100 });
     const untouched = snapshotTree(home.roleHome);
-    const imported = await value<EmojiSheetView>('emoji.importSheet', { id: 'ENGINEER01', fileName: '小豹.png', data: bytes.toString('base64') });
-    expect(imported.sheet).toMatchObject({ name: 'engineer01-emotions-sheet.png', width: 300, height: 300, inSignature: false, staged: true });
+    const imported = await value<EmojiSheetView>('emoji.importSheet', {
+      id: 'ENGINEER01',
+      fileName: '小豹.png',
+      data: bytes.toString('base64'),
+    });
+    expect(imported.sheet).toMatchObject({
+      name: 'engineer01-emotions-sheet.png',
+      width: 300,
+      height: 300,
+      inSignature: false,
+      staged: true,
+    });
     expect(imported.sheet!.dataUrl.startsWith('data:image/png;base64,')).toBe(true);
     expect(imported.grid).toEqual(defaultEmojiGrid(300, 300));
     expect(imported.gridSaved).toBe(false);
@@ -67,7 +95,12 @@ describe('the emoji channels over HTTP', () => {
     expect(snapshotTree(home.roleHome)).toEqual(untouched);
 
     const grid: EmojiGrid = { ...defaultEmojiGrid(300, 300), columns: [0, 130, 200, 300] };
-    const preview = await value<EmojiGridPreview>('emoji.previewGrid', { id: 'ENGINEER01', sheet: 'engineer01-emotions-sheet.png', grid, size: 64 });
+    const preview = await value<EmojiGridPreview>('emoji.previewGrid', {
+      id: 'ENGINEER01',
+      sheet: 'engineer01-emotions-sheet.png',
+      grid,
+      size: 64,
+    });
     expect(preview.cells.map((cell) => cell.mood)).toEqual(EMOJI_MOODS.map((mood) => mood.id));
     expect(preview.cells[0]!.rect).toEqual({ x: 0, y: 0, width: 130, height: 100 });
     const previewPng = Buffer.from(preview.cells[0]!.dataUrl.split(',')[1]!, 'base64');
@@ -82,11 +115,21 @@ describe('the emoji channels over HTTP', () => {
 
     // A token for another grid is refused, and nothing is written.
     const otherGrid = defaultEmojiGrid(300, 300);
-    const refused = await call('emoji.saveSheet', { id: 'ENGINEER01', sheet: 'engineer01-emotions-sheet.png', grid: otherGrid, token: plan.token });
+    const refused = await call('emoji.saveSheet', {
+      id: 'ENGINEER01',
+      sheet: 'engineer01-emotions-sheet.png',
+      grid: otherGrid,
+      token: plan.token,
+    });
     expect(refused.result).toMatchObject({ ok: false, error: { code: 'CONFIRM_NEEDED' } });
     expect(snapshotTree(home.root)).toEqual(before);
 
-    const saved = await value<EmojiSheetSaved>('emoji.saveSheet', { id: 'ENGINEER01', sheet: 'engineer01-emotions-sheet.png', grid, token: plan.token });
+    const saved = await value<EmojiSheetSaved>('emoji.saveSheet', {
+      id: 'ENGINEER01',
+      sheet: 'engineer01-emotions-sheet.png',
+      grid,
+      token: plan.token,
+    });
     expect(saved.signatureChanged).toBe(true);
     expect(saved.cells).toHaveLength(9);
     expect((await sharp(saved.cells[0]!).metadata()).width).toBe(130);
@@ -108,7 +151,11 @@ describe('the emoji channels over HTTP', () => {
     const names = listing();
     for (const cell of [100, 120]) {
       const { bytes } = await makeSheet({ cell });
-      const view = await value<EmojiSheetView>('emoji.importSheet', { id: 'ENGINEER01', fileName: 'a.png', data: bytes.toString('base64') });
+      const view = await value<EmojiSheetView>('emoji.importSheet', {
+        id: 'ENGINEER01',
+        fileName: 'a.png',
+        data: bytes.toString('base64'),
+      });
       const grid = view.grid!;
       await value('emoji.previewGrid', { id: 'ENGINEER01', sheet: view.sheet!.name, grid, size: 32 });
       await value('emoji.planSave', { id: 'ENGINEER01', sheet: view.sheet!.name, grid });
@@ -119,7 +166,11 @@ describe('the emoji channels over HTTP', () => {
     expect(snapshotTree(home.roleHome)).toEqual(before);
     expect(await value<EmojiSheetView>('emoji.get', { id: 'ENGINEER01' })).toMatchObject({ sheet: null, versions: 0 });
     // A name that was never stored nor is waiting now gets the UI's own code.
-    const gone = await call('emoji.planSave', { id: 'ENGINEER01', sheet: 'engineer01-emotions-sheet-7.png', grid: defaultEmojiGrid(300, 300) });
+    const gone = await call('emoji.planSave', {
+      id: 'ENGINEER01',
+      sheet: 'engineer01-emotions-sheet-7.png',
+      grid: defaultEmojiGrid(300, 300),
+    });
     expect(gone.result).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', reason: 'emoji.notStaged' } });
   });
 
@@ -128,10 +179,16 @@ describe('the emoji channels over HTTP', () => {
     // Noise does not compress: a 650×650 PNG of it without compression is over 1 MiB.
     const noise = Buffer.alloc(650 * 650 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-    const big = await sharp(noise, { raw: { width: 650, height: 650, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const big = await sharp(noise, { raw: { width: 650, height: 650, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(big.length).toBeGreaterThan(1024 * 1024);
     expect(big.length).toBeLessThan(EMOJI_SHEET_LIMITS.maxBytes);
-    const imported = await value<EmojiSheetView>('emoji.importSheet', { id: 'ENGINEER01', fileName: 'big.png', data: big.toString('base64') });
+    const imported = await value<EmojiSheetView>('emoji.importSheet', {
+      id: 'ENGINEER01',
+      fileName: 'big.png',
+      data: big.toString('base64'),
+    });
     expect(imported.sheet).toMatchObject({ width: 650, height: 650 });
     // Other channels keep the 1 MiB cap.
     const other = await call('roles.get', { id: 'ENGINEER01', padding: 'x'.repeat(1024 * 1024 + 10) });
@@ -139,7 +196,10 @@ describe('the emoji channels over HTTP', () => {
 
     const gif = (await makeSheet({ format: 'gif' })).bytes;
     const refused = await call('emoji.importSheet', { id: 'ENGINEER01', fileName: 'sheet.gif', data: gif.toString('base64') });
-    expect(refused.result).toMatchObject({ ok: false, error: { code: 'INVALID_FILE', reason: 'emoji.badImage', message: expect.stringContaining('"sheet.gif" is a GIF image') } });
+    expect(refused.result).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_FILE', reason: 'emoji.badImage', message: expect.stringContaining('"sheet.gif" is a GIF image') },
+    });
     const bad = await call('emoji.get', { id: 'ENGINEER01', sheet: '../ENGINEER01.identity.md' });
     expect(bad.result).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
     const foreign = await call('emoji.get', { id: 'ENGINEER01', sheet: 'muse01-emotions-sheet.png' });

@@ -3,10 +3,25 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { KiokuError, isKiokuError } from '../../../../common/errors.js';
 import { EMOJI_MOODS, defaultEmojiGrid, type EmojiGrid } from '../../../../common/emoji-grid.js';
-import type { RoleAvatars, EmojiCellView, EmojiGridPreview, EmojiSavePlan, EmojiSheetSaved, EmojiSheetView, UiParsedRequest } from '../../../../common/ui-contract.js';
+import type {
+  RoleAvatars,
+  EmojiCellView,
+  EmojiGridPreview,
+  EmojiSavePlan,
+  EmojiSheetSaved,
+  EmojiSheetView,
+  UiParsedRequest,
+} from '../../../../common/ui-contract.js';
 import type { KiokuConfig } from '../../platform/config/config.js';
 import { cutCells, pngDataUrl } from '../../store/emoji/crop-cells.js';
-import { cellFileName, emojiAssetsDir, existingSheetPath, gridFileName, listSheetNames, nextSheetName } from '../../store/emoji/emoji-sheet-files.js';
+import {
+  cellFileName,
+  emojiAssetsDir,
+  existingSheetPath,
+  gridFileName,
+  listSheetNames,
+  nextSheetName,
+} from '../../store/emoji/emoji-sheet-files.js';
 import { gridFor, planSheetSave, saveSheet, type SheetSavePlan, type SheetSource } from '../../store/emoji/emoji-sheet-service.js';
 import type { SheetStaging, StagedSheet } from '../../store/emoji/emoji-staging.js';
 import { readGridFile } from '../../store/emoji/grid-file.js';
@@ -44,7 +59,11 @@ async function readCells(config: KiokuConfig, sheetName: string): Promise<EmojiC
 }
 
 /** The saved grid; a broken grid file does not lock the editor out: the default grid and why. */
-function savedGrid(config: KiokuConfig, sheetName: string, size: { width: number; height: number }): { grid: EmojiGrid | undefined; problem: string | null } {
+function savedGrid(
+  config: KiokuConfig,
+  sheetName: string,
+  size: { width: number; height: number },
+): { grid: EmojiGrid | undefined; problem: string | null } {
   try {
     return { grid: readGridFile(config.paths.assetsDir, sheetName, size), problem: null };
   } catch (error) {
@@ -55,10 +74,18 @@ function savedGrid(config: KiokuConfig, sheetName: string, size: { width: number
 
 /** A sheet named by the UI that is neither stored nor staged (the daemon restarted since the pick). */
 function notStaged(id: string, sheet: string): KiokuError {
-  return new KiokuError('NOT_FOUND', `no emoji sheet ${sheet} of role ${id} is stored or waiting to be saved`, { hint: 'pick the image again', reason: 'emoji.notStaged' });
+  return new KiokuError('NOT_FOUND', `no emoji sheet ${sheet} of role ${id} is stored or waiting to be saved`, {
+    hint: 'pick the image again',
+    reason: 'emoji.notStaged',
+  });
 }
 
-function stagedOrStoredPath(config: KiokuConfig, staging: SheetStaging, id: string, sheet: string): { staged: StagedSheet } | { file: string } {
+function stagedOrStoredPath(
+  config: KiokuConfig,
+  staging: SheetStaging,
+  id: string,
+  sheet: string,
+): { staged: StagedSheet } | { file: string } {
   const staged = staging.get(id, sheet);
   if (staged) return { staged };
   try {
@@ -79,7 +106,16 @@ export async function getEmojiSheet(config: KiokuConfig, staging: SheetStaging, 
     const { width, height, png } = staged.image;
     return {
       ...base,
-      sheet: { name: staged.name, path: path.join(emojiAssetsDir(config.paths.assetsDir), staged.name), width, height, bytes: png.length, dataUrl: pngDataUrl(png), inSignature: false, staged: true },
+      sheet: {
+        name: staged.name,
+        path: path.join(emojiAssetsDir(config.paths.assetsDir), staged.name),
+        width,
+        height,
+        bytes: png.length,
+        dataUrl: pngDataUrl(png),
+        inSignature: false,
+        staged: true,
+      },
       grid: defaultEmojiGrid(width, height),
       gridSaved: false,
       gridProblem: null,
@@ -114,7 +150,11 @@ export async function getEmojiSheet(config: KiokuConfig, staging: SheetStaging, 
  * Read a picked image and stage it: checked and converted to PNG now (so a bad file is refused at
  * once), written only by emoji.saveSheet after the user confirms.
  */
-export async function importEmojiSheet(config: KiokuConfig, staging: SheetStaging, request: UiParsedRequest<'emoji.importSheet'>): Promise<EmojiSheetView> {
+export async function importEmojiSheet(
+  config: KiokuConfig,
+  staging: SheetStaging,
+  request: UiParsedRequest<'emoji.importSheet'>,
+): Promise<EmojiSheetView> {
   readRoleDefinition(config.paths.roleHome, request.id);
   const bytes = Buffer.from(request.data, 'base64');
   const label = `"${request.fileName || 'the image'}"`;
@@ -123,30 +163,48 @@ export async function importEmojiSheet(config: KiokuConfig, staging: SheetStagin
       checkSheetByteSize(bytes.length, label);
       return readSheetImage(bytes, label);
     },
-    (error) => (error.code === 'LIMIT_EXCEEDED' ? { reason: 'emoji.tooLarge' } : error.code === 'INVALID_FILE' ? { reason: 'emoji.badImage' } : undefined),
+    (error) =>
+      error.code === 'LIMIT_EXCEEDED'
+        ? { reason: 'emoji.tooLarge' }
+        : error.code === 'INVALID_FILE'
+          ? { reason: 'emoji.badImage' }
+          : undefined,
   );
   const name = nextSheetName(config.paths.assetsDir, request.id);
   staging.put(request.id, { name, image });
   return getEmojiSheet(config, staging, request.id, name);
 }
 
-function planFor(config: KiokuConfig, staging: SheetStaging, request: { id: string; sheet: string; grid: EmojiGrid }): Promise<SheetSavePlan> {
+function planFor(
+  config: KiokuConfig,
+  staging: SheetStaging,
+  request: { id: string; sheet: string; grid: EmojiGrid },
+): Promise<SheetSavePlan> {
   const where = stagedOrStoredPath(config, staging, request.id, request.sheet);
   const source: SheetSource = 'staged' in where ? { kind: 'new', image: where.staged.image } : { kind: 'stored', name: request.sheet };
   return planSheetSave(config, request.id, source, { grid: request.grid, cut: true });
 }
 
-export async function previewEmojiGrid(config: KiokuConfig, staging: SheetStaging, request: UiParsedRequest<'emoji.previewGrid'>): Promise<EmojiGridPreview> {
+export async function previewEmojiGrid(
+  config: KiokuConfig,
+  staging: SheetStaging,
+  request: UiParsedRequest<'emoji.previewGrid'>,
+): Promise<EmojiGridPreview> {
   readRoleDefinition(config.paths.roleHome, request.id);
   const where = stagedOrStoredPath(config, staging, request.id, request.sheet);
   const source = 'staged' in where ? where.staged.image.png : where.file;
-  const size = 'staged' in where ? { width: where.staged.image.width, height: where.staged.image.height } : await storedSheetSize(where.file);
+  const size =
+    'staged' in where ? { width: where.staged.image.width, height: where.staged.image.height } : await storedSheetSize(where.file);
   const grid = gridFor(config, request.sheet, size, request.grid);
   const cells = await cutCells(source, grid, request.size ?? 128);
   return { cells: cells.map((cell) => ({ mood: cell.mood, rect: cell.rect, dataUrl: pngDataUrl(cell.png) })) };
 }
 
-export async function planEmojiSave(config: KiokuConfig, staging: SheetStaging, request: UiParsedRequest<'emoji.planSave'>): Promise<EmojiSavePlan> {
+export async function planEmojiSave(
+  config: KiokuConfig,
+  staging: SheetStaging,
+  request: UiParsedRequest<'emoji.planSave'>,
+): Promise<EmojiSavePlan> {
   const plan = await planFor(config, staging, request);
   const dir = emojiAssetsDir(config.paths.assetsDir);
   return {
@@ -164,7 +222,11 @@ export async function planEmojiSave(config: KiokuConfig, staging: SheetStaging, 
 }
 
 /** Re-plan from the same request and save only when the token still matches (ROLE-5). */
-export async function saveEmojiSheet(config: KiokuConfig, staging: SheetStaging, request: UiParsedRequest<'emoji.saveSheet'>): Promise<EmojiSheetSaved> {
+export async function saveEmojiSheet(
+  config: KiokuConfig,
+  staging: SheetStaging,
+  request: UiParsedRequest<'emoji.saveSheet'>,
+): Promise<EmojiSheetSaved> {
   const plan = await planFor(config, staging, request);
   const saved = await saveSheet(config, plan, request.token);
   if (plan.storesSheet) staging.drop(request.id);

@@ -80,14 +80,24 @@ function projectView(config: KiokuConfig, project: string): ProjectMemoryView {
           ? { reason: 'project.notFolder', reasonValues: { folder }, field: 'project' }
           : undefined,
   );
-  return { project: read.project, path: read.path, exists: read.exists, text: read.text, usage: read.usage, revision: revisionOf(read.text) };
+  return {
+    project: read.project,
+    path: read.path,
+    exists: read.exists,
+    text: read.text,
+    usage: read.usage,
+    revision: revisionOf(read.text),
+  };
 }
 
 export function readProjectMemoryView(config: KiokuConfig, request: UiParsedRequest<'projectMemory.read'>): ProjectMemoryView {
   return projectView(config, request.project);
 }
 
-export async function saveProjectMemory(config: KiokuConfig, request: UiParsedRequest<'projectMemory.update'>): Promise<NotesSaved<ProjectMemoryView>> {
+export async function saveProjectMemory(
+  config: KiokuConfig,
+  request: UiParsedRequest<'projectMemory.update'>,
+): Promise<NotesSaved<ProjectMemoryView>> {
   const current = projectView(config, request.project);
   if (!current.exists && request.create !== true) {
     throw new KiokuError('REFUSED', `${current.path} does not exist; it was not created`, {
@@ -99,7 +109,12 @@ export async function saveProjectMemory(config: KiokuConfig, request: UiParsedRe
   }
   checkRevision(current.path, current.text, request.revision);
   const saved = await tagErrorsAsync(() => updateProjectMemory(current.project, request.text), textProblem);
-  return { created: saved.created, changedByCleaning: saved.changedByCleaning, warnings: saved.warnings, view: projectView(config, current.project) };
+  return {
+    created: saved.created,
+    changedByCleaning: saved.changedByCleaning,
+    warnings: saved.warnings,
+    view: projectView(config, current.project),
+  };
 }
 
 export function knownProjects(config: KiokuConfig): KnownProjects {

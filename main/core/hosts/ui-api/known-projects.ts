@@ -112,6 +112,7 @@ export function findKnownProjects(config: KiokuConfig, hostCwd: string = process
   const home = path.resolve(config.env.HOME || os.homedir());
   const cwd = path.resolve(hostCwd);
   if (cwd !== home && cwd !== path.parse(cwd).root) add(cwd, 'app', undefined);
-  const byRecency = (a: KnownProject, b: KnownProject) => (b.lastSeen ?? '').localeCompare(a.lastSeen ?? '') || a.path.localeCompare(b.path);
+  const byRecency = (a: KnownProject, b: KnownProject) =>
+    (b.lastSeen ?? '').localeCompare(a.lastSeen ?? '') || a.path.localeCompare(b.path);
   return [...found.values()].sort(byRecency).slice(0, MAX_PROJECTS);
 }

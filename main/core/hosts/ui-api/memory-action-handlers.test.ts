@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DaemonStatusLike, ForgottenList, MemoryActionDone, MemoryDetail, MemoryForgottenDone, MemorySearchResult, UiResult } from '../../../../common/ui-contract.js';
+import type {
+  DaemonStatusLike,
+  ForgottenList,
+  MemoryActionDone,
+  MemoryDetail,
+  MemoryForgottenDone,
+  MemorySearchResult,
+  UiResult,
+} from '../../../../common/ui-contract.js';
 import { writeMemoryFixture } from '../../../../test/helpers/memory-fixtures.js';
 import { makeTempHome, type TempHome } from '../../../../test/helpers/temp-home.js';
 import { silentLogger } from '../../platform/config/log.js';
@@ -14,7 +22,14 @@ let api: UiApi;
 beforeEach(() => {
   home = makeTempHome({ KIOKU_NOW: '2026-11-30T14:00:00' });
   api = createUiApi(home.config(), { logger: silentLogger, status: () => ({ running: false }) as unknown as DaemonStatusLike });
-  writeMemoryFixture(home.memoryHome, ROLE, 'important', 'm-port', { summary: '服務埠是 3000', priority: 3, memory_type: 'semantic', created: '2026-11-01T09:00:00', updated: '2026-11-01T09:00:00' }, '- 第一點\n- 第二點');
+  writeMemoryFixture(
+    home.memoryHome,
+    ROLE,
+    'important',
+    'm-port',
+    { summary: '服務埠是 3000', priority: 3, memory_type: 'semantic', created: '2026-11-01T09:00:00', updated: '2026-11-01T09:00:00' },
+    '- 第一點\n- 第二點',
+  );
 });
 afterEach(() => home.cleanup());
 
@@ -26,13 +41,20 @@ async function ok<T>(channel: string, body: unknown): Promise<T> {
 
 describe('memory actions over the UI API (issue 16)', () => {
   it('edits, and the next memories.get shows the edit with pinned and superseded flags', async () => {
-    const done = await ok<MemoryActionDone>('memories.edit', { role: ROLE, id: 'm-port', changes: { summary: '服務埠改成 8080', priority: 5, tags: ['設定'] } });
+    const done = await ok<MemoryActionDone>('memories.edit', {
+      role: ROLE,
+      id: 'm-port',
+      changes: { summary: '服務埠改成 8080', priority: 5, tags: ['設定'] },
+    });
     expect(done.changed).toEqual(['summary', 'tags', 'priority']);
     await ok('memories.pin', { role: ROLE, id: 'm-port', pinned: true });
     const detail = await ok<MemoryDetail>('memories.get', { role: ROLE, id: 'm-port' });
     expect(detail).toMatchObject({ summary: '服務埠改成 8080', priority: 5, tags: ['設定'], pinned: true });
     await ok('memories.markWrong', { role: ROLE, id: 'm-port' });
-    expect(await ok<MemoryDetail>('memories.get', { role: ROLE, id: 'm-port' })).toMatchObject({ superseded: true, summary: '〔已更正〕服務埠改成 8080' });
+    expect(await ok<MemoryDetail>('memories.get', { role: ROLE, id: 'm-port' })).toMatchObject({
+      superseded: true,
+      summary: '〔已更正〕服務埠改成 8080',
+    });
     expect((await ok<MemoryDetail>('memories.get', { role: ROLE, id: 'm-port' })).pinned).toBeUndefined();
   });
 
@@ -42,14 +64,17 @@ describe('memory actions over the UI API (issue 16)', () => {
     const forgotten = await ok<MemoryForgottenDone>('memories.forget', { role: ROLE, id: 'm-port' });
     expect(fs.existsSync(file)).toBe(false);
     const list = await ok<ForgottenList>('memories.forgotten', { role: ROLE });
-    expect(list.items).toMatchObject([{ name: forgotten.name, id: 'm-port', category: 'important', summary: '服務埠是 3000', body: '- 第一點\n- 第二點' }]);
+    expect(list.items).toMatchObject([
+      { name: forgotten.name, id: 'm-port', category: 'important', summary: '服務埠是 3000', body: '- 第一點\n- 第二點' },
+    ]);
     await ok('memories.restore', { role: ROLE, name: forgotten.name });
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
     expect((await ok<ForgottenList>('memories.forgotten', { role: ROLE })).items).toEqual([]);
   });
 
   it('re-indexes: a search finds the edited words at once, and no longer finds a forgotten memory', async () => {
-    const ids = async (query: string) => (await ok<MemorySearchResult>('memories.search', { query, role: ROLE })).items.map((item) => item.id);
+    const ids = async (query: string) =>
+      (await ok<MemorySearchResult>('memories.search', { query, role: ROLE })).items.map((item) => item.id);
     expect(await ids('藍綠部署')).toEqual([]);
     await ok('memories.edit', { role: ROLE, id: 'm-port', changes: { body: '改用藍綠部署切換服務埠' } });
     expect(await ids('藍綠部署')).toEqual(['m-port']);

@@ -18,11 +18,20 @@ function done(role: string, result: EditResult): MemoryActionDone {
 
 export function createMemoryActionHandlers(config: KiokuConfig, logger: Logger) {
   return {
-    edit: async ({ role, id, changes }: UiParsedRequest<'memories.edit'>): Promise<MemoryActionDone> => done(role, await editMemory(config, resolveWritableRole(config, role), id, changes)),
-    pin: async ({ role, id, pinned }: UiParsedRequest<'memories.pin'>): Promise<MemoryActionDone> => done(role, await editMemory(config, resolveWritableRole(config, role), id, { pinned })),
+    edit: async ({ role, id, changes }: UiParsedRequest<'memories.edit'>): Promise<MemoryActionDone> =>
+      done(role, await editMemory(config, resolveWritableRole(config, role), id, changes)),
+    pin: async ({ role, id, pinned }: UiParsedRequest<'memories.pin'>): Promise<MemoryActionDone> =>
+      done(role, await editMemory(config, resolveWritableRole(config, role), id, { pinned })),
     markWrong: async ({ role, id, correction }: UiParsedRequest<'memories.markWrong'>): Promise<MemoryActionDone> => {
       const result = await markMemoryWrong(config, resolveWritableRole(config, role), id, correction);
-      return { role, id: result.memory.id, category: result.memory.category, changed: ['superseded'], ...(result.correction ? { correctionId: result.correction.id } : {}), warnings: result.warnings };
+      return {
+        role,
+        id: result.memory.id,
+        category: result.memory.category,
+        changed: ['superseded'],
+        ...(result.correction ? { correctionId: result.correction.id } : {}),
+        warnings: result.warnings,
+      };
     },
     forget: ({ role, id }: UiParsedRequest<'memories.forget'>): MemoryForgottenDone => {
       const result = forgetMemory(config, resolveWritableRole(config, role), id);
@@ -30,11 +39,18 @@ export function createMemoryActionHandlers(config: KiokuConfig, logger: Logger) 
     },
     restore: ({ role, name }: UiParsedRequest<'memories.restore'>): MemoryActionDone => {
       const result = restoreForgotten(config, resolveWritableRole(config, role), name);
-      return { role, id: result.id, category: result.category, changed: ['restored'], warnings: result.forgetAgain ? [`the next forget will archive it again (${result.forgetAgain})`] : [] };
+      return {
+        role,
+        id: result.id,
+        category: result.category,
+        changed: ['restored'],
+        warnings: result.forgetAgain ? [`the next forget will archive it again (${result.forgetAgain})`] : [],
+      };
     },
     forgotten: ({ role }: UiParsedRequest<'memories.forgotten'>): ForgottenList => {
       const { entries, total, problems } = listForgotten(config.paths.memoryHome, role);
-      if (problems.length) logger.warn('web', `${problems.length} forgotten archive(s) could not be read, e.g. ${problems[0]!.path}: ${problems[0]!.message}`);
+      if (problems.length)
+        logger.warn('web', `${problems.length} forgotten archive(s) could not be read, e.g. ${problems[0]!.path}: ${problems[0]!.message}`);
       return {
         items: entries.map(({ name, memory, forgottenAt }) => ({
           name,

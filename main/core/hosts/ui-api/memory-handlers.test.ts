@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BondList, MemoryDetail, MemoryList, MemorySearchResult, MemoryTimeStats, SleepHistory, SleepRunView, UiResult } from '../../../../common/ui-contract.js';
+import type {
+  BondList,
+  MemoryDetail,
+  MemoryList,
+  MemorySearchResult,
+  MemoryTimeStats,
+  SleepHistory,
+  SleepRunView,
+  UiResult,
+} from '../../../../common/ui-contract.js';
 import { bundleEntry } from '../../../../test/helpers/bundle-entry.js';
 import { fingerprints, writeMemoryFixture } from '../../../../test/helpers/memory-fixtures.js';
 import { makeTempHome, type TempHome } from '../../../../test/helpers/temp-home.js';
@@ -52,16 +61,45 @@ interface Spec {
 
 function memory(spec: Spec): string {
   const { id, body = `${spec.summary}。`, role = ROLE, category = 'important', ...fields } = spec;
-  return writeMemoryFixture(home.memoryHome, role, category, id, { priority: 3, memory_type: 'semantic', strength: 60, hits: 0, updated: spec.created, tags: [], ...fields }, body);
+  return writeMemoryFixture(
+    home.memoryHome,
+    role,
+    category,
+    id,
+    { priority: 3, memory_type: 'semantic', strength: 60, hits: 0, updated: spec.created, tags: [], ...fields },
+    body,
+  );
 }
 
 /** A small home: two roles, every clarity state, Chinese text, links (one of them dangling). */
 function seed(): void {
-  memory({ id: 'm-deploy', summary: '上週把服務部署到正式環境', created: '2026-11-24T10:00:00', memory_type: 'procedural', tags: ['部署', 'ops'], cues: ['上線'], links: ['m-build', 'm-gone'], body: '主旨：部署流程\n細節：先跑測試，再用 blue-green 切換。' });
+  memory({
+    id: 'm-deploy',
+    summary: '上週把服務部署到正式環境',
+    created: '2026-11-24T10:00:00',
+    memory_type: 'procedural',
+    tags: ['部署', 'ops'],
+    cues: ['上線'],
+    links: ['m-build', 'm-gone'],
+    body: '主旨：部署流程\n細節：先跑測試，再用 blue-green 切換。',
+  });
   memory({ id: 'm-build', summary: '建置要用 Node 20', created: '2026-11-25T09:00:00', memory_type: 'rule', category: 'skill' });
-  memory({ id: 'm-faded', summary: '十月的讀書會聊到分散式系統', created: '2026-10-25T20:00:00', memory_type: 'episodic', category: 'interest' });
+  memory({
+    id: 'm-faded',
+    summary: '十月的讀書會聊到分散式系統',
+    created: '2026-10-25T20:00:00',
+    memory_type: 'episodic',
+    category: 'interest',
+  });
   memory({ id: 'm-fuzzy', summary: '六月去過一家咖啡店', created: '2026-06-01T15:00:00', memory_type: 'episodic', category: 'daily' });
-  memory({ id: 'm-warm', summary: '使用者說謝謝陪伴', created: '2026-11-28T22:00:00', memory_type: 'emotional', relevance: ['emotional'], category: 'important' });
+  memory({
+    id: 'm-warm',
+    summary: '使用者說謝謝陪伴',
+    created: '2026-11-28T22:00:00',
+    memory_type: 'emotional',
+    relevance: ['emotional'],
+    category: 'important',
+  });
   memory({ id: 'i-new', summary: '今天在看 React 虛擬清單', created: '2026-11-30T11:00:00', memory_type: 'episodic', category: 'inbox' });
   memory({ id: 'o-muse', summary: '寫作時喜歡先列大綱', created: '2026-11-29T08:00:00', memory_type: 'preference', role: OTHER });
 }
@@ -72,7 +110,8 @@ async function start(): Promise<void> {
   const config = loadConfig(home.env, { clock: fixedClock(NOW) });
   const logger = createLogger({ clock: config.clock });
   const status = () => ({ pid: 42, startedAt: NOW, version: 'test', memoryHome: config.paths.memoryHome, spoolPending: 0 });
-  const runSleep = (options: Parameters<typeof runSleepInWorker>[1]) => runSleepInWorker({ env: home.env }, options, { workerFile, plannerModule });
+  const runSleep = (options: Parameters<typeof runSleepInWorker>[1]) =>
+    runSleepInWorker({ env: home.env }, options, { workerFile, plannerModule });
   server = await startWebServer(config, { logger, status, token: TOKEN, rendererDir: null, runSleep });
 }
 
@@ -80,7 +119,13 @@ function post(channel: string, body: unknown): Promise<{ status: number; text: s
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: server!.port, method: 'POST', path: `/api/${channel}`, headers: { Host: `127.0.0.1:${server!.port}`, 'x-kioku-token': TOKEN, 'Content-Type': 'application/json' } },
+      {
+        host: '127.0.0.1',
+        port: server!.port,
+        method: 'POST',
+        path: `/api/${channel}`,
+        headers: { Host: `127.0.0.1:${server!.port}`, 'x-kioku-token': TOKEN, 'Content-Type': 'application/json' },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -115,7 +160,13 @@ describe('memories.list', () => {
     expect(list!.total).toBe(6);
     const byId = new Map(list!.items.map((item) => [item.id, item]));
     expect(byId.get('i-new')).toMatchObject({ category: 'inbox', clarity: null });
-    expect(byId.get('m-deploy')).toMatchObject({ clarity: 'clear', links: 2, memory_type: 'procedural', tags: ['部署', 'ops'], role: ROLE });
+    expect(byId.get('m-deploy')).toMatchObject({
+      clarity: 'clear',
+      links: 2,
+      memory_type: 'procedural',
+      tags: ['部署', 'ops'],
+      role: ROLE,
+    });
     expect(byId.get('m-faded')!.clarity).toBe('faded');
     expect(byId.get('m-fuzzy')!.clarity).toBe('fuzzy');
     expect(byId.get('m-warm')).toMatchObject({ warm: true, clarity: 'clear' });
@@ -126,10 +177,22 @@ describe('memories.list', () => {
     const page = await value<MemoryList>('memories.list', { role: ROLE, offset: 2, limit: 2 });
     expect(ids(page)).toEqual(['m-build', 'm-deploy']);
     expect(page).toMatchObject({ total: 6, offset: 2 });
-    expect(ids(await value<MemoryList>('memories.list', { role: ROLE, types: ['episodic'], offset: 0, limit: 50 }))).toEqual(['i-new', 'm-faded', 'm-fuzzy']);
-    expect(ids(await value<MemoryList>('memories.list', { role: ROLE, categories: ['inbox', 'skill'], offset: 0, limit: 50 }))).toEqual(['i-new', 'm-build']);
-    expect(ids(await value<MemoryList>('memories.list', { role: ROLE, clarity: ['faded', 'fuzzy'], offset: 0, limit: 50 }))).toEqual(['m-faded', 'm-fuzzy']);
-    expect(ids(await value<MemoryList>('memories.list', { role: ROLE, from: '2026-11-24', to: '2026-11-25', offset: 0, limit: 50 }))).toEqual(['m-build', 'm-deploy']);
+    expect(ids(await value<MemoryList>('memories.list', { role: ROLE, types: ['episodic'], offset: 0, limit: 50 }))).toEqual([
+      'i-new',
+      'm-faded',
+      'm-fuzzy',
+    ]);
+    expect(ids(await value<MemoryList>('memories.list', { role: ROLE, categories: ['inbox', 'skill'], offset: 0, limit: 50 }))).toEqual([
+      'i-new',
+      'm-build',
+    ]);
+    expect(ids(await value<MemoryList>('memories.list', { role: ROLE, clarity: ['faded', 'fuzzy'], offset: 0, limit: 50 }))).toEqual([
+      'm-faded',
+      'm-fuzzy',
+    ]);
+    expect(
+      ids(await value<MemoryList>('memories.list', { role: ROLE, from: '2026-11-24', to: '2026-11-25', offset: 0, limit: 50 })),
+    ).toEqual(['m-build', 'm-deploy']);
   });
 
   it('without a role, lists every role together; refuses a bad request with BAD_REQUEST', async () => {
@@ -140,7 +203,10 @@ describe('memories.list', () => {
     const bad = await post('memories.list', { role: '../x', offset: 0, limit: 10 });
     expect(bad.status).toBe(400);
     expect(await call('memories.list', { offset: -1, limit: 10 })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
-    expect(await call('memories.list', { offset: 0, limit: 10, types: ['gossip'] })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    expect(await call('memories.list', { offset: 0, limit: 10, types: ['gossip'] })).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_REQUEST' },
+    });
   });
 });
 
@@ -175,7 +241,15 @@ describe('memories.get', () => {
   it('gives the body split into gist and detail, links resolved to summaries, and the PM-2 numbers', async () => {
     await start();
     const detail = await value<MemoryDetail>('memories.get', { role: ROLE, id: 'm-deploy' });
-    expect(detail).toMatchObject({ id: 'm-deploy', gist: '部署流程', detail: '先跑測試，再用 blue-green 切換。', cues: ['上線'], strength: 60, hits: 0, clarity: 'clear' });
+    expect(detail).toMatchObject({
+      id: 'm-deploy',
+      gist: '部署流程',
+      detail: '先跑測試，再用 blue-green 切換。',
+      cues: ['上線'],
+      strength: 60,
+      hits: 0,
+      clarity: 'clear',
+    });
     expect(detail.links_resolved).toEqual([
       { id: 'm-build', found: true, summary: '建置要用 Node 20', category: 'skill', memory_type: 'rule' },
       { id: 'm-gone', found: false },
@@ -224,7 +298,11 @@ describe('sleep history and bonds', () => {
     );
     const history = await value<SleepHistory>('sleep.history', { role: ROLE, count: 10 });
     expect(history.digests).toHaveLength(2);
-    expect(history.digests[0]).toMatchObject({ time: '2026/11/30 03:00:12', summary: '整理了 4 則待整理記憶。', applied: { created: 3, merged: 1, discarded: 0, forgotten: 2 } });
+    expect(history.digests[0]).toMatchObject({
+      time: '2026/11/30 03:00:12',
+      summary: '整理了 4 則待整理記憶。',
+      applied: { created: 3, merged: 1, discarded: 0, forgotten: 2 },
+    });
     expect(history.digests[0]!.at).toMatch(/^2026-11-30T03:00:12[+-]\d\d:\d\d$/);
     expect((await value<SleepHistory>('sleep.history', { role: ROLE, count: 1 })).digests).toHaveLength(1);
     const bonds = await value<BondList>('bonds.list', { role: ROLE, count: 50 });
@@ -240,7 +318,15 @@ describe('sleep history and bonds', () => {
 
   it('sleep.run consolidates the inbox now and the new digest shows in the history', async () => {
     await start();
-    for (let n = 0; n < 3; n++) writeMemoryFixture(home.memoryHome, ROLE, 'inbox', `I${n}`, { summary: `第 ${n} 件事`, created: `2026-11-30T10:0${n}:00`, memory_type: 'episodic' }, `第 ${n} 件事。記號-${n}。`);
+    for (let n = 0; n < 3; n++)
+      writeMemoryFixture(
+        home.memoryHome,
+        ROLE,
+        'inbox',
+        `I${n}`,
+        { summary: `第 ${n} 件事`, created: `2026-11-30T10:0${n}:00`, memory_type: 'episodic' },
+        `第 ${n} 件事。記號-${n}。`,
+      );
     expect(await call('sleep.run', { role: ROLE })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
     const run = await value<SleepRunView>('sleep.run', { role: ROLE, force: true });
     expect(run.roles).toHaveLength(1);

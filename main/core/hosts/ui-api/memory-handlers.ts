@@ -103,12 +103,15 @@ export function createMemoryHandlers(config: KiokuConfig, logger: Logger): Memor
       return newestFirst(loaded.memories);
     });
     if (perRole.length === 1) return { dated: perRole[0]!, problems };
-    const dated = perRole.flat().sort((a, b) => b.time - a.time || a.memory.role.localeCompare(b.memory.role) || b.memory.id.localeCompare(a.memory.id));
+    const dated = perRole
+      .flat()
+      .sort((a, b) => b.time - a.time || a.memory.role.localeCompare(b.memory.role) || b.memory.id.localeCompare(a.memory.id));
     return { dated, problems };
   };
 
   const logProblems = (problems: MemoryLoadProblem[]) => {
-    if (problems.length) logger.warn('web', `${problems.length} memory file(s) could not be read, e.g. ${problems[0]!.path}: ${problems[0]!.message}`);
+    if (problems.length)
+      logger.warn('web', `${problems.length} memory file(s) could not be read, e.g. ${problems[0]!.path}: ${problems[0]!.message}`);
   };
 
   const list = (request: UiParsedRequest<'memories.list'>): MemoryList => {
@@ -140,7 +143,9 @@ export function createMemoryHandlers(config: KiokuConfig, logger: Logger): Memor
     const { dated } = load(role);
     const found = dated.find((entry) => entry.memory.id === id);
     if (!found) {
-      throw new KiokuError('NOT_FOUND', `no memory "${id}" in ${role}'s memories`, { hint: 'it may have been merged, forgotten or archived by a consolidation; reload the timeline' });
+      throw new KiokuError('NOT_FOUND', `no memory "${id}" in ${role}'s memories`, {
+        hint: 'it may have been merged, forgotten or archived by a consolidation; reload the timeline',
+      });
     }
     return { memory: found.memory, all: dated.map((entry) => entry.memory) };
   };
@@ -157,7 +162,9 @@ export function createMemoryHandlers(config: KiokuConfig, logger: Logger): Memor
       detail,
       links_resolved: memory.links.map((link) => {
         const target = byId.get(link);
-        return target ? { id: link, found: true, summary: target.summary, category: target.category, memory_type: target.memory_type } : { id: link, found: false };
+        return target
+          ? { id: link, found: true, summary: target.summary, category: target.category, memory_type: target.memory_type }
+          : { id: link, found: false };
       }),
       cues: [...memory.cues],
       relevance: [...memory.relevance],

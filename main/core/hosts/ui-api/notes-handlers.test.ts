@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { NotesSaved, FactsView, JournalAppended, JournalSearchView, JournalTags, KnownProjects, MindmapView, ProjectMemoryView } from '../../../../common/ui-contract.js';
+import type {
+  NotesSaved,
+  FactsView,
+  JournalAppended,
+  JournalSearchView,
+  JournalTags,
+  KnownProjects,
+  MindmapView,
+  ProjectMemoryView,
+} from '../../../../common/ui-contract.js';
 import { writeMemoryFixture } from '../../../../test/helpers/memory-fixtures.js';
 import { formatLocalIso } from '../../platform/config/clock.js';
 import { bytesOf, linesText, startTestApi, writeFile, type TestApi } from '../../../../test/helpers/web-api.js';
@@ -68,7 +77,10 @@ describe('facts.read / facts.update (DSH-1)', () => {
   it('refuses an empty text (clearing is deleting the file) and a revision it never gave', async () => {
     const { value, call } = await start();
     const read = await value<FactsView>('facts.read', {});
-    expect(await call('facts.update', { text: '  \n', revision: read.revision })).toMatchObject({ ok: false, error: { code: 'BAD_USAGE' } });
+    expect(await call('facts.update', { text: '  \n', revision: read.revision })).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_USAGE' },
+    });
     expect(await call('facts.update', { text: 'x', revision: '../etc' })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
   });
 });
@@ -87,7 +99,12 @@ describe('projectMemory.* (DSH-2)', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'REFUSED' } });
     expect(fs.existsSync(file)).toBe(false);
 
-    const created = await value<NotesSaved<ProjectMemoryView>>('projectMemory.update', { project, text: '# 專案慣例\n- 用 pnpm\n', revision: read.revision, create: true });
+    const created = await value<NotesSaved<ProjectMemoryView>>('projectMemory.update', {
+      project,
+      text: '# 專案慣例\n- 用 pnpm\n',
+      revision: read.revision,
+      create: true,
+    });
     expect(created).toMatchObject({ created: true, view: { exists: true, usage: { chars: 15 } } });
     expect(fs.readFileSync(file, 'utf8')).toBe('# 專案慣例\n- 用 pnpm\n');
   });
@@ -109,9 +126,15 @@ describe('projectMemory.* (DSH-2)', () => {
     const { value, call, home } = await start();
     fs.mkdirSync(path.join(home.root, 'work'));
     expect((await value<ProjectMemoryView>('projectMemory.read', { project: '~/work' })).project).toBe(path.join(home.root, 'work'));
-    expect(await call('projectMemory.read', { project: path.join(home.root, 'nope') })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(await call('projectMemory.read', { project: path.join(home.root, 'nope') })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
     writeFile(path.join(home.root, 'file.txt'), 'x');
-    expect(await call('projectMemory.read', { project: path.join(home.root, 'file.txt') })).toMatchObject({ ok: false, error: { code: 'BAD_USAGE' } });
+    expect(await call('projectMemory.read', { project: path.join(home.root, 'file.txt') })).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_USAGE' },
+    });
     expect(await call('projectMemory.read', { project: 'relative/dir' })).toMatchObject({ ok: false, error: { code: 'BAD_USAGE' } });
   });
 
@@ -123,10 +146,22 @@ describe('projectMemory.* (DSH-2)', () => {
     writeFile(path.join(recent, 'MEMORY.md'), '# x\n');
     const lockTranscript = path.join(home.root, 'transcripts', 'a.jsonl');
     writeFile(lockTranscript, `{"type":"summary"}\n${JSON.stringify({ type: 'user', cwd: locked, sessionId: 'a' })}\n`);
-    writeFile(path.join(home.roleHome, '.locks', 'ENGINEER01.lock'), JSON.stringify({ role: 'ENGINEER01', sessionKey: 'a', transcriptPath: lockTranscript, assistant: 'claude', since: '2026-03-04T09:00:00+08:00' }));
+    writeFile(
+      path.join(home.roleHome, '.locks', 'ENGINEER01.lock'),
+      JSON.stringify({
+        role: 'ENGINEER01',
+        sessionKey: 'a',
+        transcriptPath: lockTranscript,
+        assistant: 'claude',
+        since: '2026-03-04T09:00:00+08:00',
+      }),
+    );
     writeFile(path.join(home.root, '.claude', 'projects', '-recent-project', 's.jsonl'), `${JSON.stringify({ cwd: recent })}\n`);
     // A transcript whose folder is gone is not offered.
-    writeFile(path.join(home.root, '.claude', 'projects', '-gone', 's.jsonl'), `${JSON.stringify({ cwd: path.join(home.root, 'gone') })}\n`);
+    writeFile(
+      path.join(home.root, '.claude', 'projects', '-gone', 's.jsonl'),
+      `${JSON.stringify({ cwd: path.join(home.root, 'gone') })}\n`,
+    );
     const { projects } = await value<KnownProjects>('projectMemory.projects', {});
     const byPath = new Map(projects.map((p) => [p.path, p]));
     expect(byPath.get(locked)).toMatchObject({ source: 'lock', hasMemory: false });
@@ -138,7 +173,10 @@ describe('projectMemory.* (DSH-2)', () => {
 describe('journal.* (DSH-3)', () => {
   it('appends with cleaned tags and finds entries by Chinese substring and by tag, newest first', async () => {
     const { value, home } = await start({ env: { KIOKU_NOW: '2026-03-04T10:00:00+08:00' } });
-    const first = await value<JournalAppended>('journal.append', { text: '今天的部署流程改了：先跑 smoke test', tags: ['#部署', ' 上線 ', '部署'] });
+    const first = await value<JournalAppended>('journal.append', {
+      text: '今天的部署流程改了：先跑 smoke test',
+      tags: ['#部署', ' 上線 ', '部署'],
+    });
     expect(first.entry).toMatchObject({ tags: ['部署', '上線'], text: '今天的部署流程改了：先跑 smoke test', line: 1 });
     expect(Date.parse(first.entry.ts)).toBe(Date.parse('2026-03-04T10:00:00+08:00'));
     await value('journal.append', { text: '午餐吃了牛肉麵', tags: ['生活'] });
@@ -153,14 +191,24 @@ describe('journal.* (DSH-3)', () => {
     expect(byTag.entries.map((e) => e.text)).toEqual(['午餐吃了牛肉麵']);
     const limited = await value<JournalSearchView>('journal.search', { limit: 1 });
     expect(limited).toMatchObject({ matched: 3, entries: [{ text: '部署後記得看錯誤率', line: 3 }] });
-    expect(await value<JournalTags>('journal.tags', {})).toEqual({ tags: [{ tag: '部署', count: 2 }, { tag: '上線', count: 1 }, { tag: '生活', count: 1 }], total: 3 });
+    expect(await value<JournalTags>('journal.tags', {})).toEqual({
+      tags: [
+        { tag: '部署', count: 2 },
+        { tag: '上線', count: 1 },
+        { tag: '生活', count: 1 },
+      ],
+      total: 3,
+    });
   });
 
   it('gives an epoch or UTC ts (seed-002 tooling) in local ISO like the entries Kioku writes (issue 11)', async () => {
     const at = new Date(Date.UTC(2026, 2, 9, 18, 30, 0));
     const { value } = await start({
       prepare: (home) =>
-        writeFile(path.join(home.memoryHome, 'JOURNAL.jsonl'), `${JSON.stringify({ ts: at.getTime(), tags: [], text: '毫秒' })}\n${JSON.stringify({ ts: at.toISOString(), tags: [], text: 'UTC' })}\n`),
+        writeFile(
+          path.join(home.memoryHome, 'JOURNAL.jsonl'),
+          `${JSON.stringify({ ts: at.getTime(), tags: [], text: '毫秒' })}\n${JSON.stringify({ ts: at.toISOString(), tags: [], text: 'UTC' })}\n`,
+        ),
     });
     const found = await value<JournalSearchView>('journal.search', { limit: 50 });
     expect(found.entries.map((e) => e.ts)).toEqual([formatLocalIso(at), formatLocalIso(at)]);
@@ -178,7 +226,13 @@ describe('mindmap.get (PM-5)', () => {
     const { value } = await start({
       prepare: (home) => {
         const memory = (id: string, category: string, tags: string[], links: string[] = []) =>
-          writeMemoryFixture(home.memoryHome, 'ENGINEER01', category, id, { summary: id, memory_type: 'semantic', created: '2026-03-01T10:00:00+08:00', tags, links });
+          writeMemoryFixture(home.memoryHome, 'ENGINEER01', category, id, {
+            summary: id,
+            memory_type: 'semantic',
+            created: '2026-03-01T10:00:00+08:00',
+            tags,
+            links,
+          });
         memory('m1', 'important', ['部署', '上線']);
         memory('m2', 'skill', ['部署', 'runbook'], ['m1']);
         memory('m3', 'important', ['部署']);

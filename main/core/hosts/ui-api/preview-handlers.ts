@@ -12,12 +12,20 @@ import { projectFolderOf } from './facts-handlers.js';
  * (session-start-preview.ts runs the hook's own assembly). Settings are read fresh, as the hook
  * reads them, so an edited budget shows at once.
  */
-export function previewNextSession(config: KiokuConfig, logger: Logger, request: UiParsedRequest<'context.preview'>, memories?: MemoryCache): SessionPreviewView {
+export function previewNextSession(
+  config: KiokuConfig,
+  logger: Logger,
+  request: UiParsedRequest<'context.preview'>,
+  memories?: MemoryCache,
+): SessionPreviewView {
   let project: string | undefined;
   if (request.project !== undefined) {
     project = projectFolderOf(config, request.project);
     if (!fs.statSync(project, { throwIfNoEntry: false })?.isDirectory()) {
-      throw new KiokuError('NOT_FOUND', `project folder ${project} does not exist`, { path: project, hint: 'pick a folder from the list, or type an existing folder' });
+      throw new KiokuError('NOT_FOUND', `project folder ${project} does not exist`, {
+        path: project,
+        hint: 'pick a folder from the list, or type an existing folder',
+      });
     }
   }
   const preview = previewSessionStart(loadConfig(config.env), logger, { role: request.role, ...(project ? { project } : {}) }, memories);

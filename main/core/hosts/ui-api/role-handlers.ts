@@ -83,7 +83,12 @@ export function createRoleFromUi(config: KiokuConfig, request: UiParsedRequest<'
   const idField = request.input.id !== undefined ? 'id' : request.input.prefix !== undefined ? 'prefix' : 'name';
   const plan = tagErrors(
     () => planRoleChange(config, roleInputFrom(request.input)),
-    (error) => (error.code === 'AMBIGUOUS' ? { reason: 'role.nameAmbiguous', field: 'name' } : error.code === 'INVALID_ID' ? { field: idField } : undefined),
+    (error) =>
+      error.code === 'AMBIGUOUS'
+        ? { reason: 'role.nameAmbiguous', field: 'name' }
+        : error.code === 'INVALID_ID'
+          ? { field: idField }
+          : undefined,
   );
   if (plan.kind === 'update') {
     // The create form never overwrites: an existing role is changed only through the ROLE-5 table.
@@ -96,7 +101,8 @@ export function createRoleFromUi(config: KiokuConfig, request: UiParsedRequest<'
   }
   const { role, madeActive } = tagErrors(
     () => createRole(config, plan),
-    (error) => (error.code === 'ALREADY_EXISTS' ? { reason: 'role.idTaken', reasonValues: { id: plan.role.id }, field: idField } : undefined),
+    (error) =>
+      error.code === 'ALREADY_EXISTS' ? { reason: 'role.idTaken', reasonValues: { id: plan.role.id }, field: idField } : undefined,
   );
   return { id: role.id, name: role.name, emoji: role.emoji, madeActive };
 }
@@ -145,7 +151,13 @@ export function archiveRoleFromUi(config: KiokuConfig, id: string): RoleArchived
   const archived = tagErrors(
     () => archiveRole(config, id),
     (error) =>
-      error.code === 'REFUSED' ? { reason: 'role.isActive', reasonValues: { id } } : error.code === 'LOCKED' ? { reason: 'role.locked', reasonValues: { id } } : error.code === 'NOT_FOUND' ? { reason: 'role.notFound', reasonValues: { id } } : undefined,
+      error.code === 'REFUSED'
+        ? { reason: 'role.isActive', reasonValues: { id } }
+        : error.code === 'LOCKED'
+          ? { reason: 'role.locked', reasonValues: { id } }
+          : error.code === 'NOT_FOUND'
+            ? { reason: 'role.notFound', reasonValues: { id } }
+            : undefined,
   );
   return { id: archived.id, roleArchiveDir: archived.roleArchiveDir, memoryArchiveDir: archived.memoryArchiveDir ?? null };
 }

@@ -98,7 +98,11 @@ export function settingsView(config: Pick<KiokuConfig, 'env'>): SettingsView {
     if (problem) view.problem = problem.message;
     return view;
   });
-  return { file: file.file, settings, ...(file.problem ? { fileProblem: `${file.problem}; its values are ignored until it is fixed or deleted` } : {}) };
+  return {
+    file: file.file,
+    settings,
+    ...(file.problem ? { fileProblem: `${file.problem}; its values are ignored until it is fixed or deleted` } : {}),
+  };
 }
 
 /** Save some settings (one group of the page) to settings.json; refused whole when one cannot be saved. */
@@ -110,7 +114,8 @@ export function updateSettings(config: Pick<KiokuConfig, 'env'>, request: UiPars
   for (const [name, value] of Object.entries(request.values)) {
     const setting = byName.get(name);
     if (!isSettingName(name) || !setting) refused.push(`${name} is not a Kioku setting`);
-    else if (setting.readOnly === 'env') refused.push(`${name} is set in the environment (${JSON.stringify(setting.value)}), which wins over the settings file`);
+    else if (setting.readOnly === 'env')
+      refused.push(`${name} is set in the environment (${JSON.stringify(setting.value)}), which wins over the settings file`);
     else if (setting.readOnly === 'fixed') refused.push(`${name} is set only in the environment, not from the settings page`);
     else changes[name] = value;
   }

@@ -19,9 +19,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export type StaticLookup =
-  | { kind: 'file'; file: string; contentType: string; isHtml: boolean }
-  | { kind: 'not-found' }
-  | { kind: 'bad-path' };
+  { kind: 'file'; file: string; contentType: string; isHtml: boolean } | { kind: 'not-found' } | { kind: 'bad-path' };
 
 function inside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);

@@ -51,7 +51,18 @@ type Handler<C extends UiChannel> = (request: UiParsedRequest<C>) => UiResponse<
 type Handlers = { [C in UiChannel]: Handler<C> };
 
 /** Channels that write; a successful call is followed by onChanged. */
-const WRITES: ReadonlySet<UiChannel> = new Set(['roles.create', 'roles.applyChange', 'roles.archive', 'roles.setActive', 'roles.reorder', 'roles.restore', 'roles.purge', 'sleep.run', 'emoji.saveSheet', 'settings.update']);
+const WRITES: ReadonlySet<UiChannel> = new Set([
+  'roles.create',
+  'roles.applyChange',
+  'roles.archive',
+  'roles.setActive',
+  'roles.reorder',
+  'roles.restore',
+  'roles.purge',
+  'sleep.run',
+  'emoji.saveSheet',
+  'settings.update',
+]);
 
 /** The emoji sheet handlers bring sharp (native): loaded on first use, not with every host. */
 const emojiHandlers = () => import('./emoji-handlers.js');
@@ -152,14 +163,24 @@ export function createUiApi(config: KiokuConfig, deps: UiApiDeps): UiApi {
       if (isKiokuError(error)) return uiErrorOf(error);
       // Unexpected: the full error goes to the log; the UI gets one line it can show.
       deps.logger.error('web', `${channel} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return uiErr('INTERNAL', `${channel} failed: ${describeError(error)}`, 'details are in the Kioku log (<memory home>/.kioku/logs/kioku.log)');
+      return uiErr(
+        'INTERNAL',
+        `${channel} failed: ${describeError(error)}`,
+        'details are in the Kioku log (<memory home>/.kioku/logs/kioku.log)',
+      );
     }
   };
 
   return {
     call: (channel, body) => {
       if (!isUiChannel(channel)) {
-        return Promise.resolve(uiErr('UNKNOWN_CHANNEL', `no UI channel "${channel.slice(0, 80)}"`, 'the UI and the app may be different versions; reload the page'));
+        return Promise.resolve(
+          uiErr(
+            'UNKNOWN_CHANNEL',
+            `no UI channel "${channel.slice(0, 80)}"`,
+            'the UI and the app may be different versions; reload the page',
+          ),
+        );
       }
       return run(channel, body);
     },

@@ -23,7 +23,10 @@ export function tagErrors<T>(run: () => T, tag: (error: KiokuError) => Pick<UiEr
   }
 }
 
-export async function tagErrorsAsync<T>(run: () => Promise<T>, tag: (error: KiokuError) => Pick<UiError, 'reason' | 'reasonValues' | 'field'> | undefined): Promise<T> {
+export async function tagErrorsAsync<T>(
+  run: () => Promise<T>,
+  tag: (error: KiokuError) => Pick<UiError, 'reason' | 'reasonValues' | 'field'> | undefined,
+): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -37,5 +40,9 @@ function retag(error: unknown, tag: (error: KiokuError) => Pick<UiError, 'reason
   const extra = tag(kioku);
   if (!extra) return kioku;
   // KiokuError's fields are readonly for callers; the tag is set once, here, before it leaves main.
-  return Object.assign(kioku, { reason: extra.reason ?? kioku.reason, reasonValues: extra.reasonValues ?? kioku.reasonValues, field: extra.field ?? kioku.field });
+  return Object.assign(kioku, {
+    reason: extra.reason ?? kioku.reason,
+    reasonValues: extra.reasonValues ?? kioku.reasonValues,
+    field: extra.field ?? kioku.field,
+  });
 }

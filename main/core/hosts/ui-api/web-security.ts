@@ -44,7 +44,9 @@ export function originAllowed(origin: string | undefined, port: number): boolean
  * no plugins, no <base> tricks, and no Referer that could carry the token elsewhere.
  */
 export function htmlSecurityHeaders(port: number): Record<string, string> {
-  const sockets = allowedHosts(port).map((host) => `ws://${host}`).join(' ');
+  const sockets = allowedHosts(port)
+    .map((host) => `ws://${host}`)
+    .join(' ');
   return {
     'Content-Security-Policy': [
       "default-src 'self'",

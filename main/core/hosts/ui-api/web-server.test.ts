@@ -44,7 +44,11 @@ interface Reply {
 }
 
 /** A raw request: fetch would normalise the path and refuses to set Host. */
-function request(method: string, rawPath: string, options: { host?: string; token?: string; body?: unknown; contentType?: string } = {}): Promise<Reply> {
+function request(
+  method: string,
+  rawPath: string,
+  options: { host?: string; token?: string; body?: unknown; contentType?: string } = {},
+): Promise<Reply> {
   const port = server!.port;
   const headers: Record<string, string> = { Host: options.host ?? `127.0.0.1:${port}` };
   if (options.token !== undefined) headers['x-kioku-token'] = options.token;
@@ -95,7 +99,15 @@ describe('the guards', () => {
 
   it('never serves a file outside the UI folder', async () => {
     await start();
-    for (const raw of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/%2e%2e%5csecret.txt', '/link.txt', '/assets%00/app.js']) {
+    for (const raw of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/%2e%2e%5csecret.txt',
+      '/link.txt',
+      '/assets%00/app.js',
+    ]) {
       const reply = await request('GET', raw);
       expect([400, 404], raw).toContain(reply.status);
       expect(reply.body, raw).not.toContain('SECRET');
@@ -132,14 +144,21 @@ describe('the API', () => {
       ok: true,
       value: { activeRole: 'ENGINEER01', state: 'awake', sleeping: false, daemon: { running: true, pid: 42 }, sleep: { source: 'window' } },
     });
-    if (state.ok) expect(state.value.roles).toEqual([expect.objectContaining({ id: 'ENGINEER01', name: '小豹', emoji: '🐆', active: true, memoryCount: 0 })]);
+    if (state.ok)
+      expect(state.value.roles).toEqual([
+        expect.objectContaining({ id: 'ENGINEER01', name: '小豹', emoji: '🐆', active: true, memoryCount: 0 }),
+      ]);
   });
 
   it('shows the sleep window as the sleep state when no scheduler runs', async () => {
     await start({ ROLE_SLEEP_START: '00:00', ROLE_SLEEP_END: '23:59' });
     const state = await value<AppState>('state.get', {});
     // Every minute of the day but 23:59 is inside 00:00–23:59, whatever the machine's time zone.
-    expect(state).toMatchObject({ state: 'asleep', sleeping: true, sleep: { source: 'window', window: { start: '00:00', end: '23:59' }, schedule: null } });
+    expect(state).toMatchObject({
+      state: 'asleep',
+      sleeping: true,
+      sleep: { source: 'window', window: { start: '00:00', end: '23:59' }, schedule: null },
+    });
   });
 
   it('refuses unknown channels and invalid requests with a code and a message', async () => {
@@ -159,7 +178,10 @@ describe('the API', () => {
     const identity = path.join(home.roleHome, 'ENGINEER01.identity.md');
     const before = fs.readFileSync(identity, 'utf8');
     const input = { id: 'ENGINEER01', name: '小豹二代', nature: '冷靜可靠的工程師', vibe: '簡潔直白', emoji: '🐆', aliases: ['豹豹'] };
-    const plan = await value<{ token: string; changed: boolean; changes: { field: string; old: string; new: string; changed: boolean }[] }>('roles.planChange', { input });
+    const plan = await value<{ token: string; changed: boolean; changes: { field: string; old: string; new: string; changed: boolean }[] }>(
+      'roles.planChange',
+      { input },
+    );
     expect(plan.changed).toBe(true);
     expect(plan.changes.find((change) => change.field === 'name')).toEqual({ field: 'name', old: '小豹', new: '小豹二代', changed: true });
     expect(plan.changes.find((change) => change.field === 'vibe')?.changed).toBe(false);
@@ -169,7 +191,10 @@ describe('the API', () => {
     expect(wrong).toMatchObject({ ok: false, error: { code: 'CONFIRM_NEEDED' } });
     expect(fs.readFileSync(identity, 'utf8')).toBe(before);
 
-    const applied = await value<{ changed: string[]; role: { name: string; aliases: string[] } }>('roles.applyChange', { input, token: plan.token });
+    const applied = await value<{ changed: string[]; role: { name: string; aliases: string[] } }>('roles.applyChange', {
+      input,
+      token: plan.token,
+    });
     expect(applied.changed).toEqual(['name', 'aliases']);
     expect(applied.role).toMatchObject({ name: '小豹二代', aliases: ['豹豹'] });
     expect(fs.readFileSync(identity, 'utf8')).toContain('小豹二代');
@@ -186,7 +211,10 @@ describe('the API', () => {
     await start();
     await value('roles.create', { input: NEW_ROLE });
     await value('roles.create', { input: { ...NEW_ROLE, name: '小貓', emoji: '🐱', prefix: 'WRITER' } });
-    expect(await call('roles.archive', { id: 'ENGINEER01' })).toMatchObject({ ok: false, error: { code: 'REFUSED', hint: expect.any(String) } });
+    expect(await call('roles.archive', { id: 'ENGINEER01' })).toMatchObject({
+      ok: false,
+      error: { code: 'REFUSED', hint: expect.any(String) },
+    });
     expect(await value('roles.setActive', { id: 'WRITER01' })).toEqual({ activeRole: 'WRITER01', overriddenBy: null });
     expect(fs.readFileSync(path.join(home.roleHome, '.active'), 'utf8')).toBe('WRITER01\n');
     await value('roles.archive', { id: 'ENGINEER01' });

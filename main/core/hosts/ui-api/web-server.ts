@@ -4,7 +4,17 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { KiokuError, describeError } from '../../../../common/errors.js';
-import { UI_API_PREFIX, UI_BODY_LIMITS, UI_EVENTS_PATH, UI_TOKEN_HEADER, isUiChannel, uiErr, uiOk, type UiEventName, type UiEvents, type UiResult } from '../../../../common/ui-contract.js';
+import {
+  UI_API_PREFIX,
+  UI_BODY_LIMITS,
+  UI_EVENTS_PATH,
+  UI_TOKEN_HEADER,
+  isUiChannel,
+  uiErr,
+  type UiEventName,
+  type UiEvents,
+  type UiResult,
+} from '../../../../common/ui-contract.js';
 import type { KiokuConfig } from '../../platform/config/config.js';
 import type { Logger } from '../../platform/config/log.js';
 import { buildAppState, type AppStateSource } from './app-state.js';
@@ -139,7 +149,11 @@ export async function startWebServer(config: KiokuConfig, deps: WebServerDeps): 
 
   const handleApi = async (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
     if (!tokenMatches(token, requestToken(req))) {
-      sendJson(res, 401, uiErr('UNAUTHORIZED', 'missing or wrong token', 'open the URL `kioku daemon --web` printed; it carries the token'));
+      sendJson(
+        res,
+        401,
+        uiErr('UNAUTHORIZED', 'missing or wrong token', 'open the URL `kioku daemon --web` printed; it carries the token'),
+      );
       return;
     }
     if (pathname === '/api/state' && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -147,7 +161,11 @@ export async function startWebServer(config: KiokuConfig, deps: WebServerDeps): 
       return;
     }
     if (req.method !== 'POST') {
-      sendJson(res, 405, uiErr('BAD_REQUEST', `${req.method} ${pathname} is not supported`, 'API channels are called with POST and a JSON body'));
+      sendJson(
+        res,
+        405,
+        uiErr('BAD_REQUEST', `${req.method} ${pathname} is not supported`, 'API channels are called with POST and a JSON body'),
+      );
       return;
     }
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
@@ -211,7 +229,11 @@ export async function startWebServer(config: KiokuConfig, deps: WebServerDeps): 
     }
     // DNS-rebinding defence: a page on evil.example that resolves to 127.0.0.1 still sends its own Host.
     if (!hostAllowed(req.headers.host, port)) {
-      const body = uiErr('FORBIDDEN', `host "${String(req.headers.host ?? '').slice(0, 100)}" is not this server`, `open http://127.0.0.1:${port}/ instead`);
+      const body = uiErr(
+        'FORBIDDEN',
+        `host "${String(req.headers.host ?? '').slice(0, 100)}" is not this server`,
+        `open http://127.0.0.1:${port}/ instead`,
+      );
       if (pathname.startsWith(UI_API_PREFIX)) sendJson(res, 403, body);
       else sendText(res, 403, 'Forbidden: wrong Host header\n');
       return;
@@ -251,9 +273,17 @@ export async function startWebServer(config: KiokuConfig, deps: WebServerDeps): 
     const onError = (error: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
       if (error.code === 'EADDRINUSE') {
-        reject(new KiokuError('REFUSED', `port ${deps.port} on 127.0.0.1 is already in use`, { hint: 'choose another --port, or leave --port out to get a free one' }));
+        reject(
+          new KiokuError('REFUSED', `port ${deps.port} on 127.0.0.1 is already in use`, {
+            hint: 'choose another --port, or leave --port out to get a free one',
+          }),
+        );
       } else if (error.code === 'EACCES') {
-        reject(new KiokuError('REFUSED', `not allowed to listen on port ${deps.port}`, { hint: 'choose a port above 1024, or leave --port out' }));
+        reject(
+          new KiokuError('REFUSED', `not allowed to listen on port ${deps.port}`, {
+            hint: 'choose a port above 1024, or leave --port out',
+          }),
+        );
       } else reject(error);
     };
     const onListening = () => {

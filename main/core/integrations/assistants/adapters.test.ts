@@ -12,7 +12,14 @@ describe('parseEvent', () => {
   it('reads Claude Code SessionStart fields and keeps the payload keys', () => {
     const event = claude.parseEvent(
       'session-start',
-      { session_id: 's1', transcript_path: '/t/s1.jsonl', cwd: '/repo', hook_event_name: 'SessionStart', source: 'compact', model: 'claude-opus-4-5' },
+      {
+        session_id: 's1',
+        transcript_path: '/t/s1.jsonl',
+        cwd: '/repo',
+        hook_event_name: 'SessionStart',
+        source: 'compact',
+        model: 'claude-opus-4-5',
+      },
       NOW,
     );
     expect(event).toEqual({
@@ -29,17 +36,26 @@ describe('parseEvent', () => {
   });
 
   it('reads Stop, SessionEnd and SubagentStart fields', () => {
-    expect(claude.parseEvent('stop', { last_assistant_message: '好了', stop_hook_active: true }, NOW)).toMatchObject({ lastAssistantMessage: '好了', stopHookActive: true });
+    expect(claude.parseEvent('stop', { last_assistant_message: '好了', stop_hook_active: true }, NOW)).toMatchObject({
+      lastAssistantMessage: '好了',
+      stopHookActive: true,
+    });
     expect(claude.parseEvent('session-end', { reason: 'prompt_input_exit' }, NOW).reason).toBe('prompt_input_exit');
-    expect(claude.parseEvent('subagent-start', { agent_id: 'a1', agent_type: 'Explore' }, NOW)).toMatchObject({ agentId: 'a1', agentType: 'Explore' });
+    expect(claude.parseEvent('subagent-start', { agent_id: 'a1', agent_type: 'Explore' }, NOW)).toMatchObject({
+      agentId: 'a1',
+      agentType: 'Explore',
+    });
   });
 
-  it.each(['compact_summary', 'compactSummary', 'summary', 'compaction_summary'])('CAP-5: takes the compaction summary from %s', (field) => {
-    const event = claude.parseEvent('post-compact', { trigger: 'auto', [field]: 'We fixed the 401.' }, NOW);
-    expect(event.compactSummary).toBe('We fixed the 401.');
-    expect(event.trigger).toBe('auto');
-    expect(event.payloadKeys).toContain(field);
-  });
+  it.each(['compact_summary', 'compactSummary', 'summary', 'compaction_summary'])(
+    'CAP-5: takes the compaction summary from %s',
+    (field) => {
+      const event = claude.parseEvent('post-compact', { trigger: 'auto', [field]: 'We fixed the 401.' }, NOW);
+      expect(event.compactSummary).toBe('We fixed the 401.');
+      expect(event.trigger).toBe('auto');
+      expect(event.payloadKeys).toContain(field);
+    },
+  );
 
   it('CAP-5: no summary field leaves the field names for the log', () => {
     const event = codex.parseEvent('post-compact', { session_id: 's', trigger: 'manual', turn_id: 't' }, NOW);
@@ -48,7 +64,15 @@ describe('parseEvent', () => {
   });
 
   it('tolerates missing and odd fields on any object', () => {
-    const odd = { session_id: 42, transcript_path: null, cwd: ['x'], source: 'reboot', trigger: 'sometimes', prompt: { text: 'x' }, stop_hook_active: 'yes' };
+    const odd = {
+      session_id: 42,
+      transcript_path: null,
+      cwd: ['x'],
+      source: 'reboot',
+      trigger: 'sometimes',
+      prompt: { text: 'x' },
+      stop_hook_active: 'yes',
+    };
     for (const adapter of [claude, codex, gemini]) {
       for (const name of HOOK_EVENTS) {
         const event = adapter.parseEvent(name, odd, NOW);
@@ -92,7 +116,9 @@ describe('parseEvent', () => {
   it("issue 13: Gemini's prompt without the hooks' <hook_context> blocks and the @-mentioned files", () => {
     const load = '<hook_context>## 共用行為\n- 角色設定不是編造事實的理由。</hook_context>';
     const combined = `${load}記住：發版前先在 staging 跑 smoke test<hook_context>（BeforeAgent 的提醒）</hook_context>`;
-    expect(gemini.parseEvent('stop', { prompt: combined, prompt_response: '好。' }, NOW).prompt).toBe('記住：發版前先在 staging 跑 smoke test');
+    expect(gemini.parseEvent('stop', { prompt: combined, prompt_response: '好。' }, NOW).prompt).toBe(
+      '記住：發版前先在 staging 跑 smoke test',
+    );
     expect(gemini.parseEvent('user-prompt-submit', { prompt: `${load}西莉卡，幫我看這段` }, NOW).prompt).toBe('西莉卡，幫我看這段');
     const mention = '看一下 @README.md\n--- Content from referenced files ---\nContent from @README.md:\n# 專案';
     expect(gemini.parseEvent('stop', { prompt: mention }, NOW).prompt).toBe('看一下 @README.md');
@@ -102,7 +128,9 @@ describe('parseEvent', () => {
 
   it("issue 13: Claude Code's and Codex's UserPromptSubmit prompt without injected reminders", () => {
     for (const adapter of [claude, codex]) {
-      expect(adapter.parseEvent('user-prompt-submit', { prompt: '<system-reminder>hook output</system-reminder>\n繼續' }, NOW).prompt).toBe('繼續');
+      expect(adapter.parseEvent('user-prompt-submit', { prompt: '<system-reminder>hook output</system-reminder>\n繼續' }, NOW).prompt).toBe(
+        '繼續',
+      );
     }
   });
 
@@ -160,7 +188,9 @@ describe('formatResult', () => {
 
   it('Claude: text that starts with { goes out as JSON so it is not misparsed', () => {
     const out = claude.formatResult(ev('session-start'), { additionalContext: '  {"not": "json" but text' });
-    expect(JSON.parse(out)).toEqual({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: '  {"not": "json" but text' } });
+    expect(JSON.parse(out)).toEqual({
+      hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: '  {"not": "json" but text' },
+    });
   });
 
   it('Claude and Codex: SubagentStart always uses hookSpecificOutput', () => {
@@ -183,7 +213,9 @@ describe('formatResult', () => {
     expect(JSON.parse(gemini.formatResult(ev('session-start', 'gemini'), { additionalContext: 'persona' }))).toEqual({
       hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'persona' },
     });
-    expect(JSON.parse(gemini.formatResult(ev('user-prompt-submit', 'gemini'), { additionalContext: 'x' })).hookSpecificOutput.hookEventName).toBe('BeforeAgent');
+    expect(
+      JSON.parse(gemini.formatResult(ev('user-prompt-submit', 'gemini'), { additionalContext: 'x' })).hookSpecificOutput.hookEventName,
+    ).toBe('BeforeAgent');
   });
 
   it('says nothing for an empty result or an event that takes no answer', () => {

@@ -21,7 +21,10 @@ export async function importDshHome(config: KiokuConfig, dir: string, options: {
   for (const persona of home.personas) {
     if (!persona.nature.trim()) {
       // DSH personas carry no memories of their own, so a persona without any text has nothing to import.
-      report.skipped.push({ source: path.relative(source, persona.sourcePath) || persona.sourcePath, reason: 'not imported: neither SOUL.md nor persona.yml says what the persona is (nature)' });
+      report.skipped.push({
+        source: path.relative(source, persona.sourcePath) || persona.sourcePath,
+        reason: 'not imported: neither SOUL.md nor persona.yml says what the persona is (nature)',
+      });
       continue;
     }
     await importPersona(config, report, { persona, drafts: [] }, reserved);

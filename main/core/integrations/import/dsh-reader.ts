@@ -46,7 +46,10 @@ function readPersonaYml(file: string): Record<string, unknown> {
   try {
     loaded = loadYamlGuarded(raw);
   } catch (error) {
-    throw new KiokuError('INVALID_FILE', `${file} is not valid YAML: ${(error as Error).message}`, { path: file, hint: 'fix the file in DSH (or by hand) and import again' });
+    throw new KiokuError('INVALID_FILE', `${file} is not valid YAML: ${(error as Error).message}`, {
+      path: file,
+      hint: 'fix the file in DSH (or by hand) and import again',
+    });
   }
   return loaded && typeof loaded === 'object' && !Array.isArray(loaded) ? (loaded as Record<string, unknown>) : {};
 }
@@ -66,11 +69,13 @@ function readDshPersona(dir: string, id: string): ImportedPersona {
   if (!nature && description) {
     nature = description;
     preamble = '';
-    notes.push('SOUL.md has no nature text: the nature is persona.yml\'s description');
+    notes.push("SOUL.md has no nature text: the nature is persona.yml's description");
   }
   const extraSections: RoleExtraSection[] = [];
   // Text before SOUL.md's first `##` was the nature only when there was no nature section.
-  const looseSoul = [soul.title && soul.title.trim() !== name ? `# ${soul.title}` : '', soul.nature ? soul.preamble : ''].filter(Boolean).join('\n\n');
+  const looseSoul = [soul.title && soul.title.trim() !== name ? `# ${soul.title}` : '', soul.nature ? soul.preamble : '']
+    .filter(Boolean)
+    .join('\n\n');
   if (looseSoul) extraSections.push({ heading: '', body: looseSoul, origin: 'soul' });
   extraSections.push(...soul.extra.map((section) => ({ ...section, origin: 'soul' as const })));
   if (userText?.trim()) extraSections.push({ heading: USER_SECTION_HEADING, body: userText.trim(), origin: 'identity' });
@@ -102,7 +107,12 @@ export function readDshHome(dir: string): DshHome {
     });
   }
   const home: DshHome = { dir, personas: [], factsFile: undefined, journalFile: undefined, skipped: [] };
-  const entries = isDir(personasDir) ? fs.readdirSync(personasDir).filter((name) => !name.startsWith('.')).sort() : [];
+  const entries = isDir(personasDir)
+    ? fs
+        .readdirSync(personasDir)
+        .filter((name) => !name.startsWith('.'))
+        .sort()
+    : [];
   for (const name of entries) {
     const personaDir = path.join(personasDir, name);
     if (!isDir(personaDir)) {
@@ -119,6 +129,7 @@ export function readDshHome(dir: string): DshHome {
   if (fs.existsSync(facts)) home.factsFile = facts;
   const journal = path.join(memoryDir, 'JOURNAL.jsonl');
   if (fs.existsSync(journal)) home.journalFile = journal;
-  if (isDir(path.join(memoryDir, 'snapshots'))) home.skipped.push({ source: 'memory/snapshots', reason: 'not imported: per-session caches, rebuilt by each session' });
+  if (isDir(path.join(memoryDir, 'snapshots')))
+    home.skipped.push({ source: 'memory/snapshots', reason: 'not imported: per-session caches, rebuilt by each session' });
   return home;
 }

@@ -36,7 +36,9 @@ export async function importFacts(config: KiokuConfig, file: string, report: Imp
   const base = { source: file, target, usage, cleaned: cleaned.changed };
   if (usage.over.length) {
     report.facts = { ...base, action: 'refused' };
-    report.conflicts.push(`${factsLimitError(file, usage).message.replace(/^refused to write [^:]+:/, `refused to import ${file}:`)}; shorten it in DSH first (it is injected into every session)`);
+    report.conflicts.push(
+      `${factsLimitError(file, usage).message.replace(/^refused to write [^:]+:/, `refused to import ${file}:`)}; shorten it in DSH first (it is injected into every session)`,
+    );
     return;
   }
   const existing = readFacts(config.paths);
@@ -46,7 +48,9 @@ export async function importFacts(config: KiokuConfig, file: string, report: Imp
   }
   if (existing.exists) {
     report.facts = { ...base, action: 'conflict' };
-    report.conflicts.push(`${target} already holds other facts; it was left as it is. Merge ${file} into it by hand (\`kioku facts read\`, then \`kioku facts update\`)`);
+    report.conflicts.push(
+      `${target} already holds other facts; it was left as it is. Merge ${file} into it by hand (\`kioku facts read\`, then \`kioku facts update\`)`,
+    );
     return;
   }
   if (!report.dryRun) await updateFacts(config.paths, raw);
@@ -108,8 +112,16 @@ export async function importJournal(config: KiokuConfig, file: string, report: I
     if (text.changed || tagsChanged) cleanedCount += 1;
     toAdd.push(stored);
   }
-  for (const line of source.corruptLines) report.skipped.push({ source: `memory/JOURNAL.jsonl#L${line}`, reason: 'not a journal entry (broken JSON or no text); left out' });
+  for (const line of source.corruptLines)
+    report.skipped.push({ source: `memory/JOURNAL.jsonl#L${line}`, reason: 'not a journal entry (broken JSON or no text); left out' });
   const added = report.dryRun ? toAdd.length : appendEntries(target, toAdd);
-  report.journal = { source: file, target, added, existing: existing + (toAdd.length - added), corrupt: source.corrupt, cleaned: cleanedCount };
+  report.journal = {
+    source: file,
+    target,
+    added,
+    existing: existing + (toAdd.length - added),
+    corrupt: source.corrupt,
+    cleaned: cleanedCount,
+  };
   report.changes += added;
 }

@@ -21,7 +21,10 @@ export const IMPORTED_FROM_KEY = 'imported_from';
  * on the time zone of the machine that imports), then the source kind and a content hash.
  */
 export function importedMemoryId(kind: 'jsc' | 'dsh', sourceKey: string, sourcePath: string, content: string, created: string): string {
-  const hash = createHash('sha256').update(`${kind}\0${sourceKey}\0${sourcePath}\0${content.replace(/\r\n/g, '\n').trim()}`).digest('hex').slice(0, 12);
+  const hash = createHash('sha256')
+    .update(`${kind}\0${sourceKey}\0${sourcePath}\0${content.replace(/\r\n/g, '\n').trim()}`)
+    .digest('hex')
+    .slice(0, 12);
   const date = /^(\d{4})-(\d{2})-(\d{2})/.exec(created.trim());
   return date ? `${date[1]}${date[2]}${date[3]}-${kind}-${hash}` : `${kind}-${hash}`;
 }

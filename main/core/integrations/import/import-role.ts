@@ -63,7 +63,11 @@ export async function cleanPersona(persona: ImportedPersona): Promise<{ persona:
     extraSections: [],
   };
   for (const section of persona.extraSections) {
-    out.extraSections.push({ ...section, heading: await clean('heading', section.heading), body: await clean(section.heading || 'text', section.body) });
+    out.extraSections.push({
+      ...section,
+      heading: await clean('heading', section.heading),
+      body: await clean(section.heading || 'text', section.body),
+    });
   }
   return { persona: out, cleaned, warnings: [...warnings] };
 }
@@ -119,7 +123,12 @@ function roleDefinitionFor(config: KiokuConfig, persona: ImportedPersona, id: st
  * frontmatter, else memory ids already in a folder), or a new ID minted like `role new` does.
  * Reads only. `reserved` collects the IDs this run hands out.
  */
-export function planImportedRole(config: KiokuConfig, persona: ImportedPersona, memoryIds: readonly string[], reserved: Set<string>): ImportedRolePlan {
+export function planImportedRole(
+  config: KiokuConfig,
+  persona: ImportedPersona,
+  memoryIds: readonly string[],
+  reserved: Set<string>,
+): ImportedRolePlan {
   const known = findRoleBySourceKey(config.paths.roleHome, persona.sourceKey);
   if (known) return { action: 'exists', id: known, persona };
   const folder = findRoleByMemoryIds(config.paths.memoryHome, memoryIds);

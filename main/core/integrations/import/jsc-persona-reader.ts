@@ -41,7 +41,11 @@ function isPersonaFolder(dir: string): boolean {
 
 /** `<dir>` itself when it is a persona folder, else its persona subfolders (sorted, so runs are stable). */
 export function findJscPersonaFolders(dir: string): string[] {
-  if (!isDir(dir)) throw new KiokuError('NOT_FOUND', `${dir} is not a folder`, { path: dir, hint: 'give the persona folder, or the folder that holds persona folders' });
+  if (!isDir(dir))
+    throw new KiokuError('NOT_FOUND', `${dir} is not a folder`, {
+      path: dir,
+      hint: 'give the persona folder, or the folder that holds persona folders',
+    });
   if (isPersonaFolder(dir)) return [dir];
   const found = fs
     .readdirSync(dir)
@@ -50,15 +54,20 @@ export function findJscPersonaFolders(dir: string): string[] {
     .map((name) => path.join(dir, name))
     .filter((child) => isDir(child) && isPersonaFolder(child));
   if (found.length === 0) {
-    throw new KiokuError('NOT_FOUND', `no persona-memory folders in ${dir}: none has memory/ (long-term/, short-term.jsonl, inbox/) or a persona.md`, {
-      path: dir,
-      hint: 'point --from jsc-persona at one persona folder or at the folder that holds them',
-    });
+    throw new KiokuError(
+      'NOT_FOUND',
+      `no persona-memory folders in ${dir}: none has memory/ (long-term/, short-term.jsonl, inbox/) or a persona.md`,
+      {
+        path: dir,
+        hint: 'point --from jsc-persona at one persona folder or at the folder that holds them',
+      },
+    );
   }
   return found;
 }
 
-const text = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value.trim() : String(value).trim());
+const text = (value: unknown): string =>
+  value === null || value === undefined ? '' : typeof value === 'string' ? value.trim() : String(value).trim();
 
 function numberOf(value: unknown): number | undefined {
   const n = typeof value === 'number' ? value : Number.parseFloat(text(value));
@@ -100,7 +109,10 @@ function readDefinition(dir: string, key: string): ImportedPersona {
     }
   } catch (error) {
     // Named, not "unexpected": a persona file with an anchor (issue 14) or broken YAML is the file's fault.
-    throw new KiokuError('INVALID_FILE', `${file} cannot be read: ${(error as Error).message}`, { path: file, hint: 'fix the file (or remove it) and import again' });
+    throw new KiokuError('INVALID_FILE', `${file} cannot be read: ${(error as Error).message}`, {
+      path: file,
+      hint: 'fix the file (or remove it) and import again',
+    });
   }
   const sections = readPersonaMarkdown(body);
   persona.name = text(data.name) || sections.title?.trim() || key;
@@ -114,7 +126,8 @@ function readDefinition(dir: string, key: string): ImportedPersona {
   // The preamble is the nature when nothing else said what the persona is; then it is not repeated.
   persona.preamble = persona.nature === sections.preamble ? '' : sections.preamble;
   persona.extraSections = sections.extra.map((section) => ({ ...section, origin: 'soul' as const }));
-  if (!persona.nature) persona.notes.push(`${path.basename(file)} says nothing about what the persona is (nature): only the memories are imported`);
+  if (!persona.nature)
+    persona.notes.push(`${path.basename(file)} says nothing about what the persona is (nature): only the memories are imported`);
   return persona;
 }
 
@@ -123,7 +136,26 @@ function mtimeIso(file: string): string {
 }
 
 /** Frontmatter keys turned into Kioku fields (MEM-2, PM-2); every other key is kept as written. */
-const LONG_TERM_MAPPED = new Set(['topics', 'first_seen', 'last_seen', 'recall_count', 'strength', 'id', 'category', 'summary', 'tags', 'priority', 'memory_type', 'created', 'updated', 'hits', 'last_replayed', 'links', 'relevance', 'cues']);
+const LONG_TERM_MAPPED = new Set([
+  'topics',
+  'first_seen',
+  'last_seen',
+  'recall_count',
+  'strength',
+  'id',
+  'category',
+  'summary',
+  'tags',
+  'priority',
+  'memory_type',
+  'created',
+  'updated',
+  'hits',
+  'last_replayed',
+  'links',
+  'relevance',
+  'cues',
+]);
 
 function readLongTerm(folder: JscPersonaFolder, file: string): void {
   const rel = path.relative(folder.dir, file).split(path.sep).join('/');
@@ -173,13 +205,26 @@ function readLongTerm(folder: JscPersonaFolder, file: string): void {
 
 const LINE_TEXT_KEYS = ['text', 'content', 'summary', 'gist', 'note'] as const;
 const LINE_TIME_KEYS = ['ts', 'time', 'timestamp', 'at', 'created', 'created_at'] as const;
-const LINE_MAPPED = new Set<string>([...LINE_TEXT_KEYS, ...LINE_TIME_KEYS, 'topics', 'tags', 'salience', 'id', 'category', 'priority', 'memory_type']);
+const LINE_MAPPED = new Set<string>([
+  ...LINE_TEXT_KEYS,
+  ...LINE_TIME_KEYS,
+  'topics',
+  'tags',
+  'salience',
+  'id',
+  'category',
+  'priority',
+  'memory_type',
+]);
 
 /** One JSONL file of short-term memories or room notes → inbox drafts (PM-3, persona-memory step 6: digest the inbox). */
 function readJsonl(folder: JscPersonaFolder, file: string, room: string | undefined): void {
   const rel = path.relative(folder.dir, file).split(path.sep).join('/');
   const fallbackTime = mtimeIso(file);
-  const lines = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split('\n');
+  const lines = fs
+    .readFileSync(file, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\n');
   lines.forEach((raw, i) => {
     const line = raw.trim();
     if (!line) return;
@@ -193,7 +238,9 @@ function readJsonl(folder: JscPersonaFolder, file: string, room: string | undefi
       folder.skipped.push({ source, reason: 'not a JSON object (a broken line); left out' });
       return;
     }
-    const body = LINE_TEXT_KEYS.map((key) => record[key]).find((value): value is string => typeof value === 'string' && value.trim() !== '');
+    const body = LINE_TEXT_KEYS.map((key) => record[key]).find(
+      (value): value is string => typeof value === 'string' && value.trim() !== '',
+    );
     if (!body) {
       folder.skipped.push({ source, reason: 'no text' });
       return;
@@ -254,7 +301,7 @@ export function readJscPersonaFolder(dir: string): JscPersonaFolder {
   for (const file of filesIn(path.join(dir, 'memory', 'inbox'), /^room-.*\.jsonl$/)) readJsonl(folder, file, path.basename(file, '.jsonl'));
   const notImported: [string, string][] = [
     ['memory/INDEX.md', 'generated index; Kioku keeps its own (`kioku memory reindex`)'],
-    ['mindmap', 'mind maps are drawn from the memories\' tags (`kioku memory mindmap`)'],
+    ['mindmap', "mind maps are drawn from the memories' tags (`kioku memory mindmap`)"],
     ['journal', 'raw transcript, kept only to look back on: not memories'],
   ];
   for (const [rel, reason] of notImported) {

@@ -26,7 +26,12 @@ export async function importPersona(
     report.warnings.push(...memory.warnings.map((warning) => `${draft.source}: ${warning}`));
     prepared.push(memory);
   }
-  const plan = planImportedRole(config, cleanedPersona.persona, prepared.map((item) => item.memory.id), reserved);
+  const plan = planImportedRole(
+    config,
+    cleanedPersona.persona,
+    prepared.map((item) => item.memory.id),
+    reserved,
+  );
   const willCreateFolder = plan.action === 'create' || (plan.action === 'memory-only' && !plan.existing);
   const firstRole = readActiveRoleId(config.paths.roleHome) === undefined && !report.roles.some((role) => role.madeActive);
   let madeActive = plan.action === 'create' && firstRole;
@@ -50,7 +55,15 @@ export async function importPersona(
   const traces = collectImportTraces(config.paths.memoryHome, plan.id);
   for (const item of prepared) {
     const { memory } = item;
-    const base = { role: plan.id, id: memory.id, category: memory.category, memory_type: memory.memory_type, summary: memory.summary, source: item.source, cleaned: item.cleaned };
+    const base = {
+      role: plan.id,
+      id: memory.id,
+      category: memory.category,
+      memory_type: memory.memory_type,
+      summary: memory.summary,
+      source: item.source,
+      cleaned: item.cleaned,
+    };
     if (seen.has(memory.id)) {
       report.skipped.push({ source: item.source, reason: `the same text appears earlier in the source (memory ${memory.id})` });
       continue;

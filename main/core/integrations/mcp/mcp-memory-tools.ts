@@ -19,7 +19,10 @@ const BONDS_DEFAULT = 15;
 /** Enough of a memory's body for the model to use it without opening the file. */
 const BODY_PREVIEW_CHARS = 400;
 
-const roleArg = z.string().optional().describe("role ID or display name (default: this session's role, else ROLE_NAME, else the active role)");
+const roleArg = z
+  .string()
+  .optional()
+  .describe("role ID or display name (default: this session's role, else ROLE_NAME, else the active role)");
 
 async function bodyPreview(file: string): Promise<string> {
   try {
@@ -70,7 +73,13 @@ export function registerMemoryTools(server: McpServer, ctx: McpToolContext): voi
       const index = openMemoryIndex(config.paths, logger);
       let result;
       try {
-        result = recall(index, { role: who.id, query: storedQuery, limit: limit ?? RECALL_DEFAULT, clock: config.clock, ...projectOf(ctx) });
+        result = recall(index, {
+          role: who.id,
+          query: storedQuery,
+          limit: limit ?? RECALL_DEFAULT,
+          clock: config.clock,
+          ...projectOf(ctx),
+        });
       } finally {
         index.close();
       }
@@ -114,9 +123,12 @@ export function registerMemoryTools(server: McpServer, ctx: McpToolContext): voi
       description:
         'Write a memory for the role now, when the user explicitly asks you to remember something ("記住…", "以後都…") or states a lasting preference or rule. It goes to the inbox by default and is consolidated at the next sleep. Secrets are masked and Simplified converted to Traditional. Do not announce it at length; a short acknowledgement is enough. Returns the new memory\'s id and path.',
       inputSchema: {
-        text: z.string().min(1).describe('what to remember, in the user\'s words where possible'),
+        text: z.string().min(1).describe("what to remember, in the user's words where possible"),
         role: roleArg,
-        category: z.enum(ALL_CATEGORIES as unknown as [string, ...string[]]).optional().describe('inbox (default) or a consolidated category'),
+        category: z
+          .enum(ALL_CATEGORIES as unknown as [string, ...string[]])
+          .optional()
+          .describe('inbox (default) or a consolidated category'),
         type: z.enum(MEMORY_TYPES).optional().describe('memory_type; rule and preference are recalled first'),
         priority: z.number().int().min(1).max(5).optional().describe('1–5, default 4'),
         tags: z.array(z.string()).optional(),
@@ -126,7 +138,15 @@ export function registerMemoryTools(server: McpServer, ctx: McpToolContext): voi
     guarded(
       'remember',
       logger,
-      async (args: { text: string; role?: string; category?: string; type?: string; priority?: number; tags?: string[]; expires?: string }) => {
+      async (args: {
+        text: string;
+        role?: string;
+        category?: string;
+        type?: string;
+        priority?: number;
+        tags?: string[];
+        expires?: string;
+      }) => {
         const who = ctx.existingRole(args.role);
         const { rememberText } = await import('../../engine/capture/remember.js');
         const { memory, warnings } = await rememberText(config, who.id, {
@@ -164,7 +184,9 @@ export function registerMemoryTools(server: McpServer, ctx: McpToolContext): voi
       const bonds = readBonds(config.paths.memoryHome, who.id, count ?? BONDS_DEFAULT);
       const text = bonds.length
         ? `角色 ${who.id} 的關係史（最新在前，${bonds.length} 筆）：\n` +
-          bonds.map((b) => `- ${b.time ? `${b.time} ` : ''}${b.direction ? `[${BOND_DIRECTION_LABELS[b.direction]}] ` : ''}${b.text}`).join('\n')
+          bonds
+            .map((b) => `- ${b.time ? `${b.time} ` : ''}${b.direction ? `[${BOND_DIRECTION_LABELS[b.direction]}] ` : ''}${b.text}`)
+            .join('\n')
         : `角色 ${who.id} 還沒有關係史（BONDS.md）。`;
       return textResult(text, { role: who.id, bonds });
     }),
@@ -177,14 +199,19 @@ export function registerMemoryTools(server: McpServer, ctx: McpToolContext): voi
     {
       title: '記錄一次記憶確認提問',
       description:
-        'Record that you asked the user about a fuzzy memory instead of asserting it (可以問，不可以斷言). Ask at most one such question per turn, phrased as a question, e.g. 「你之前是不是說過不喜歡早上開會？」. Then, from the user\'s answer, call probe_confirm or probe_deny.',
+        "Record that you asked the user about a fuzzy memory instead of asserting it (可以問，不可以斷言). Ask at most one such question per turn, phrased as a question, e.g. 「你之前是不是說過不喜歡早上開會？」. Then, from the user's answer, call probe_confirm or probe_deny.",
       inputSchema: { id: idArg, question: z.string().optional().describe('the question as you asked it'), role: roleArg },
     },
     guarded('probe_add', logger, async ({ id, question, role }: { id: string; question?: string; role?: string }) => {
       const who = ctx.existingRole(role);
       const { addProbe } = await import('../../store/memory/probes.js');
       const change = await addProbe(config, who.id, id, question);
-      return textResult(`已記錄提問（角色 ${who.id}，記憶 ${id}）：等待使用者確認。${warningLines(change.warnings)}`, { role: who.id, id, path: change.path, probe: change.probe });
+      return textResult(`已記錄提問（角色 ${who.id}，記憶 ${id}）：等待使用者確認。${warningLines(change.warnings)}`, {
+        role: who.id,
+        id,
+        path: change.path,
+        probe: change.probe,
+      });
     }),
   );
 
@@ -192,7 +219,8 @@ export function registerMemoryTools(server: McpServer, ctx: McpToolContext): voi
     'probe_confirm',
     {
       title: '使用者確認了記憶',
-      description: 'The user confirmed a memory you asked about with probe_add: it is marked confirmed. Fails when the memory has no open probe.',
+      description:
+        'The user confirmed a memory you asked about with probe_add: it is marked confirmed. Fails when the memory has no open probe.',
       inputSchema: { id: idArg, role: roleArg },
     },
     guarded('probe_confirm', logger, async ({ id, role }: { id: string; role?: string }) => {
@@ -209,13 +237,18 @@ export function registerMemoryTools(server: McpServer, ctx: McpToolContext): voi
       title: '使用者否認了記憶',
       description:
         'The user said a memory you asked about with probe_add is wrong: it is flagged and rewritten at the next consolidation as 「原本以為…後來發現…」. Put what is true instead in `note`. Fails when the memory has no open probe.',
-      inputSchema: { id: idArg, note: z.string().optional().describe('what is true instead, in the user\'s words'), role: roleArg },
+      inputSchema: { id: idArg, note: z.string().optional().describe("what is true instead, in the user's words"), role: roleArg },
     },
     guarded('probe_deny', logger, async ({ id, note, role }: { id: string; note?: string; role?: string }) => {
       const who = ctx.existingRole(role);
       const { denyProbe } = await import('../../store/memory/probes.js');
       const change = await denyProbe(config, who.id, id, note);
-      return textResult(`記憶 ${id} 已標記為錯誤，下次整理時更正（角色 ${who.id}）。${warningLines(change.warnings)}`, { role: who.id, id, path: change.path, probe: change.probe });
+      return textResult(`記憶 ${id} 已標記為錯誤，下次整理時更正（角色 ${who.id}）。${warningLines(change.warnings)}`, {
+        role: who.id,
+        id,
+        path: change.path,
+        probe: change.probe,
+      });
     }),
   );
 }

@@ -1,7 +1,13 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { CLEANED_NOTICE } from '../../store/notes/clean-notes-text.js';
-import { FACT_MAX_BYTES, FACT_MAX_LINES, PROJECT_MEMORY_MAX_CHARS, factsUsageText, projectMemoryUsageText } from '../../store/notes/notes-limits.js';
+import {
+  FACT_MAX_BYTES,
+  FACT_MAX_LINES,
+  PROJECT_MEMORY_MAX_CHARS,
+  factsUsageText,
+  projectMemoryUsageText,
+} from '../../store/notes/notes-limits.js';
 import { readFacts, updateFacts } from '../../store/notes/facts-file.js';
 import { appendJournal } from '../../store/notes/journal.js';
 import { searchJournal } from '../../store/notes/journal-search.js';
@@ -36,7 +42,9 @@ export function registerNotesTools(server: McpServer, ctx: McpToolContext): void
       const facts = readFacts(ctx.config.paths);
       const usage = factsUsageText(facts.usage);
       const over = facts.usage.over.length ? `\n⚠ 已超過上限（${facts.usage.over.join('、')}）：下次更新必須先刪減。` : '';
-      const text = facts.exists ? `FACT.md（${facts.path}）：${usage}${over}\n\n${facts.text}` : `尚無全域事實：${facts.path} 不存在（${usage}）。用 facts_update 建立。`;
+      const text = facts.exists
+        ? `FACT.md（${facts.path}）：${usage}${over}\n\n${facts.text}`
+        : `尚無全域事實：${facts.path} 不存在（${usage}）。用 facts_update 建立。`;
       return textResult(text, { path: facts.path, exists: facts.exists, text: facts.text, usage: facts.usage });
     }),
   );
@@ -51,13 +59,16 @@ export function registerNotesTools(server: McpServer, ctx: McpToolContext): void
     guarded('facts_update', logger, async ({ text }: { text: string }) => {
       const result = await updateFacts(ctx.config.paths, text);
       const cleaned = result.changedByCleaning ? `\n${CLEANED_NOTICE}` : '';
-      return textResult(`FACT.md 已${result.created ? '建立' : '更新'}：${factsUsageText(result.usage)}（${result.path}）。新的工作階段才會載入。${cleaned}${warningLines(result.warnings)}`, {
-        path: result.path,
-        created: result.created,
-        usage: result.usage,
-        changedByCleaning: result.changedByCleaning,
-        warnings: result.warnings,
-      });
+      return textResult(
+        `FACT.md 已${result.created ? '建立' : '更新'}：${factsUsageText(result.usage)}（${result.path}）。新的工作階段才會載入。${cleaned}${warningLines(result.warnings)}`,
+        {
+          path: result.path,
+          created: result.created,
+          usage: result.usage,
+          changedByCleaning: result.changedByCleaning,
+          warnings: result.warnings,
+        },
+      );
     }),
   );
 
@@ -78,7 +89,13 @@ export function registerNotesTools(server: McpServer, ctx: McpToolContext): void
       const text = memory.exists
         ? `專案記憶（${memory.path}）：${usage}${over}\n\n${memory.text}`
         : `這個專案沒有 MEMORY.md（${memory.path} 不存在）。需要時用 project_memory_update 建立。`;
-      return textResult(text, { project: memory.project, path: memory.path, exists: memory.exists, text: memory.text, usage: memory.usage });
+      return textResult(text, {
+        project: memory.project,
+        path: memory.path,
+        exists: memory.exists,
+        text: memory.text,
+        usage: memory.usage,
+      });
     }),
   );
 
@@ -92,14 +109,17 @@ export function registerNotesTools(server: McpServer, ctx: McpToolContext): void
     guarded('project_memory_update', logger, async ({ text, project }: { text: string; project?: string }) => {
       const result = await updateProjectMemory(project ?? ctx.projectDir, text);
       const cleaned = result.changedByCleaning ? `\n${CLEANED_NOTICE}` : '';
-      return textResult(`專案記憶已${result.created ? '建立' : '更新'}：${projectMemoryUsageText(result.usage)}（${result.path}）。${cleaned}${warningLines(result.warnings)}`, {
-        project: result.project,
-        path: result.path,
-        created: result.created,
-        usage: result.usage,
-        changedByCleaning: result.changedByCleaning,
-        warnings: result.warnings,
-      });
+      return textResult(
+        `專案記憶已${result.created ? '建立' : '更新'}：${projectMemoryUsageText(result.usage)}（${result.path}）。${cleaned}${warningLines(result.warnings)}`,
+        {
+          project: result.project,
+          path: result.path,
+          created: result.created,
+          usage: result.usage,
+          changedByCleaning: result.changedByCleaning,
+          warnings: result.warnings,
+        },
+      );
     }),
   );
 
@@ -117,7 +137,11 @@ export function registerNotesTools(server: McpServer, ctx: McpToolContext): void
     guarded('journal_append', logger, async ({ text, tags }: { text: string; tags?: string[] }) => {
       const result = await appendJournal(ctx.config, { text, tags: tags ?? [] });
       const cleaned = result.changedByCleaning ? `\n${CLEANED_NOTICE}` : '';
-      return textResult(`已寫入日誌：\n${journalLine(result.entry)}${cleaned}${warningLines(result.warnings)}`, { path: result.path, entry: result.entry, changedByCleaning: result.changedByCleaning });
+      return textResult(`已寫入日誌：\n${journalLine(result.entry)}${cleaned}${warningLines(result.warnings)}`, {
+        path: result.path,
+        entry: result.entry,
+        changedByCleaning: result.changedByCleaning,
+      });
     }),
   );
 
@@ -135,7 +159,9 @@ export function registerNotesTools(server: McpServer, ctx: McpToolContext): void
     },
     guarded('journal_search', logger, async ({ query, tag, limit }: { query?: string; tag?: string; limit?: number }) => {
       const result = await searchJournal(ctx.config.paths.journalFile, { query, tag, limit: limit ?? JOURNAL_SEARCH_DEFAULT });
-      const what = [query?.trim() ? `「${query.trim()}」` : '', tag?.trim() ? `#${tag.trim().replace(/^#+/, '')}` : ''].filter(Boolean).join(' ') || '全部';
+      const what =
+        [query?.trim() ? `「${query.trim()}」` : '', tag?.trim() ? `#${tag.trim().replace(/^#+/, '')}` : ''].filter(Boolean).join(' ') ||
+        '全部';
       const corrupt = result.corrupt ? `\n（略過 ${result.corrupt} 行無法解析的內容，行號 ${result.corruptLines.join(', ')}）` : '';
       const head = result.matched
         ? `日誌中符合 ${what} 的 ${result.matched} 筆（共 ${result.total} 筆），${result.entries.length < result.matched ? `最新的 ${result.entries.length} 筆` : '由新到舊'}：`

@@ -41,7 +41,7 @@ export function registerPersonaTools(server: McpServer, ctx: McpToolContext): vo
     {
       title: '列出角色',
       description:
-        'List every role (persona) the user has: ID, display name, emoji, the first line of its nature, how many memories it has, and which one is active. Use it to find a role\'s ID before passing `role` to another tool. Switching roles is done by the user (`kioku role use`) or by calling a role by name in the conversation.',
+        "List every role (persona) the user has: ID, display name, emoji, the first line of its nature, how many memories it has, and which one is active. Use it to find a role's ID before passing `role` to another tool. Switching roles is done by the user (`kioku role use`) or by calling a role by name in the conversation.",
       inputSchema: {},
       annotations: { readOnlyHint: true },
     },
@@ -65,7 +65,16 @@ export function registerPersonaTools(server: McpServer, ctx: McpToolContext): vo
         : `還沒有任何角色（${config.paths.roleHome}）。使用者可以用 \`kioku role new\` 或角色技能建立。`;
       const problem = currentProblem ? `\n⚠ ${currentProblem}` : '';
       return textResult(`${text}${problem}`, {
-        roles: roles.map(({ id, name, emoji, active, memoryCount, natureFirstLine, format, problem: p }) => ({ id, name, emoji, active, memoryCount, natureFirstLine, format, problem: p ?? null })),
+        roles: roles.map(({ id, name, emoji, active, memoryCount, natureFirstLine, format, problem: p }) => ({
+          id,
+          name,
+          emoji,
+          active,
+          memoryCount,
+          natureFirstLine,
+          format,
+          problem: p ?? null,
+        })),
         activeRole: current?.id ?? null,
         sessionRole: session ?? null,
       });
@@ -77,7 +86,7 @@ export function registerPersonaTools(server: McpServer, ctx: McpToolContext): vo
     {
       title: '目前的角色',
       description:
-        "Which role this session is: the role switched to in this session (when the client can be told), else ROLE_NAME, else the active role. Returns its ID, name, emoji and where that answer came from; call persona_show for the full definition.",
+        'Which role this session is: the role switched to in this session (when the client can be told), else ROLE_NAME, else the active role. Returns its ID, name, emoji and where that answer came from; call persona_show for the full definition.',
       inputSchema: {},
       annotations: { readOnlyHint: true },
     },
@@ -93,7 +102,13 @@ export function registerPersonaTools(server: McpServer, ctx: McpToolContext): vo
       }
       const name = role ? `${role.emoji ? `${role.emoji} ` : ''}${role.name}` : '（定義無法讀取）';
       const text = `目前的角色：${name}（${who.id}），來源：${ROLE_SOURCE_LABELS[who.source]}。${problem ? `\n⚠ ${problem}` : ''}`;
-      return textResult(text, { id: who.id, name: role?.name ?? null, emoji: role?.emoji ?? null, source: who.source, problem: problem ?? null });
+      return textResult(text, {
+        id: who.id,
+        name: role?.name ?? null,
+        emoji: role?.emoji ?? null,
+        source: who.source,
+        problem: problem ?? null,
+      });
     }),
   );
 

@@ -15,7 +15,11 @@ function setup(env: NodeJS.ProcessEnv = {}) {
   writeText(home.roleHome, 'ENGINEER01.soul.md', SPLIT_ENGINEER_SOUL);
   writeText(home.roleHome, 'HELPER01.md', LEGACY_HELPER);
   const project = fs.mkdtempSync(path.join(home.root, 'proj-'));
-  const context = (assistant: McpAssistant | undefined, extra: NodeJS.ProcessEnv = {}) => ({ config: home.config(extra), assistant, cwd: project });
+  const context = (assistant: McpAssistant | undefined, extra: NodeJS.ProcessEnv = {}) => ({
+    config: home.config(extra),
+    assistant,
+    cwd: project,
+  });
   return { home, project, context };
 }
 
@@ -66,6 +70,8 @@ describe('resolveMcpRole', () => {
 
   it('no role anywhere is bad usage naming both ways out', () => {
     const { context } = setup();
-    expect(() => resolveMcpRole(context('claude'))).toThrow(expect.objectContaining({ code: 'BAD_USAGE', hint: expect.stringMatching(/persona_list|kioku role use/) }));
+    expect(() => resolveMcpRole(context('claude'))).toThrow(
+      expect.objectContaining({ code: 'BAD_USAGE', hint: expect.stringMatching(/persona_list|kioku role use/) }),
+    );
   });
 });

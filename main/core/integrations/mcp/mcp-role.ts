@@ -82,7 +82,8 @@ export function sessionRoleOfClient(context: McpRoleContext): string | undefined
  */
 function explicitRole(config: KiokuConfig, reference: string): string {
   const ref = reference.trim();
-  if (isValidRoleId(ref) && (roleFilesExist(config.paths.roleHome, ref) || fs.existsSync(roleMemoryDir(config.paths.memoryHome, ref)))) return ref;
+  if (isValidRoleId(ref) && (roleFilesExist(config.paths.roleHome, ref) || fs.existsSync(roleMemoryDir(config.paths.memoryHome, ref))))
+    return ref;
   return resolveRoleReference(config.paths.roleHome, ref);
 }
 

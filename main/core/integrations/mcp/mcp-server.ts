@@ -31,7 +31,7 @@ export const MCP_TOOL_NAMES = [
 
 const INSTRUCTIONS = [
   'Kioku keeps the user\'s persona ("role") and long-term memory as Markdown files; the user writes Traditional Chinese (Taiwan).',
-  'Before answering where earlier conversations matter, call recall (the role\'s memories) or journal_search (session notes, past pitfalls).',
+  "Before answering where earlier conversations matter, call recall (the role's memories) or journal_search (session notes, past pitfalls).",
   'facts_update and project_memory_update replace the whole file and refuse texts over their limits without changing anything: read first, edit, send the whole text.',
   'Stable cross-project facts → facts_update; this repository\'s conventions → project_memory_update; one-off events and long notes → journal_append; "remember this" → remember.',
 ].join('\n');
@@ -64,7 +64,10 @@ export async function serveMcpOverStdio(settings: McpServerSettings): Promise<vo
   process.stdin.once('end', stop);
   process.stdin.once('close', stop);
   await server.connect(new StdioServerTransport());
-  settings.logger.info('mcp', `serving ${MCP_TOOL_NAMES.length} tools over stdio (assistant ${settings.assistant ?? 'unknown'}, cwd ${settings.cwd})`);
+  settings.logger.info(
+    'mcp',
+    `serving ${MCP_TOOL_NAMES.length} tools over stdio (assistant ${settings.assistant ?? 'unknown'}, cwd ${settings.cwd})`,
+  );
   await closed;
   settings.logger.info('mcp', 'client closed the connection');
 }

@@ -69,7 +69,11 @@ export function errorResult(error: unknown, logger: Logger, tool: string): CallT
   if (isKiokuError(error)) {
     logger.info('mcp', `${tool}: ${error.code}: ${error.message}`);
     const text = error.hint ? `${error.message}\n→ ${error.hint}` : error.message;
-    return { content: [{ type: 'text', text }], isError: true, structuredContent: { error: { code: error.code, message: error.message, hint: error.hint ?? null } } };
+    return {
+      content: [{ type: 'text', text }],
+      isError: true,
+      structuredContent: { error: { code: error.code, message: error.message, hint: error.hint ?? null } },
+    };
   }
   const stack = error instanceof Error && error.stack ? ` ${error.stack}` : '';
   logger.error('mcp', `${tool} failed: ${describeError(error)}${stack}`);
@@ -77,11 +81,19 @@ export function errorResult(error: unknown, logger: Logger, tool: string): CallT
   const text = fsCode
     ? `${describeError(error)}\n→ check that path and its permissions; nothing was half-written (Kioku writes atomically)`
     : `unexpected error in ${tool}: ${describeError(error)}\n→ this is a bug in Kioku; the details are in the Kioku log file`;
-  return { content: [{ type: 'text', text }], isError: true, structuredContent: { error: { code: fsCode ?? 'UNEXPECTED', message: describeError(error), hint: null } } };
+  return {
+    content: [{ type: 'text', text }],
+    isError: true,
+    structuredContent: { error: { code: fsCode ?? 'UNEXPECTED', message: describeError(error), hint: null } },
+  };
 }
 
 /** Wrap a handler so that every throw becomes an isError result. */
-export function guarded<A>(tool: string, logger: Logger, handler: (args: A) => Promise<CallToolResult> | CallToolResult): (args: A) => Promise<CallToolResult> {
+export function guarded<A>(
+  tool: string,
+  logger: Logger,
+  handler: (args: A) => Promise<CallToolResult> | CallToolResult,
+): (args: A) => Promise<CallToolResult> {
   return async (args: A) => {
     try {
       return await handler(args);

@@ -116,7 +116,11 @@ function skillsDirPlugins(configDir: string): Candidate[] {
 
 /** `enabledPlugins` of user, project and local settings, in the order Claude Code lets them win. */
 function enabledLayers(configDir: string, cwd: string, problems: ClaudePluginsReport['problems']): Array<{ file: string; enabled: Json }> {
-  const files = [path.join(configDir, 'settings.json'), path.join(cwd, '.claude', 'settings.json'), path.join(cwd, '.claude', 'settings.local.json')];
+  const files = [
+    path.join(configDir, 'settings.json'),
+    path.join(cwd, '.claude', 'settings.json'),
+    path.join(cwd, '.claude', 'settings.local.json'),
+  ];
   const layers: Array<{ file: string; enabled: Json }> = [];
   for (const [index, file] of [...new Set(files.map((f) => path.resolve(f)))].entries()) {
     try {

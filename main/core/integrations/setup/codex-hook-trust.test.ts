@@ -12,7 +12,11 @@ import { codexEventLabel, codexHookHash, codexHookTrust, type CodexHookPlace } f
 const SESSION_START = {
   event: 'SessionStart',
   matcher: 'startup|resume|clear|compact',
-  entry: { type: 'command', command: '/usr/bin/node "/opt/Kioku app/dist/hooks/kioku-hook.js" session-start --assistant codex', timeout: 15 },
+  entry: {
+    type: 'command',
+    command: '/usr/bin/node "/opt/Kioku app/dist/hooks/kioku-hook.js" session-start --assistant codex',
+    timeout: 15,
+  },
 };
 const SESSION_START_HASH = 'sha256:6e20f9cd77af926a328c682b73971dfd53f34035654240edd756c23700a11768';
 
@@ -22,16 +26,29 @@ describe('codexHookHash: the hash Codex compares with trusted_hash', () => {
   });
 
   it('drops the matcher where Codex ignores it, and fills in its 600 s default timeout', () => {
-    const prompt = { type: 'command', command: '/usr/bin/node /opt/k/dist/hooks/kioku-hook.js user-prompt-submit --assistant codex', timeout: 10 };
-    expect(codexHookHash({ event: 'UserPromptSubmit', matcher: undefined, entry: prompt })).toBe('sha256:0fb1eea68c9982a6290ae5d9406ab53cc44b5703bb0b394d5940fd187d070966');
-    expect(codexHookHash({ event: 'UserPromptSubmit', matcher: 'ignored', entry: prompt })).toBe('sha256:0fb1eea68c9982a6290ae5d9406ab53cc44b5703bb0b394d5940fd187d070966');
+    const prompt = {
+      type: 'command',
+      command: '/usr/bin/node /opt/k/dist/hooks/kioku-hook.js user-prompt-submit --assistant codex',
+      timeout: 10,
+    };
+    expect(codexHookHash({ event: 'UserPromptSubmit', matcher: undefined, entry: prompt })).toBe(
+      'sha256:0fb1eea68c9982a6290ae5d9406ab53cc44b5703bb0b394d5940fd187d070966',
+    );
+    expect(codexHookHash({ event: 'UserPromptSubmit', matcher: 'ignored', entry: prompt })).toBe(
+      'sha256:0fb1eea68c9982a6290ae5d9406ab53cc44b5703bb0b394d5940fd187d070966',
+    );
     expect(codexHookHash({ event: 'UserPromptSubmit', matcher: undefined, entry: { type: 'command', command: 'echo other-tool' } })).toBe(
       'sha256:0f970b140bead6906521473bf0034c7aec1d6f13ad8a97987130c37160a58318',
     );
   });
 
   it('changes with the command, so a new install path is no longer trusted', () => {
-    expect(codexHookHash({ ...SESSION_START, entry: { ...SESSION_START.entry, command: SESSION_START.entry.command.replace('/opt', '/usr/local') } })).not.toBe(SESSION_START_HASH);
+    expect(
+      codexHookHash({
+        ...SESSION_START,
+        entry: { ...SESSION_START.entry, command: SESSION_START.entry.command.replace('/opt', '/usr/local') },
+      }),
+    ).not.toBe(SESSION_START_HASH);
   });
 
   it('labels events as Codex keys them', () => {
@@ -50,7 +67,12 @@ describe('codexHookTrust: each Kioku entry as Codex would treat it', () => {
   let dir: string;
   let hooksFile: string;
   let configFile: string;
-  const place = (groupIndex: number, extra: Partial<CodexHookPlace> = {}): CodexHookPlace => ({ ...SESSION_START, groupIndex, handlerIndex: 0, ...extra });
+  const place = (groupIndex: number, extra: Partial<CodexHookPlace> = {}): CodexHookPlace => ({
+    ...SESSION_START,
+    groupIndex,
+    handlerIndex: 0,
+    ...extra,
+  });
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku codex '));

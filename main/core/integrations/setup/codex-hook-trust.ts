@@ -66,7 +66,10 @@ export function codexHookHash(place: Pick<CodexHookPlace, 'event' | 'matcher' | 
   if (typeof entry.statusMessage === 'string') handler.statusMessage = entry.statusMessage;
   const identity: Record<string, unknown> = { event_name: codexEventLabel(place.event), hooks: [handler] };
   if (typeof place.matcher === 'string' && !EVENTS_WITHOUT_MATCHER.has(place.event)) identity.matcher = place.matcher;
-  return `sha256:${crypto.createHash('sha256').update(JSON.stringify(canonical(identity))).digest('hex')}`;
+  return `sha256:${crypto
+    .createHash('sha256')
+    .update(JSON.stringify(canonical(identity)))
+    .digest('hex')}`;
 }
 
 /**
@@ -104,12 +107,18 @@ function readStates(configFile: string): { states: Record<string, HookState>; pr
   const hooks = data.hooks;
   const states = hooks !== null && typeof hooks === 'object' ? (hooks as Record<string, unknown>).state : undefined;
   if (states === undefined) return { states: {} };
-  if (states === null || typeof states !== 'object' || Array.isArray(states)) return { states: {}, problem: '"hooks.state" is not a table' };
+  if (states === null || typeof states !== 'object' || Array.isArray(states))
+    return { states: {}, problem: '"hooks.state" is not a table' };
   return { states: states as Record<string, HookState> };
 }
 
 /** How Codex would treat each of Kioku's entries of `hooksFile`, judged from `configFile`. */
-export function codexHookTrust(hooksFile: string, configFile: string, places: readonly CodexHookPlace[], env: NodeJS.ProcessEnv): CodexTrustReport {
+export function codexHookTrust(
+  hooksFile: string,
+  configFile: string,
+  places: readonly CodexHookPlace[],
+  env: NodeJS.ProcessEnv,
+): CodexTrustReport {
   const { states, problem } = readStates(configFile);
   if (problem) return { configFile, hooks: [], problem };
   const source = codexKeySource(hooksFile, env);

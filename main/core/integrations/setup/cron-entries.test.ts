@@ -35,7 +35,11 @@ describe("schedules (hourly in cron's zone; the command decides on the user's cl
   });
 
   it('cronMinuteFor: the same instant on both clocks', () => {
-    for (const [user, cron] of [['Asia/Kathmandu', 'UTC'], ['America/St_Johns', 'Asia/Taipei'], ['Australia/Adelaide', 'America/Los_Angeles']] as const) {
+    for (const [user, cron] of [
+      ['Asia/Kathmandu', 'UTC'],
+      ['America/St_Johns', 'Asia/Taipei'],
+      ['Australia/Adelaide', 'America/Los_Angeles'],
+    ] as const) {
       for (let minute = 0; minute < 60; minute += 7) {
         const m = cronMinuteFor(minute, zones(user, cron));
         // An instant at which cron's clock shows minute m: the user's clock must show `minute`.
@@ -59,7 +63,9 @@ describe("schedules (hourly in cron's zone; the command decides on the user's cl
 
   it('plans sleep, nap (when on) and brief --scheduled (only with a checks folder, when on)', () => {
     const kinds = (env: NodeJS.ProcessEnv, hasChecks: boolean) =>
-      planCronEntries(config(env), { hasChecks, zones: zones('Asia/Taipei', 'UTC') }).map((e) => `${e.kind}: ${e.schedule} ${e.args.join(' ')}`);
+      planCronEntries(config(env), { hasChecks, zones: zones('Asia/Taipei', 'UTC') }).map(
+        (e) => `${e.kind}: ${e.schedule} ${e.args.join(' ')}`,
+      );
     expect(kinds({}, true)).toEqual(['sleep: 0 * * * * sleep', 'nap: */10 * * * * nap', 'brief: 0 * * * * brief --scheduled --all']);
     expect(kinds({}, false)).toEqual(['sleep: 0 * * * * sleep', 'nap: */10 * * * * nap']);
     expect(kinds({ ROLE_NAP_ENABLED: '0', ROLE_BRIEF_ENABLED: '0' }, true)).toEqual(['sleep: 0 * * * * sleep']);
@@ -74,7 +80,14 @@ describe("schedules (hourly in cron's zone; the command decides on the user's cl
 describe('the environment of a line', () => {
   it('multi-role: ROLE_SLEEP_ALL_ROLES=1 and never ROLE_NAME (§排程涵蓋所有角色), explicit ROLE_* only, never KIOKU_NOW', () => {
     const env = cronEnvironment(
-      config({ ROLE_NAME: 'ACTIVE01', ROLE_CLI: 'local', ROLE_LOAD_LIMIT: '5000', KIOKU_NOW: '2026-01-01T00:00:00Z', UNRELATED: 'x', TZ: 'Asia/Taipei' }),
+      config({
+        ROLE_NAME: 'ACTIVE01',
+        ROLE_CLI: 'local',
+        ROLE_LOAD_LIMIT: '5000',
+        KIOKU_NOW: '2026-01-01T00:00:00Z',
+        UNRELATED: 'x',
+        TZ: 'Asia/Taipei',
+      }),
       ['/usr/bin', '/bin', '/usr/bin'],
       'ACTIVE01',
       'Asia/Taipei',
@@ -126,7 +139,13 @@ describe('lines', () => {
   });
 
   it('only tagged lines are ours; a commented-out one is read as disabled', () => {
-    const text = ['MAILTO=me', '0 * * * * backup.sh # nightly', '#0 6 * * * /x/kioku-launch --cron brief --all # kioku:brief', '*/10 * * * * /x/kioku-launch --cron nap # kioku:nap', ''].join('\n');
+    const text = [
+      'MAILTO=me',
+      '0 * * * * backup.sh # nightly',
+      '#0 6 * * * /x/kioku-launch --cron brief --all # kioku:brief',
+      '*/10 * * * * /x/kioku-launch --cron nap # kioku:nap',
+      '',
+    ].join('\n');
     expect(parseKiokuCronEntries(text).map((e) => [e.kind, e.disabled, e.args.join(' ')])).toEqual([
       ['brief', true, 'brief --all'],
       ['nap', false, 'nap'],
@@ -150,9 +169,13 @@ describe('replaceKiokuLines', () => {
     expect(replaceKiokuLines(next, ['0 22 * * * new # kioku:sleep', '*/10 * * * * new # kioku:nap'])).toBe(next);
   });
 
-  it('removes ours (and, when asked, the original scripts\' # jsc-role-sleep lines) only', () => {
-    const current = [user[0], '0 * * * * /old/role_sleep_launcher.sh # jsc-role-sleep', '0 22 * * * x # kioku:sleep', user[2], ''].join('\n');
-    expect(replaceKiokuLines(current, [])).toBe([user[0], '0 * * * * /old/role_sleep_launcher.sh # jsc-role-sleep', user[2], ''].join('\n'));
+  it("removes ours (and, when asked, the original scripts' # jsc-role-sleep lines) only", () => {
+    const current = [user[0], '0 * * * * /old/role_sleep_launcher.sh # jsc-role-sleep', '0 22 * * * x # kioku:sleep', user[2], ''].join(
+      '\n',
+    );
+    expect(replaceKiokuLines(current, [])).toBe(
+      [user[0], '0 * * * * /old/role_sleep_launcher.sh # jsc-role-sleep', user[2], ''].join('\n'),
+    );
     expect(replaceKiokuLines(current, [], { dropLegacy: true })).toBe([user[0], user[2], ''].join('\n'));
     expect(replaceKiokuLines('0 22 * * * x # kioku:sleep\n', [])).toBe('');
   });

@@ -117,7 +117,11 @@ export function planCronEntries(config: KiokuConfig, input: PlanInput): PlannedC
   if (settings.ROLE_NAP_ENABLED) planned.push({ kind: 'nap', schedule: `*/${settings.ROLE_NAP_INTERVAL_MINUTES} * * * *`, args: ['nap'] });
   const brief = briefSchedule(settings.ROLE_SLEEP_START, settings.ROLE_SLEEP_END, input.zones);
   if (brief && settings.ROLE_BRIEF_ENABLED && input.hasChecks) {
-    planned.push({ kind: 'brief', schedule: brief, args: settings.ROLE_SLEEP_ALL_ROLES ? ['brief', '--scheduled', '--all'] : ['brief', '--scheduled'] });
+    planned.push({
+      kind: 'brief',
+      schedule: brief,
+      args: settings.ROLE_SLEEP_ALL_ROLES ? ['brief', '--scheduled', '--all'] : ['brief', '--scheduled'],
+    });
   }
   return planned;
 }
@@ -133,7 +137,12 @@ const ALWAYS_WRITTEN = new Set(['ROLE_HOME', 'ROLE_MEMORY_HOME', 'ROLE_SLEEP_ALL
  * Multi-role (the default) writes ROLE_SLEEP_ALL_ROLES=1 and never ROLE_NAME: a pinned
  * ROLE_NAME once made only the active role ever sleep, silently (the bug SLEEP-3 fixed in the role skill).
  */
-export function cronEnvironment(config: KiokuConfig, pathDirs: readonly string[], singleRole: string | undefined, userZone: string): [string, string][] {
+export function cronEnvironment(
+  config: KiokuConfig,
+  pathDirs: readonly string[],
+  singleRole: string | undefined,
+  userZone: string,
+): [string, string][] {
   const env: [string, string][] = [['PATH', [...new Set(pathDirs)].join(':')]];
   env.push(['TZ', userZone]);
   env.push(['ROLE_HOME', config.paths.roleHome], ['ROLE_MEMORY_HOME', config.paths.memoryHome]);
@@ -146,7 +155,9 @@ export function cronEnvironment(config: KiokuConfig, pathDirs: readonly string[]
   for (const name of explicit) env.push([name, config.env[name]!.trim()]);
   for (const [name, value] of env) {
     if (/[\r\n]/.test(value)) {
-      throw new KiokuError('BAD_USAGE', `${name} contains a line break, which a crontab line cannot hold`, { hint: `set ${name} to a single-line value and run install-cron again` });
+      throw new KiokuError('BAD_USAGE', `${name} contains a line break, which a crontab line cannot hold`, {
+        hint: `set ${name} to a single-line value and run install-cron again`,
+      });
     }
   }
   return env;

@@ -55,7 +55,12 @@ function makeRole(id: string, withChecks = false): void {
 /** Run a crontab line's command the way cron does: `\%` → `%`, then /bin/sh -c, with no environment. */
 function runLikeCron(line: string): number {
   const command = line.replace(/^(\S+\s+){5}/, '').replace(/\\%/g, '%');
-  const result = spawnSync('/bin/sh', ['-c', command], { env: { HOME: home.root }, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
+  const result = spawnSync('/bin/sh', ['-c', command], {
+    env: { HOME: home.root },
+    encoding: 'utf8',
+    timeout: 60_000,
+    killSignal: 'SIGKILL',
+  });
   return result.status ?? -1;
 }
 
@@ -82,7 +87,12 @@ describe('install-cron', () => {
     const launcher = launcherPath(home.config().paths.stateDir);
     for (const entry of ours) {
       expect(entry.program).toBe(launcher);
-      expect(entry.env).toMatchObject({ ROLE_SLEEP_ALL_ROLES: '1', ROLE_HOME: home.roleHome, ROLE_MEMORY_HOME: home.memoryHome, TZ: process.env.TZ });
+      expect(entry.env).toMatchObject({
+        ROLE_SLEEP_ALL_ROLES: '1',
+        ROLE_HOME: home.roleHome,
+        ROLE_MEMORY_HOME: home.memoryHome,
+        TZ: process.env.TZ,
+      });
       expect(entry.env.ROLE_NAME).toBeUndefined();
       expect(entry.env.PATH!.split(':')).toEqual(expect.arrayContaining(['/usr/bin', '/bin', path.dirname(process.execPath)]));
       expect(entry.env.PATH).not.toBe(process.env.PATH);
@@ -104,7 +114,12 @@ describe('install-cron', () => {
     const ours = parseKiokuCronEntries(state.text);
     expect(ours.map((e) => `${e.kind} ${e.schedule}`)).toEqual(['sleep 30 * * * *', 'nap */20 * * * *']);
     expect(ours[0]?.env.ROLE_LOAD_LIMIT).toBe('6000');
-    expect(state.text.split('\n').filter((line) => !/# kioku:/.test(line)).join('\n')).toBe(USER_LINES.slice(0, -1) + '\n');
+    expect(
+      state.text
+        .split('\n')
+        .filter((line) => !/# kioku:/.test(line))
+        .join('\n'),
+    ).toBe(USER_LINES.slice(0, -1) + '\n');
   });
 
   it('schedules no brief without a checks folder, and says so', () => {
@@ -118,7 +133,9 @@ describe('install-cron', () => {
   it('single-role mode pins the role (ROLE_SLEEP_ALL_ROLES=0), and refuses when there is none', () => {
     makeRole('ALPHA01', true);
     const { state, runner } = fakeCrontab();
-    expect(() => installCron(home.config({ ROLE_SLEEP_ALL_ROLES: '0' }), deps(runner))).toThrow(/ROLE_SLEEP_ALL_ROLES=0 schedules one role/);
+    expect(() => installCron(home.config({ ROLE_SLEEP_ALL_ROLES: '0' }), deps(runner))).toThrow(
+      /ROLE_SLEEP_ALL_ROLES=0 schedules one role/,
+    );
     expect(state.writes).toEqual([]);
     fs.writeFileSync(path.join(home.roleHome, '.active'), 'ALPHA01\n');
     installCron(home.config({ ROLE_SLEEP_ALL_ROLES: '0' }), deps(runner));
@@ -216,11 +233,23 @@ describe('the launcher (a fixed path; it finds the current install at each run)'
     const bin = path.join(home.root, 'other-bin');
     fs.mkdirSync(bin);
     fs.writeFileSync(path.join(bin, 'kioku'), `#!/bin/sh\necho "path kioku $*" >> "${calls}.path"\n`, { mode: 0o755 });
-    const viaPath = spawnSync('/bin/sh', [launcher, '--cron', 'nap'], { env: { PATH: `${bin}:/usr/bin:/bin` }, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
+    const viaPath = spawnSync('/bin/sh', [launcher, '--cron', 'nap'], {
+      env: { PATH: `${bin}:/usr/bin:/bin` },
+      encoding: 'utf8',
+      timeout: 60_000,
+      killSignal: 'SIGKILL',
+    });
     expect(viaPath.status).toBe(0);
     expect(fs.readFileSync(`${calls}.path`, 'utf8')).toBe('path kioku nap\n');
-    const nowhere = spawnSync('/bin/sh', [launcher, '--cron', 'sleep'], { env: { PATH: '/usr/bin:/bin' }, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
+    const nowhere = spawnSync('/bin/sh', [launcher, '--cron', 'sleep'], {
+      env: { PATH: '/usr/bin:/bin' },
+      encoding: 'utf8',
+      timeout: 60_000,
+      killSignal: 'SIGKILL',
+    });
     expect(nowhere.status).toBe(127);
-    expect(fs.readFileSync(cronLogPath(home.config().paths.stateDir), 'utf8')).toMatch(/\[cron\]\[ERROR\]: kioku-launch: cannot find Kioku: .*fake-kioku\.mjs is gone/);
+    expect(fs.readFileSync(cronLogPath(home.config().paths.stateDir), 'utf8')).toMatch(
+      /\[cron\]\[ERROR\]: kioku-launch: cannot find Kioku: .*fake-kioku\.mjs is gone/,
+    );
   });
 });

@@ -28,10 +28,13 @@ export interface CrontabRunner {
   write(text: string): void;
 }
 
-const CRON_MISSING_HINT = 'install cron (Debian/Ubuntu: sudo apt-get install cron; Fedora/RHEL: sudo dnf install cronie; Arch: sudo pacman -S cronie), or run the tray app or `kioku daemon`, which schedule without cron';
+const CRON_MISSING_HINT =
+  'install cron (Debian/Ubuntu: sudo apt-get install cron; Fedora/RHEL: sudo dnf install cronie; Arch: sudo pacman -S cronie), or run the tray app or `kioku daemon`, which schedule without cron';
 
 function crontabMissing(): KiokuError {
-  return new KiokuError('NOT_FOUND', 'the crontab command was not found, so Kioku cannot read or write the schedule', { hint: CRON_MISSING_HINT });
+  return new KiokuError('NOT_FOUND', 'the crontab command was not found, so Kioku cannot read or write the schedule', {
+    hint: CRON_MISSING_HINT,
+  });
 }
 
 /** The machine's crontab through the `crontab` command. */
@@ -39,7 +42,10 @@ export function systemCrontab(env: NodeJS.ProcessEnv = process.env): CrontabRunn
   const run = (args: string[], input?: string) => {
     const result = spawnSync('crontab', args, { env, input: input ?? '', encoding: 'utf8', timeout: 30_000 });
     if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') throw crontabMissing();
-    if (result.error) throw new KiokuError('IO', `crontab ${args.join(' ')} failed: ${result.error.message}`, { hint: 'check that cron is installed and usable by this user' });
+    if (result.error)
+      throw new KiokuError('IO', `crontab ${args.join(' ')} failed: ${result.error.message}`, {
+        hint: 'check that cron is installed and usable by this user',
+      });
     return result;
   };
   return {
@@ -48,7 +54,9 @@ export function systemCrontab(env: NodeJS.ProcessEnv = process.env): CrontabRunn
       if (result.status === 0) return result.stdout;
       // "no crontab for <user>" is an empty crontab, not an error.
       if (/no crontab/i.test(result.stderr)) return '';
-      throw new KiokuError('IO', `crontab -l exited ${result.status}: ${result.stderr.trim()}`, { hint: 'check that this user may use cron (/etc/cron.allow, /etc/cron.deny)' });
+      throw new KiokuError('IO', `crontab -l exited ${result.status}: ${result.stderr.trim()}`, {
+        hint: 'check that this user may use cron (/etc/cron.allow, /etc/cron.deny)',
+      });
     },
     write(text) {
       const result = run(['-'], text);
@@ -159,11 +167,19 @@ export function installCron(config: KiokuConfig, deps: CronDeps = {}, options: {
       hint: 'set ROLE_NAME, choose a role with `kioku role use ID`, or leave ROLE_SLEEP_ALL_ROLES at 1 to serve every role',
     });
   }
-  const briefRoles = single ? (listCheckScripts(config.paths.roleHome, single).exists ? [single] : []) : rolesWithChecks(config.paths.roleHome);
+  const briefRoles = single
+    ? listCheckScripts(config.paths.roleHome, single).exists
+      ? [single]
+      : []
+    : rolesWithChecks(config.paths.roleHome);
 
   const current = runner.read();
   const launcher = launcherPath(config.paths.stateDir);
-  const zones = { user: resolveUserTimeZone(config.settings.ROLE_TIMEZONE, config.env).zone, cron: deps.cronZone ?? systemTimeZone(), at: config.clock.now() };
+  const zones = {
+    user: resolveUserTimeZone(config.settings.ROLE_TIMEZONE, config.env).zone,
+    cron: deps.cronZone ?? systemTimeZone(),
+    at: config.clock.now(),
+  };
   const env = cronEnvironment(config, minimalPathDirs(config, install), single, zones.user);
   const planned = planCronEntries(config, { hasChecks: briefRoles.length > 0, zones });
   const lines = planned.map((entry) => formatCronLine(entry, env, launcher));
@@ -175,17 +191,36 @@ export function installCron(config: KiokuConfig, deps: CronDeps = {}, options: {
     if (changed) runner.write(next);
   }
 
-  if (!planned.some((entry) => entry.kind === 'sleep')) warnings.push(`ROLE_SLEEP_START equals ROLE_SLEEP_END (${config.settings.ROLE_SLEEP_START}): no sleep window, so no hourly sleep check was scheduled`);
+  if (!planned.some((entry) => entry.kind === 'sleep'))
+    warnings.push(
+      `ROLE_SLEEP_START equals ROLE_SLEEP_END (${config.settings.ROLE_SLEEP_START}): no sleep window, so no hourly sleep check was scheduled`,
+    );
   if (config.settings.ROLE_BRIEF_ENABLED && briefRoles.length === 0) {
-    warnings.push(`no role has a ${path.join(config.paths.roleHome, '<ID>.checks')}/ folder, so no morning brief was scheduled; run install-cron again after creating one`);
+    warnings.push(
+      `no role has a ${path.join(config.paths.roleHome, '<ID>.checks')}/ folder, so no morning brief was scheduled; run install-cron again after creating one`,
+    );
   }
   const legacyLines = current.split('\n').filter(isLegacyCronLine);
   if (legacyLines.length) {
-    warnings.push(`${legacyLines.length} line(s) from the original role scripts (# jsc-role-sleep) are still in the crontab and would consolidate a second time; remove them with \`kioku remove-cron --legacy\` and run install-cron again`);
+    warnings.push(
+      `${legacyLines.length} line(s) from the original role scripts (# jsc-role-sleep) are still in the crontab and would consolidate a second time; remove them with \`kioku remove-cron --legacy\` and run install-cron again`,
+    );
   }
   const service = (deps.serviceRunning ?? (() => cronServiceRunning()))();
-  if (service === false) warnings.push('no cron service is running, so these entries will not run until it is started (e.g. sudo service cron start; WSL does not start it by itself)');
-  return { entries: parseKiokuCronEntries(lines.join('\n')), changed, launcher, briefRoles, legacyLines, warnings, dryRun: Boolean(options.dryRun), zones: { user: zones.user, cron: zones.cron } };
+  if (service === false)
+    warnings.push(
+      'no cron service is running, so these entries will not run until it is started (e.g. sudo service cron start; WSL does not start it by itself)',
+    );
+  return {
+    entries: parseKiokuCronEntries(lines.join('\n')),
+    changed,
+    launcher,
+    briefRoles,
+    legacyLines,
+    warnings,
+    dryRun: Boolean(options.dryRun),
+    zones: { user: zones.user, cron: zones.cron },
+  };
 }
 
 export interface CronRemoveResult {

@@ -79,7 +79,12 @@ export function hookEntry(assistant: AssistantName, registration: HookRegistrati
   const tail = [registration.event, '--assistant', assistant];
   if (launcher.kind === 'plugin' && assistant === 'claude') {
     // The form the plugin spec shows: no shell, so a plugin root with spaces needs no quoting.
-    return { type: 'command', command: 'node', args: [`${PLUGIN_ROOT.claude}/${HOOK_CLIENT_RELATIVE}`, ...tail], timeout: registration.timeout };
+    return {
+      type: 'command',
+      command: 'node',
+      args: [`${PLUGIN_ROOT.claude}/${HOOK_CLIENT_RELATIVE}`, ...tail],
+      timeout: registration.timeout,
+    };
   }
   // Codex and Gemini document only a shell `command` string; so does every Claude Code version
   // for user settings, which is why installed entries use it for all three.
@@ -105,8 +110,10 @@ export function hookGroup(assistant: AssistantName, registration: HookRegistrati
  */
 export function pluginHooksDocument(assistant: AssistantName): { description?: string; hooks: Record<string, unknown[]> } {
   const hooks: Record<string, unknown[]> = {};
-  for (const registration of HOOK_REGISTRATIONS[assistant]) hooks[registration.native] = [hookGroup(assistant, registration, { kind: 'plugin' })];
+  for (const registration of HOOK_REGISTRATIONS[assistant])
+    hooks[registration.native] = [hookGroup(assistant, registration, { kind: 'plugin' })];
   return assistant === 'claude' ? { description: PLUGIN_DESCRIPTION, hooks } : { hooks };
 }
 
-const PLUGIN_DESCRIPTION = 'Kioku (記憶): loads the active role and its memory at session start, calls roles by name, and captures each turn into memory';
+const PLUGIN_DESCRIPTION =
+  'Kioku (記憶): loads the active role and its memory at session start, calls roles by name, and captures each turn into memory';

@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isKiokuError } from '../../../../common/errors.js';
-import { clientPathOf, hooksStatus, installHooks, nodeForHooks, settingsPathFor, uninstallHooks, type HooksOptions } from './hooks-install.js';
+import {
+  clientPathOf,
+  hooksStatus,
+  installHooks,
+  nodeForHooks,
+  settingsPathFor,
+  uninstallHooks,
+  type HooksOptions,
+} from './hooks-install.js';
 
 let home: string;
 let options: HooksOptions;
@@ -52,7 +60,16 @@ describe('install', () => {
     expect(after.permissions).toEqual(USER_SETTINGS.permissions);
     expect(after.statusLine).toEqual(USER_SETTINGS.statusLine);
     expect(after.hooks.PreToolUse).toEqual(USER_SETTINGS.hooks.PreToolUse);
-    expect(Object.keys(after.hooks)).toEqual(['SessionStart', 'PreToolUse', 'Stop', 'UserPromptSubmit', 'PreCompact', 'PostCompact', 'SessionEnd', 'SubagentStart']);
+    expect(Object.keys(after.hooks)).toEqual([
+      'SessionStart',
+      'PreToolUse',
+      'Stop',
+      'UserPromptSubmit',
+      'PreCompact',
+      'PostCompact',
+      'SessionEnd',
+      'SubagentStart',
+    ]);
     // The user's own SessionStart group stays first; ours follows with its own matcher.
     expect(after.hooks.SessionStart[0]).toEqual(USER_SETTINGS.hooks.SessionStart[0]);
     expect(after.hooks.SessionStart[1]).toEqual({
@@ -124,7 +141,17 @@ describe('install', () => {
   it('Gemini: its event names, millisecond timeouts and names; its other hook keys stay', () => {
     const file = settingsPathFor('gemini', options.env);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, JSON.stringify({ theme: 'Dracula', hooks: { enabled: true, disabled: ['old-hook'], BeforeTool: [{ matcher: 'write_file', hooks: [{ name: 'lint', type: 'command', command: 'lint.sh' }] }] } }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        theme: 'Dracula',
+        hooks: {
+          enabled: true,
+          disabled: ['old-hook'],
+          BeforeTool: [{ matcher: 'write_file', hooks: [{ name: 'lint', type: 'command', command: 'lint.sh' }] }],
+        },
+      }),
+    );
     installHooks(['gemini'], options);
     const after = read(file);
     expect(after.theme).toBe('Dracula');
@@ -170,7 +197,18 @@ describe('uninstall', () => {
   });
 
   it('takes out our entry from a group the user shared with another hook', () => {
-    const shared = { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'notify.sh' }, { type: 'command', command: `node "${client}" stop --assistant claude` }] }] } };
+    const shared = {
+      hooks: {
+        Stop: [
+          {
+            hooks: [
+              { type: 'command', command: 'notify.sh' },
+              { type: 'command', command: `node "${client}" stop --assistant claude` },
+            ],
+          },
+        ],
+      },
+    };
     const { file } = writeClaudeSettings(shared);
     uninstallHooks(['claude'], options);
     expect(read(file)).toEqual({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'notify.sh' }] }] } });
@@ -180,7 +218,13 @@ describe('uninstall', () => {
 describe('status', () => {
   it('reports installed, events, missing events and whether the client exists', () => {
     writeClaudeSettings();
-    expect(hooksStatus(['claude'], options)[0]).toMatchObject({ installed: false, complete: false, events: [], fileExists: true, expectedClientExists: true });
+    expect(hooksStatus(['claude'], options)[0]).toMatchObject({
+      installed: false,
+      complete: false,
+      events: [],
+      fileExists: true,
+      expectedClientExists: true,
+    });
     installHooks(['claude'], options);
     const file = settingsPathFor('claude', options.env);
     const settings = read(file);
@@ -215,7 +259,9 @@ describe('settingsPathFor', () => {
 
 describe('the Node that runs the hooks', () => {
   it('is the running Node outside Electron', () => {
-    expect(nodeForHooks({ PATH: '' }, { ...process.versions, electron: undefined } as unknown as NodeJS.ProcessVersions, '/usr/bin/node20')).toBe('/usr/bin/node20');
+    expect(
+      nodeForHooks({ PATH: '' }, { ...process.versions, electron: undefined } as unknown as NodeJS.ProcessVersions, '/usr/bin/node20'),
+    ).toBe('/usr/bin/node20');
   });
 
   it('inside the Electron app is a node on PATH, never the app binary', () => {

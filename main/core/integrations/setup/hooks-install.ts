@@ -78,7 +78,11 @@ export function detectAssistants(env: NodeJS.ProcessEnv): AssistantName[] {
  * would be the app binary itself, which without ELECTRON_RUN_AS_NODE starts a second app for every
  * assistant event — so there a `node` on PATH is used, and installing without one is refused.
  */
-export function nodeForHooks(env: NodeJS.ProcessEnv, versions: NodeJS.ProcessVersions = process.versions, execPath = process.execPath): string {
+export function nodeForHooks(
+  env: NodeJS.ProcessEnv,
+  versions: NodeJS.ProcessVersions = process.versions,
+  execPath = process.execPath,
+): string {
   if (!versions.electron) return execPath;
   const node = findOnPath('node', env);
   if (node) return node;
@@ -143,8 +147,10 @@ export function installHooks(assistants: readonly AssistantName[], options: Hook
     const wanted = desired.map(({ native, group }) => ({ native, matcher: group.matcher, entry: (group.hooks as unknown[])[0] }));
     const present = findKiokuHooks(hooksOf(doc.data));
     const notes = notesFor(assistant, doc.data);
-    if (!fs.existsSync(launcher.clientPath)) notes.push(`the hook client ${launcher.clientPath} does not exist yet: build Kioku (npm run build) before starting a session`);
-    if (assistant === 'codex') notes.push('Codex runs new hooks only once you trust them: open /hooks in Codex and trust the Kioku entries');
+    if (!fs.existsSync(launcher.clientPath))
+      notes.push(`the hook client ${launcher.clientPath} does not exist yet: build Kioku (npm run build) before starting a session`);
+    if (assistant === 'codex')
+      notes.push('Codex runs new hooks only once you trust them: open /hooks in Codex and trust the Kioku entries');
     const change: HooksChange = { assistant, settingsFile: doc.file, action: 'unchanged', hooks: wanted.length, notes };
     if (fingerprint(present) === fingerprint(wanted)) return { assistant, doc, change };
     change.action = present.length > 0 ? 'updated' : 'installed';
@@ -159,7 +165,13 @@ export function uninstallHooks(assistants: readonly AssistantName[], options: Ho
   const plans = assistants.map((assistant): Plan => {
     const doc = readSettingsFile(settingsPathFor(assistant, options.env));
     const { hooks, removed } = removeKiokuHooks(hooksOf(doc.data));
-    const change: HooksChange = { assistant, settingsFile: doc.file, action: removed > 0 ? 'removed' : 'unchanged', hooks: removed, notes: [] };
+    const change: HooksChange = {
+      assistant,
+      settingsFile: doc.file,
+      action: removed > 0 ? 'removed' : 'unchanged',
+      hooks: removed,
+      notes: [],
+    };
     return removed > 0 ? { assistant, doc, next: { ...doc.data, hooks }, change } : { assistant, doc, change };
   });
   return apply(plans);
@@ -198,7 +210,17 @@ export function hooksStatus(assistants: readonly AssistantName[], options: Hooks
       doc = readSettingsFile(settingsFile);
     } catch (error) {
       const problem = (error as Error).message;
-      return { ...base, fileExists: true, problem, installed: false, complete: false, events: [], missingEvents: expectedEvents, commands: [], notes: [] };
+      return {
+        ...base,
+        fileExists: true,
+        problem,
+        installed: false,
+        complete: false,
+        events: [],
+        missingEvents: expectedEvents,
+        commands: [],
+        notes: [],
+      };
     }
     const found = findKiokuHooks(hooksOf(doc.data));
     const events = [...new Set(found.map((f) => f.native))];

@@ -24,18 +24,30 @@ describe('the plugin and config files in the repo', () => {
 
   it('hooks/hooks.json runs the built client through node with the plugin root, for every HOOK-1 event', () => {
     const hooks = readJson('hooks/hooks.json').hooks as Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]>;
-    expect(Object.keys(hooks)).toEqual(['SessionStart', 'UserPromptSubmit', 'Stop', 'PreCompact', 'PostCompact', 'SessionEnd', 'SubagentStart']);
+    expect(Object.keys(hooks)).toEqual([
+      'SessionStart',
+      'UserPromptSubmit',
+      'Stop',
+      'PreCompact',
+      'PostCompact',
+      'SessionEnd',
+      'SubagentStart',
+    ]);
     expect(hooks.SessionStart![0]!.matcher).toBe('startup|resume|clear|compact');
     for (const [native, groups] of Object.entries(hooks)) {
       const entry = groups[0]!.hooks[0]!;
       const event = adapterFor('claude').eventFromName(native)!;
-      expect(entry).toMatchObject({ type: 'command', command: 'node', args: ['${CLAUDE_PLUGIN_ROOT}/dist/hooks/kioku-hook.js', event, '--assistant', 'claude'] });
+      expect(entry).toMatchObject({
+        type: 'command',
+        command: 'node',
+        args: ['${CLAUDE_PLUGIN_ROOT}/dist/hooks/kioku-hook.js', event, '--assistant', 'claude'],
+      });
     }
     // Claude Code gives all SessionEnd hooks about 1.5 s together.
     expect(hooks.SessionEnd![0]!.hooks[0]!.timeout).toBeLessThanOrEqual(1.5);
   });
 
-  it('uses each assistant\'s own event names, which its adapter maps back', () => {
+  it("uses each assistant's own event names, which its adapter maps back", () => {
     for (const assistant of ['claude', 'codex', 'gemini'] as const) {
       for (const registration of HOOK_REGISTRATIONS[assistant]) {
         expect(adapterFor(assistant).eventFromName(registration.native)).toBe(registration.event);

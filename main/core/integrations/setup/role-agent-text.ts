@@ -50,7 +50,10 @@ export function renderAgentFile(role: RoleDefinition, options: AgentTextOptions)
     : '';
   const who = `${role.name}${role.emoji ? ` ${role.emoji}` : ''}`;
   const body = [
-    z(`<!-- 由 \`kioku role agent ${role.id}\` 產生；角色檔改過後請重新匯出。 -->`, `<!-- Written by \`kioku role agent ${role.id}\`; export again after the role changes. -->`),
+    z(
+      `<!-- 由 \`kioku role agent ${role.id}\` 產生；角色檔改過後請重新匯出。 -->`,
+      `<!-- Written by \`kioku role agent ${role.id}\`; export again after the role changes. -->`,
+    ),
     `# ${who}${z(`（${role.id}）`, ` (${role.id})`)}`,
     z(
       `你是${role.name}（角色 ID：${role.id}），被使用者或其他角色派來協助一件工作。以下的人格只影響表達方式，不降低工作品質。`,
@@ -72,9 +75,18 @@ export function renderAgentFile(role: RoleDefinition, options: AgentTextOptions)
     )}`,
     `## ${z('邊界', 'Boundaries')}\n\n${[
       z('- 回報就是回傳值：直接寫結果，不寒暄。', '- Your report is the return value: give the result, no small talk.'),
-      z('- 照實回報壞消息：失敗、沒做完、不確定的地方都寫出來。', '- Report bad news plainly: failures, unfinished parts and doubts included.'),
-      z('- 不可再往下派工：你已經是被派出來的那一層，不可以再呼叫其他 sub agent（不能有第三層）。', '- Do not delegate further: you are already the delegated level; never start another sub agent (no third level).'),
-      z('- 程式碼、指令與錯誤訊息照實輸出，不加角色語氣、不改寫。', '- Code, commands and error messages verbatim: no persona voice, no rewording.'),
+      z(
+        '- 照實回報壞消息：失敗、沒做完、不確定的地方都寫出來。',
+        '- Report bad news plainly: failures, unfinished parts and doubts included.',
+      ),
+      z(
+        '- 不可再往下派工：你已經是被派出來的那一層，不可以再呼叫其他 sub agent（不能有第三層）。',
+        '- Do not delegate further: you are already the delegated level; never start another sub agent (no third level).',
+      ),
+      z(
+        '- 程式碼、指令與錯誤訊息照實輸出，不加角色語氣、不改寫。',
+        '- Code, commands and error messages verbatim: no persona voice, no rewording.',
+      ),
     ].join('\n')}`,
   ].join('\n\n');
   const frontmatter: Record<string, unknown> = { name: agentNameFor(role.id), description: describe(role, language) };

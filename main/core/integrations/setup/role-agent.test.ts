@@ -99,11 +99,20 @@ describe('kioku role agent (ROLE-11)', () => {
   it('an English role gets English text; --tools sets the tools line; quotes in names stay valid YAML', () => {
     const home = homeWithEngineer();
     writeText(home.roleHome, 'WRITER01.identity.md', '---\nid: WRITER01\nname: "Ada: the \\"Writer\\""\nemoji: ✒️\n---\n\n# Ada\n');
-    writeText(home.roleHome, 'WRITER01.soul.md', '---\nid: WRITER01\n---\n\n## Nature\n\nA careful technical writer: short sentences, # no fluff.\n\n## Vibe\n\nDry humour.\n');
-    const plan = planAgentFile(home.config(), 'WRITER01', path.join(home.root, 'a'), { kiokuEntry: ENTRY, tools: ['Read', 'Grep', 'Bash'] });
+    writeText(
+      home.roleHome,
+      'WRITER01.soul.md',
+      '---\nid: WRITER01\n---\n\n## Nature\n\nA careful technical writer: short sentences, # no fluff.\n\n## Vibe\n\nDry humour.\n',
+    );
+    const plan = planAgentFile(home.config(), 'WRITER01', path.join(home.root, 'a'), {
+      kiokuEntry: ENTRY,
+      tools: ['Read', 'Grep', 'Bash'],
+    });
     const { data, body } = parseAgentFile(plan.text);
     expect(data).toMatchObject({ name: 'writer01', tools: 'Read, Grep, Bash' });
-    expect(data.description).toBe('Ada: the "Writer" (WRITER01): A careful technical writer: short sentences, # no fluff. Send this role when Ada: the "Writer"\'s skills are needed or someone asks Ada: the "Writer" for help.');
+    expect(data.description).toBe(
+      'Ada: the "Writer" (WRITER01): A careful technical writer: short sentences, # no fluff. Send this role when Ada: the "Writer"\'s skills are needed or someone asks Ada: the "Writer" for help.',
+    );
     expect(body).toMatch(/## Before you start: load your own memory/);
     expect(body).toMatch(/Do not delegate further/);
   });

@@ -75,7 +75,10 @@ export function planAgentFile(config: KiokuConfig, id: string, dir: string | und
   const role = readRoleDefinition(config.paths.roleHome, id);
   const target = path.resolve(dir ? expandHome(dir, config.env.HOME || os.homedir()) : defaultAgentDir(config));
   if (fs.existsSync(target) && !fs.statSync(target).isDirectory()) {
-    throw new KiokuError('BAD_USAGE', `${target} is a file, not a folder`, { path: target, hint: 'give the folder to write the agent file into, e.g. ./.claude/agents' });
+    throw new KiokuError('BAD_USAGE', `${target} is a file, not a folder`, {
+      path: target,
+      hint: 'give the folder to write the agent file into, e.g. ./.claude/agents',
+    });
   }
   const name = agentNameFor(role.id);
   const file = path.join(target, `${name}.md`);

@@ -46,7 +46,16 @@ describe('clock', () => {
   });
 
   it('issue 11: refuses impossible dates instead of rolling them over', () => {
-    for (const text of ['2026/02/30', '2026-02-30T10:00:00Z', '2026/13/01', '2026/12/01 24:00', '2026/12/01 10:60', '2026/12/01T10:00+19:00', '2026/12-01', '今天']) {
+    for (const text of [
+      '2026/02/30',
+      '2026-02-30T10:00:00Z',
+      '2026/13/01',
+      '2026/12/01 24:00',
+      '2026/12/01 10:60',
+      '2026/12/01T10:00+19:00',
+      '2026/12-01',
+      '今天',
+    ]) {
       expect(parseStrictDate(text), text).toBeUndefined();
     }
     expect(parseLooseDate('2026/02/30')).toBeUndefined();

@@ -63,7 +63,8 @@ export interface StrictDate {
   dateOnly: boolean;
 }
 
-const STRICT_DATE = /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})(?:[ Tt](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const STRICT_DATE =
+  /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})(?:[ Tt](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
 
 export function parseStrictDate(value: string): StrictDate | undefined {
   const match = STRICT_DATE.exec(value.trim());
@@ -81,7 +82,9 @@ export function parseStrictDate(value: string): StrictDate | undefined {
   if (f.month > 11 || f.day < 1 || f.hour > 23 || f.minute > 59 || f.second > 59) return undefined;
   let date: Date;
   if (zone) {
-    const offsetMinutes = /^z$/i.test(zone) ? 0 : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
+    const offsetMinutes = /^z$/i.test(zone)
+      ? 0
+      : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
     if (Math.abs(offsetMinutes) > 18 * 60 || Number(zone.slice(-2)) > 59) return undefined;
     const utc = new Date(Date.UTC(f.year, f.month, f.day, f.hour, f.minute, f.second, f.ms));
     if (utc.getUTCFullYear() !== f.year || utc.getUTCMonth() !== f.month || utc.getUTCDate() !== f.day) return undefined;

@@ -12,7 +12,10 @@ describe('loadConfig', () => {
   it('reads settings.json from the memory home, and the environment wins', () => {
     home = makeTempHome();
     fs.mkdirSync(path.join(home.memoryHome, '.kioku'), { recursive: true });
-    fs.writeFileSync(path.join(home.memoryHome, '.kioku', 'settings.json'), JSON.stringify({ ROLE_LOAD_LIMIT: 1000, ROLE_NAP_MIN_INBOX: 5 }));
+    fs.writeFileSync(
+      path.join(home.memoryHome, '.kioku', 'settings.json'),
+      JSON.stringify({ ROLE_LOAD_LIMIT: 1000, ROLE_NAP_MIN_INBOX: 5 }),
+    );
     const config = loadConfig({ ...home.env, ROLE_NAP_MIN_INBOX: '7' });
     expect(config.settings.ROLE_LOAD_LIMIT).toBe(1000);
     expect(config.settings.ROLE_NAP_MIN_INBOX).toBe(7);

@@ -39,7 +39,11 @@ function readStoredSettings(env: NodeJS.ProcessEnv): { values: Record<string, un
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return { values: parsed as Record<string, unknown>, file };
     return { values: {}, file, problem: `settings file ${file} is not a JSON object; ignored it (fix or delete the file)` };
   } catch (error) {
-    return { values: {}, file, problem: `settings file ${file} is not valid JSON (${(error as Error).message}); ignored it (fix or delete the file)` };
+    return {
+      values: {},
+      file,
+      problem: `settings file ${file} is not valid JSON (${(error as Error).message}); ignored it (fix or delete the file)`,
+    };
   }
 }
 

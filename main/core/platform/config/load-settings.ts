@@ -58,10 +58,7 @@ function parseValue(spec: SettingSpec, raw: string): { ok: true; value: unknown 
  * Resolve every setting: environment first, then the settings file (electron-store/conf JSON
  * in the app, or any plain object), then the default. Never throws.
  */
-export function loadSettings(
-  env: NodeJS.ProcessEnv,
-  stored: Partial<Record<string, unknown>> = {},
-): LoadedSettings {
+export function loadSettings(env: NodeJS.ProcessEnv, stored: Partial<Record<string, unknown>> = {}): LoadedSettings {
   const settings = {} as Record<string, unknown>;
   const sources = {} as Record<SettingName, 'env' | 'settings' | 'default'>;
   const problems: SettingProblem[] = [];

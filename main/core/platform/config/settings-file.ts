@@ -39,7 +39,8 @@ export function readSettingsFile(env: NodeJS.ProcessEnv): SettingsFileRead {
   }
   try {
     const parsed: unknown = JSON.parse(text.replace(/^\uFEFF/, '') || '{}');
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return { file, exists: true, values: parsed as Record<string, unknown> };
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      return { file, exists: true, values: parsed as Record<string, unknown> };
     return { file, exists: true, values: {}, problem: `${file} is not a JSON object` };
   } catch (error) {
     return { file, exists: true, values: {}, problem: `${file} is not valid JSON (${(error as Error).message})` };
@@ -55,18 +56,28 @@ export function isSettingName(name: string): name is SettingName {
  * so the page can never save what a hook would then ignore. `null` (or an empty text): remove
  * the key, i.e. back to the default.
  */
-export function storedValueFor(name: SettingName, value: StoredSettingValue | null): { ok: true; value: StoredSettingValue | null } | { ok: false; message: string } {
+export function storedValueFor(
+  name: SettingName,
+  value: StoredSettingValue | null,
+): { ok: true; value: StoredSettingValue | null } | { ok: false; message: string } {
   if (value === null || (typeof value === 'string' && value.trim() === '')) return { ok: true, value: null };
   const loaded = loadSettings({}, { [name]: value });
   const problem = loaded.problems.find((p) => p.name === name);
   // The reader's message is "NAME=… in settings ignored: <reason>; using <default>": keep the reason.
-  if (problem) return { ok: false, message: `${name}=${JSON.stringify(value)}: ${problem.message.replace(/^.*? ignored: /, '').replace(/; using .*$/, '')}` };
+  if (problem)
+    return {
+      ok: false,
+      message: `${name}=${JSON.stringify(value)}: ${problem.message.replace(/^.*? ignored: /, '').replace(/; using .*$/, '')}`,
+    };
   const parsed = loaded.settings[name] as StoredSettingValue | null;
   return { ok: true, value: parsed };
 }
 
 /** Set (or, with null, remove) settings in the file; every value is checked first, and nothing is written when one is wrong. */
-export function updateSettingsFile(env: NodeJS.ProcessEnv, changes: Partial<Record<SettingName, StoredSettingValue | null>>): SettingsFileRead {
+export function updateSettingsFile(
+  env: NodeJS.ProcessEnv,
+  changes: Partial<Record<SettingName, StoredSettingValue | null>>,
+): SettingsFileRead {
   const file = settingsFilePath(env);
   const problems: string[] = [];
   const values = new Map<SettingName, StoredSettingValue | null>();
@@ -76,13 +87,19 @@ export function updateSettingsFile(env: NodeJS.ProcessEnv, changes: Partial<Reco
     else problems.push(checked.message);
   }
   if (problems.length) {
-    throw new KiokuError('BAD_USAGE', `not saved: ${problems.join('; ')}`, { path: file, hint: 'correct the values marked and save again; nothing was written' });
+    throw new KiokuError('BAD_USAGE', `not saved: ${problems.join('; ')}`, {
+      path: file,
+      hint: 'correct the values marked and save again; nothing was written',
+    });
   }
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   return withLock(`${file}.lock`, { purpose: 'update settings.json', waitMs: 5_000, staleMs: 60_000 }, () => {
     const current = readSettingsFile(env);
     if (current.problem) {
-      throw new KiokuError('INVALID_FILE', `${current.problem}; it was not changed`, { path: file, hint: 'fix or delete the file, then save again' });
+      throw new KiokuError('INVALID_FILE', `${current.problem}; it was not changed`, {
+        path: file,
+        hint: 'fix or delete the file, then save again',
+      });
     }
     const next: Record<string, unknown> = { ...current.values };
     for (const [name, value] of values) {

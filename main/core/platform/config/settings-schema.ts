@@ -29,7 +29,8 @@ export const SETTINGS = {
   ROLE_TIMEZONE: {
     kind: 'string',
     default: null,
-    description: "the user's time zone (IANA name, e.g. Asia/Taipei) for the sleep window, the brief and every local time; unset: TZ, else the machine's",
+    description:
+      "the user's time zone (IANA name, e.g. Asia/Taipei) for the sleep window, the brief and every local time; unset: TZ, else the machine's",
     validate: explainTimeZone,
   },
   ROLE_CLI: {
@@ -74,9 +75,27 @@ export const SETTINGS = {
   ROLE_CALL_MARKER_ONLY: { kind: 'bool', default: false, description: 'only @name switches' },
   ROLE_SCOPE: { kind: 'string', default: null, description: 'colon-separated path prefixes; sessions elsewhere are ignored' },
   ROLE_ERRLOG: { kind: 'path', default: null, description: 'extra file for error messages' },
-  KIOKU_SYNC_INTERVAL_MINUTES: { kind: 'int', default: 30, min: 0, max: 1440, description: 'sync memories through git every N idle minutes (0: only at start and after sleep)' },
-  KIOKU_SYNC_LEASE_MINUTES: { kind: 'int', default: 120, min: 5, max: 1440, description: 'how long a machine keeps the right to sleep a role after its last run' },
-  KIOKU_HOOK_OUTPUT_LIMIT: { kind: 'int', default: 9800, min: 1000, max: 10000, description: 'largest hook output (Claude Code cuts at 10,000)' },
+  KIOKU_SYNC_INTERVAL_MINUTES: {
+    kind: 'int',
+    default: 30,
+    min: 0,
+    max: 1440,
+    description: 'sync memories through git every N idle minutes (0: only at start and after sleep)',
+  },
+  KIOKU_SYNC_LEASE_MINUTES: {
+    kind: 'int',
+    default: 120,
+    min: 5,
+    max: 1440,
+    description: 'how long a machine keeps the right to sleep a role after its last run',
+  },
+  KIOKU_HOOK_OUTPUT_LIMIT: {
+    kind: 'int',
+    default: 9800,
+    min: 1000,
+    max: 10000,
+    description: 'largest hook output (Claude Code cuts at 10,000)',
+  },
   KIOKU_NOW: { kind: 'string', default: null, description: 'ISO 8601 time replacing the clock (tests)' },
 } as const satisfies Record<string, SettingSpec>;
 

@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSettings } from './load-settings.js';
-import { applyUserTimeZone, explainTimeZone, isKnownTimeZone, resolveUserTimeZone, systemTimeZone, zoneOffsetMinutes } from './time-zone.js';
+import {
+  applyUserTimeZone,
+  explainTimeZone,
+  isKnownTimeZone,
+  resolveUserTimeZone,
+  systemTimeZone,
+  zoneOffsetMinutes,
+} from './time-zone.js';
 
 describe('the user time zone (issue 11)', () => {
   it('ROLE_TIMEZONE wins, then TZ (also as :Zone), then the machine’s zone', () => {

@@ -73,7 +73,11 @@ export function systemTimeZone(files: { timezone?: string; localtime?: string } 
 }
 
 /** The zone "local time" means for this environment (the rule at the top of this file). */
-export function resolveUserTimeZone(setting: string | null | undefined, env: NodeJS.ProcessEnv, system: () => string = systemTimeZone): UserTimeZone {
+export function resolveUserTimeZone(
+  setting: string | null | undefined,
+  env: NodeJS.ProcessEnv,
+  system: () => string = systemTimeZone,
+): UserTimeZone {
   const wanted = setting?.trim();
   if (wanted && isKnownTimeZone(wanted)) return { zone: wanted, source: 'setting' };
   // TZ=:Asia/Taipei is POSIX's "a file under zoneinfo"; a POSIX rule string (CST-8) is not a name.

@@ -83,7 +83,12 @@ describe('lenient blocks keep what YAML can read', () => {
 export function aliasBomb(fields = 'id: BOMB\ncategory: daily\nsummary: 炸彈'): string {
   const names = 'abcdefghi';
   const lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-  for (let i = 1; i < names.length; i++) lines.push(`${names[i]}: &${names[i]} [${Array(9).fill(`*${names[i - 1]}`).join(',')}]`);
+  for (let i = 1; i < names.length; i++)
+    lines.push(
+      `${names[i]}: &${names[i]} [${Array(9)
+        .fill(`*${names[i - 1]}`)
+        .join(',')}]`,
+    );
   return `---\n${fields}\n${lines.join('\n')}\ntags: *i\n---\nbody\n`;
 }
 

@@ -65,7 +65,10 @@ function topLevelChunks(block: string): string[][] {
 /** The line reading of one key: `key: value`, possibly followed by `- item` lines. */
 function lenientChunk(chunk: string[]): unknown {
   const value = lenientScalar(/^[A-Za-z_][\w-]*\s*:\s?(.*)$/.exec(chunk[0]!)![1]!.trim());
-  const items = chunk.slice(1).map((line) => /^\s*-\s+(.*)$/.exec(line)?.[1]).filter((item): item is string => item !== undefined);
+  const items = chunk
+    .slice(1)
+    .map((line) => /^\s*-\s+(.*)$/.exec(line)?.[1])
+    .filter((item): item is string => item !== undefined);
   if (!items.length) return value;
   const list = Array.isArray(value) ? value : value === null || value === '' ? [] : [value];
   return [...list, ...items.map(unquote)];

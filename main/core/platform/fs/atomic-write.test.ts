@@ -185,7 +185,14 @@ describe('stale lock takeover', () => {
     // Real processes need plain JavaScript: bundle the module under test with esbuild.
     const { buildSync } = await import('esbuild');
     const lockModule = path.join(dir, 'file-lock.mjs');
-    buildSync({ entryPoints: [new URL('./file-lock.ts', import.meta.url).pathname], bundle: true, platform: 'node', format: 'esm', outfile: lockModule, logLevel: 'silent' });
+    buildSync({
+      entryPoints: [new URL('./file-lock.ts', import.meta.url).pathname],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: lockModule,
+      logLevel: 'silent',
+    });
     const worker = path.join(dir, 'worker.mjs');
     fs.writeFileSync(
       worker,
@@ -202,7 +209,13 @@ for (let i = 0; i < 15; i++) {
     const { spawn } = await import('node:child_process');
     // Each worker is killed at its deadline and at the end of the test (child-guard.ts).
     const codes = await Promise.all(
-      Array.from({ length: 6 }, () => new Promise<number>((resolve) => guardChild(spawn(process.execPath, [worker], { stdio: 'ignore' })).on('exit', (code) => resolve(code ?? -1)))),
+      Array.from(
+        { length: 6 },
+        () =>
+          new Promise<number>((resolve) =>
+            guardChild(spawn(process.execPath, [worker], { stdio: 'ignore' })).on('exit', (code) => resolve(code ?? -1)),
+          ),
+      ),
     );
     expect(codes).toEqual([0, 0, 0, 0, 0, 0]);
     expect(fs.readFileSync(counter, 'utf8')).toBe('90');

@@ -29,7 +29,9 @@ let counter = 0;
  * Unique across processes (pid + clock) and within one (counter); an event id is no secret.
  */
 export function newEventId(): string {
-  const random = Math.floor(Math.random() * 0x100000000).toString(16).padStart(8, '0');
+  const random = Math.floor(Math.random() * 0x100000000)
+    .toString(16)
+    .padStart(8, '0');
   return `${process.pid.toString(36)}-${process.hrtime.bigint().toString(36)}-${(counter++).toString(36)}-${random}`;
 }
 
@@ -44,17 +46,39 @@ export function readHookReply(line: string): HookReply | string {
   if (!value || typeof value !== 'object') return 'the reply is not an object';
   const reply = value as Record<string, unknown>;
   if (reply.v !== PROTOCOL_VERSION) return `the reply speaks protocol ${String(reply.v)}, not ${PROTOCOL_VERSION}`;
-  if (typeof reply.id !== 'string' || typeof reply.ok !== 'boolean' || typeof reply.stdout !== 'string' || reply.exitCode !== 0) return 'the reply is not a hook reply';
+  if (typeof reply.id !== 'string' || typeof reply.ok !== 'boolean' || typeof reply.stdout !== 'string' || reply.exitCode !== 0)
+    return 'the reply is not a hook reply';
   const error = reply.error as Record<string, unknown> | undefined | null;
-  if (error !== undefined && (typeof error !== 'object' || error === null || typeof error.code !== 'string' || typeof error.message !== 'string')) return 'the reply has a malformed error';
+  if (
+    error !== undefined &&
+    (typeof error !== 'object' || error === null || typeof error.code !== 'string' || typeof error.message !== 'string')
+  )
+    return 'the reply has a malformed error';
   return reply as unknown as HookReply;
 }
 
-export function requestHookFast(endpoint: { socketPath: string; tokenFile: string }, input: FastHookInput, timeoutMs: number): Promise<SocketResult<HookReply>> {
+export function requestHookFast(
+  endpoint: { socketPath: string; tokenFile: string },
+  input: FastHookInput,
+  timeoutMs: number,
+): Promise<SocketResult<HookReply>> {
   const token = readToken(endpoint.tokenFile);
   // The server writes the token before it listens: no token file, no app on this memory home.
-  if (token === undefined) return Promise.resolve({ ok: false, reason: 'no-socket', detail: `no token at ${endpoint.tokenFile}: the app has not run on this memory home` });
-  const request: HookRequest = { v: PROTOCOL_VERSION, id: input.id, token, kind: 'hook', assistant: input.assistant, event: input.event, payload: input.payload };
+  if (token === undefined)
+    return Promise.resolve({
+      ok: false,
+      reason: 'no-socket',
+      detail: `no token at ${endpoint.tokenFile}: the app has not run on this memory home`,
+    });
+  const request: HookRequest = {
+    v: PROTOCOL_VERSION,
+    id: input.id,
+    token,
+    kind: 'hook',
+    assistant: input.assistant,
+    event: input.event,
+    payload: input.payload,
+  };
   if (input.env) request.env = input.env;
   if (input.at) request.at = input.at;
   return sendLine(endpoint.socketPath, request.id, `${JSON.stringify(request)}\n`, timeoutMs, readHookReply);

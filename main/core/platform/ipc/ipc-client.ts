@@ -65,10 +65,19 @@ export interface HookRequestInput {
 export async function requestHook(endpoint: IpcEndpoint, input: HookRequestInput, timeoutMs: number): Promise<IpcResult<HookReply>> {
   const token = tokenOrFailure(endpoint);
   if (typeof token !== 'string') return token;
-  const request: IpcRequest = { v: PROTOCOL_VERSION, id: input.id, token, kind: 'hook', assistant: input.assistant, event: input.event, payload: input.payload };
+  const request: IpcRequest = {
+    v: PROTOCOL_VERSION,
+    id: input.id,
+    token,
+    kind: 'hook',
+    assistant: input.assistant,
+    event: input.event,
+    payload: input.payload,
+  };
   if (input.env) request.env = input.env;
   const result = await sendRequest(endpoint.socketPath, request, timeoutMs);
-  if (result.ok && isStatusReply(result.reply)) return { ok: false, reason: 'bad-reply', detail: `${endpoint.socketPath} answered a hook request with a status` };
+  if (result.ok && isStatusReply(result.reply))
+    return { ok: false, reason: 'bad-reply', detail: `${endpoint.socketPath} answered a hook request with a status` };
   return result as IpcResult<HookReply>;
 }
 
@@ -87,6 +96,7 @@ export async function ping(endpoint: IpcEndpoint, timeoutMs: number): Promise<Ip
   const token = tokenOrFailure(endpoint);
   if (typeof token !== 'string') return token;
   const result = await sendRequest(endpoint.socketPath, { v: PROTOCOL_VERSION, id: newRequestId(), token, kind: 'ping' }, timeoutMs);
-  if (result.ok && isStatusReply(result.reply)) return { ok: false, reason: 'bad-reply', detail: `${endpoint.socketPath} answered a ping with a status` };
+  if (result.ok && isStatusReply(result.reply))
+    return { ok: false, reason: 'bad-reply', detail: `${endpoint.socketPath} answered a ping with a status` };
   return result as IpcResult<HookReply>;
 }

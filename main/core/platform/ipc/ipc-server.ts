@@ -76,7 +76,13 @@ export interface IpcServer {
 }
 
 function hookCallOf(request: Extract<IpcRequest, { kind: 'hook' }>): HookCall {
-  const call: HookCall = { eventId: request.id, assistant: request.assistant, event: request.event, payload: request.payload, env: request.env ?? {} };
+  const call: HookCall = {
+    eventId: request.id,
+    assistant: request.assistant,
+    event: request.event,
+    payload: request.payload,
+    env: request.env ?? {},
+  };
   if (request.at) call.at = request.at;
   return call;
 }
@@ -99,13 +105,16 @@ export async function startIpcServer(options: IpcServerOptions): Promise<IpcServ
   }
 
   async function recallReplyTo(request: RecallRequest): Promise<Outgoing> {
-    if (!handlers.recall) return { reply: errorReply(request.id, 'no-handler', 'this app does not answer recalls; recall from the index directly') };
+    if (!handlers.recall)
+      return { reply: errorReply(request.id, 'no-handler', 'this app does not answer recalls; recall from the index directly') };
     try {
       const answer = await handlers.recall(request);
       return { reply: recallReply(request.id, answer.result), delivered: answer.delivered };
     } catch (error) {
       logger.error('ipc', `recall ${request.id}: ${describeError(error)}`);
-      return { reply: errorReply(request.id, 'handler-failed', `the recall failed: ${describeError(error)}; recall from the index directly`) };
+      return {
+        reply: errorReply(request.id, 'handler-failed', `the recall failed: ${describeError(error)}; recall from the index directly`),
+      };
     }
   }
 
@@ -116,7 +125,11 @@ export async function startIpcServer(options: IpcServerOptions): Promise<IpcServ
 
   async function replyTo(request: IpcRequest): Promise<IpcReply> {
     if (!tokensEqual(request.token, token)) {
-      return errorReply(request.id, 'bad-token', 'the token does not match this app\'s token file; read it again from <memory home>/.kioku/token');
+      return errorReply(
+        request.id,
+        'bad-token',
+        "the token does not match this app's token file; read it again from <memory home>/.kioku/token",
+      );
     }
     if (request.kind === 'ping') return okReply(request.id, '');
     if (request.kind === 'status') return statusReply(request.id, handlers.status());
@@ -144,7 +157,9 @@ export async function startIpcServer(options: IpcServerOptions): Promise<IpcServ
     let line = `${JSON.stringify(reply)}\n`;
     let complete = true;
     if (Buffer.byteLength(line) - 1 > maxLineBytes) {
-      line = encodeMessage(errorReply(reply.id, 'too-large', `the reply is ${Buffer.byteLength(line)} bytes, over the ${maxLineBytes}-byte line limit`));
+      line = encodeMessage(
+        errorReply(reply.id, 'too-large', `the reply is ${Buffer.byteLength(line)} bytes, over the ${maxLineBytes}-byte line limit`),
+      );
       complete = false;
     }
     if (!delivered) socket.write(line);
@@ -202,9 +217,11 @@ export async function startIpcServer(options: IpcServerOptions): Promise<IpcServ
 
   /** Why this connection may not hold `bytes` more (a new line: `newRequest`), or undefined. */
   function overLimit(conn: Connection, bytes: number, newRequest: boolean): string | undefined {
-    if (newRequest && conn.inFlight >= maxRequests) return `this connection already has ${conn.inFlight} requests waiting for their replies (limit ${maxRequests}); send one request per connection`;
+    if (newRequest && conn.inFlight >= maxRequests)
+      return `this connection already has ${conn.inFlight} requests waiting for their replies (limit ${maxRequests}); send one request per connection`;
     const held = conn.unansweredBytes + bytes + conn.splitter.pendingBytes + conn.socket.writableLength;
-    if (held > maxConnectionBytes) return `this connection would hold ${held} bytes in the app (limit ${maxConnectionBytes}); send one request per connection and read its reply`;
+    if (held > maxConnectionBytes)
+      return `this connection would hold ${held} bytes in the app (limit ${maxConnectionBytes}); send one request per connection and read its reply`;
     return undefined;
   }
 
@@ -243,7 +260,9 @@ export async function startIpcServer(options: IpcServerOptions): Promise<IpcServ
       if (overflow) {
         logger.warn('ipc', `rejected a request line over ${maxLineBytes} bytes and closed its connection`);
         socket.removeAllListeners('data');
-        socket.end(encodeMessage(errorReply('', 'too-large', `a request line is over the ${maxLineBytes}-byte limit; send smaller payloads`)));
+        socket.end(
+          encodeMessage(errorReply('', 'too-large', `a request line is over the ${maxLineBytes}-byte limit; send smaller payloads`)),
+        );
         // Drop the rest of what the client keeps sending instead of buffering it.
         socket.resume();
       }

@@ -56,7 +56,9 @@ export function booleanField(payload: Payload, ...names: string[]): boolean | un
 const SOURCES: ReadonlySet<string> = new Set<SessionStartSource>(['startup', 'resume', 'clear', 'compact', 'fork']);
 
 export function sourceField(payload: Payload, ...names: string[]): SessionStartSource | undefined {
-  const value = stringField(payload, ...names)?.trim().toLowerCase();
+  const value = stringField(payload, ...names)
+    ?.trim()
+    .toLowerCase();
   return value !== undefined && SOURCES.has(value) ? (value as SessionStartSource) : undefined;
 }
 
@@ -96,12 +98,7 @@ export const IDENTIFIER_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /** The fields every assistant shares (session, transcript, cwd, sub-agent, model). */
-export function commonEventFields(
-  assistant: AssistantName,
-  event: HookEventName,
-  payload: Payload,
-  now: Date,
-): HookEvent {
+export function commonEventFields(assistant: AssistantName, event: HookEventName, payload: Payload, now: Date): HookEvent {
   const base: HookEvent = {
     assistant,
     event,

@@ -13,13 +13,23 @@ import { readRecallReply } from './recall-wire.js';
  */
 export type RecallQuery = Omit<RecallRequest, 'v' | 'id' | 'token' | 'kind'>;
 
-export async function requestRecall(endpoint: { socketPath: string; tokenFile: string }, query: RecallQuery, timeoutMs: number): Promise<SocketResult<RecallResult>> {
+export async function requestRecall(
+  endpoint: { socketPath: string; tokenFile: string },
+  query: RecallQuery,
+  timeoutMs: number,
+): Promise<SocketResult<RecallResult>> {
   const token = readToken(endpoint.tokenFile);
-  if (token === undefined) return { ok: false, reason: 'no-socket', detail: `no token at ${endpoint.tokenFile}: the app has not run on this memory home` };
+  if (token === undefined)
+    return { ok: false, reason: 'no-socket', detail: `no token at ${endpoint.tokenFile}: the app has not run on this memory home` };
   const request: RecallRequest = { v: PROTOCOL_VERSION, id: newEventId(), token, kind: 'recall', ...query };
   const result = await sendLine(endpoint.socketPath, request.id, `${JSON.stringify(request)}\n`, timeoutMs, readRecallReply);
   if (!result.ok) return result;
   const reply = result.reply;
-  if (!reply.ok || !('recall' in reply)) return { ok: false, reason: 'bad-reply', detail: `${endpoint.socketPath}: ${'error' in reply && reply.error ? `${reply.error.code}: ${reply.error.message}` : 'no recall in the reply'}` };
+  if (!reply.ok || !('recall' in reply))
+    return {
+      ok: false,
+      reason: 'bad-reply',
+      detail: `${endpoint.socketPath}: ${'error' in reply && reply.error ? `${reply.error.code}: ${reply.error.message}` : 'no recall in the reply'}`,
+    };
   return { ok: true, reply: reply.recall };
 }

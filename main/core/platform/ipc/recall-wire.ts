@@ -45,7 +45,17 @@ export function readRecallReply(line: string): RecallReply | HookReply | string 
     return reply as unknown as HookReply;
   }
   const recall = reply.recall as Record<string, unknown> | undefined;
-  if (!recall || !Array.isArray(recall.memories) || !Array.isArray(recall.problems) || !WRITE_BACK_STATUSES.has(recall.writeBack as string)) return 'the reply is not a recall result';
-  if (!recall.memories.every((m) => m && typeof m === 'object' && typeof (m as { summary?: unknown }).summary === 'string' && typeof (m as { path?: unknown }).path === 'string')) return 'a recalled memory has no summary or path';
+  if (!recall || !Array.isArray(recall.memories) || !Array.isArray(recall.problems) || !WRITE_BACK_STATUSES.has(recall.writeBack as string))
+    return 'the reply is not a recall result';
+  if (
+    !recall.memories.every(
+      (m) =>
+        m &&
+        typeof m === 'object' &&
+        typeof (m as { summary?: unknown }).summary === 'string' &&
+        typeof (m as { path?: unknown }).path === 'string',
+    )
+  )
+    return 'a recalled memory has no summary or path';
   return reply as unknown as RecallReply;
 }

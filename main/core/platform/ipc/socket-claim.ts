@@ -54,7 +54,10 @@ function alreadyServing(socketPath: string, stateDir: string, how: Probe): Kioku
 function prepareFolder(socketPath: string, stateDir: string, logger: Logger): void {
   prepareSocketFolder(socketPath, stateDir);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
-    logger.warn('ipc', `socket path ${socketPath} is ${Buffer.byteLength(socketPath)} bytes, over the ${MAX_SOCKET_PATH_BYTES} a Unix socket allows; set XDG_RUNTIME_DIR to a shorter folder`);
+    logger.warn(
+      'ipc',
+      `socket path ${socketPath} is ${Buffer.byteLength(socketPath)} bytes, over the ${MAX_SOCKET_PATH_BYTES} a Unix socket allows; set XDG_RUNTIME_DIR to a shorter folder`,
+    );
   }
 }
 
@@ -112,7 +115,10 @@ function socketError(socketPath: string, error: unknown): KiokuError {
   return new KiokuError('IO', `cannot listen on ${socketPath} (${code}: ${(error as Error).message})`, {
     path: socketPath,
     cause: error,
-    hint: code === 'EACCES' ? `check that you own ${path.dirname(socketPath)}` : 'check the folder exists and is writable, or set XDG_RUNTIME_DIR',
+    hint:
+      code === 'EACCES'
+        ? `check that you own ${path.dirname(socketPath)}`
+        : 'check the folder exists and is writable, or set XDG_RUNTIME_DIR',
   });
 }
 

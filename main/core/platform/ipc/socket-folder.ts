@@ -28,10 +28,14 @@ export function prepareSocketFolder(socketPath: string, stateDir: string): void 
     why = `socket folder ${dir} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
   }
   if (why === undefined) return;
-  throw new KiokuError('REFUSED', `will not serve the hook socket: ${why}, so another user could put their own socket in its place and read every prompt`, {
-    path: dir,
-    hint: remedy(dir, uid),
-  });
+  throw new KiokuError(
+    'REFUSED',
+    `will not serve the hook socket: ${why}, so another user could put their own socket in its place and read every prompt`,
+    {
+      path: dir,
+      hint: remedy(dir, uid),
+    },
+  );
 }
 
 function remedy(dir: string, uid: number): string {

@@ -19,7 +19,13 @@ interface ReplyBase {
   error?: { code: string; message: string } | undefined;
 }
 
-export function sendLine<R extends ReplyBase>(socketPath: string, requestId: string, line: string, timeoutMs: number, parse: (line: string) => R | string): Promise<SocketResult<R>> {
+export function sendLine<R extends ReplyBase>(
+  socketPath: string,
+  requestId: string,
+  line: string,
+  timeoutMs: number,
+  parse: (line: string) => R | string,
+): Promise<SocketResult<R>> {
   // Before connecting, so nothing — not even the token — reaches a socket another user serves.
   const trust = checkSocketTrust(socketPath);
   if (!trust.ok) {
@@ -53,7 +59,8 @@ export function sendLine<R extends ReplyBase>(socketPath: string, requestId: str
         const reply = parse(first);
         if (typeof reply === 'string') return fail('bad-reply', `${socketPath}: ${reply}`);
         // An empty id: the server could not read ours (e.g. our line was too large).
-        if (reply.id !== requestId && reply.id !== '') return fail('bad-reply', `${socketPath} answered request ${reply.id}, not ${requestId}`);
+        if (reply.id !== requestId && reply.id !== '')
+          return fail('bad-reply', `${socketPath} answered request ${reply.id}, not ${requestId}`);
         if (!reply.ok && reply.error?.code === 'bad-token') return fail('bad-token', reply.error.message);
         return finish({ ok: true, reply });
       }

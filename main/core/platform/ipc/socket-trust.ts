@@ -21,7 +21,8 @@ export function checkSocketTrust(socketPath: string): SocketTrust {
     if (folderWhy) return { ok: false, missing: false, why: folderWhy };
     const socket = fs.lstatSync(socketPath, { throwIfNoEntry: false });
     if (!socket) return { ok: false, missing: true };
-    if (socket.uid !== uid) return { ok: false, missing: false, why: `socket ${socketPath} belongs to uid ${socket.uid}, not to you (uid ${uid})` };
+    if (socket.uid !== uid)
+      return { ok: false, missing: false, why: `socket ${socketPath} belongs to uid ${socket.uid}, not to you (uid ${uid})` };
     return { ok: true };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

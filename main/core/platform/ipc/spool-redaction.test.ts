@@ -12,45 +12,119 @@ const GEMINI_TRANSCRIPT = `/home/yui/.gemini/tmp/${'0123456789abcdef'.repeat(4)}
 
 /** The spooled events' payloads as each assistant sends them (ASSISTANTS.md), carrying secrets. */
 const PAYLOADS: Array<[AssistantName, HookEventName, Record<string, unknown>]> = [
-  ['claude', 'stop', { session_id: 'c1', transcript_path: '/home/yui/.claude/projects/-shop/c1.jsonl', cwd: '/home/yui/shop', hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: SECRET_REPLY }],
-  ['claude', 'post-compact', { session_id: 'c1', transcript_path: '/t/c1.jsonl', cwd: '/home/yui/shop', hook_event_name: 'PostCompact', trigger: 'auto', compact_summary: `${SECRET_PROMPT}\n${SECRET_REPLY}` }],
-  ['claude', 'pre-compact', { session_id: 'c1', transcript_path: '/t/c1.jsonl', cwd: '/home/yui/shop', hook_event_name: 'PreCompact', trigger: 'manual', custom_instructions: SECRET_PROMPT }],
-  ['codex', 'stop', { session_id: 'x1', turn_id: 't1', transcript_path: null, cwd: '/home/yui/shop', hook_event_name: 'Stop', model: 'gpt-5-codex', last_assistant_message: SECRET_REPLY }],
-  ['gemini', 'stop', { session_id: 'g1', transcript_path: GEMINI_TRANSCRIPT, cwd: '/home/yui/shop', hook_event_name: 'AfterAgent', timestamp: '2026-03-10T06:00:00.000Z', prompt: SECRET_PROMPT, prompt_response: SECRET_REPLY, stop_hook_active: false }],
-  ['gemini', 'pre-compact', { session_id: 'g1', transcript_path: GEMINI_TRANSCRIPT, cwd: '/home/yui/shop', hook_event_name: 'PreCompress', trigger: 'auto' }],
+  [
+    'claude',
+    'stop',
+    {
+      session_id: 'c1',
+      transcript_path: '/home/yui/.claude/projects/-shop/c1.jsonl',
+      cwd: '/home/yui/shop',
+      hook_event_name: 'Stop',
+      stop_hook_active: false,
+      last_assistant_message: SECRET_REPLY,
+    },
+  ],
+  [
+    'claude',
+    'post-compact',
+    {
+      session_id: 'c1',
+      transcript_path: '/t/c1.jsonl',
+      cwd: '/home/yui/shop',
+      hook_event_name: 'PostCompact',
+      trigger: 'auto',
+      compact_summary: `${SECRET_PROMPT}\n${SECRET_REPLY}`,
+    },
+  ],
+  [
+    'claude',
+    'pre-compact',
+    {
+      session_id: 'c1',
+      transcript_path: '/t/c1.jsonl',
+      cwd: '/home/yui/shop',
+      hook_event_name: 'PreCompact',
+      trigger: 'manual',
+      custom_instructions: SECRET_PROMPT,
+    },
+  ],
+  [
+    'codex',
+    'stop',
+    {
+      session_id: 'x1',
+      turn_id: 't1',
+      transcript_path: null,
+      cwd: '/home/yui/shop',
+      hook_event_name: 'Stop',
+      model: 'gpt-5-codex',
+      last_assistant_message: SECRET_REPLY,
+    },
+  ],
+  [
+    'gemini',
+    'stop',
+    {
+      session_id: 'g1',
+      transcript_path: GEMINI_TRANSCRIPT,
+      cwd: '/home/yui/shop',
+      hook_event_name: 'AfterAgent',
+      timestamp: '2026-03-10T06:00:00.000Z',
+      prompt: SECRET_PROMPT,
+      prompt_response: SECRET_REPLY,
+      stop_hook_active: false,
+    },
+  ],
+  [
+    'gemini',
+    'pre-compact',
+    { session_id: 'g1', transcript_path: GEMINI_TRANSCRIPT, cwd: '/home/yui/shop', hook_event_name: 'PreCompress', trigger: 'auto' },
+  ],
 ];
 
 describe('redactPayloadForSpool', () => {
-  it.each(PAYLOADS)('%s %s: no secret left, and the event parses to the same identifiers with the reply redacted', (assistant, event, payload) => {
-    const redacted = redactPayloadForSpool(payload);
-    const text = JSON.stringify(redacted);
-    for (const secret of ALL_SECRETS) expect(text).not.toContain(secret);
-    const before = adapterFor(assistant).parseEvent(event, payload, NOW);
-    const after = adapterFor(assistant).parseEvent(event, redacted, NOW);
-    // Everything ingestion reads as it is: session, transcript, folder, trigger, field names.
-    const { lastAssistantMessage, prompt, compactSummary, ...ids } = before;
-    expect(after).toEqual({
-      ...ids,
-      ...(lastAssistantMessage !== undefined ? { lastAssistantMessage: redactSync(lastAssistantMessage) } : {}),
-      ...(prompt !== undefined ? { prompt: redactSync(prompt) } : {}),
-      ...(compactSummary !== undefined ? { compactSummary: redactSync(compactSummary) } : {}),
-    });
-  });
+  it.each(PAYLOADS)(
+    '%s %s: no secret left, and the event parses to the same identifiers with the reply redacted',
+    (assistant, event, payload) => {
+      const redacted = redactPayloadForSpool(payload);
+      const text = JSON.stringify(redacted);
+      for (const secret of ALL_SECRETS) expect(text).not.toContain(secret);
+      const before = adapterFor(assistant).parseEvent(event, payload, NOW);
+      const after = adapterFor(assistant).parseEvent(event, redacted, NOW);
+      // Everything ingestion reads as it is: session, transcript, folder, trigger, field names.
+      const { lastAssistantMessage, prompt, compactSummary, ...ids } = before;
+      expect(after).toEqual({
+        ...ids,
+        ...(lastAssistantMessage !== undefined ? { lastAssistantMessage: redactSync(lastAssistantMessage) } : {}),
+        ...(prompt !== undefined ? { prompt: redactSync(prompt) } : {}),
+        ...(compactSummary !== undefined ? { compactSummary: redactSync(compactSummary) } : {}),
+      });
+    },
+  );
 
   it('keeps a Gemini transcript path whole though it holds 64 hex digits', () => {
     expect(redactSync(GEMINI_TRANSCRIPT)).not.toBe(GEMINI_TRANSCRIPT); // what would happen to it as prose
-    expect(redactPayloadForSpool({ transcript_path: GEMINI_TRANSCRIPT, transcriptPath: GEMINI_TRANSCRIPT })).toEqual({ transcript_path: GEMINI_TRANSCRIPT, transcriptPath: GEMINI_TRANSCRIPT });
+    expect(redactPayloadForSpool({ transcript_path: GEMINI_TRANSCRIPT, transcriptPath: GEMINI_TRANSCRIPT })).toEqual({
+      transcript_path: GEMINI_TRANSCRIPT,
+      transcriptPath: GEMINI_TRANSCRIPT,
+    });
   });
 
   it('masks strings at any depth, in arrays, in field names, and values under a secret-named key', () => {
     const redacted = redactPayloadForSpool({
-      llm_request: { messages: [{ role: 'user', content: [{ type: 'text', text: SECRET_PROMPT }] }], config: { password: 'hunter2', db_pass: 424242, secret: true } },
+      llm_request: {
+        messages: [{ role: 'user', content: [{ type: 'text', text: SECRET_PROMPT }] }],
+        config: { password: 'hunter2', db_pass: 424242, secret: true },
+      },
       tool_input: { env: { GITHUB_TOKEN: 'plain-looking-value', [SECRETS.github]: 'a key that is a token' } },
     });
     const text = JSON.stringify(redacted);
     for (const secret of [...ALL_SECRETS, 'hunter2', '424242', 'plain-looking-value']) expect(text).not.toContain(secret);
     expect(redacted).toMatchObject({
-      llm_request: { messages: [{ role: 'user', content: [{ type: 'text', text: redactSync(SECRET_PROMPT) }] }], config: { password: '[REDACTED:secret]', db_pass: '[REDACTED:secret]', secret: true } },
+      llm_request: {
+        messages: [{ role: 'user', content: [{ type: 'text', text: redactSync(SECRET_PROMPT) }] }],
+        config: { password: '[REDACTED:secret]', db_pass: '[REDACTED:secret]', secret: true },
+      },
       tool_input: { env: { GITHUB_TOKEN: '[REDACTED:secret]', '[REDACTED:github-token]': 'a key that is a token' } },
     });
   });
@@ -64,7 +138,9 @@ describe('redactPayloadForSpool', () => {
   });
 
   it('keeps a `__proto__` field a field', () => {
-    const redacted = redactPayloadForSpool(JSON.parse(`{"__proto__": {"note": "${SECRET_REPLY}"}, "x": {"__proto__": "${SECRET_PROMPT}"}}`)) as Record<string, unknown>;
+    const redacted = redactPayloadForSpool(
+      JSON.parse(`{"__proto__": {"note": "${SECRET_REPLY}"}, "x": {"__proto__": "${SECRET_PROMPT}"}}`),
+    ) as Record<string, unknown>;
     expect(Object.getPrototypeOf(redacted)).toBe(Object.prototype);
     expect(Object.keys(redacted)).toEqual(['__proto__', 'x']);
     const text = JSON.stringify(redacted);

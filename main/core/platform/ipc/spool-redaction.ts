@@ -39,7 +39,9 @@ export function redactPayloadForSpool(payload: unknown): unknown {
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return redactValue(payload, undefined, 0);
   return Object.fromEntries(
     Object.entries(payload).map(([name, value]) =>
-      IDENTIFIER_FIELDS.has(name) && (value === null || typeof value !== 'object') ? [name, value] : [redactSync(name), redactValue(value, name, 1)],
+      IDENTIFIER_FIELDS.has(name) && (value === null || typeof value !== 'object')
+        ? [name, value]
+        : [redactSync(name), redactValue(value, name, 1)],
     ),
   );
 }

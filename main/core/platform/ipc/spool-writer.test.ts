@@ -19,7 +19,14 @@ describe('writeSpoolRecord', () => {
     const spoolDir = path.join(home.root, 'spool');
     const payload = { session_id: 'g1', transcript_path: '/t/g1.json', cwd: '/p', prompt: SECRET_PROMPT, prompt_response: SECRET_REPLY };
     const original = structuredClone(payload);
-    const call: HookCall = { eventId: 'e1', assistant: 'gemini', event: 'stop', payload, env: { ROLE_NAME: 'SILICA01' }, at: '2026-03-10T06:00:00.000Z' };
+    const call: HookCall = {
+      eventId: 'e1',
+      assistant: 'gemini',
+      event: 'stop',
+      payload,
+      env: { ROLE_NAME: 'SILICA01' },
+      at: '2026-03-10T06:00:00.000Z',
+    };
     const file = writeSpoolRecord(spoolDir, call, 'hook', new Date('2026-03-10T06:00:01Z'), 'SILICA01');
 
     const text = fs.readFileSync(file, 'utf8');
@@ -31,7 +38,13 @@ describe('writeSpoolRecord', () => {
       roleId: 'SILICA01',
       env: { ROLE_NAME: 'SILICA01' },
       spooledAt: '2026-03-10T06:00:00.000Z',
-      payload: { session_id: 'g1', transcript_path: '/t/g1.json', cwd: '/p', prompt: redactSync(SECRET_PROMPT), prompt_response: redactSync(SECRET_REPLY) },
+      payload: {
+        session_id: 'g1',
+        transcript_path: '/t/g1.json',
+        cwd: '/p',
+        prompt: redactSync(SECRET_PROMPT),
+        prompt_response: redactSync(SECRET_REPLY),
+      },
     });
     // The hook goes on with the call (SessionEnd releases locks from it): not redacted in place.
     expect(payload).toEqual(original);

@@ -39,7 +39,13 @@ export function eventTime(call: Pick<HookCall, 'at'>, now: Date): Date {
  * Write one event atomically (temp file, fsync, rename, fsync the folder) and return its path.
  * Throws on I/O errors; a hook catches them and exits 0 anyway.
  */
-export function writeSpoolRecord(spoolDir: string, call: HookCall, spooledBy: SpoolRecord['spooledBy'], now: Date = new Date(), roleId?: string): string {
+export function writeSpoolRecord(
+  spoolDir: string,
+  call: HookCall,
+  spooledBy: SpoolRecord['spooledBy'],
+  now: Date = new Date(),
+  roleId?: string,
+): string {
   const at = eventTime(call, now);
   const record: SpoolRecord = {
     v: PROTOCOL_VERSION,

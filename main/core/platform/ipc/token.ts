@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { KiokuError } from '../../../../common/errors.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, createFileExclusiveSync, writeFileAtomicSync } from '../fs/atomic-write.js';
-import { TOKEN_RE, readToken } from './token-file.js';
+import { readToken } from './token-file.js';
 
 export { readToken };
 

@@ -57,17 +57,33 @@ const TYPED_VALUE = String.raw`(?:"([^"\n]{1,512})"|'([^'\n]{1,512})'|“([^”\
  * input can make a pattern backtrack quadratically.
  */
 const PATTERNS: SecretPattern[] = [
-  { kind: 'private-key', group: 0, pattern: /-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY-----(?:[\s\S]{0,20000}?-----END \1PRIVATE KEY-----|[A-Za-z0-9+/=\s\\]{0,20000})/dg },
+  {
+    kind: 'private-key',
+    group: 0,
+    pattern: /-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY-----(?:[\s\S]{0,20000}?-----END \1PRIVATE KEY-----|[A-Za-z0-9+/=\s\\]{0,20000})/dg,
+  },
   // A bare token as a URL's user (https://ghp_…@github.com); `user:pass@` is url-credentials.ts'
   // job. A short user without a password (ssh://git@github.com) is a user name, not a secret.
   { kind: 'url-credentials', group: 1, pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/([^\s:@/?#]{16,256})@/dgi },
   // curl -u user:pass / --user user:pass (HTTP basic auth typed on the command line).
-  { kind: 'credentials', group: 1, pattern: /\bcurl\b[^\n]{0,512}?[ \t](?:-u[ \t]*|--user(?:[ \t]+|=))["']?([^\s"':]{0,256}:[^\s"']{1,256})/dg },
-  { kind: 'authorization', group: 1, pattern: /\bauthorization["']?[ \t]*[:=][ \t]*["']?(?:(?:bearer|basic|token|digest|negotiate)[ \t]+)?([^\s"',;]{1,4096})/dgi },
+  {
+    kind: 'credentials',
+    group: 1,
+    pattern: /\bcurl\b[^\n]{0,512}?[ \t](?:-u[ \t]*|--user(?:[ \t]+|=))["']?([^\s"':]{0,256}:[^\s"']{1,256})/dg,
+  },
+  {
+    kind: 'authorization',
+    group: 1,
+    pattern: /\bauthorization["']?[ \t]*[:=][ \t]*["']?(?:(?:bearer|basic|token|digest|negotiate)[ \t]+)?([^\s"',;]{1,4096})/dgi,
+  },
   { kind: 'authorization', group: 1, pattern: /\bbearer[ \t]+([A-Za-z0-9._~+/-]{12,4096}=*)/dgi },
   { kind: 'github-token', group: 0, pattern: /\b(?:gh[a-z]_[A-Za-z0-9]{20,255}|github_pat_[A-Za-z0-9_]{20,255})\b/dg },
   // GitLab personal, deploy, runner, trigger, CI job… tokens; the newer ones carry `.01.`-style parts.
-  { kind: 'gitlab-token', group: 0, pattern: /\bgl(?:pat|dt|rt|ptt|cbt|soat|ft|imt|agent)-[A-Za-z0-9_-]{20,255}(?:\.[A-Za-z0-9_-]{1,64}){0,3}/dg },
+  {
+    kind: 'gitlab-token',
+    group: 0,
+    pattern: /\bgl(?:pat|dt|rt|ptt|cbt|soat|ft|imt|agent)-[A-Za-z0-9_-]{20,255}(?:\.[A-Za-z0-9_-]{1,64}){0,3}/dg,
+  },
   { kind: 'google-api-key', group: 0, pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/dg },
   { kind: 'api-key', group: 0, pattern: /\bsk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_-]{16,512}/dg },
   { kind: 'api-key', group: 0, pattern: /\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,255}/dg },
@@ -76,16 +92,32 @@ const PATTERNS: SecretPattern[] = [
   // Formats secretlint's preset knows (redact.ts), here too because the hook client spools events
   // with this file alone (spool-redaction.ts): kinds named as secretlint names them, so that
   // stored text reads the same whichever of the two found the secret.
-  { kind: 'slack', group: 0, pattern: /\bhttps:\/\/hooks\.slack\.com\/services\/T[A-Za-z0-9]{1,40}\/B[A-Za-z0-9]{1,40}\/[A-Za-z0-9]{1,40}/dgi },
+  {
+    kind: 'slack',
+    group: 0,
+    pattern: /\bhttps:\/\/hooks\.slack\.com\/services\/T[A-Za-z0-9]{1,40}\/B[A-Za-z0-9]{1,40}\/[A-Za-z0-9]{1,40}/dgi,
+  },
   { kind: 'npm', group: 0, pattern: /\bnpm_[A-Za-z0-9_]{36}(?![A-Za-z0-9_])/dg },
   { kind: 'linear', group: 0, pattern: /\blin_api_[A-Za-z0-9_]{32,128}(?![A-Za-z0-9_])/dg },
   { kind: 'sendgrid', group: 0, pattern: /\bSG\.[\w-]{16,128}\.[\w-]{16,128}(?![\w-])/dg },
   { kind: 'shopify', group: 0, pattern: /\bshp(?:pa|ca|at|ss)_[A-Za-z0-9]{32,64}(?![A-Za-z0-9])/dg },
   { kind: '1password', group: 0, pattern: /\bops_ey[A-Za-z0-9+/=]{100,1280}/dg },
-  { kind: 'secret', group: SECRET_VALUE_GROUPS, pattern: new RegExp(String.raw`(?<![A-Za-z0-9])${SECRET_KEY}["']?${HSPACE}*[:=：＝](?!=)${HSPACE}*${SECRET_VALUE}`, 'dgi') },
-  { kind: 'secret', group: SECRET_VALUE_GROUPS, pattern: new RegExp(String.raw`${ZH_SECRET_WORD}${HSPACE}*[:=：＝]${HSPACE}*${SECRET_VALUE}`, 'dg') },
+  {
+    kind: 'secret',
+    group: SECRET_VALUE_GROUPS,
+    pattern: new RegExp(String.raw`(?<![A-Za-z0-9])${SECRET_KEY}["']?${HSPACE}*[:=：＝](?!=)${HSPACE}*${SECRET_VALUE}`, 'dgi'),
+  },
+  {
+    kind: 'secret',
+    group: SECRET_VALUE_GROUPS,
+    pattern: new RegExp(String.raw`${ZH_SECRET_WORD}${HSPACE}*[:=：＝]${HSPACE}*${SECRET_VALUE}`, 'dg'),
+  },
   // 我的密碼是 hunter2、口令為「芝麻開門」 — the word is kept, only the value goes.
-  { kind: 'password', group: SECRET_VALUE_GROUPS, pattern: new RegExp(String.raw`${ZH_SECRET_WORD}${HSPACE}*${ZH_COPULA}${HSPACE}*${TYPED_VALUE}`, 'dg') },
+  {
+    kind: 'password',
+    group: SECRET_VALUE_GROUPS,
+    pattern: new RegExp(String.raw`${ZH_SECRET_WORD}${HSPACE}*${ZH_COPULA}${HSPACE}*${TYPED_VALUE}`, 'dg'),
+  },
   // password 是 abc123、token 為 tk-91a8: developers also write `token 是 optional 的`, so after an
   // English word a plain word is prose, not a value (see looksTyped).
   {
@@ -94,7 +126,11 @@ const PATTERNS: SecretPattern[] = [
     keep: looksTyped,
     pattern: new RegExp(String.raw`${EN_SECRET_WORD}${HSPACE}*${ZH_COPULA}${HSPACE}*${TYPED_VALUE}`, 'dgi'),
   },
-  { kind: 'password', group: SECRET_VALUE_GROUPS, pattern: new RegExp(String.raw`${PWD_WORD}${HSPACE}*[:=：＝]${HSPACE}*${SECRET_VALUE}`, 'dgi') },
+  {
+    kind: 'password',
+    group: SECRET_VALUE_GROUPS,
+    pattern: new RegExp(String.raw`${PWD_WORD}${HSPACE}*[:=：＝]${HSPACE}*${SECRET_VALUE}`, 'dgi'),
+  },
   // A JSON Web Token: base64url `{"…` header, `{"…` payload, and a signature (empty for alg none).
   // Not preceded by a base64url character, so a long run of `eyJeyJ…` is tried once, not at every
   // offset.
@@ -110,7 +146,8 @@ const PATTERNS: SecretPattern[] = [
     kind: 'email',
     group: 0,
     keep: (text, start, end) => !isDeveloperAddress(text, start, end),
-    pattern: /(?<![A-Za-z0-9._%+-])(?<!:\/\/[^\s/@]{0,256})(?!git@)[A-Za-z0-9._%+-]{1,64}@(?![0-9](?:\.[0-9])?x\b)[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?!\w|\.[A-Za-z0-9])/dg,
+    pattern:
+      /(?<![A-Za-z0-9._%+-])(?<!:\/\/[^\s/@]{0,256})(?!git@)[A-Za-z0-9._%+-]{1,64}@(?![0-9](?:\.[0-9])?x\b)[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?!\w|\.[A-Za-z0-9])/dg,
   },
   // Taiwan mobile numbers: 0912-345-678, 0912345678, 0912 345 678, 0912.345.678, +886 912 345 678.
   { kind: 'phone', group: 0, pattern: /(?<![0-9])(?:\+886[ .-]?|0)9[0-9]{2}[ .-]?[0-9]{3}[ .-]?[0-9]{3}(?![0-9])/dg },

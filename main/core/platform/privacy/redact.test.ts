@@ -29,7 +29,12 @@ describe('redactSync: every kind in seed 000 §機密與 PII', () => {
     ['secret=', 'client_secret="s3cr3t-value"', 's3cr3t-value', '[REDACTED:secret]'],
     ['api_key=', 'api_key=AIzaSyExample123', 'AIzaSyExample123', '[REDACTED:secret]'],
     ['密碼：', '伺服器密碼：P@ssw0rd123，記得改', 'P@ssw0rd123', '[REDACTED:secret]'],
-    ['Authorization: Bearer', 'Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.e30.abc', 'eyJhbGciOiJIUzI1NiJ9.e30.abc', '[REDACTED:authorization]'],
+    [
+      'Authorization: Bearer',
+      'Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.e30.abc',
+      'eyJhbGciOiJIUzI1NiJ9.e30.abc',
+      '[REDACTED:authorization]',
+    ],
     ['Authorization: Basic', 'authorization: Basic dXNlcjpwYXNzd29yZA==', 'dXNlcjpwYXNzd29yZA==', '[REDACTED:authorization]'],
     ['e-mail', '寄到 someone.name+tag@example.com.tw 就好', 'someone.name+tag@example.com.tw', '[REDACTED:email]'],
     ['mobile 09xx-xxx-xxx', '手機 0912-345-678。', '0912-345-678', '[REDACTED:phone]'],
@@ -124,7 +129,12 @@ describe('redactSync: URL credentials whatever the password holds', () => {
     const small = build(1);
     const large = build(4);
     expect(large.length).toBeGreaterThanOrEqual(140_000);
-    expect(workGrowth(() => redactSync(small), () => redactSync(large))).toBeLessThan(9);
+    expect(
+      workGrowth(
+        () => redactSync(small),
+        () => redactSync(large),
+      ),
+    ).toBeLessThan(9);
   });
 });
 
@@ -233,10 +243,23 @@ describe('redactSync twice is redactSync once', () => {
 });
 
 describe('isSecretKeyName', () => {
-  it.each(['password', 'GITHUB_TOKEN', 'db_pass', 'apiKey', 'api-key', 'client_secret', 'AWS_SECRET_ACCESS_KEY', 'passphrase'])('%s names a secret', (name) => {
-    expect(isSecretKeyName(name)).toBe(true);
-  });
-  it.each(['max_tokens', 'input_tokens', 'token_count', 'bypass', 'secretary', 'session_id', 'prompt', 'last_assistant_message', 'stop_hook_active'])('%s does not', (name) => {
+  it.each(['password', 'GITHUB_TOKEN', 'db_pass', 'apiKey', 'api-key', 'client_secret', 'AWS_SECRET_ACCESS_KEY', 'passphrase'])(
+    '%s names a secret',
+    (name) => {
+      expect(isSecretKeyName(name)).toBe(true);
+    },
+  );
+  it.each([
+    'max_tokens',
+    'input_tokens',
+    'token_count',
+    'bypass',
+    'secretary',
+    'session_id',
+    'prompt',
+    'last_assistant_message',
+    'stop_hook_active',
+  ])('%s does not', (name) => {
     expect(isSecretKeyName(name)).toBe(false);
   });
 });
@@ -282,7 +305,12 @@ describe('redact: ours plus secretlint recommended preset', () => {
   });
 
   it('masks a PEM private key and a GCP service account', async () => {
-    const gcp = JSON.stringify({ type: 'service_account', project_id: 'demo-123', private_key: pem, client_email: 'bot@demo-123.iam.gserviceaccount.com' });
+    const gcp = JSON.stringify({
+      type: 'service_account',
+      project_id: 'demo-123',
+      private_key: pem,
+      client_email: 'bot@demo-123.iam.gserviceaccount.com',
+    });
     const out = await redact(`key\n${pem}\n${gcp}`);
     expect(out).not.toContain('MII');
     expect(out).not.toContain('bot@demo-123');
@@ -295,7 +323,9 @@ describe('redact: ours plus secretlint recommended preset', () => {
   });
 
   it('prefers our placeholder where both find the same secret', async () => {
-    expect(await redact('see https://bob:pw987654@db.example.com:5432/app')).toBe('see https://[REDACTED:url-credentials]@db.example.com:5432/app');
+    expect(await redact('see https://bob:pw987654@db.example.com:5432/app')).toBe(
+      'see https://[REDACTED:url-credentials]@db.example.com:5432/app',
+    );
   });
 
   it('keeps the host of a URL whose password holds @ and the developer addresses as written', async () => {
@@ -342,7 +372,12 @@ describe('redact: JWTs, credential words in Chinese and English, bare AWS secret
     ['secret: 密碼＝ (full-width equals)', '密碼＝abcd1234', 'abcd1234', '密碼＝[REDACTED:secret]'],
     ['aws-secret-key next to its key id', `${awsId} ${awsSecret}`, awsSecret, '[REDACTED:aws-key] [REDACTED:aws-secret-key]'],
     ['aws-secret-key next to the word secret', `secret: ${awsSecret}`, awsSecret, 'secret: [REDACTED:secret]'],
-    ['aws-secret-key after 金鑰 in prose', `AWS 金鑰是這個 ${awsSecret} 別外流`, awsSecret, `AWS 金鑰是這個 [REDACTED:aws-secret-key] 別外流`],
+    [
+      'aws-secret-key after 金鑰 in prose',
+      `AWS 金鑰是這個 ${awsSecret} 別外流`,
+      awsSecret,
+      `AWS 金鑰是這個 [REDACTED:aws-secret-key] 別外流`,
+    ],
   ])('%s', async (_kind, input, secret, expected) => {
     for (const out of [redactSync(input), await redact(input)]) {
       expect(out).not.toContain(secret);
@@ -396,6 +431,11 @@ describe('redact: JWTs, credential words in Chinese and English, bare AWS secret
     const small = build(1);
     const large = build(4);
     expect(large.length).toBeGreaterThanOrEqual(140_000);
-    expect(workGrowth(() => redactSync(small), () => redactSync(large))).toBeLessThan(9);
+    expect(
+      workGrowth(
+        () => redactSync(small),
+        () => redactSync(large),
+      ),
+    ).toBeLessThan(9);
   });
 });

@@ -37,7 +37,7 @@ function mayBeSimplified(run: string, tables: OpenccTables): boolean {
 
 function convertRun(run: string, tables: OpenccTables, lone: Set<string>): string {
   let out = '';
-  for (let at = 0; at < run.length; ) {
+  for (let at = 0; at < run.length;) {
     const match = tables.match(run, at);
     if (!match) {
       // Not in the Simplified tables, but maybe a non-Taiwan glyph (着 → 著), as in OpenCC's s2tw.
@@ -84,7 +84,7 @@ function convertPhrasesOnly(run: string, tables: OpenccTables, lone: Set<string>
   let out = '';
   let changed = false;
   const loneHere: string[] = [];
-  for (let at = 0; at < run.length; ) {
+  for (let at = 0; at < run.length;) {
     const match = tables.match(run, at);
     const end = match?.end ?? at + String.fromCodePoint(run.codePointAt(at)!).length;
     const source = run.slice(at, end);
@@ -127,6 +127,10 @@ export async function guardScript(text: string): Promise<ScriptGuardResult> {
     const result = guardRuns(text, await loadOpenccTables());
     return { text: result.text, converted: result.text !== text, warnings: [...result.lone].map(ambiguityWarning) };
   } catch (error) {
-    return { text, converted: false, warnings: [`Simplified → Traditional check skipped (${(error as Error).message}); text kept as written`] };
+    return {
+      text,
+      converted: false,
+      warnings: [`Simplified → Traditional check skipped (${(error as Error).message}); text kept as written`],
+    };
   }
 }

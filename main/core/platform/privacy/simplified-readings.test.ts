@@ -10,7 +10,7 @@ import { SIMPLIFIED_READINGS } from './simplified-readings.js';
  * (regenerate with `npm run build && node scripts/write-simplified-readings.mjs`).
  */
 describe('SIMPLIFIED_READINGS', () => {
-  it('is OpenCC\'s one-character table and the ambiguous characters, nothing more or less', async () => {
+  it("is OpenCC's one-character table and the ambiguous characters, nothing more or less", async () => {
     const tables = await loadOpenccTables();
     const expected = new Set([...tables.chars.keys(), ...Object.keys(AMBIGUOUS_SIMPLIFIED)]);
     expect([...SIMPLIFIED_READINGS].sort()).toEqual([...expected].sort());

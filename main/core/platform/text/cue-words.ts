@@ -51,8 +51,10 @@ export const EMOTION =
  * Kin words count only when the role is addressed in the same sentence — "我女兒今天生病" is the
  * user's own family, not a statement about who the role is to them.
  */
-export const RELATIONSHIP = /我們(?:之間)?的?關係|關係定位|(?:喜歡|愛)(?:你|妳)(?![的這那剛說寫做])|(?:好|很)想(?:你|妳)|love you(?! to)|our relationship|be my\b/;
-export const KIN = /家人|家庭|女兒|兒子|爸爸|媽媽|父親|母親|妹妹|姊姊|姐姐|哥哥|弟弟|戀人|女朋友|男朋友|伴侶|老婆|老公|朋友|夥伴|關係|family|daughter|\bson\b|girlfriend|boyfriend|partner|friend|wife|husband|relationship/;
+export const RELATIONSHIP =
+  /我們(?:之間)?的?關係|關係定位|(?:喜歡|愛)(?:你|妳)(?![的這那剛說寫做])|(?:好|很)想(?:你|妳)|love you(?! to)|our relationship|be my\b/;
+export const KIN =
+  /家人|家庭|女兒|兒子|爸爸|媽媽|父親|母親|妹妹|姊姊|姐姐|哥哥|弟弟|戀人|女朋友|男朋友|伴侶|老婆|老公|朋友|夥伴|關係|family|daughter|\bson\b|girlfriend|boyfriend|partner|friend|wife|husband|relationship/;
 export const ADDRESSES_ROLE = /你|妳|\byou\b/;
 
 /** The role answering in kind: turns a user→role bond into a mutual one. */
@@ -107,9 +109,12 @@ export const FORGET_THIS_TURN =
 export const FILTER_CUES = {
   remember: /記住|記得|記下|記一下|別忘|不要忘|remember|don'?t forget|do not forget|keep in mind/,
   // Issue 12: an explicit rule is kept whatever its length (請用 camelCase, 不要用 var, 改用 pnpm).
-  preference: /喜歡|偏好|以後|之後都|下次|每次都|一律|不要(?!記|保存|儲存|存)|別再|別用|請用|請勿|請改|改用|換成|其實是|務必|必須|prefer|always|never|from now on|next time|please (?:use|don'?t|do not|avoid|stop)|instead|no longer|don'?t use|do not use|must(?: not)?\b|\bno\b[^.!?\n]{0,60}\bever\b|\bavoid\b|不准|禁止/,
-  feedback: /謝謝|感謝|太好了|好棒|很棒|做得好|辛苦了|你剛剛|你剛才|你這樣|thank|good job|well done|great job|i like how you|i love how you/,
-  emotion: /開心|高興|難過|傷心|想你|想妳|想念|累(?![積計加])|壓力|焦慮|擔心|害怕|生氣|失望|感動|寂寞|孤單|安心|愛你|愛妳|\blove\b|\bmiss\b|\bsad\b|lonely|tired|exhausted|worried|upset/,
+  preference:
+    /喜歡|偏好|以後|之後都|下次|每次都|一律|不要(?!記|保存|儲存|存)|別再|別用|請用|請勿|請改|改用|換成|其實是|務必|必須|prefer|always|never|from now on|next time|please (?:use|don'?t|do not|avoid|stop)|instead|no longer|don'?t use|do not use|must(?: not)?\b|\bno\b[^.!?\n]{0,60}\bever\b|\bavoid\b|不准|禁止/,
+  feedback:
+    /謝謝|感謝|太好了|好棒|很棒|做得好|辛苦了|你剛剛|你剛才|你這樣|thank|good job|well done|great job|i like how you|i love how you/,
+  emotion:
+    /開心|高興|難過|傷心|想你|想妳|想念|累(?![積計加])|壓力|焦慮|擔心|害怕|生氣|失望|感動|寂寞|孤單|安心|愛你|愛妳|\blove\b|\bmiss\b|\bsad\b|lonely|tired|exhausted|worried|upset/,
   consent: /同意|不要記|別記|可以記|不要保存|個人資料|個資|you (?:may|can) remember|don'?t remember|do not remember|don'?t save|consent/,
   permission: PERMISSION,
   relationship: /關係|家人|女兒|relationship|family|daughter/,

@@ -23,7 +23,12 @@ export function splitSentences(text: string): string[] {
   const scanned = withoutCode(String(text ?? '').slice(0, MAX_SCAN));
   return scanned
     .split(/(?<=[。！？；!?\n])|(?<=\.)\s+/u)
-    .map((s) => s.replace(/^[\s\-*•>#]+/u, '').replace(/\s+/gu, ' ').trim())
+    .map((s) =>
+      s
+        .replace(/^[\s\-*•>#]+/u, '')
+        .replace(/\s+/gu, ' ')
+        .trim(),
+    )
     .filter((s) => /[\p{L}\p{N}]/u.test(s))
     .slice(0, MAX_SENTENCES);
 }
@@ -50,11 +55,15 @@ export function quote(text: string, zh: boolean, max = 60): string {
 }
 
 const STOP_WORDS = new Set(
-  'the and for you your with this that have has had was were are but not can could would should will just like from what when then than they them there their here about into also only some more very really please thanks thank okay yes let lets get got make made use used using need want does did done its it\'s i\'m don\'t can\'t'.split(' '),
+  "the and for you your with this that have has had was were are but not can could would should will just like from what when then than they them there their here about into also only some more very really please thanks thank okay yes let lets get got make made use used using need want does did done its it's i'm don't can't".split(
+    ' ',
+  ),
 );
 /** Characters that rarely start or end a content word: bigrams containing one are not tags. */
 const FUNCTION_CHARS = new Set(
-  Array.from('的了是我你妳他她它們在有和就都也很不嗎呢吧啊喔哦呀嘛這那個一要會說到著把被讓給跟與及或而但如果因為所以還再又才已經可以能沒什麼怎麼樣些點下上中來去過得地之其'),
+  Array.from(
+    '的了是我你妳他她它們在有和就都也很不嗎呢吧啊喔哦呀嘛這那個一要會說到著把被讓給跟與及或而但如果因為所以還再又才已經可以能沒什麼怎麼樣些點下上中來去過得地之其',
+  ),
 );
 const TOPIC_WORDS =
   /程式|部署|測試|建置|除錯|文件|設定|資料庫|前端|後端|介面|記憶|角色|會議|咖啡|音樂|遊戲|電影|動畫|小說|運動|旅行|貓|狗|家人|女兒|工作|壓力|睡眠|emoji|表情/gu;

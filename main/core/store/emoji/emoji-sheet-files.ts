@@ -78,7 +78,9 @@ export function nextSheetName(assetsDir: string, id: string): string {
  */
 export function existingSheetPath(assetsDir: string, id: string, sheetName: string): string {
   if (sheetVersionOf(id, sheetName) === undefined) {
-    throw new KiokuError('BAD_USAGE', `"${sheetName}" is not an emoji sheet of role ${id}`, { hint: `sheet files are named ${sheetFileName(id, 1)}, ${sheetFileName(id, 2)}, …` });
+    throw new KiokuError('BAD_USAGE', `"${sheetName}" is not an emoji sheet of role ${id}`, {
+      hint: `sheet files are named ${sheetFileName(id, 1)}, ${sheetFileName(id, 2)}, …`,
+    });
   }
   const file = path.join(emojiAssetsDir(assetsDir), sheetName);
   if (!fs.existsSync(file)) {

@@ -19,7 +19,13 @@ afterEach(() => homes.splice(0).forEach((home) => home.cleanup()));
 function homeWithRole(): TempHome {
   const home = makeTempHome({ KIOKU_NOW: '2026-03-04T05:06:07+08:00' });
   homes.push(home);
-  const plan = planRoleChange(home.config(), { prefix: 'ENGINEER', name: '小豹', emoji: '🐆', nature: '冷靜可靠的資深工程師。', vibe: '簡潔直白。' });
+  const plan = planRoleChange(home.config(), {
+    prefix: 'ENGINEER',
+    name: '小豹',
+    emoji: '🐆',
+    nature: '冷靜可靠的資深工程師。',
+    vibe: '簡潔直白。',
+  });
   if (plan.kind !== 'create') throw new Error('expected a new role');
   createRole(home.config(), plan);
   return home;
@@ -42,16 +48,39 @@ describe('reading a sheet image', () => {
 
   it('refuses other formats, naming the file and what is accepted', async () => {
     const gif = await makeSheet({ format: 'gif' });
-    await expect(readSheetImage(gif.bytes, '/tmp/小豹.gif')).rejects.toThrow(expect.objectContaining({ code: 'INVALID_FILE', message: expect.stringMatching(/\/tmp\/小豹\.gif is a GIF image; an emoji sheet must be PNG, JPEG \(JPG\), WEBP/) }));
-    await expect(readSheetImage(Buffer.from('not an image at all'), 'notes.txt')).rejects.toThrow(expect.objectContaining({ code: 'INVALID_FILE', message: expect.stringContaining('notes.txt is not an image') }));
+    await expect(readSheetImage(gif.bytes, '/tmp/小豹.gif')).rejects.toThrow(
+      expect.objectContaining({
+        code: 'INVALID_FILE',
+        message: expect.stringMatching(/\/tmp\/小豹\.gif is a GIF image; an emoji sheet must be PNG, JPEG \(JPG\), WEBP/),
+      }),
+    );
+    await expect(readSheetImage(Buffer.from('not an image at all'), 'notes.txt')).rejects.toThrow(
+      expect.objectContaining({ code: 'INVALID_FILE', message: expect.stringContaining('notes.txt is not an image') }),
+    );
   });
 
   it('refuses huge images by bytes and by pixels, and tiny ones, with the limit named', async () => {
-    await expect(readSheetImage(Buffer.alloc(10 * 1024 * 1024 + 1), 'big.png')).rejects.toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED', message: expect.stringMatching(/big\.png is 10\.0 MiB; an emoji sheet may be at most 10 MiB/) }));
-    const wide = await sharp({ create: { width: 9000, height: 60, channels: 3, background: '#fff' } }).png().toBuffer();
-    await expect(readSheetImage(wide, 'wide.png')).rejects.toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED', message: expect.stringContaining('wide.png is 9000×60 px; an emoji sheet may be at most 8192 px') }));
-    const tiny = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#fff' } }).png().toBuffer();
-    await expect(readSheetImage(tiny, 'tiny.png')).rejects.toThrow(expect.objectContaining({ message: expect.stringContaining('needs at least 48×48') }));
+    await expect(readSheetImage(Buffer.alloc(10 * 1024 * 1024 + 1), 'big.png')).rejects.toThrow(
+      expect.objectContaining({
+        code: 'LIMIT_EXCEEDED',
+        message: expect.stringMatching(/big\.png is 10\.0 MiB; an emoji sheet may be at most 10 MiB/),
+      }),
+    );
+    const wide = await sharp({ create: { width: 9000, height: 60, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    await expect(readSheetImage(wide, 'wide.png')).rejects.toThrow(
+      expect.objectContaining({
+        code: 'LIMIT_EXCEEDED',
+        message: expect.stringContaining('wide.png is 9000×60 px; an emoji sheet may be at most 8192 px'),
+      }),
+    );
+    const tiny = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    await expect(readSheetImage(tiny, 'tiny.png')).rejects.toThrow(
+      expect.objectContaining({ message: expect.stringContaining('needs at least 48×48') }),
+    );
   });
 });
 
@@ -70,7 +99,9 @@ describe('importing sheets', () => {
 
   it('refuses a role that does not exist and writes nothing', async () => {
     const home = homeWithRole();
-    await expect(importSheet(home.config(), 'GHOST01', (await makeSheet()).bytes, 'a.png')).rejects.toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+    await expect(importSheet(home.config(), 'GHOST01', (await makeSheet()).bytes, 'a.png')).rejects.toThrow(
+      expect.objectContaining({ code: 'NOT_FOUND' }),
+    );
     expect(fs.existsSync(emojis(home))).toBe(false);
   });
 });
@@ -122,7 +153,9 @@ describe('cutting and writing back', () => {
     const identity = path.join(home.roleHome, 'ENGINEER01.identity.md');
     fs.appendFileSync(identity, '\n## 備註\n\n使用者剛剛手動改了檔案。\n');
     const before = snapshotTree(home.root);
-    await expect(saveSheet(config, plan, plan.token)).rejects.toThrow(expect.objectContaining({ code: 'CONFIRM_NEEDED', message: expect.stringContaining('changed since') }));
+    await expect(saveSheet(config, plan, plan.token)).rejects.toThrow(
+      expect.objectContaining({ code: 'CONFIRM_NEEDED', message: expect.stringContaining('changed since') }),
+    );
     expect(snapshotTree(home.root)).toEqual(before);
   });
 
@@ -131,12 +164,22 @@ describe('cutting and writing back', () => {
     const config = home.config();
     const { name } = await importSheet(config, 'ENGINEER01', (await makeSheet()).bytes, 'sheet.png');
     const a = await planSheetSave(config, 'ENGINEER01', { kind: 'stored', name }, { grid: defaultEmojiGrid(300, 300), cut: true });
-    const b = await planSheetSave(config, 'ENGINEER01', { kind: 'stored', name }, { grid: { ...defaultEmojiGrid(300, 300), columns: [0, 120, 200, 300] }, cut: true });
+    const b = await planSheetSave(
+      config,
+      'ENGINEER01',
+      { kind: 'stored', name },
+      { grid: { ...defaultEmojiGrid(300, 300), columns: [0, 120, 200, 300] }, cut: true },
+    );
     expect(a.token).not.toBe(b.token);
     await expect(saveSheet(config, b, a.token)).rejects.toThrow(expect.objectContaining({ code: 'CONFIRM_NEEDED' }));
-    await expect(planSheetSave(config, 'ENGINEER01', { kind: 'stored', name }, { grid: { ...defaultEmojiGrid(300, 300), columns: [0, 100, 200, 400] }, cut: true })).rejects.toThrow(
-      expect.objectContaining({ code: 'BAD_USAGE', message: expect.stringContaining('outside the image') }),
-    );
+    await expect(
+      planSheetSave(
+        config,
+        'ENGINEER01',
+        { kind: 'stored', name },
+        { grid: { ...defaultEmojiGrid(300, 300), columns: [0, 100, 200, 400] }, cut: true },
+      ),
+    ).rejects.toThrow(expect.objectContaining({ code: 'BAD_USAGE', message: expect.stringContaining('outside the image') }));
   });
 
   it('re-cuts the signed sheet with a new grid without asking again (the section does not change)', async () => {
@@ -145,7 +188,12 @@ describe('cutting and writing back', () => {
     const { name } = await importSheet(config, 'ENGINEER01', (await makeSheet()).bytes, 'sheet.png');
     const first = await planSheetSave(config, 'ENGINEER01', { kind: 'stored', name }, { cut: true });
     await saveSheet(config, first, first.token);
-    const again = await planSheetSave(config, 'ENGINEER01', { kind: 'stored', name }, { grid: { ...defaultEmojiGrid(300, 300), columns: [0, 150, 200, 300] }, cut: true });
+    const again = await planSheetSave(
+      config,
+      'ENGINEER01',
+      { kind: 'stored', name },
+      { grid: { ...defaultEmojiGrid(300, 300), columns: [0, 150, 200, 300] }, cut: true },
+    );
     expect(again.change.changed).toBe(false);
     expect(again.needsConfirm).toBe(false);
     const saved = await saveSheet(config, again, undefined);

@@ -10,7 +10,14 @@ import { cutCells, writeCells } from './crop-cells.js';
 import { emojiAssetsDir, existingSheetPath, nextSheetName } from './emoji-sheet-files.js';
 import { readGridFile, writeGridFile } from './grid-file.js';
 import { readSheetImage, storedSheetSize, type SheetImage } from './sheet-image.js';
-import { assertRoleFilesUnchanged, planSignature, signatureForSheet, writeSignature, type SignatureChange, type SignaturePlan } from './signature-write.js';
+import {
+  assertRoleFilesUnchanged,
+  planSignature,
+  signatureForSheet,
+  writeSignature,
+  type SignatureChange,
+  type SignaturePlan,
+} from './signature-write.js';
 
 /**
  * The emoji mood sheet (ROLE-10), for the CLI and the UI alike:
@@ -49,7 +56,12 @@ function ensureRole(config: KiokuConfig, id: string): void {
  * Store an image as the role's next sheet version. Used by the UI, which stores first and
  * cuts later; the name is claimed exclusively, so two imports at once get two versions.
  */
-export async function importSheet(config: KiokuConfig, id: string, bytes: Buffer, label: string): Promise<{ name: string; path: string; width: number; height: number }> {
+export async function importSheet(
+  config: KiokuConfig,
+  id: string,
+  bytes: Buffer,
+  label: string,
+): Promise<{ name: string; path: string; width: number; height: number }> {
   ensureRole(config, id);
   const image = await readSheetImage(bytes, label);
   for (let attempt = 0; attempt < 20; attempt++) {
@@ -57,14 +69,19 @@ export async function importSheet(config: KiokuConfig, id: string, bytes: Buffer
     const file = path.join(emojiAssetsDir(config.paths.assetsDir), name);
     if (createFileExclusiveSync(file, image.png)) return { name, path: file, width: image.width, height: image.height };
   }
-  throw new KiokuError('IO', `could not find a free sheet name for role ${id} in ${emojiAssetsDir(config.paths.assetsDir)}`, { hint: 'try again' });
+  throw new KiokuError('IO', `could not find a free sheet name for role ${id} in ${emojiAssetsDir(config.paths.assetsDir)}`, {
+    hint: 'try again',
+  });
 }
 
 /** The grid to show or cut with: the grid argument, else the sheet's grid file, else the default 3×3. */
 export function gridFor(config: KiokuConfig, sheetName: string, size: { width: number; height: number }, given?: EmojiGrid): EmojiGrid {
   if (given) {
     const problem = emojiGridProblem(given, size.width, size.height);
-    if (problem) throw new KiokuError('BAD_USAGE', `the grid does not fit ${sheetName} (${size.width}×${size.height}): ${problem}`, { hint: 'adjust the grid lines and try again' });
+    if (problem)
+      throw new KiokuError('BAD_USAGE', `the grid does not fit ${sheetName} (${size.width}×${size.height}): ${problem}`, {
+        hint: 'adjust the grid lines and try again',
+      });
     return given;
   }
   return readGridFile(config.paths.assetsDir, sheetName, size) ?? defaultEmojiGrid(size.width, size.height);
@@ -76,7 +93,12 @@ function sheetDigest(source: SheetSource, sheetPath: string): string {
 }
 
 /** Work out what a save would do. Reads files only; never writes. */
-export async function planSheetSave(config: KiokuConfig, id: string, source: SheetSource, options: { grid?: EmojiGrid; cut: boolean }): Promise<SheetSavePlan> {
+export async function planSheetSave(
+  config: KiokuConfig,
+  id: string,
+  source: SheetSource,
+  options: { grid?: EmojiGrid; cut: boolean },
+): Promise<SheetSavePlan> {
   ensureRole(config, id);
   const assets = config.paths.assetsDir;
   const sheetName = source.kind === 'stored' ? source.name : nextSheetName(assets, id);
@@ -117,9 +139,13 @@ export interface SavedSheet {
 }
 
 function tokenMismatch(plan: SheetSavePlan, given: string): KiokuError {
-  return new KiokuError('CONFIRM_NEEDED', `confirm token "${given}" does not match this emoji sheet change of role ${plan.id}; nothing was written`, {
-    hint: 'the files, the image or the grid differ from when that token was shown; check the new table and confirm its token',
-  });
+  return new KiokuError(
+    'CONFIRM_NEEDED',
+    `confirm token "${given}" does not match this emoji sheet change of role ${plan.id}; nothing was written`,
+    {
+      hint: 'the files, the image or the grid differ from when that token was shown; check the new table and confirm its token',
+    },
+  );
 }
 
 /**

@@ -15,14 +15,24 @@ function assets(files: string[]): string {
 }
 
 describe('signedSheetCell', () => {
-  it("is the happy cell of the newest sheet the signature names, once cut", () => {
-    const home = assets(['engineer01-emotions-sheet.png', 'engineer01-emotions-sheet-happy.png', 'engineer01-emotions-sheet-2.png', 'engineer01-emotions-sheet-2-happy.png']);
+  it('is the happy cell of the newest sheet the signature names, once cut', () => {
+    const home = assets([
+      'engineer01-emotions-sheet.png',
+      'engineer01-emotions-sheet-happy.png',
+      'engineer01-emotions-sheet-2.png',
+      'engineer01-emotions-sheet-2-happy.png',
+    ]);
     const signature = '依心情選用 `~/roles/.assets/emojis/engineer01-emotions-sheet-2.png` 中對應表情';
     expect(signedSheetCell(home, 'ENGINEER01', signature)).toBe(path.join(home, 'emojis', 'engineer01-emotions-sheet-2-happy.png'));
   });
 
   it('is nothing for a sheet that is stored but not in the signature, or not cut, or another role’s', () => {
-    const home = assets(['engineer01-emotions-sheet.png', 'engineer01-emotions-sheet-2.png', 'engineer01-emotions-sheet-2-happy.png', 'muse01-emotions-sheet-happy.png']);
+    const home = assets([
+      'engineer01-emotions-sheet.png',
+      'engineer01-emotions-sheet-2.png',
+      'engineer01-emotions-sheet-2-happy.png',
+      'muse01-emotions-sheet-happy.png',
+    ]);
     expect(signedSheetCell(home, 'ENGINEER01', '🐆')).toBeUndefined();
     expect(signedSheetCell(home, 'ENGINEER01', 'see engineer01-emotions-sheet.png')).toBeUndefined();
     expect(signedSheetCell(home, 'MUSE01', 'see muse01-emotions-sheet.png')).toBeUndefined();

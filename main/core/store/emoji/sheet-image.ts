@@ -25,7 +25,8 @@ export function checkSheetByteSize(bytes: number, label: string): void {
       hint: 'export the sheet smaller (a 3×3 sheet of about 1500 × 1500 px is plenty) and import it again',
     });
   }
-  if (bytes === 0) throw new KiokuError('INVALID_FILE', `${label} is empty`, { hint: 'choose a PNG, JPEG or WebP image of the 3×3 mood sheet' });
+  if (bytes === 0)
+    throw new KiokuError('INVALID_FILE', `${label} is empty`, { hint: 'choose a PNG, JPEG or WebP image of the 3×3 mood sheet' });
 }
 
 /**
@@ -42,13 +43,19 @@ export async function readSheetImage(bytes: Buffer, label: string): Promise<Shee
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw new KiokuError('INVALID_FILE', `${label} is not an image Kioku can read (accepted: ${accepted})`, { hint: 'save the sheet as PNG and try again' });
+    throw new KiokuError('INVALID_FILE', `${label} is not an image Kioku can read (accepted: ${accepted})`, {
+      hint: 'save the sheet as PNG and try again',
+    });
   }
   const format = EMOJI_SHEET_LIMITS.formats.find((name) => name === meta.format);
   if (!format) {
-    throw new KiokuError('INVALID_FILE', `${label} is a ${String(meta.format ?? 'unknown').toUpperCase()} image; an emoji sheet must be ${accepted}`, {
-      hint: 'convert it to PNG and import it again',
-    });
+    throw new KiokuError(
+      'INVALID_FILE',
+      `${label} is a ${String(meta.format ?? 'unknown').toUpperCase()} image; an emoji sheet must be ${accepted}`,
+      {
+        hint: 'convert it to PNG and import it again',
+      },
+    );
   }
   // EXIF orientations 5–8 swap width and height.
   const swapped = (meta.orientation ?? 1) >= 5;
@@ -56,9 +63,13 @@ export async function readSheetImage(bytes: Buffer, label: string): Promise<Shee
   const height = (swapped ? meta.width : meta.height) ?? 0;
   const { maxSide, maxPixels, minSide } = EMOJI_SHEET_LIMITS;
   if (width > maxSide || height > maxSide || width * height > maxPixels) {
-    throw new KiokuError('LIMIT_EXCEEDED', `${label} is ${width}×${height} px; an emoji sheet may be at most ${maxSide} px on a side and ${maxPixels / 1_000_000} megapixels`, {
-      hint: 'scale the sheet down (about 1500 × 1500 px is plenty) and import it again',
-    });
+    throw new KiokuError(
+      'LIMIT_EXCEEDED',
+      `${label} is ${width}×${height} px; an emoji sheet may be at most ${maxSide} px on a side and ${maxPixels / 1_000_000} megapixels`,
+      {
+        hint: 'scale the sheet down (about 1500 × 1500 px is plenty) and import it again',
+      },
+    );
   }
   if (width < minSide || height < minSide) {
     throw new KiokuError('INVALID_FILE', `${label} is only ${width}×${height} px; a 3×3 sheet needs at least ${minSide}×${minSide} px`, {
@@ -72,7 +83,9 @@ export async function readSheetImage(bytes: Buffer, label: string): Promise<Shee
     const png = upright ? bytes : await sharp(bytes).rotate().png().toBuffer();
     return { format, width, height, png };
   } catch (error) {
-    throw new KiokuError('INVALID_FILE', `${label} cannot be decoded: ${(error as Error).message}`, { hint: 'the file may be damaged; export the sheet again' });
+    throw new KiokuError('INVALID_FILE', `${label} cannot be decoded: ${(error as Error).message}`, {
+      hint: 'the file may be damaged; export the sheet again',
+    });
   }
 }
 

@@ -23,14 +23,22 @@ function displayPath(file: string, home: string | undefined): string {
   return file;
 }
 
-const rowText = [0, 1, 2].map((row) => EMOJI_MOODS.slice(row * 3, row * 3 + 3).map((mood) => mood.zh).join('／'));
+const rowText = [0, 1, 2].map((row) =>
+  EMOJI_MOODS.slice(row * 3, row * 3 + 3)
+    .map((mood) => mood.zh)
+    .join('／'),
+);
 
 /**
  * The section text, in the role skill's wording (ROLE-10: "use <name>'s own mood emoji sheet first…");
  * when the sheet was cut, one more line names the nine files, so an assistant that can send an
  * image picks a single face without cutting anything.
  */
-export function signatureForSheet(role: Pick<RoleDefinition, 'name' | 'emoji'>, sheetFile: string, options: { home?: string; cut: boolean }): string {
+export function signatureForSheet(
+  role: Pick<RoleDefinition, 'name' | 'emoji'>,
+  sheetFile: string,
+  options: { home?: string; cut: boolean },
+): string {
   const sheet = displayPath(sheetFile, options.home);
   const lines = [
     `優先使用${role.name}專屬心情 emoji 圖表，而不是固定 Unicode emoji。當對話介面可插入圖片或連結時，依心情選用 \`${sheet}\` 中對應表情；純文字或不支援圖片時，用原本使用者輸入的 \`${role.emoji}\` 作為 fallback。`,
@@ -38,7 +46,10 @@ export function signatureForSheet(role: Pick<RoleDefinition, 'name' | 'emoji'>, 
     `心情對應：第 1 列為${rowText[0]}；第 2 列為${rowText[1]}；第 3 列為${rowText[2]}。`,
   ];
   if (options.cut) {
-    const pattern = displayPath(path.join(path.dirname(sheetFile), cellFileName(path.basename(sheetFile), 'happy').replace(/happy\.png$/, '{mood}.png')), options.home);
+    const pattern = displayPath(
+      path.join(path.dirname(sheetFile), cellFileName(path.basename(sheetFile), 'happy').replace(/happy\.png$/, '{mood}.png')),
+      options.home,
+    );
     lines.push('', `已切成 9 張單獨 PNG：\`${pattern}\`，{mood} 依序為 ${EMOJI_MOOD_IDS.join('、')}。`);
   }
   return lines.join('\n');
@@ -84,9 +95,13 @@ export function planSignature(config: KiokuConfig, id: string, signature: string
 /** Refuse when the role's files are no longer what the plan read (ROLE-5: the token is void). */
 export function assertRoleFilesUnchanged(plan: SignaturePlan): void {
   if (fingerprintRoleFiles(plan.paths) !== plan.filesFingerprint) {
-    throw new KiokuError('CONFIRM_NEEDED', `the files of role ${plan.role.id} changed since the signature change was shown; nothing was written`, {
-      hint: 'look at the change again and confirm its new token',
-    });
+    throw new KiokuError(
+      'CONFIRM_NEEDED',
+      `the files of role ${plan.role.id} changed since the signature change was shown; nothing was written`,
+      {
+        hint: 'look at the change again and confirm its new token',
+      },
+    );
   }
 }
 

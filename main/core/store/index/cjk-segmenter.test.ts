@@ -41,7 +41,23 @@ describe('buildMatchQueries', () => {
     const db = new Database(':memory:');
     db.exec("CREATE VIRTUAL TABLE t USING fts5 (body, tokenize = 'unicode61 remove_diacritics 0')");
     db.prepare('INSERT INTO t (body) VALUES (?)').run(segmentForIndex('near or not 咖啡豆 body'));
-    const hostile = ['"', 'a"b', '咖啡"', '*', 'OR', 'a OR b', 'NEAR(a b)', 'body:咖啡', '-咖啡', '(咖啡', '^body', 'a AND', 'NOT 咖啡', '{body}: x', '咖啡豆")'];
+    const hostile = [
+      '"',
+      'a"b',
+      '咖啡"',
+      '*',
+      'OR',
+      'a OR b',
+      'NEAR(a b)',
+      'body:咖啡',
+      '-咖啡',
+      '(咖啡',
+      '^body',
+      'a AND',
+      'NOT 咖啡',
+      '{body}: x',
+      '咖啡豆")',
+    ];
     for (const query of hostile) {
       const queries = buildMatchQueries(query);
       for (const match of [queries?.exact, queries?.near]) {

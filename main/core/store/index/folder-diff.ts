@@ -83,7 +83,13 @@ function memoryFileNames(dir: string): string[] {
 }
 
 /** Diff one folder file by file against its rows; `dirMtimeMs` must be read before this lists it. */
-export function planFolder(db: Database.Database, memoryHome: string, role: string, category: MemoryCategory, dirMtimeMs: number): FolderPlan {
+export function planFolder(
+  db: Database.Database,
+  memoryHome: string,
+  role: string,
+  category: MemoryCategory,
+  dirMtimeMs: number,
+): FolderPlan {
   const dir = path.join(roleMemoryDir(memoryHome, role), category);
   const known = indexedFilesIn(db, role, category);
   const plan: FolderPlan = { role, category, dirMtimeMs, toRead: [], removedRowids: [], staleBrokenPaths: [] };

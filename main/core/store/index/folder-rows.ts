@@ -16,8 +16,7 @@ export interface IndexedFile {
 
 export function storedFolderMtime(db: Database.Database, role: string, category: MemoryCategory): number | undefined {
   const found = statement(db, 'SELECT dir_mtime_ms FROM folders WHERE role = ? AND category = ?').get(role, category) as
-    | { dir_mtime_ms: number }
-    | undefined;
+    { dir_mtime_ms: number } | undefined;
   return found?.dir_mtime_ms;
 }
 

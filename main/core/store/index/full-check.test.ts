@@ -47,7 +47,7 @@ function editInPlace(from: string, to: string): void {
 }
 
 describe('in-place edits are found without the watcher', () => {
-  it('by the next recall when the role is small (every file is stat\'ed every time)', () => {
+  it("by the next recall when the role is small (every file is stat'ed every time)", () => {
     expect(ids('咖啡')).toEqual(['coffee']);
     editInPlace('黑咖啡', '烏龍茶');
     expect(ids('烏龍茶')).toEqual(['coffee']);

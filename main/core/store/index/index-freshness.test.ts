@@ -85,7 +85,9 @@ describe('the index rebuilds itself (never a reason to ask the user to delete fi
     db.close();
     const index = reopen();
     expect(index.fresh).toBe('too-new');
-    expect(warnings.join('\n')).toMatch(new RegExp(`schema version ${LATEST_SCHEMA_VERSION + 1}, newer than this Kioku's ${LATEST_SCHEMA_VERSION}`));
+    expect(warnings.join('\n')).toMatch(
+      new RegExp(`schema version ${LATEST_SCHEMA_VERSION + 1}, newer than this Kioku's ${LATEST_SCHEMA_VERSION}`),
+    );
     expect(ids(index, '頭髮')).toEqual(['haircut']);
     index.close();
   });

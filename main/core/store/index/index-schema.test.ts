@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate, schemaVersion } from './index-schema.js';
 
 function tables(db: Database.Database): string[] {
-  return db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'memories_fts_%' ORDER BY name").pluck().all() as string[];
+  return db
+    .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'memories_fts_%' ORDER BY name")
+    .pluck()
+    .all() as string[];
 }
 
 describe('index migrations', () => {
@@ -22,8 +25,8 @@ describe('index migrations', () => {
     db.prepare('INSERT INTO memories_fts (rowid, summary, tags, cues, body) VALUES (1, ?, ?, ?, ?)').run('咖啡 啡', '', '', '');
     db.prepare('DELETE FROM memories_fts WHERE rowid = 1').run();
     db.prepare('INSERT INTO memories_fts (rowid, summary, tags, cues, body) VALUES (1, ?, ?, ?, ?)').run('頭髮 髮', '', '', '');
-    expect(db.prepare("SELECT rowid FROM memories_fts WHERE memories_fts MATCH '\"頭髮\"'").pluck().all()).toEqual([1]);
-    expect(db.prepare("SELECT rowid FROM memories_fts WHERE memories_fts MATCH '\"咖啡\"'").pluck().all()).toEqual([]);
+    expect(db.prepare('SELECT rowid FROM memories_fts WHERE memories_fts MATCH \'"頭髮"\'').pluck().all()).toEqual([1]);
+    expect(db.prepare('SELECT rowid FROM memories_fts WHERE memories_fts MATCH \'"咖啡"\'').pluck().all()).toEqual([]);
   });
 
   it('migration 2 reads again as dates the expires that the old parser missed (issue 11)', () => {
@@ -33,7 +36,11 @@ describe('index migrations', () => {
       "INSERT INTO memories (rowid, role, category, path, id, summary, tags, cues, memory_type, priority, hits, strength, expires, relevance, links, created, updated, last_replayed, mtime_ms, size, body_preview) VALUES (?, 'R', 'daily', ?, ?, '', '', '', 'episodic', 3, 0, 50, ?, '', '', '', '', '', 0, 0, '')",
     );
     const rank = db.prepare("INSERT INTO memory_rank (rowid, role, memory_type, priority, expires_ms) VALUES (?, 'R', 'episodic', 3, ?)");
-    for (const [rowid, expires] of [[1, '2026/12/01T10:00Z'], [2, '本工作階段'], [3, '']] as const) {
+    for (const [rowid, expires] of [
+      [1, '2026/12/01T10:00Z'],
+      [2, '本工作階段'],
+      [3, ''],
+    ] as const) {
       insert.run(rowid, `R/daily/${rowid}.md`, `m${rowid}`, expires);
       rank.run(rowid, null);
     }
@@ -51,7 +58,9 @@ describe('index migrations', () => {
     const insert = db.prepare(
       "INSERT INTO memories (rowid, role, category, path, id, summary, tags, cues, memory_type, priority, hits, strength, expires, relevance, links, created, updated, last_replayed, mtime_ms, size, body_preview) VALUES (?, 'R', 'important', ?, ?, '', '', '', 'preference', 5, 0, 50, ?, '', '', ?, '', '', 0, 0, '')",
     );
-    const rank = db.prepare("INSERT INTO memory_rank (rowid, role, memory_type, priority, expires_ms) VALUES (?, 'R', 'preference', 5, NULL)");
+    const rank = db.prepare(
+      "INSERT INTO memory_rank (rowid, role, memory_type, priority, expires_ms) VALUES (?, 'R', 'preference', 5, NULL)",
+    );
     const rows = [
       [1, '本工作階段', '2026-04-09T10:00:00'],
       [2, '本工作階段（session s-1，2026-04-08 授權）', '2026-04-09T10:00:00'],

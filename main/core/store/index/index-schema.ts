@@ -91,7 +91,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 2,
-    description: 'memory_rank.expires_ms again from each row\'s expires: dates such as 2026/12/01T10:00Z were not read as dates before (issue 11)',
+    description:
+      "memory_rank.expires_ms again from each row's expires: dates such as 2026/12/01T10:00Z were not read as dates before (issue 11)",
     up(db) {
       // Recomputed from the text the row already holds, so unchanged files need no re-reading.
       const rows = db.prepare("SELECT rowid, expires FROM memories WHERE expires != ''").all() as Array<{ rowid: number; expires: string }>;
@@ -101,9 +102,14 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 3,
-    description: 'memory_rank.expires_ms for session grants (本工作階段): the end of the local day they were granted in, so recall stops returning them (issue 12)',
+    description:
+      'memory_rank.expires_ms for session grants (本工作階段): the end of the local day they were granted in, so recall stops returning them (issue 12)',
     up(db) {
-      const rows = db.prepare("SELECT rowid, expires, created FROM memories WHERE expires != ''").all() as Array<{ rowid: number; expires: string; created: string }>;
+      const rows = db.prepare("SELECT rowid, expires, created FROM memories WHERE expires != ''").all() as Array<{
+        rowid: number;
+        expires: string;
+        created: string;
+      }>;
       const update = db.prepare('UPDATE memory_rank SET expires_ms = ? WHERE rowid = ?');
       for (const row of rows) update.run(memoryExpiryTime(row)?.getTime() ?? null, row.rowid);
     },

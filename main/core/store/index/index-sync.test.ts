@@ -71,7 +71,9 @@ describe('one bad memory file never stops the others', () => {
   it('also when it is binary or empty', () => {
     fs.writeFileSync(memoryPath(home.memoryHome, 'daily', 'binary'), Buffer.from('---\nid: x\n---\n\u0000\u0000'));
     fs.writeFileSync(memoryPath(home.memoryHome, 'daily', 'empty'), '');
-    const messages = syncRole(index, ROLE).problems.map((p) => p.message).sort();
+    const messages = syncRole(index, ROLE)
+      .problems.map((p) => p.message)
+      .sort();
     expect(messages).toEqual([expect.stringMatching(/NUL bytes/), expect.stringMatching(/empty/)]);
   });
 });

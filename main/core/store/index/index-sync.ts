@@ -196,20 +196,26 @@ export function syncRole(target: SyncTarget, role: string, onProgress?: Progress
 export function rebuildIndex(target: SyncTarget, roles: string[] | 'all', onProgress?: ProgressCallback): SyncResult {
   const { db, memoryHome } = target;
   const startedMs = Date.now();
-  return db.transaction(() => {
-    if (roles === 'all') {
-      clearMemoryRows(db);
-      clearFolderRows(db);
-    } else {
-      for (const role of roles) {
-        clearMemoryRows(db, role);
-        clearFolderRows(db, role);
+  return db
+    .transaction(() => {
+      if (roles === 'all') {
+        clearMemoryRows(db);
+        clearFolderRows(db);
+      } else {
+        for (const role of roles) {
+          clearMemoryRows(db, role);
+          clearFolderRows(db, role);
+        }
       }
-    }
-    const rebuilt = roles === 'all' ? listMemoryRoles(memoryHome) : roles;
-    const result = applyFolderPlans(db, rebuilt.flatMap((role) => planRoleSync(db, memoryHome, role, true)), onProgress);
-    // Every file was just read: that is a full check (full-check.ts) of these roles.
-    for (const role of rebuilt) recordFullCheck(db, role, startedMs);
-    return result;
-  }).immediate();
+      const rebuilt = roles === 'all' ? listMemoryRoles(memoryHome) : roles;
+      const result = applyFolderPlans(
+        db,
+        rebuilt.flatMap((role) => planRoleSync(db, memoryHome, role, true)),
+        onProgress,
+      );
+      // Every file was just read: that is a full check (full-check.ts) of these roles.
+      for (const role of rebuilt) recordFullCheck(db, role, startedMs);
+      return result;
+    })
+    .immediate();
 }

@@ -73,8 +73,26 @@ export function toSearchText(memory: StoredMemory): SearchText {
 }
 
 const COLUMNS = [
-  'role', 'category', 'path', 'id', 'summary', 'tags', 'cues', 'memory_type', 'priority', 'hits', 'strength',
-  'expires', 'relevance', 'links', 'created', 'updated', 'last_replayed', 'mtime_ms', 'size', 'body_preview',
+  'role',
+  'category',
+  'path',
+  'id',
+  'summary',
+  'tags',
+  'cues',
+  'memory_type',
+  'priority',
+  'hits',
+  'strength',
+  'expires',
+  'relevance',
+  'links',
+  'created',
+  'updated',
+  'last_replayed',
+  'mtime_ms',
+  'size',
+  'body_preview',
 ] as const satisfies readonly (keyof MemoryRow)[];
 
 const INSERT_SQL = `INSERT INTO memories (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`;

@@ -27,7 +27,13 @@ const counts = () => {
 beforeEach(() => {
   home = makeTempHome();
   index = openMemoryIndex(home.config().paths);
-  file = writeMemory(home.memoryHome, 'interest', { id: 'coffee', summary: '喜歡喝黑咖啡', hits: 2, strength: 96, last_replayed: '2026-01-01T09:00:00+08:00' });
+  file = writeMemory(home.memoryHome, 'interest', {
+    id: 'coffee',
+    summary: '喜歡喝黑咖啡',
+    hits: 2,
+    strength: 96,
+    last_replayed: '2026-01-01T09:00:00+08:00',
+  });
 });
 afterEach(() => {
   index.close();

@@ -33,7 +33,12 @@ function fieldsOfFile(file: string): ProjectFields {
 }
 
 /** Rows reordered for `project` and cut to `limit`, each with its project (rows are in score order). */
-export function orderForProject<R>(rows: readonly R[], fileOf: (row: R) => string, project: string | undefined, limit: number): { row: R; project: RecallProject }[] {
+export function orderForProject<R>(
+  rows: readonly R[],
+  fileOf: (row: R) => string,
+  project: string | undefined,
+  limit: number,
+): { row: R; project: RecallProject }[] {
   const here = project ? path.resolve(project) : undefined;
   const tagged = rows.map((row, index) => {
     const fields = fieldsOfFile(fileOf(row));

@@ -103,7 +103,10 @@ const MIN_CANDIDATES = 100;
 function rankMatch(db: Database.Database, role: string, match: string, limit: number, nowMs: number): Scored[] {
   const candidates = Math.max(MIN_CANDIDATES, limit * CANDIDATES_PER_RESULT);
   const rows = statement(db, CANDIDATES_SQL).all({ match, role, now: nowMs, candidates }) as Candidate[];
-  const eligible = rows.filter((row) => row.eligible).sort(byScore).slice(0, limit);
+  const eligible = rows
+    .filter((row) => row.eligible)
+    .sort(byScore)
+    .slice(0, limit);
   if (rows.length < candidates) return eligible;
   // FTS5 floors IDF at 1e-6, so text scores are positive and the ceiling below is an upper bound.
   const lowestCandidate = Math.min(...rows.map((row) => row.text_score));

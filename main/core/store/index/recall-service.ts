@@ -34,7 +34,14 @@ export function createRecallService(paths: Pick<KiokuPaths, 'indexFile' | 'memor
       finishPending();
       index ??= openMemoryIndex(paths, logger);
       const clock = fixedClock(new Date(request.nowMs));
-      const prepared = prepareRecall(index, { role: request.role, query, limit: request.limit, clock, replayedAt: request.replayedAt, ...(request.project ? { project: request.project } : {}) });
+      const prepared = prepareRecall(index, {
+        role: request.role,
+        query,
+        limit: request.limit,
+        clock,
+        replayedAt: request.replayedAt,
+        ...(request.project ? { project: request.project } : {}),
+      });
       let settled = false;
       const writeBack = () => {
         if (settled) return;

@@ -44,7 +44,13 @@ describe('recall write-back (MEM-4, PM-2)', () => {
     const result = recall(index, { role: ROLE, query: '咖啡', clock });
     expect(result.writeBack).toBe('written');
     expect(result.memories).toMatchObject([{ id: 'coffee', hits: 3, strength: 68, last_replayed: formatLocalIso(now) }]);
-    expect(frontmatter()).toMatchObject({ hits: 3, strength: 68, last_replayed: formatLocalIso(now), mood_color: 'brown', summary: '喜歡喝黑咖啡' });
+    expect(frontmatter()).toMatchObject({
+      hits: 3,
+      strength: 68,
+      last_replayed: formatLocalIso(now),
+      mood_color: 'brown',
+      summary: '喜歡喝黑咖啡',
+    });
     expect(fs.readFileSync(file, 'utf8')).toContain('主旨：黑咖啡，不加糖。');
   });
 

@@ -24,8 +24,7 @@ export interface WriteBackTarget {
 }
 
 export type WriteBackOutcome =
-  | { status: 'written'; written: Map<string, Memory>; problems: MemoryLoadProblem[] }
-  | { status: 'locked'; holder: string };
+  { status: 'written'; written: Map<string, Memory>; problems: MemoryLoadProblem[] } | { status: 'locked'; holder: string };
 
 /** The counts a replay changes, and what they become: recall shows these before it writes them. */
 export type ReplayCounts = Pick<Memory, 'hits' | 'last_replayed' | 'strength'>;
@@ -57,7 +56,14 @@ export function claimWriteBack(memoryHome: string, role: string): WriteBackClaim
  * Write the replay into each file, under `claimed` (released here) or a lock taken now. `now`
  * is the `last_replayed` text; by default the clock's time.
  */
-export function writeBackRecall(memoryHome: string, role: string, targets: WriteBackTarget[], clock: Clock, claimed?: FileLock, nowText?: string): WriteBackOutcome {
+export function writeBackRecall(
+  memoryHome: string,
+  role: string,
+  targets: WriteBackTarget[],
+  clock: Clock,
+  claimed?: FileLock,
+  nowText?: string,
+): WriteBackOutcome {
   let lock = claimed;
   if (!lock) {
     const claim = claimWriteBack(memoryHome, role);

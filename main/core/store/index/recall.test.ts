@@ -96,7 +96,13 @@ describe('recall: Chinese without spaces (X-SEARCH)', () => {
 
 describe('recall: ranking, expiry and limit (MEM-4, MEM-8)', () => {
   it('prefers rule, preference and procedural memories at an equal text match', () => {
-    for (const [id, memory_type] of [['a-episodic', 'episodic'], ['b-rule', 'rule'], ['c-semantic', 'semantic'], ['d-preference', 'preference'], ['e-procedural', 'procedural']]) {
+    for (const [id, memory_type] of [
+      ['a-episodic', 'episodic'],
+      ['b-rule', 'rule'],
+      ['c-semantic', 'semantic'],
+      ['d-preference', 'preference'],
+      ['e-procedural', 'procedural'],
+    ]) {
       writeMemory(home.memoryHome, 'other', { id: id!, summary: '提交前先跑測試', memory_type });
     }
     const ranked = ids('測試', { limit: 5 });
@@ -122,8 +128,19 @@ describe('recall: ranking, expiry and limit (MEM-4, MEM-8)', () => {
   });
 
   it('marks a session grant as one, and leaves it out once the local day it was granted in is over (issue 12)', () => {
-    writeMemory(home.memoryHome, 'important', { id: 'bound', summary: '這次可以直接 force push', expires: '本工作階段（session s-1，2026-03-10 授權）', memory_type: 'preference' });
-    writeMemory(home.memoryHome, 'important', { id: 'seed-era', summary: '先直接 force push', expires: '本工作階段', created: '2026-03-09T15:00:00', memory_type: 'preference' });
+    writeMemory(home.memoryHome, 'important', {
+      id: 'bound',
+      summary: '這次可以直接 force push',
+      expires: '本工作階段（session s-1，2026-03-10 授權）',
+      memory_type: 'preference',
+    });
+    writeMemory(home.memoryHome, 'important', {
+      id: 'seed-era',
+      summary: '先直接 force push',
+      expires: '本工作階段',
+      created: '2026-03-09T15:00:00',
+      memory_type: 'preference',
+    });
     const found = recall(index, { role: ROLE, query: 'force push', clock, writeBack: false, limit: 10 }).memories;
     expect(found.map((m) => m.id)).toEqual(['bound']);
     expect(found[0]!.grant).toEqual({ kind: 'session', expires: '本工作階段（session s-1，2026-03-10 授權）' });
@@ -144,9 +161,10 @@ describe('recall: ranking, expiry and limit (MEM-4, MEM-8)', () => {
     expect(ids('喝水').sort()).toEqual(['m145', 'm146', 'm147', 'm148', 'm149']);
   });
 
-  it('finds a role\'s best matches when other roles hold most of the matches', () => {
+  it("finds a role's best matches when other roles hold most of the matches", () => {
     for (let i = 0; i < 120; i += 1) writeMemory(home.memoryHome, 'other', { id: `h${i}`, summary: '喝水' }, 'HELPER01');
-    for (let i = 0; i < 8; i += 1) writeMemory(home.memoryHome, 'other', { id: `e${i}`, summary: '提醒自己多喝水，還有其他很多事情', priority: i === 7 ? 5 : 3 });
+    for (let i = 0; i < 8; i += 1)
+      writeMemory(home.memoryHome, 'other', { id: `e${i}`, summary: '提醒自己多喝水，還有其他很多事情', priority: i === 7 ? 5 : 3 });
     recall(index, { role: 'HELPER01', query: '喝水', clock, writeBack: false }); // index the other role too
     const mine = ids('喝水');
     expect(mine).toHaveLength(5);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Memory, MemoryCategory, MemoryLoadProblem, MemoryType } from '../../../../common/memory.js';
+import type { MemoryCategory, MemoryLoadProblem, MemoryType } from '../../../../common/memory.js';
 import { formatLocalIso, type Clock } from '../../platform/config/clock.js';
 import { isSessionGrant } from '../memory/grant-scope.js';
 import { expiryTime } from '../memory/memory-expiry.js';
@@ -171,16 +171,29 @@ export function prepareRecall(index: MemoryIndex, options: RecallOptions): Prepa
   const match = buildMatchQueries(options.query);
   if (!match) return nothingToWrite({ memories: [], problems: [], writeBack: 'nothing-returned' });
   const { rows, projects, problems } = withIndexRecovery(index, () => search(index, options, match));
-  if (options.writeBack === false) return nothingToWrite({ memories: rows.map((row, i) => toRecalled(index, row, undefined, projects[i])), problems, writeBack: 'disabled' });
+  if (options.writeBack === false)
+    return nothingToWrite({
+      memories: rows.map((row, i) => toRecalled(index, row, undefined, projects[i])),
+      problems,
+      writeBack: 'disabled',
+    });
   if (!rows.length) return nothingToWrite({ memories: [], problems, writeBack: 'nothing-returned' });
 
   const claim = claimWriteBack(index.memoryHome, options.role);
   if (claim.status === 'locked') {
     index.logger.info('recall', `memory lock of ${options.role} is held by ${claim.holder}; hits not written back this time`);
-    return nothingToWrite({ memories: rows.map((row, i) => toRecalled(index, row, undefined, projects[i])), problems, writeBack: 'skipped-locked' });
+    return nothingToWrite({
+      memories: rows.map((row, i) => toRecalled(index, row, undefined, projects[i])),
+      problems,
+      writeBack: 'skipped-locked',
+    });
   }
   const now = options.replayedAt ?? formatLocalIso(options.clock.now());
-  const targets = rows.map((row) => ({ path: absoluteMemoryPath(index.memoryHome, row.path), category: row.category, mtimeMs: row.mtime_ms }));
+  const targets = rows.map((row) => ({
+    path: absoluteMemoryPath(index.memoryHome, row.path),
+    category: row.category,
+    mtimeMs: row.mtime_ms,
+  }));
   const memories = rows.map((row, i) => toRecalled(index, row, replayedCounts(row, now), projects[i]));
   let done = false;
   return {
@@ -200,7 +213,9 @@ export function prepareRecall(index: MemoryIndex, options: RecallOptions): Prepa
       // other process added or removed a file there in the meantime (a readdir per folder).
       return [
         ...outcome.problems,
-        ...upkeep(index, 'index update', () => withIndexRecovery(index, () => syncPaths(index, [...outcome.written.keys()], { recordFolderMtimes: true }))),
+        ...upkeep(index, 'index update', () =>
+          withIndexRecovery(index, () => syncPaths(index, [...outcome.written.keys()], { recordFolderMtimes: true })),
+        ),
       ];
     },
   };

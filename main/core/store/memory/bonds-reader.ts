@@ -57,7 +57,10 @@ const TIME = /^(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?)\
 const BRACKETED = /^[[【(（]\s*([^\]】)）]{1,24}?)\s*[\]】)）]\s*[:：]?\s*/;
 
 function directionOf(label: string): BondDirection | null {
-  const key = label.replace(/\s+/g, '').replace(/->|=>|＞|>/g, '→').toLowerCase();
+  const key = label
+    .replace(/\s+/g, '')
+    .replace(/->|=>|＞|>/g, '→')
+    .toLowerCase();
   if (key === '使用者→角色' || key === 'user→role') return 'user-to-role';
   if (key === '角色→使用者' || key === 'role→user') return 'role-to-user';
   if (key === '相互' || key === '雙向' || key === 'mutual' || key === '↔') return 'mutual';

@@ -1,14 +1,29 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { formatLocalIso } from '../../platform/config/clock.js';
 import type { KiokuConfig } from '../../platform/config/config.js';
 import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
 import { withLock } from '../../platform/fs/file-lock.js';
 import { cleanForStorage } from '../../platform/privacy/clean-for-storage.js';
-import { roleMemoryDir } from './memory-layout.js';
-import { BONDS_HEADER, BONDS_KEPT, bondsFile, formatBondLine, parseBondLine, readBondLines, type Bond, type BondDirection } from './bonds-reader.js';
+import {
+  BONDS_HEADER,
+  BONDS_KEPT,
+  bondsFile,
+  formatBondLine,
+  parseBondLine,
+  readBondLines,
+  type Bond,
+  type BondDirection,
+} from './bonds-reader.js';
 
-export { BOND_DIRECTION_LABELS, BONDS_KEPT, bondsFile, formatBondLine, parseBondLine, readBonds, type Bond, type BondDirection } from './bonds-reader.js';
+export {
+  BOND_DIRECTION_LABELS,
+  BONDS_KEPT,
+  bondsFile,
+  formatBondLine,
+  parseBondLine,
+  readBonds,
+  type Bond,
+  type BondDirection,
+} from './bonds-reader.js';
 
 const sameWords = (text: string) => text.replace(/\s+/g, ' ').trim();
 

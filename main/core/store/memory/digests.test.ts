@@ -41,14 +41,30 @@ describe('DIGESTS.md (MEM-10)', () => {
 
   it('keeps the record and the reason of an entry, and reads older entries without them as before', async () => {
     fs.mkdirSync(`${home.memoryHome}/${ROLE}`, { recursive: true });
-    fs.writeFileSync(digestsFile(home.memoryHome, ROLE), '# 整理摘要（DIGESTS）\n\n## 2026/11/29 03:00:12\n舊的一則。\n- applied: created 1\n');
-    await appendDigest(at(0), ROLE, { summary: '補做的整理', applied: { created: 2 }, record: 'plan:20261201-0800-ab12cd34', reason: 'catch-up' });
+    fs.writeFileSync(
+      digestsFile(home.memoryHome, ROLE),
+      '# 整理摘要（DIGESTS）\n\n## 2026/11/29 03:00:12\n舊的一則。\n- applied: created 1\n',
+    );
+    await appendDigest(at(0), ROLE, {
+      summary: '補做的整理',
+      applied: { created: 2 },
+      record: 'plan:20261201-0800-ab12cd34',
+      reason: 'catch-up',
+    });
     // A record that is not one of ours is not written (it would not be read back as one).
     await appendDigest(at(1), ROLE, { summary: '手動', applied: {}, record: '../../etc/passwd', reason: 'Manual Run' });
     const [manual, catchUp, old] = readDigests(home.memoryHome, ROLE);
-    expect(catchUp).toEqual({ time: expect.any(String), summary: '補做的整理', applied: { created: 2 }, record: 'plan:20261201-0800-ab12cd34', reason: 'catch-up' });
+    expect(catchUp).toEqual({
+      time: expect.any(String),
+      summary: '補做的整理',
+      applied: { created: 2 },
+      record: 'plan:20261201-0800-ab12cd34',
+      reason: 'catch-up',
+    });
     expect(manual).toEqual({ time: expect.any(String), summary: '手動', applied: {} });
     expect(old).toEqual({ time: '2026/11/29 03:00:12', summary: '舊的一則。', applied: { created: 1 } });
-    expect(fs.readFileSync(digestsFile(home.memoryHome, ROLE), 'utf8')).toContain('- record: plan:20261201-0800-ab12cd34\n- reason: catch-up\n');
+    expect(fs.readFileSync(digestsFile(home.memoryHome, ROLE), 'utf8')).toContain(
+      '- record: plan:20261201-0800-ab12cd34\n- reason: catch-up\n',
+    );
   });
 });

@@ -54,10 +54,14 @@ async function cleanChanges(changes: MemoryChanges, warnings: string[]): Promise
   const fields: CleanFields = {};
   if (changes.summary !== undefined) {
     const summary = (await cleaned('summary', changes.summary.trim(), warnings)).replace(/\s*\n\s*/g, ' ');
-    if (!summary) throw new KiokuError('BAD_USAGE', 'the summary is empty; a memory needs one sentence that says what it is', { hint: 'e.g. --summary "專案一律使用 Node 20"' });
+    if (!summary)
+      throw new KiokuError('BAD_USAGE', 'the summary is empty; a memory needs one sentence that says what it is', {
+        hint: 'e.g. --summary "專案一律使用 Node 20"',
+      });
     fields.summary = summary;
   }
-  if (changes.body !== undefined) fields.body = (await cleaned('body', changes.body.replace(/\r\n/g, '\n'), warnings)).replace(/^\n+/, '').replace(/\s+$/u, '');
+  if (changes.body !== undefined)
+    fields.body = (await cleaned('body', changes.body.replace(/\r\n/g, '\n'), warnings)).replace(/^\n+/, '').replace(/\s+$/u, '');
   if (changes.tags !== undefined) {
     const tags = await Promise.all(changes.tags.map((tag) => cleaned('tags', tag.trim(), warnings)));
     fields.tags = [...new Set(tags.map((tag) => tag.trim()).filter(Boolean))];
@@ -67,7 +71,9 @@ async function cleanChanges(changes: MemoryChanges, warnings: string[]): Promise
   if (changes.expires !== undefined) {
     const expires = changes.expires.trim();
     if (/[\r\n]/.test(expires) || expires.length > EXPIRES_MAX) {
-      throw new KiokuError('BAD_USAGE', `expires "${expires.slice(0, 60)}" must be one line of at most ${EXPIRES_MAX} characters`, { hint: 'a date such as 2026-12-31, or a condition such as PR 合併後失效' });
+      throw new KiokuError('BAD_USAGE', `expires "${expires.slice(0, 60)}" must be one line of at most ${EXPIRES_MAX} characters`, {
+        hint: 'a date such as 2026-12-31, or a condition such as PR 合併後失效',
+      });
     }
     fields.expires = expires ? await cleaned('expires', expires, warnings) : '';
   }
@@ -76,9 +82,13 @@ async function cleanChanges(changes: MemoryChanges, warnings: string[]): Promise
 
 function checkSize(text: string): void {
   if (Buffer.byteLength(text) > MAX_MEMORY_FILE_BYTES) {
-    throw new KiokuError('LIMIT_EXCEEDED', `the edited memory would be ${(Buffer.byteLength(text) / 1024 ** 2).toFixed(1)} MB, more than a memory may be (${MAX_MEMORY_FILE_BYTES / 1024 ** 2} MB); nothing was written`, {
-      hint: 'split the text into several smaller memories',
-    });
+    throw new KiokuError(
+      'LIMIT_EXCEEDED',
+      `the edited memory would be ${(Buffer.byteLength(text) / 1024 ** 2).toFixed(1)} MB, more than a memory may be (${MAX_MEMORY_FILE_BYTES / 1024 ** 2} MB); nothing was written`,
+      {
+        hint: 'split the text into several smaller memories',
+      },
+    );
   }
 }
 
@@ -93,7 +103,10 @@ function writeEdited(config: KiokuConfig, role: string, found: StoredMemory, nex
   ensureRoleMemoryDirs(config.paths.memoryHome, role);
   const target = path.join(categoryDir(config.paths.memoryHome, role, next.category as MemoryCategory), path.basename(found.path));
   if (!createFileExclusiveSync(target, text)) {
-    throw new KiokuError('ALREADY_EXISTS', `${target} already exists; the memory was left in ${found.category}`, { path: target, hint: 'move or rename one of the two files first' });
+    throw new KiokuError('ALREADY_EXISTS', `${target} already exists; the memory was left in ${found.category}`, {
+      path: target,
+      hint: 'move or rename one of the two files first',
+    });
   }
   fs.unlinkSync(found.path);
   return target;
@@ -106,7 +119,10 @@ export async function editMemory(config: KiokuConfig, role: string, id: string, 
   return withLock(memoryLockFile(config.paths.memoryHome, role), { purpose: 'edit', waitMs: 10_000 }, () => {
     // Read under the lock: a recall may have counted a hit since the caller looked.
     const found = findMemory(config.paths.memoryHome, role, id);
-    const current = parseMemory(fs.readFileSync(found.path, 'utf8'), { folderCategory: found.category, fileId: path.basename(found.path, '.md') });
+    const current = parseMemory(fs.readFileSync(found.path, 'utf8'), {
+      folderCategory: found.category,
+      fileId: path.basename(found.path, '.md'),
+    });
     const next: Memory = { ...current, ...fields, extra: { ...current.extra } };
     if (changes.pinned === true && next.category === 'inbox') {
       // The next sleep consolidates an inbox item into a new memory: a pin on it would be lost there.

@@ -32,7 +32,10 @@ function faded(category: string, id: string, days: number, fields: Record<string
 }
 
 const forget = (dryRun = false) => forgetMemories(home.config(), ROLE, { dryRun });
-const forgottenIds = (dryRun = false) => forget(dryRun).forgotten.map((entry) => entry.id).sort();
+const forgottenIds = (dryRun = false) =>
+  forget(dryRun)
+    .forgotten.map((entry) => entry.id)
+    .sort();
 
 describe('the forgetting table (seed 000, FORGET-1)', () => {
   it.each([

@@ -13,7 +13,10 @@ describe('sessionGrantOf', () => {
   it.each([
     ['本工作階段（session 3f2a-b1c9，2026-04-09 授權）', { sessionId: '3f2a-b1c9', grantedDay: '2026-04-09' }],
     ['本工作階段 (session abc_123, granted 2026-04-09)', { sessionId: 'abc_123', grantedDay: '2026-04-09' }],
-    ['本工作階段（session rollout-2026-03-01T10-00-00-0f8e，2026-04-09 授權）', { sessionId: 'rollout-2026-03-01T10-00-00-0f8e', grantedDay: '2026-04-09' }],
+    [
+      '本工作階段（session rollout-2026-03-01T10-00-00-0f8e，2026-04-09 授權）',
+      { sessionId: 'rollout-2026-03-01T10-00-00-0f8e', grantedDay: '2026-04-09' },
+    ],
     ['本工作階段', { grantedDay: '2026-04-08' }],
     ['這次', { grantedDay: '2026-04-08' }],
     ['this session only', { grantedDay: '2026-04-08' }],
@@ -59,8 +62,14 @@ describe('session grants lapse (MEM-8)', () => {
 
 describe('conditionWithGrantDay', () => {
   it('adds the created day unless the text names one', () => {
-    expect(conditionWithGrantDay({ expires: 'PR 合併後失效', created: '2026-04-09T10:00:00' }, 'zh')).toBe('PR 合併後失效（2026-04-09 授權）');
-    expect(conditionWithGrantDay({ expires: 'until the PR merges', created: '2026-04-09T10:00:00' }, 'en')).toBe('until the PR merges (granted 2026-04-09)');
-    expect(conditionWithGrantDay({ expires: 'PR 合併後失效（2026-04-01 授權）', created: '2026-04-09T10:00:00' }, 'zh')).toBe('PR 合併後失效（2026-04-01 授權）');
+    expect(conditionWithGrantDay({ expires: 'PR 合併後失效', created: '2026-04-09T10:00:00' }, 'zh')).toBe(
+      'PR 合併後失效（2026-04-09 授權）',
+    );
+    expect(conditionWithGrantDay({ expires: 'until the PR merges', created: '2026-04-09T10:00:00' }, 'en')).toBe(
+      'until the PR merges (granted 2026-04-09)',
+    );
+    expect(conditionWithGrantDay({ expires: 'PR 合併後失效（2026-04-01 授權）', created: '2026-04-09T10:00:00' }, 'zh')).toBe(
+      'PR 合併後失效（2026-04-01 授權）',
+    );
   });
 });

@@ -19,7 +19,11 @@ export interface ForgottenEntry {
   forgottenAt: string;
 }
 
-export function listForgotten(memoryHome: string, role: string, limit = 500): { entries: ForgottenEntry[]; total: number; problems: MemoryLoadProblem[] } {
+export function listForgotten(
+  memoryHome: string,
+  role: string,
+  limit = 500,
+): { entries: ForgottenEntry[]; total: number; problems: MemoryLoadProblem[] } {
   const dir = forgottenArchiveDir(memoryHome, role);
   let names: string[];
   try {

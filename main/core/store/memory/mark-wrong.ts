@@ -47,7 +47,10 @@ export async function markMemoryWrong(config: KiokuConfig, role: string, id: str
   const now = config.clock.now();
   const memory = withLock(memoryLockFile(config.paths.memoryHome, role), { purpose: 'mark wrong', waitMs: 10_000 }, () => {
     const found = findMemory(config.paths.memoryHome, role, id);
-    const current = parseMemory(fs.readFileSync(found.path, 'utf8'), { folderCategory: found.category, fileId: path.basename(found.path, '.md') });
+    const current = parseMemory(fs.readFileSync(found.path, 'utf8'), {
+      folderCategory: found.category,
+      fileId: path.basename(found.path, '.md'),
+    });
     const line = written ? `- ${formatLocalDate(now)}：使用者標記為錯誤，改以 ${byId} 為準` : `- ${formatLocalDate(now)}：使用者標記為錯誤`;
     const extra: Record<string, unknown> = { ...current.extra, [SUPERSEDED_BY]: byId, [SUPERSEDED_AT]: formatLocalIso(now) };
     delete extra[PINNED];

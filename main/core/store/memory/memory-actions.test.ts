@@ -20,20 +20,48 @@ beforeEach(() => {
 afterEach(() => home.cleanup());
 
 const write = (category: string, id: string, fields: Record<string, unknown> = {}, body = '第一段。\n\n第二段。') =>
-  writeMemoryFixture(home.memoryHome, ROLE, category, id, { summary: `摘要 ${id}`, priority: 3, memory_type: 'semantic', created: '2026-11-01T09:00:00', updated: '2026-11-01T09:00:00', hits: 2, custom_key: '保留', ...fields }, body);
+  writeMemoryFixture(
+    home.memoryHome,
+    ROLE,
+    category,
+    id,
+    {
+      summary: `摘要 ${id}`,
+      priority: 3,
+      memory_type: 'semantic',
+      created: '2026-11-01T09:00:00',
+      updated: '2026-11-01T09:00:00',
+      hits: 2,
+      custom_key: '保留',
+      ...fields,
+    },
+    body,
+  );
 const read = (file: string) => fs.readFileSync(file, 'utf8');
 const byId = (id: string) => loadRoleMemories(home.memoryHome, ROLE).memories.find((m) => m.id === id);
 
 describe('editMemory (issue 16)', () => {
   it('changes the given fields only, keeps unknown keys and counters, and stamps updated', async () => {
     const file = write('important', 'node');
-    const result = await editMemory(home.config(), ROLE, 'node', { summary: '專案一律用 Node 22', tags: ['node', ' 版本 ', 'node'], priority: '5', expires: '2026-12-31' });
+    const result = await editMemory(home.config(), ROLE, 'node', {
+      summary: '專案一律用 Node 22',
+      tags: ['node', ' 版本 ', 'node'],
+      priority: '5',
+      expires: '2026-12-31',
+    });
     expect(result.changed).toEqual(['summary', 'tags', 'priority', 'expires']);
     const text = read(file);
     expect(text).toContain('summary: 專案一律用 Node 22');
     expect(text).toContain('custom_key: 保留');
     const memory = byId('node')!;
-    expect(memory).toMatchObject({ summary: '專案一律用 Node 22', tags: ['node', '版本'], priority: 5, expires: '2026-12-31', hits: 2, body: '第一段。\n\n第二段。' });
+    expect(memory).toMatchObject({
+      summary: '專案一律用 Node 22',
+      tags: ['node', '版本'],
+      priority: 5,
+      expires: '2026-12-31',
+      hits: 2,
+      body: '第一段。\n\n第二段。',
+    });
     expect(memory.updated.startsWith('2026-12-01T10:00:00')).toBe(true);
   });
 
@@ -58,13 +86,17 @@ describe('editMemory (issue 16)', () => {
     write('daily', 'twin');
     const other = write('news', 'twin-2');
     fs.renameSync(other, path.join(path.dirname(other), 'twin.md'));
-    await expect(editMemory(home.config(), ROLE, 'twin', { category: 'news' })).rejects.toThrow(/already exists; the memory was left in daily/);
+    await expect(editMemory(home.config(), ROLE, 'twin', { category: 'news' })).rejects.toThrow(
+      /already exists; the memory was left in daily/,
+    );
   });
 
   it('refuses bad values with an error naming them, and writes nothing', async () => {
     const file = write('daily', 'bad');
     const bytes = read(file);
-    await expect(editMemory(home.config(), ROLE, 'bad', { priority: 9 })).rejects.toThrow('priority "9" must be a whole number from 1 to 5');
+    await expect(editMemory(home.config(), ROLE, 'bad', { priority: 9 })).rejects.toThrow(
+      'priority "9" must be a whole number from 1 to 5',
+    );
     await expect(editMemory(home.config(), ROLE, 'bad', { category: 'attic' })).rejects.toThrow('category "attic" is not one of');
     await expect(editMemory(home.config(), ROLE, 'bad', { summary: '   ' })).rejects.toThrow('the summary is empty');
     await expect(editMemory(home.config(), ROLE, 'bad', { expires: 'a\nb' })).rejects.toThrow(/must be one line/);
@@ -74,7 +106,9 @@ describe('editMemory (issue 16)', () => {
 
   it('redacts secrets typed into an edit, like every stored text', async () => {
     const file = write('daily', 'secret');
-    const result = await editMemory(home.config(), ROLE, 'secret', { body: '金鑰是 sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789ABCD' });
+    const result = await editMemory(home.config(), ROLE, 'secret', {
+      body: '金鑰是 sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789ABCD',
+    });
     expect(read(file)).not.toContain('abcdefghijklmnopqrstuvwxyz0123456789');
     expect(result.changed).toEqual(['body']);
   });
@@ -93,7 +127,11 @@ describe('pinning (issue 16)', () => {
     await editMemory(home.config(), ROLE, 'old-walk', { pinned: false });
     expect(byId('old-walk')!.updated).toBe('2026-09-01T09:00:00'); // pinning is not an edit: the age stays
     expect(read(file)).not.toContain('pinned');
-    expect(forgetMemories(home.config(), ROLE, { dryRun: true }).forgotten.map((f) => f.id).sort()).toEqual(['old-run', 'old-walk']);
+    expect(
+      forgetMemories(home.config(), ROLE, { dryRun: true })
+        .forgotten.map((f) => f.id)
+        .sort(),
+    ).toEqual(['old-run', 'old-walk']);
   });
 });
 
@@ -101,7 +139,9 @@ describe('pinning an inbox item (issue 16)', () => {
   it('is refused, since consolidation would drop the pin, but pinning while moving it out works', async () => {
     const file = write('inbox', 'fresh');
     const bytes = read(file);
-    await expect(editMemory(home.config(), ROLE, 'fresh', { pinned: true })).rejects.toThrow('fresh is still in the inbox; a pin would not survive its consolidation');
+    await expect(editMemory(home.config(), ROLE, 'fresh', { pinned: true })).rejects.toThrow(
+      'fresh is still in the inbox; a pin would not survive its consolidation',
+    );
     expect(read(file)).toBe(bytes);
     const moved = await editMemory(home.config(), ROLE, 'fresh', { category: 'important', pinned: true });
     expect(moved.changed).toEqual(['category', 'pinned']);
@@ -117,7 +157,10 @@ describe('forgetting one memory and restoring it (issue 16)', () => {
     expect(fs.existsSync(file)).toBe(false);
     const listed = listForgotten(home.memoryHome, ROLE);
     expect(listed.total).toBe(1);
-    expect(listed.entries[0]).toMatchObject({ name: 'wrong-port', memory: { id: 'wrong-port', category: 'important', summary: '摘要 wrong-port' } });
+    expect(listed.entries[0]).toMatchObject({
+      name: 'wrong-port',
+      memory: { id: 'wrong-port', category: 'important', summary: '摘要 wrong-port' },
+    });
     // When it was forgotten, on Kioku's clock (KIOKU_NOW), not the machine's.
     expect(new Date(listed.entries[0]!.forgottenAt).getTime()).toBe(new Date(2026, 11, 1, 10, 0).getTime());
     restoreForgotten(home.config(), ROLE, result.name);
@@ -152,7 +195,12 @@ describe('marking a memory wrong (issue 16)', () => {
     write('important', 'yarn', { memory_type: 'preference', tags: ['套件'] });
     const result = await markMemoryWrong(home.config(), ROLE, 'yarn', '改用 pnpm，不要再用 yarn');
     const correction = byId(result.correction!.id)!;
-    expect(correction).toMatchObject({ category: 'important', memory_type: 'preference', tags: ['套件'], body: '改用 pnpm，不要再用 yarn' });
+    expect(correction).toMatchObject({
+      category: 'important',
+      memory_type: 'preference',
+      tags: ['套件'],
+      body: '改用 pnpm，不要再用 yarn',
+    });
     expect(byId('yarn')!.extra.superseded_by).toBe(correction.id);
   });
 });

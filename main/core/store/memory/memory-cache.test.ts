@@ -28,7 +28,10 @@ const fromFiles = (memoryHome: string) => {
   const { memories, problems } = loadRoleMemories(memoryHome, SEED000_ROLE);
   return { memories: memories.map((m) => ({ ...m })), problems };
 };
-const plain = (loaded: ReturnType<MemoryCache['load']>) => ({ memories: loaded.memories.map((m) => ({ ...m })), problems: loaded.problems });
+const plain = (loaded: ReturnType<MemoryCache['load']>) => ({
+  memories: loaded.memories.map((m) => ({ ...m })),
+  problems: loaded.problems,
+});
 
 /** Waits for a watcher event; 30 s is a safety net for a loaded machine, not a budget. */
 async function eventually(check: () => boolean): Promise<void> {
@@ -52,7 +55,10 @@ describe('memory cache', () => {
       it('sees files added, rewritten atomically and removed', () => {
         const { memoryHome, cache } = setup(watch);
         const before = cache.load(SEED000_ROLE).memories;
-        const added = writeMemoryFixture(memoryHome, SEED000_ROLE, 'inbox', '20261130-aaaaaa', { summary: '新加的待整理記憶', priority: 3 });
+        const added = writeMemoryFixture(memoryHome, SEED000_ROLE, 'inbox', '20261130-aaaaaa', {
+          summary: '新加的待整理記憶',
+          priority: 3,
+        });
         expect(cache.load(SEED000_ROLE).memories.map((m) => m.path)).toContain(added);
 
         const victim = before.find((m) => m.category !== 'inbox')!;
@@ -136,7 +142,12 @@ describe('memory cache', () => {
     fs.rmSync(daily, { recursive: true });
     expect(cache.load(SEED000_ROLE).memories.some((m) => m.category === 'daily')).toBe(false);
     writeMemoryFixture(memoryHome, SEED000_ROLE, 'daily', '20261130-bbbbbb', { summary: '回來了', priority: 2 });
-    expect(cache.load(SEED000_ROLE).memories.filter((m) => m.category === 'daily').map((m) => m.summary)).toEqual(['回來了']);
+    expect(
+      cache
+        .load(SEED000_ROLE)
+        .memories.filter((m) => m.category === 'daily')
+        .map((m) => m.summary),
+    ).toEqual(['回來了']);
   });
 
   it('warms a role ahead of time with the same result', async () => {

@@ -112,7 +112,13 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
    * List the folder again and re-read what changed; true when anything did. With `onlyThese`,
    * a file already known is looked at only when its name is in it (the watcher reported it).
    */
-  const relist = (roleId: string, category: MemoryCategory, dir: string, folder: CachedFolder, onlyThese?: ReadonlySet<string>): boolean => {
+  const relist = (
+    roleId: string,
+    category: MemoryCategory,
+    dir: string,
+    folder: CachedFolder,
+    onlyThese?: ReadonlySet<string>,
+  ): boolean => {
     let names: string[];
     try {
       names = fs.readdirSync(dir).filter(isMemoryName);

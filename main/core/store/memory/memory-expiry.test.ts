@@ -32,10 +32,13 @@ describe('MEM-8 date expires', () => {
     expect(expiryTime(expires)?.getTime()).toBe(new Date(2026, 11, 1, 10).getTime());
   });
 
-  it.each(['2026/12/01', '2026-12-01', '2026-12-1'])('%s (a bare day, what 今天 is written as) lasts to the end of that local day', (expires) => {
-    expect(expired(expires, new Date(2026, 11, 1, 23, 59, 59, 999))).toBe(false);
-    expect(expired(expires, new Date(2026, 11, 2, 0, 0, 0))).toBe(true);
-  });
+  it.each(['2026/12/01', '2026-12-01', '2026-12-1'])(
+    '%s (a bare day, what 今天 is written as) lasts to the end of that local day',
+    (expires) => {
+      expect(expired(expires, new Date(2026, 11, 1, 23, 59, 59, 999))).toBe(false);
+      expect(expired(expires, new Date(2026, 11, 2, 0, 0, 0))).toBe(true);
+    },
+  );
 
   it('condition texts and impossible dates never expire by date', () => {
     for (const expires of ['PR 合併後失效', '', '2026/02/30', '2026 年 12 月']) {
@@ -55,11 +58,18 @@ describe('MEM-8 date expires', () => {
     // What js-yaml's default schema (YAML timestamps) makes of unquoted dates.
     const asYamlTimestamps = (text: string) => {
       const block = /^---\n([\s\S]*?)\n---\n/.exec(text)!;
-      return { data: yaml.load(block[1]!) as Record<string, unknown>, body: text.slice(block[0].length), hasFrontmatter: true, lenient: false };
+      return {
+        data: yaml.load(block[1]!) as Record<string, unknown>,
+        body: text.slice(block[0].length),
+        hasFrontmatter: true,
+        lenient: false,
+      };
     };
     vi.mocked(frontmatter.parseFrontmatter).mockImplementation(asYamlTimestamps);
     try {
-      const instant = parseMemory('---\nid: m1\ncategory: daily\nexpires: 2026-12-01T10:00:00Z\ncreated: 2026-11-30T12:00:00+08:00\n---\n內容\n');
+      const instant = parseMemory(
+        '---\nid: m1\ncategory: daily\nexpires: 2026-12-01T10:00:00Z\ncreated: 2026-11-30T12:00:00+08:00\n---\n內容\n',
+      );
       expect(instant.expires).toBe('2026-12-01T10:00:00Z');
       expect(instant.created).toBe('2026-11-30T04:00:00Z');
       expect(isExpired(instant, new Date(ms('2026-12-01T10:00:00Z')))).toBe(true);

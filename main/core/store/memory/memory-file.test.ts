@@ -39,8 +39,20 @@ describe('parseMemory', () => {
   });
 
   it('derives what a bare file lacks from its folder and name', () => {
-    const m = parseMemory('# 剪頭髮\n\n使用者昨天去剪了頭髮', { folderCategory: 'inbox', fileId: 'abc', fileTime: '2026-01-01T00:00:00.000Z' });
-    expect(m).toMatchObject({ id: 'abc', category: 'inbox', summary: '剪頭髮', memory_type: 'episodic', retention_stage: 'working', sleep_stage: 'encoding', created: '2026-01-01T00:00:00.000Z' });
+    const m = parseMemory('# 剪頭髮\n\n使用者昨天去剪了頭髮', {
+      folderCategory: 'inbox',
+      fileId: 'abc',
+      fileTime: '2026-01-01T00:00:00.000Z',
+    });
+    expect(m).toMatchObject({
+      id: 'abc',
+      category: 'inbox',
+      summary: '剪頭髮',
+      memory_type: 'episodic',
+      retention_stage: 'working',
+      sleep_stage: 'encoding',
+      created: '2026-01-01T00:00:00.000Z',
+    });
   });
 
   it('clamps priority and rejects binary', () => {

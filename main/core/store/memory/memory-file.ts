@@ -105,7 +105,10 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback
 /** First meaningful line of a body, for files that have no summary. */
 export function gistOf(body: string, max = 120): string {
   for (const raw of body.split(/\r?\n/)) {
-    const line = raw.replace(/^#+\s*/, '').replace(/^(主旨|gist)\s*[:：]\s*/i, '').trim();
+    const line = raw
+      .replace(/^#+\s*/, '')
+      .replace(/^(主旨|gist)\s*[:：]\s*/i, '')
+      .trim();
     if (line) return line.length > max ? `${line.slice(0, max - 1)}…` : line;
   }
   return '';
@@ -130,8 +133,7 @@ export function parseMemory(text: string, context: MemoryContext = {}): Memory {
   if (!text.trim()) throw new Error('the file is empty');
   const { data, body } = parseFrontmatter(text);
   const fmCategory = toText(data.category);
-  const category: MemoryCategory =
-    context.folderCategory ?? (isCategory(fmCategory) ? fmCategory : 'other');
+  const category: MemoryCategory = context.folderCategory ?? (isCategory(fmCategory) ? fmCategory : 'other');
   const rawType = toText(data.memory_type ?? data.type);
   const memory_type: MemoryType = isMemoryType(rawType) ? rawType : TYPE_BY_CATEGORY[category];
   const priority = toInt(data.priority, 3, 1, 5);
@@ -201,6 +203,9 @@ export function newMemoryId(now: Date): string {
 
 /** Safe file names for ids we did not make (imported files may carry anything). */
 export function fileNameForId(id: string): string {
-  const safe = id.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_').slice(0, 120);
+  const safe = id
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/^\.+/, '_')
+    .slice(0, 120);
   return `${safe || 'memory'}.md`;
 }

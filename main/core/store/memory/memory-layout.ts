@@ -2,12 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
 import { KiokuError } from '../../../../common/errors.js';
-import {
-  ALL_CATEGORIES,
-  type MemoryCategory,
-  type MemoryLoadProblem,
-  type StoredMemory,
-} from '../../../../common/memory.js';
+import { ALL_CATEGORIES, type MemoryCategory, type MemoryLoadProblem, type StoredMemory } from '../../../../common/memory.js';
 import { explainInvalidRoleId } from '../../../../common/role-id.js';
 import { isTempFileName, PRIVATE_DIR_MODE } from '../../platform/fs/atomic-write.js';
 import { parseMemory } from './memory-file.js';
@@ -46,7 +41,11 @@ export interface MemoryFileRef {
 }
 
 /** Every memory file of a role (or of some of its folders), category by category, in name order (stable for tests). */
-export function listMemoryFiles(memoryHome: string, roleId: string, categories: readonly MemoryCategory[] = ALL_CATEGORIES): MemoryFileRef[] {
+export function listMemoryFiles(
+  memoryHome: string,
+  roleId: string,
+  categories: readonly MemoryCategory[] = ALL_CATEGORIES,
+): MemoryFileRef[] {
   const dir = roleMemoryDir(memoryHome, roleId);
   const refs: MemoryFileRef[] = [];
   for (const category of categories) {
@@ -80,7 +79,9 @@ export const MAX_MEMORY_FILE_BYTES = 1024 * 1024;
 export function readMemoryText(file: string, size: number): string {
   if (size > MAX_MEMORY_FILE_BYTES) {
     const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-    throw new Error(`the file is ${mb(size)}, more than a memory file may be (${mb(MAX_MEMORY_FILE_BYTES)}); split it into smaller memories or move it out of the memory folder`);
+    throw new Error(
+      `the file is ${mb(size)}, more than a memory file may be (${mb(MAX_MEMORY_FILE_BYTES)}); split it into smaller memories or move it out of the memory folder`,
+    );
   }
   const bytes = fs.readFileSync(file);
   // isUtf8 is Node's native check, a fraction of a fatal TextDecoder's cost over 10,000 files;
@@ -119,7 +120,11 @@ export interface LoadRoleMemoriesOptions {
 }
 
 /** Load every memory of a role; a corrupt file is reported and the others still load. */
-export function loadRoleMemories(memoryHome: string, roleId: string, options: LoadRoleMemoriesOptions = {}): { memories: StoredMemory[]; problems: MemoryLoadProblem[] } {
+export function loadRoleMemories(
+  memoryHome: string,
+  roleId: string,
+  options: LoadRoleMemoriesOptions = {},
+): { memories: StoredMemory[]; problems: MemoryLoadProblem[] } {
   const memories: StoredMemory[] = [];
   const problems: MemoryLoadProblem[] = [];
   for (const ref of listMemoryFiles(memoryHome, roleId, options.categories)) {

@@ -33,9 +33,23 @@ describe('readMemoryState: tolerant (MEM-3)', () => {
   });
 
   it('a wrong field falls back alone; the rest and unknown keys are kept', () => {
-    write(JSON.stringify({ last_sleep: '2026-11-30T03:00:00+08:00', total_turns: 'many', personal_memory_consent: 'yes', active_days: 12, sleep_notes: { a: 1 } }));
+    write(
+      JSON.stringify({
+        last_sleep: '2026-11-30T03:00:00+08:00',
+        total_turns: 'many',
+        personal_memory_consent: 'yes',
+        active_days: 12,
+        sleep_notes: { a: 1 },
+      }),
+    );
     const read = readMemoryState(home.memoryHome, ROLE);
-    expect(read.state).toMatchObject({ last_sleep: '2026-11-30T03:00:00+08:00', total_turns: 0, personal_memory_consent: 'unknown', active_days: 12, other: { sleep_notes: { a: 1 } } });
+    expect(read.state).toMatchObject({
+      last_sleep: '2026-11-30T03:00:00+08:00',
+      total_turns: 0,
+      personal_memory_consent: 'unknown',
+      active_days: 12,
+      other: { sleep_notes: { a: 1 } },
+    });
     expect(read.problems).toHaveLength(2);
     expect(read.problems.join('\n')).toMatch(/"total_turns" is "many"/);
     expect(read.problems.join('\n')).toMatch(/"personal_memory_consent" is "yes", expected accepted \| declined \| unknown/);

@@ -90,13 +90,21 @@ export function readMemoryState(memoryHome: string, role: string): MemoryStateRe
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: defaultMemoryState(), problems: [], corrupt: false };
-    return { state: defaultMemoryState(), problems: [`${file} cannot be read (${(error as Error).message}); using defaults`], corrupt: false };
+    return {
+      state: defaultMemoryState(),
+      problems: [`${file} cannot be read (${(error as Error).message}); using defaults`],
+      corrupt: false,
+    };
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    return { state: defaultMemoryState(), problems: [`${file} is not valid JSON (${(error as Error).message}); using defaults`], corrupt: true };
+    return {
+      state: defaultMemoryState(),
+      problems: [`${file} is not valid JSON (${(error as Error).message}); using defaults`],
+      corrupt: true,
+    };
   }
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
     return { state: defaultMemoryState(), problems: [`${file} is not a JSON object; using defaults`], corrupt: true };

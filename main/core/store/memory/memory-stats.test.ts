@@ -47,7 +47,13 @@ describe('files written by seed 000 scripts', () => {
       cues: [],
       links: [],
     });
-    expect(byId['20261128-220000-cd34']).toMatchObject({ tags: ['build', 'CI', '除錯'], memory_type: 'episodic', retention_stage: 'working', sleep_stage: 'encoding', priority: 3 });
+    expect(byId['20261128-220000-cd34']).toMatchObject({
+      tags: ['build', 'CI', '除錯'],
+      memory_type: 'episodic',
+      retention_stage: 'working',
+      sleep_stage: 'encoding',
+      priority: 3,
+    });
     expect(byId['20261105-140000-0a1b']).toMatchObject({ cues: ['部署', 'deploy', 'release'], extra: { source_session: 'abc-123' } });
     expect(byId['20261120-200000-77aa']?.body).toContain('{{not a template}}');
     expect(byId['legacy-note']).toMatchObject({ category: 'other', summary: '舊筆記', memory_type: 'semantic' });
@@ -64,7 +70,16 @@ describe('files written by seed 000 scripts', () => {
 describe('clarity (PM-2 made visible)', () => {
   const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY).toISOString();
   const write = (category: string, id: string, days: number, fields: Record<string, unknown> = {}) =>
-    writeMemoryFixture(home.memoryHome, 'CLARITY01', category, id, { summary: id, priority: 3, strength: 60, hits: 0, memory_type: 'semantic', created: daysAgo(days), updated: daysAgo(days), ...fields });
+    writeMemoryFixture(home.memoryHome, 'CLARITY01', category, id, {
+      summary: id,
+      priority: 3,
+      strength: 60,
+      hits: 0,
+      memory_type: 'semantic',
+      created: daysAgo(days),
+      updated: daysAgo(days),
+      ...fields,
+    });
 
   it('counts consolidated memories as clear, faded or fuzzy at the config clock, leaving the inbox out', () => {
     write('news', 'fresh', 1);
@@ -77,15 +92,25 @@ describe('clarity (PM-2 made visible)', () => {
     expect(stats.clarity).toEqual({ clear: 3, faded: 1, fuzzy: 1 });
     expect(stats.total).toBe(6);
     // The same files a year later: only the rule is still clear.
-    expect(memoryStats(home.memoryHome, 'CLARITY01', new Date(NOW.getTime() + 365 * DAY)).clarity).toEqual({ clear: 1, faded: 0, fuzzy: 4 });
+    expect(memoryStats(home.memoryHome, 'CLARITY01', new Date(NOW.getTime() + 365 * DAY)).clarity).toEqual({
+      clear: 1,
+      faded: 0,
+      fuzzy: 4,
+    });
   });
 });
 
 describe('corrupt files', () => {
   it('are reported one by one while every other memory still loads', () => {
     fs.writeFileSync(path.join(roleDir, 'inbox', 'binary.md'), Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0x00, 0x01, 0x02, 0xff]));
-    fs.writeFileSync(path.join(roleDir, 'daily', 'unclosed.md'), '---\nid: unclosed\nsummary: 沒有結尾的 frontmatter\n\n內文被吃進 frontmatter 裡了\n');
-    fs.writeFileSync(path.join(roleDir, 'other', 'latin1.md'), Buffer.concat([Buffer.from('---\nsummary: caf'), Buffer.from([0xe9]), Buffer.from('\n---\nbody\n')]));
+    fs.writeFileSync(
+      path.join(roleDir, 'daily', 'unclosed.md'),
+      '---\nid: unclosed\nsummary: 沒有結尾的 frontmatter\n\n內文被吃進 frontmatter 裡了\n',
+    );
+    fs.writeFileSync(
+      path.join(roleDir, 'other', 'latin1.md'),
+      Buffer.concat([Buffer.from('---\nsummary: caf'), Buffer.from([0xe9]), Buffer.from('\n---\nbody\n')]),
+    );
     const stats = memoryStats(home.memoryHome, SEED000_ROLE);
     expect(stats.total).toBe(6);
     expect(stats.problems.map((p) => path.basename(p.path)).sort()).toEqual(['binary.md', 'latin1.md', 'unclosed.md']);

@@ -1,10 +1,4 @@
-import {
-  ALL_CATEGORIES,
-  MEMORY_TYPES,
-  type MemoryCategory,
-  type MemoryLoadProblem,
-  type MemoryType,
-} from '../../../../common/memory.js';
+import { ALL_CATEGORIES, MEMORY_TYPES, type MemoryCategory, type MemoryLoadProblem, type MemoryType } from '../../../../common/memory.js';
 import { memoryClarity, type Clarity } from './memory-clarity.js';
 import { loadRoleMemories } from './memory-layout.js';
 

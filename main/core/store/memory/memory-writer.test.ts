@@ -64,7 +64,11 @@ describe('writeMemory', () => {
   });
 
   it('keeps {{anything}} literally (DSH-7)', async () => {
-    const { memory } = await writeMemory(config, ROLE, { category: 'inbox', summary: '模板 {{name}} 不展開', body: 'Hello {{user}} {{#each x}}' });
+    const { memory } = await writeMemory(config, ROLE, {
+      category: 'inbox',
+      summary: '模板 {{name}} 不展開',
+      body: 'Hello {{user}} {{#each x}}',
+    });
     expect(reload(memory.path)).toMatchObject({ summary: '模板 {{name}} 不展開', body: 'Hello {{user}} {{#each x}}' });
   });
 
@@ -92,14 +96,30 @@ describe('rememberText (CAP-7)', () => {
   });
 
   it('marks expiring permissions temporary and honours category, type and priority', async () => {
-    const { memory } = await rememberText(config, ROLE, { text: '這次可以直接 push', category: 'important', type: 'rule', priority: '5', expires: '2026-12-01' });
-    expect(memory).toMatchObject({ category: 'important', memory_type: 'rule', priority: 5, expires: '2026-12-01', relevance: ['explicit', 'temporary'] });
+    const { memory } = await rememberText(config, ROLE, {
+      text: '這次可以直接 push',
+      category: 'important',
+      type: 'rule',
+      priority: '5',
+      expires: '2026-12-01',
+    });
+    expect(memory).toMatchObject({
+      category: 'important',
+      memory_type: 'rule',
+      priority: 5,
+      expires: '2026-12-01',
+      relevance: ['explicit', 'temporary'],
+    });
   });
 
   it('rejects bad values with errors that name them', async () => {
-    await expect(rememberText(config, ROLE, { text: 'x', category: 'misc' })).rejects.toThrow(/category "misc" is not one of inbox, important/);
+    await expect(rememberText(config, ROLE, { text: 'x', category: 'misc' })).rejects.toThrow(
+      /category "misc" is not one of inbox, important/,
+    );
     await expect(rememberText(config, ROLE, { text: 'x', type: 'feeling' })).rejects.toThrow(/memory type "feeling"/);
-    await expect(rememberText(config, ROLE, { text: 'x', priority: '9' })).rejects.toThrow(/priority "9" must be a whole number from 1 to 5/);
+    await expect(rememberText(config, ROLE, { text: 'x', priority: '9' })).rejects.toThrow(
+      /priority "9" must be a whole number from 1 to 5/,
+    );
     await expect(rememberText(config, ROLE, { text: '  ' })).rejects.toMatchObject({ code: 'BAD_USAGE' });
     expect(fs.existsSync(path.join(home.memoryHome, ROLE))).toBe(false);
   });
@@ -164,12 +184,23 @@ describe('writeMemory: the one write path for capture, import and sleep', () => 
       hits: 4,
       strength: 77,
     });
-    expect(reload(memory.path)).toMatchObject({ created: '2025-01-01T08:00:00+08:00', updated: '2025-03-01T08:00:00+08:00', hits: 4, strength: 77 });
+    expect(reload(memory.path)).toMatchObject({
+      created: '2025-01-01T08:00:00+08:00',
+      updated: '2025-03-01T08:00:00+08:00',
+      hits: 4,
+      strength: 77,
+    });
   });
 
   it('cleans extras but keeps verbatim ones byte for byte, and drops repeated tags', async () => {
     const prepared = await prepareMemory(
-      { category: 'other', body: '筆記', tags: ['头发', '頭髮', ' '], extra: { note: '头发' }, verbatimExtra: { imported_from: 'lumi:记忆/头发.md' } },
+      {
+        category: 'other',
+        body: '筆記',
+        tags: ['头发', '頭髮', ' '],
+        extra: { note: '头发' },
+        verbatimExtra: { imported_from: 'lumi:记忆/头发.md' },
+      },
       config.clock.now(),
     );
     expect(prepared.memory.tags).toEqual(['頭髮']);
@@ -184,4 +215,3 @@ describe('writeMemory: the one write path for capture, import and sleep', () => 
     expect((await prepareMemory({ category: 'other', body }, now)).memory.body).toBe('indented code');
   });
 });
-

@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { KiokuError } from '../../../../common/errors.js';
-import type { Declarative, Memory, MemoryCategory, MemoryType, RetentionStage, SleepStage, StoredMemory } from '../../../../common/memory.js';
+import type {
+  Declarative,
+  Memory,
+  MemoryCategory,
+  MemoryType,
+  RetentionStage,
+  SleepStage,
+  StoredMemory,
+} from '../../../../common/memory.js';
 import { formatLocalIso } from '../../platform/config/clock.js';
 import type { KiokuConfig } from '../../platform/config/config.js';
 import { stringifyFrontmatter } from '../../platform/frontmatter/stringify-frontmatter.js';
@@ -110,9 +118,12 @@ export async function prepareMemory(draft: MemoryDraft, now: Date, gate: TextGat
   const expires = draft.expires?.trim() ? await cleaner.clean('expires', draft.expires.trim()) : '';
   const stamp = formatLocalIso(now);
   const id = draft.id ?? newMemoryId(now);
-  const defaults = parseMemory(stringifyFrontmatter({ id, category: draft.category, priority: draft.priority, memory_type: draft.memory_type }, ''), {
-    folderCategory: draft.category,
-  });
+  const defaults = parseMemory(
+    stringifyFrontmatter({ id, category: draft.category, priority: draft.priority, memory_type: draft.memory_type }, ''),
+    {
+      folderCategory: draft.category,
+    },
+  );
   const created = draft.created ?? stamp;
   const memory: Memory = {
     ...defaults,
@@ -136,9 +147,13 @@ export async function prepareMemory(draft: MemoryDraft, now: Date, gate: TextGat
   const text = serializeMemory(memory);
   // Readers skip a memory file above this size: written, it would be lost from sight.
   if (Buffer.byteLength(text) > MAX_MEMORY_FILE_BYTES) {
-    throw new KiokuError('LIMIT_EXCEEDED', `this memory would be a ${(Buffer.byteLength(text) / 1024 ** 2).toFixed(1)} MB file, more than a memory may be (${MAX_MEMORY_FILE_BYTES / 1024 ** 2} MB); nothing was written`, {
-      hint: 'split the text into several smaller memories',
-    });
+    throw new KiokuError(
+      'LIMIT_EXCEEDED',
+      `this memory would be a ${(Buffer.byteLength(text) / 1024 ** 2).toFixed(1)} MB file, more than a memory may be (${MAX_MEMORY_FILE_BYTES / 1024 ** 2} MB); nothing was written`,
+      {
+        hint: 'split the text into several smaller memories',
+      },
+    );
   }
   return { memory, text, warnings: [...cleaner.warnings], cleaned: cleaner.cleaned };
 }
@@ -147,7 +162,12 @@ export async function prepareMemory(draft: MemoryDraft, now: Date, gate: TextGat
 export type ExclusiveCreate = (file: string, text: string) => boolean;
 
 /** Write a prepared memory unless its file exists (atomic, never over a file). */
-export function writePreparedMemory(memoryHome: string, role: string, prepared: PreparedMemory, create: ExclusiveCreate = createFileExclusiveSync): WrittenMemory {
+export function writePreparedMemory(
+  memoryHome: string,
+  role: string,
+  prepared: PreparedMemory,
+  create: ExclusiveCreate = createFileExclusiveSync,
+): WrittenMemory {
   ensureRoleMemoryDirs(memoryHome, role);
   const file = memoryFilePath(memoryHome, role, prepared.memory.category, prepared.memory.id);
   const written = create(file, prepared.text);

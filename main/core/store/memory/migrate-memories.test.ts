@@ -27,13 +27,18 @@ describe('migrateMemories (PM-6)', () => {
   });
 
   it('adds every MEM-2 field, keeps unknown keys and never touches the body', () => {
-    const originals = Object.fromEntries(listMemoryFiles(home.memoryHome, SEED000_ROLE).map((ref) => [ref.path, fs.readFileSync(ref.path, 'utf8')]));
+    const originals = Object.fromEntries(
+      listMemoryFiles(home.memoryHome, SEED000_ROLE).map((ref) => [ref.path, fs.readFileSync(ref.path, 'utf8')]),
+    );
     const loadedBefore = loadRoleMemories(home.memoryHome, SEED000_ROLE).memories;
     migrateMemories(home.config(), [SEED000_ROLE]);
     for (const [file, original] of Object.entries(originals)) {
       const text = fs.readFileSync(file, 'utf8');
       const { data } = parseFrontmatter(text);
-      expect(MEMORY_KEYS.filter((key) => !Object.hasOwn(data, key)), file).toEqual([]);
+      expect(
+        MEMORY_KEYS.filter((key) => !Object.hasOwn(data, key)),
+        file,
+      ).toEqual([]);
       const originalBody = original.startsWith('---') ? bodyAfterFrontmatter(original) : original;
       expect(bodyAfterFrontmatter(text), file).toBe(originalBody);
     }

@@ -27,7 +27,13 @@ describe('probes (PM-4)', () => {
     expect(change).toMatchObject({ id: DEPLOY, probe: 'pending' });
     const after = memory(DEPLOY);
     expect(after.extra).toMatchObject({ probe: 'pending', probe_question: '你是說部署前要先跑測試嗎？', source_session: 'abc-123' });
-    expect(after).toMatchObject({ summary: before.summary, cues: before.cues, body: before.body, created: before.created, updated: before.updated });
+    expect(after).toMatchObject({
+      summary: before.summary,
+      cues: before.cues,
+      body: before.body,
+      created: before.created,
+      updated: before.updated,
+    });
   });
 
   it('confirm and deny close a probe; a denial is flagged for correction', async () => {

@@ -43,9 +43,13 @@ function findMemory(memoryHome: string, role: string, id: string): StoredMemory 
       hint: `find the id with \`kioku memory recall --role ${role} --query …\``,
     });
   }
-  throw new KiokuError('AMBIGUOUS', `${matches.length} memories of role ${role} have the id "${id}": ${matches.map((m) => m.path).join(', ')}`, {
-    hint: 'give one of them a new id by hand, then try again',
-  });
+  throw new KiokuError(
+    'AMBIGUOUS',
+    `${matches.length} memories of role ${role} have the id "${id}": ${matches.map((m) => m.path).join(', ')}`,
+    {
+      hint: 'give one of them a new id by hand, then try again',
+    },
+  );
 }
 
 /** Rewrite one memory's probe fields under the role's memory lock. */

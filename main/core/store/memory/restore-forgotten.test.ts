@@ -17,7 +17,14 @@ beforeEach(() => {
 afterEach(() => home.cleanup());
 
 const old = (category: string, id: string, fields: Record<string, unknown> = {}) =>
-  writeMemoryFixture(home.memoryHome, ROLE, category, id, { summary: id, priority: 1, hits: 0, memory_type: 'semantic', updated: '2026-10-01T00:00:00', ...fields }, '舊的內容\n第二行');
+  writeMemoryFixture(
+    home.memoryHome,
+    ROLE,
+    category,
+    id,
+    { summary: id, priority: 1, hits: 0, memory_type: 'semantic', updated: '2026-10-01T00:00:00', ...fields },
+    '舊的內容\n第二行',
+  );
 
 describe('memory restore (the inverse of forget)', () => {
   it('puts the original bytes back in their category and removes the archive', () => {
@@ -57,6 +64,8 @@ describe('memory restore (the inverse of forget)', () => {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'bare.md.gz'), zlib.gzipSync('---\nsummary: 沒寫分類\n---\n內容\n'));
     expect(() => restoreForgotten(home.config(), ROLE, 'bare')).toThrow(/does not say which category/);
-    expect(restoreForgotten(home.config(), ROLE, 'bare', { category: 'other' }).path).toBe(path.join(home.memoryHome, ROLE, 'other', 'bare.md'));
+    expect(restoreForgotten(home.config(), ROLE, 'bare', { category: 'other' }).path).toBe(
+      path.join(home.memoryHome, ROLE, 'other', 'bare.md'),
+    );
   });
 });

@@ -47,15 +47,22 @@ export function restoreForgotten(config: KiokuConfig, role: string, name: string
   try {
     bytes = zlib.gunzipSync(fs.readFileSync(archive));
   } catch (error) {
-    throw new KiokuError('INVALID_FILE', `${archive} is not a readable gzip file (${(error as Error).message})`, { path: archive, hint: 'check the file with `gunzip -t`' });
+    throw new KiokuError('INVALID_FILE', `${archive} is not a readable gzip file (${(error as Error).message})`, {
+      path: archive,
+      hint: 'check the file with `gunzip -t`',
+    });
   }
   const text = bytes.toString('utf8');
   const stated = String(parseFrontmatter(text).data.category ?? '').trim();
   const wanted = options.category?.trim() || stated;
   if (!isCategory(wanted)) {
-    throw new KiokuError('BAD_USAGE', wanted ? `category "${wanted}" of ${archive} is not a memory category` : `${archive} does not say which category it came from`, {
-      hint: 'pass --category daily (or important, interest, news, skill, other, inbox)',
-    });
+    throw new KiokuError(
+      'BAD_USAGE',
+      wanted ? `category "${wanted}" of ${archive} is not a memory category` : `${archive} does not say which category it came from`,
+      {
+        hint: 'pass --category daily (or important, interest, news, skill, other, inbox)',
+      },
+    );
   }
   const category: MemoryCategory = wanted;
   const memory = parseMemory(text, { folderCategory: category, fileId: path.basename(archive, '.md.gz') });

@@ -8,11 +8,7 @@ import { parseMemory, serializeMemory, type MemoryContext } from './memory-file.
  * (they ride along in `extra`). Returns the written memory, or undefined when `mutate` returned
  * false (nothing to change: the file is left untouched, mtime included).
  */
-export function rewriteMemoryFile(
-  file: string,
-  context: MemoryContext,
-  mutate: (memory: Memory) => Memory | false,
-): Memory | undefined {
+export function rewriteMemoryFile(file: string, context: MemoryContext, mutate: (memory: Memory) => Memory | false): Memory | undefined {
   const text = fs.readFileSync(file, 'utf8');
   const current = parseMemory(text, context);
   const next = mutate(current);

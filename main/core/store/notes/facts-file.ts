@@ -52,7 +52,7 @@ export function factsLimitError(file: string, usage: FactsUsage): KiokuError {
   if (usage.over.includes('bytes')) parts.push(`${usage.bytes} UTF-8 bytes (limit ${FACT_MAX_BYTES})`);
   return new KiokuError('LIMIT_EXCEEDED', `refused to write ${file}: the new text has ${parts.join(' and ')}; the file was not changed`, {
     path: file,
-    hint: 'shorten it: keep only facts that hold across every project; move project-specific notes to that project\'s MEMORY.md (`kioku project-memory update`) and one-off events to the journal (`kioku journal append`)',
+    hint: "shorten it: keep only facts that hold across every project; move project-specific notes to that project's MEMORY.md (`kioku project-memory update`) and one-off events to the journal (`kioku journal append`)",
   });
 }
 

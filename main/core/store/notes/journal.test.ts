@@ -19,7 +19,11 @@ describe('appendJournal (DSH-3)', () => {
   it('appends one {ts, tags, text} JSON line per entry, counted by the SessionStart pointer', async () => {
     const { home, config } = setup();
     const first = await appendJournal(config, { text: ' 今天部署流程改了 ', tags: ['#部署', 'ci', 'ci', ' '] });
-    expect(first.entry).toEqual({ ts: expect.stringMatching(/^2026-03-\d\dT\d\d:00:00[+-]\d\d:\d\d$/), tags: ['部署', 'ci'], text: '今天部署流程改了' });
+    expect(first.entry).toEqual({
+      ts: expect.stringMatching(/^2026-03-\d\dT\d\d:00:00[+-]\d\d:\d\d$/),
+      tags: ['部署', 'ci'],
+      text: '今天部署流程改了',
+    });
     // The clock's local time with its offset (the test process's time zone), the same instant as KIOKU_NOW.
     expect(Date.parse(first.entry.ts)).toBe(Date.parse('2026-03-10T12:00:00+08:00'));
     await appendJournal(home.config({ KIOKU_NOW: '2026-03-11T09:00:00+08:00' }), { text: '第二筆' });
@@ -81,7 +85,10 @@ describe('searchJournal (DSH-3)', () => {
 
   it('ignores width and case, finds Traditional from Simplified, and needs every term', async () => {
     const { config } = setup();
-    writeJournal(config.paths.journalFile, [entry('2026-03-01T10:00:00+08:00', '用 ＧｉｔＨｕｂ Actions 跑測試'), entry('2026-03-02T10:00:00+08:00', '頭髮剪短了')]);
+    writeJournal(config.paths.journalFile, [
+      entry('2026-03-01T10:00:00+08:00', '用 ＧｉｔＨｕｂ Actions 跑測試'),
+      entry('2026-03-02T10:00:00+08:00', '頭髮剪短了'),
+    ]);
     const texts = async (query: string) => (await searchJournal(config.paths.journalFile, { query })).entries.map((e) => e.text);
     expect(await texts('github')).toEqual(['用 ＧｉｔＨｕｂ Actions 跑測試']);
     expect(await texts('ＡＣＴＩＯＮＳ')).toHaveLength(1);
@@ -109,7 +116,12 @@ describe('searchJournal (DSH-3)', () => {
 
   it('an empty or missing journal is no error', async () => {
     const { config } = setup();
-    expect(await searchJournal(config.paths.journalFile, { query: '任何' })).toMatchObject({ entries: [], matched: 0, total: 0, corrupt: 0 });
+    expect(await searchJournal(config.paths.journalFile, { query: '任何' })).toMatchObject({
+      entries: [],
+      matched: 0,
+      total: 0,
+      corrupt: 0,
+    });
   });
 });
 
@@ -152,6 +164,11 @@ describe('entry times (issue 11)', () => {
     ];
     fs.writeFileSync(config.paths.journalFile, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
     const found = await searchJournal(config.paths.journalFile);
-    expect(found.entries.map((e) => e.text)).toEqual(['three minutes later (s)', 'two minutes later (Kioku)', 'one minute later (ms)', 'at (UTC text)']);
+    expect(found.entries.map((e) => e.text)).toEqual([
+      'three minutes later (s)',
+      'two minutes later (Kioku)',
+      'one minute later (ms)',
+      'at (UTC text)',
+    ]);
   });
 });

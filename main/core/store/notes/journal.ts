@@ -135,7 +135,10 @@ function endsWithNewline(fd: number): boolean {
  * interleave and a crash leaves at most one broken last line, which readers skip and count.
  * The file is never rewritten: it grows without bound by design.
  */
-export async function appendJournal(config: Pick<KiokuConfig, 'paths' | 'clock'>, input: { text: string; tags?: readonly string[] }): Promise<JournalAppend> {
+export async function appendJournal(
+  config: Pick<KiokuConfig, 'paths' | 'clock'>,
+  input: { text: string; tags?: readonly string[] },
+): Promise<JournalAppend> {
   const file = config.paths.journalFile;
   if (!input.text.trim()) {
     throw new KiokuError('BAD_USAGE', 'the journal entry is empty; nothing was written', { hint: 'pass the note with --text "…"' });

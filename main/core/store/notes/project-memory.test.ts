@@ -27,7 +27,12 @@ async function refusal(promise: Promise<unknown>): Promise<KiokuError> {
 describe('project MEMORY.md (DSH-2)', () => {
   it('reading a missing file says so and never creates it', () => {
     const dir = project();
-    expect(readProjectMemoryFile(dir)).toMatchObject({ project: dir, exists: false, text: '', usage: { chars: 0, maxChars: 8000, over: false } });
+    expect(readProjectMemoryFile(dir)).toMatchObject({
+      project: dir,
+      exists: false,
+      text: '',
+      usage: { chars: 0, maxChars: 8000, over: false },
+    });
     expect(fs.existsSync(path.join(dir, 'MEMORY.md'))).toBe(false);
   });
 

@@ -39,10 +39,16 @@ function projectFolder(dir: string): string {
   try {
     stat = fs.statSync(project);
   } catch {
-    throw new KiokuError('NOT_FOUND', `project folder ${project} does not exist`, { path: project, hint: 'pass an existing folder with --project DIR (default: the current folder)' });
+    throw new KiokuError('NOT_FOUND', `project folder ${project} does not exist`, {
+      path: project,
+      hint: 'pass an existing folder with --project DIR (default: the current folder)',
+    });
   }
   if (!stat.isDirectory()) {
-    throw new KiokuError('BAD_USAGE', `${project} is not a folder`, { path: project, hint: `pass the project's folder with --project DIR, not ${PROJECT_MEMORY_FILE} itself` });
+    throw new KiokuError('BAD_USAGE', `${project} is not a folder`, {
+      path: project,
+      hint: `pass the project's folder with --project DIR, not ${PROJECT_MEMORY_FILE} itself`,
+    });
   }
   return project;
 }
@@ -65,10 +71,14 @@ export function readProjectMemoryFile(dir: string): ProjectMemoryRead {
 }
 
 export function projectMemoryLimitError(file: string, usage: ProjectMemoryUsage): KiokuError {
-  return new KiokuError('LIMIT_EXCEEDED', `refused to write ${file}: the new text has ${usage.chars} characters (limit ${PROJECT_MEMORY_MAX_CHARS}); the file was not changed`, {
-    path: file,
-    hint: 'keep MEMORY.md to the conventions and facts every session needs; running notes and long write-ups go to the journal (`kioku journal append --text …`), which has no limit',
-  });
+  return new KiokuError(
+    'LIMIT_EXCEEDED',
+    `refused to write ${file}: the new text has ${usage.chars} characters (limit ${PROJECT_MEMORY_MAX_CHARS}); the file was not changed`,
+    {
+      path: file,
+      hint: 'keep MEMORY.md to the conventions and facts every session needs; running notes and long write-ups go to the journal (`kioku journal append --text …`), which has no limit',
+    },
+  );
 }
 
 /**

@@ -27,19 +27,51 @@ describe('project fields of a memory (issue 12)', () => {
   });
 
   it('consolidation: a global result keeps the project only when every part shares it', () => {
-    expect(combineProjectFields([{ projects: [A], specific: false }, { projects: [A], specific: false }])).toEqual({ projects: [A], specific: false });
-    expect(combineProjectFields([{ projects: [A], specific: false }, { projects: [B], specific: false }])).toEqual({ projects: [], specific: false });
-    expect(combineProjectFields([{ projects: [A], specific: false }, { projects: [], specific: false }])).toEqual({ projects: [], specific: false });
+    expect(
+      combineProjectFields([
+        { projects: [A], specific: false },
+        { projects: [A], specific: false },
+      ]),
+    ).toEqual({ projects: [A], specific: false });
+    expect(
+      combineProjectFields([
+        { projects: [A], specific: false },
+        { projects: [B], specific: false },
+      ]),
+    ).toEqual({ projects: [], specific: false });
+    expect(
+      combineProjectFields([
+        { projects: [A], specific: false },
+        { projects: [], specific: false },
+      ]),
+    ).toEqual({ projects: [], specific: false });
   });
 
   it('consolidation: a convention stays its project’s; mixing projects never widens it to global', () => {
-    expect(combineProjectFields([{ projects: [A], specific: true }, { projects: [A], specific: false }])).toEqual({ projects: [A], specific: true });
-    expect(combineProjectFields([{ projects: [A], specific: true }, { projects: [B], specific: false }])).toEqual({ projects: [A], specific: true });
-    expect(combineProjectFields([{ projects: [A], specific: true }, { projects: [B], specific: true }])).toEqual({ projects: [A, B], specific: true });
+    expect(
+      combineProjectFields([
+        { projects: [A], specific: true },
+        { projects: [A], specific: false },
+      ]),
+    ).toEqual({ projects: [A], specific: true });
+    expect(
+      combineProjectFields([
+        { projects: [A], specific: true },
+        { projects: [B], specific: false },
+      ]),
+    ).toEqual({ projects: [A], specific: true });
+    expect(
+      combineProjectFields([
+        { projects: [A], specific: true },
+        { projects: [B], specific: true },
+      ]),
+    ).toEqual({ projects: [A, B], specific: true });
   });
 
   it('withProjectFields replaces the keys and keeps every other one', () => {
-    expect(withProjectFields({ sources: ['x'], project: B, project_specific: true }, { projects: [], specific: false })).toEqual({ sources: ['x'] });
+    expect(withProjectFields({ sources: ['x'], project: B, project_specific: true }, { projects: [], specific: false })).toEqual({
+      sources: ['x'],
+    });
   });
 });
 

@@ -85,6 +85,8 @@ export function combineProjectFields(parts: readonly ProjectFields[]): ProjectFi
   if (specific.length) return { projects: [...new Set(specific.flatMap((part) => part.projects))], specific: true };
   const first = parts[0]?.projects;
   const shared =
-    first && first.length && parts.every((part) => part.projects.length === first.length && part.projects.every((folder) => first.includes(folder)));
+    first &&
+    first.length &&
+    parts.every((part) => part.projects.length === first.length && part.projects.every((folder) => first.includes(folder)));
   return { projects: shared ? [...first] : [], specific: false };
 }

@@ -10,7 +10,7 @@ export function projectRootOf(cwd: string | undefined, home?: string): string | 
   if (!cwd || !path.isAbsolute(cwd)) return undefined;
   const start = path.resolve(cwd);
   const homeDir = home ? path.resolve(home) : undefined;
-  for (let dir = start; ; ) {
+  for (let dir = start; ;) {
     // A home folder kept in git (dotfiles) is no project of its own: below it, the cwd is.
     if (dir === homeDir) break;
     if (hasGitEntry(dir)) return dir;

@@ -18,7 +18,10 @@ export function readActiveRoleId(roleHome: string): string | undefined {
   } catch {
     return undefined;
   }
-  const line = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]?.trim();
+  const line = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/, 1)[0]
+    ?.trim();
   return line ? line : undefined;
 }
 
@@ -45,7 +48,10 @@ export function resolveCurrentRole(config: KiokuConfig): CurrentRole | undefined
   const fromEnv = config.settings.ROLE_NAME?.trim();
   if (fromEnv) {
     const problem = explainInvalidRoleId(fromEnv);
-    if (problem) throw new KiokuError('INVALID_ID', `ROLE_NAME: ${problem}`, { hint: 'set ROLE_NAME to a role ID (see `kioku role list`), or unset it' });
+    if (problem)
+      throw new KiokuError('INVALID_ID', `ROLE_NAME: ${problem}`, {
+        hint: 'set ROLE_NAME to a role ID (see `kioku role list`), or unset it',
+      });
     return { id: fromEnv, source: 'env' };
   }
   const fromFile = readActiveRoleId(config.paths.roleHome);

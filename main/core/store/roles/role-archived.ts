@@ -103,7 +103,8 @@ function restorePlan(config: KiokuConfig, entry: ArchivedRoleEntry): { from: str
   }
   const emojis = path.join(entry.roleArchiveDir, '.assets', 'emojis');
   if (fs.existsSync(emojis)) {
-    for (const name of fs.readdirSync(emojis)) steps.push({ from: path.join(emojis, name), to: path.join(config.paths.assetsDir, 'emojis', name) });
+    for (const name of fs.readdirSync(emojis))
+      steps.push({ from: path.join(emojis, name), to: path.join(config.paths.assetsDir, 'emojis', name) });
   }
   if (entry.memoryArchiveDir) steps.push({ from: entry.memoryArchiveDir, to: roleMemoryDir(config.paths.memoryHome, entry.id) });
   return steps;
@@ -132,11 +133,15 @@ export function restoreArchivedRole(config: KiokuConfig, folderOrId: string): Re
   const steps = restorePlan(config, entry);
   const taken = steps.filter((step) => fs.existsSync(step.to));
   if (taken.length) {
-    throw new KiokuError('ALREADY_EXISTS', `restoring ${entry.folder} would overwrite ${taken.map((step) => step.to).join(', ')}; nothing was moved`, {
-      hint: 'move those files aside, then restore again',
-      reason: 'archive.roleExists',
-      reasonValues: { id: entry.id },
-    });
+    throw new KiokuError(
+      'ALREADY_EXISTS',
+      `restoring ${entry.folder} would overwrite ${taken.map((step) => step.to).join(', ')}; nothing was moved`,
+      {
+        hint: 'move those files aside, then restore again',
+        reason: 'archive.roleExists',
+        reasonValues: { id: entry.id },
+      },
+    );
   }
   const moved: RestoredRole['moved'] = [];
   try {
@@ -146,7 +151,10 @@ export function restoreArchivedRole(config: KiokuConfig, folderOrId: string): Re
     }
   } catch (error) {
     const done = moved.map((step) => `${step.from} → ${step.to}`).join('; ') || 'nothing';
-    throw new KiokuError('IO', `restoring role ${entry.id} stopped: ${(error as Error).message} (already moved: ${done})`, { hint: 'fix the cause, then run `kioku role restore` again', cause: error });
+    throw new KiokuError('IO', `restoring role ${entry.id} stopped: ${(error as Error).message} (already moved: ${done})`, {
+      hint: 'fix the cause, then run `kioku role restore` again',
+      cause: error,
+    });
   }
   fs.rmSync(path.join(entry.roleArchiveDir, '.assets'), { recursive: true, force: true });
   try {
@@ -163,9 +171,13 @@ export function restoreArchivedRole(config: KiokuConfig, folderOrId: string): Re
  */
 export function purgeArchivedRole(config: KiokuConfig, folder: string, typedId: string): { id: string; removed: string[] } {
   const entry = findArchivedRole(config, folder);
-  if (entry.folder !== folder) throw new KiokuError('NOT_FOUND', `no archive folder ${folder}`, { reason: 'archive.notFound', reasonValues: { id: folder } });
+  if (entry.folder !== folder)
+    throw new KiokuError('NOT_FOUND', `no archive folder ${folder}`, { reason: 'archive.notFound', reasonValues: { id: folder } });
   if (typedId.trim() !== entry.id) {
-    throw new KiokuError('REFUSED', `the typed ID "${typedId}" is not ${entry.id}; nothing was deleted`, { reason: 'archive.confirmMismatch', field: 'confirmId' });
+    throw new KiokuError('REFUSED', `the typed ID "${typedId}" is not ${entry.id}; nothing was deleted`, {
+      reason: 'archive.confirmMismatch',
+      field: 'confirmId',
+    });
   }
   const removed = [entry.roleArchiveDir, ...(entry.memoryArchiveDir ? [entry.memoryArchiveDir] : [])];
   for (const dir of removed) fs.rmSync(dir, { recursive: true, force: true });

@@ -49,7 +49,11 @@ describe('splitRoleMarkdown', () => {
 
 describe('parseSplitRole', () => {
   it('reads a Chinese two-file role with preamble, extra soul sections and a YAML alias list', () => {
-    const role = parseSplitRole('ENGINEER01', file('/r/ENGINEER01.identity.md', SPLIT_ENGINEER_IDENTITY), file('/r/ENGINEER01.soul.md', SPLIT_ENGINEER_SOUL));
+    const role = parseSplitRole(
+      'ENGINEER01',
+      file('/r/ENGINEER01.identity.md', SPLIT_ENGINEER_IDENTITY),
+      file('/r/ENGINEER01.soul.md', SPLIT_ENGINEER_SOUL),
+    );
     expect(role).toMatchObject({
       id: 'ENGINEER01',
       name: '小豹',
@@ -75,13 +79,22 @@ describe('parseSplitRole', () => {
 
   it('reads English headings and strips a BOM', () => {
     const role = parseSplitRole('MUSE01', file('/r/MUSE01.identity.md', ENGLISH_IDENTITY), file('/r/MUSE01.soul.md', ENGLISH_SOUL));
-    expect(role).toMatchObject({ name: 'Muse', aliases: ['inspiration'], source: 'Greek myth.', relationship: 'A creative partner.', nature: 'Sparks ideas.', vibe: 'Playful.' });
+    expect(role).toMatchObject({
+      name: 'Muse',
+      aliases: ['inspiration'],
+      source: 'Greek myth.',
+      relationship: 'A creative partner.',
+      nature: 'Sparks ideas.',
+      vibe: 'Playful.',
+    });
     expect(role.extraSections).toEqual([{ heading: 'Boundaries', body: 'Never writes code for you.', origin: 'soul' }]);
     expect(role.headings).toMatchObject({ nature: 'Nature', vibe: 'Vibe', source: 'Source' });
   });
 
   it('refuses a soul without nature, naming the file', () => {
-    expect(() => parseSplitRole('X0001', file('/r/i.md', SPLIT_ENGINEER_IDENTITY), file('/r/s.md', '## 氛圍\n\nok\n'))).toThrow(/\/r\/s\.md has no ## 本質/);
+    expect(() => parseSplitRole('X0001', file('/r/i.md', SPLIT_ENGINEER_IDENTITY), file('/r/s.md', '## 氛圍\n\nok\n'))).toThrow(
+      /\/r\/s\.md has no ## 本質/,
+    );
   });
 
   it('reads fill-in placeholders as empty, so they are never injected', () => {

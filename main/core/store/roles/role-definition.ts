@@ -77,7 +77,9 @@ function readFrontmatter(file: RoleFileText) {
   } catch (error) {
     throw new KiokuError('INVALID_FILE', `${file.path}: ${(error as Error).message}`, {
       path: file.path,
-      hint: isRefusedYaml(error) ? 'write the values out in full (no &name anchors or *name aliases)' : 'close the frontmatter block with a line holding only "---"',
+      hint: isRefusedYaml(error)
+        ? 'write the values out in full (no &name anchors or *name aliases)'
+        : 'close the frontmatter block with a line holding only "---"',
     });
   }
 }

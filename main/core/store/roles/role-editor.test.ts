@@ -31,7 +31,12 @@ describe('creating a role', () => {
     expect(created.madeActive).toBe(true);
     expect(readActiveRoleId(home.roleHome)).toBe('ENGINEER01');
     expect(fs.existsSync(path.join(home.memoryHome, 'ENGINEER01', 'inbox'))).toBe(true);
-    expect(readRoleDefinition(home.roleHome, 'ENGINEER01')).toMatchObject({ name: '小豹', nature: '冷靜可靠', signature: '🐆', created: formatLocalIso(new Date(NOW)) });
+    expect(readRoleDefinition(home.roleHome, 'ENGINEER01')).toMatchObject({
+      name: '小豹',
+      nature: '冷靜可靠',
+      signature: '🐆',
+      created: formatLocalIso(new Date(NOW)),
+    });
   });
 
   it('lists every missing field and never guesses', () => {
@@ -41,7 +46,9 @@ describe('creating a role', () => {
 
   it('asks for --prefix when the name is not ASCII', () => {
     home = makeTempHome();
-    expect(() => planRoleChange(config(), { ...newRole, prefix: undefined })).toThrow(expect.objectContaining({ code: 'BAD_USAGE', hint: expect.stringMatching(/--prefix/) }));
+    expect(() => planRoleChange(config(), { ...newRole, prefix: undefined })).toThrow(
+      expect.objectContaining({ code: 'BAD_USAGE', hint: expect.stringMatching(/--prefix/) }),
+    );
   });
 });
 
@@ -55,14 +62,22 @@ describe('updating a role (ROLE-5)', () => {
   it('matches by display name, keeps fields not given, and shows only the given change', () => {
     withEngineer();
     const plan = expectUpdate(planRoleChange(config(), { name: '小豹', vibe: '更直白' }));
-    expect(plan.changes.filter((change) => change.changed)).toEqual([{ field: 'vibe', old: '簡潔直白、偶爾吐槽。', new: '更直白', changed: true }]);
-    expect(plan.role).toMatchObject({ nature: '冷靜可靠的資深工程師，重證據、不打包票。', aliases: ['小豹子', 'leopard'], source: '原創角色。' });
+    expect(plan.changes.filter((change) => change.changed)).toEqual([
+      { field: 'vibe', old: '簡潔直白、偶爾吐槽。', new: '更直白', changed: true },
+    ]);
+    expect(plan.role).toMatchObject({
+      nature: '冷靜可靠的資深工程師，重證據、不打包票。',
+      aliases: ['小豹子', 'leopard'],
+      source: '原創角色。',
+    });
   });
 
   it('gives the same token for the same change and a different one for other options or files', () => {
     withEngineer();
     const first = expectUpdate(planRoleChange(config(), { id: 'ENGINEER01', vibe: '更直白' }));
-    const again = expectUpdate(planRoleChange(loadConfig(home.env, { clock: fixedClock('2026-02-04T00:00:00Z') }), { id: 'ENGINEER01', vibe: '更直白' }));
+    const again = expectUpdate(
+      planRoleChange(loadConfig(home.env, { clock: fixedClock('2026-02-04T00:00:00Z') }), { id: 'ENGINEER01', vibe: '更直白' }),
+    );
     expect(again.token).toBe(first.token);
     expect(expectUpdate(planRoleChange(config(), { id: 'ENGINEER01', vibe: '別的' })).token).not.toBe(first.token);
     fs.appendFileSync(path.join(home.roleHome, 'ENGINEER01.soul.md'), '\n## 新章節\n\n手改\n');
@@ -94,10 +109,16 @@ describe('updating a role (ROLE-5)', () => {
   it('rewrites the fields it does not change verbatim, trailing spaces (hard breaks) included', () => {
     home = makeTempHome();
     writeText(home.roleHome, 'ENGINEER01.identity.md', SPLIT_ENGINEER_IDENTITY);
-    writeText(home.roleHome, 'ENGINEER01.soul.md', SPLIT_ENGINEER_SOUL.replace('冷靜可靠的資深工程師，重證據、不打包票。', 'line one  \nline two'));
+    writeText(
+      home.roleHome,
+      'ENGINEER01.soul.md',
+      SPLIT_ENGINEER_SOUL.replace('冷靜可靠的資深工程師，重證據、不打包票。', 'line one  \nline two'),
+    );
     const plan = expectUpdate(planRoleChange(config(), { id: 'ENGINEER01', vibe: '更直白' }));
     applyRoleUpdate(config(), plan, plan.token);
-    expect(fs.readFileSync(path.join(home.roleHome, 'ENGINEER01.soul.md'), 'utf8')).toContain('## 本質（nature）\n\nline one  \nline two\n\n');
+    expect(fs.readFileSync(path.join(home.roleHome, 'ENGINEER01.soul.md'), 'utf8')).toContain(
+      '## 本質（nature）\n\nline one  \nline two\n\n',
+    );
     expect(readRoleDefinition(home.roleHome, 'ENGINEER01').nature).toBe('line one  \nline two');
   });
 
@@ -108,7 +129,13 @@ describe('updating a role (ROLE-5)', () => {
     applyRoleUpdate(config(), plan, plan.token);
     expect(fs.readFileSync(legacy, 'utf8')).toBe(LEGACY_HELPER);
     const role = readRoleDefinition(home.roleHome, 'HELPER01');
-    expect(role).toMatchObject({ format: 'split', emoji: '🌷', signature: '🌷', created: '2025-03-01T09:00:00+08:00', nature: '溫柔體貼的 AI，擅長整理資訊。\n遇到不確定時會先問。' });
+    expect(role).toMatchObject({
+      format: 'split',
+      emoji: '🌷',
+      signature: '🌷',
+      created: '2025-03-01T09:00:00+08:00',
+      nature: '溫柔體貼的 AI，擅長整理資訊。\n遇到不確定時會先問。',
+    });
     expect(fs.readFileSync(path.join(home.roleHome, 'HELPER01.soul.md'), 'utf8')).not.toContain('共用行為');
   });
 });

@@ -43,7 +43,8 @@ const SINGLE_LINE_FIELDS = ['name', 'emoji'] as const;
 function checkInput(input: RoleInput): void {
   if (input.id !== undefined) {
     const problem = explainInvalidRoleId(input.id);
-    if (problem) throw new KiokuError('INVALID_ID', problem, { hint: 'role IDs look like ENGINEER01; or leave --id out to get the next free one' });
+    if (problem)
+      throw new KiokuError('INVALID_ID', problem, { hint: 'role IDs look like ENGINEER01; or leave --id out to get the next free one' });
   }
   for (const field of SINGLE_LINE_FIELDS) {
     if (input[field] !== undefined && /[\r\n]/.test(input[field]!)) {
@@ -79,9 +80,13 @@ function planCreate(config: KiokuConfig, input: RoleInput): RolePlan {
   if (id === undefined) {
     const prefix = input.prefix ?? prefixFromName(name);
     if (!prefix) {
-      throw new KiokuError('BAD_USAGE', `cannot make a role ID from the name "${name}"; the ID is an English uppercase word plus two digits`, {
-        hint: 'pass --prefix with an English word for what the role is, e.g. --prefix ENGINEER',
-      });
+      throw new KiokuError(
+        'BAD_USAGE',
+        `cannot make a role ID from the name "${name}"; the ID is an English uppercase word plus two digits`,
+        {
+          hint: 'pass --prefix with an English word for what the role is, e.g. --prefix ENGINEER',
+        },
+      );
     }
     id = nextRoleId(config.paths, prefix);
   }
@@ -147,7 +152,10 @@ export function planRoleChange(config: KiokuConfig, input: RoleInput): RolePlan 
   if (existing) return planUpdate(config, existing, input);
   // Only a role that does not exist yet needs an ID of the new-role shape (see common/role-id.ts).
   const newIdProblem = input.id === undefined ? undefined : explainInvalidNewRoleId(input.id);
-  if (newIdProblem) throw new KiokuError('INVALID_ID', newIdProblem, { hint: 'choose a longer prefix, or leave --id out and give --prefix to get the next free ID' });
+  if (newIdProblem)
+    throw new KiokuError('INVALID_ID', newIdProblem, {
+      hint: 'choose a longer prefix, or leave --id out and give --prefix to get the next free ID',
+    });
   return planCreate(config, input);
 }
 
@@ -184,9 +192,13 @@ export function createRole(config: KiokuConfig, plan: Extract<RolePlan, { kind: 
 export function applyRoleUpdate(config: KiokuConfig, plan: Extract<RolePlan, { kind: 'update' }>, confirmToken: string): RoleDefinition {
   const filesNow = fingerprintRoleFiles(plan.paths);
   if (confirmToken.trim().toLowerCase() !== plan.token || filesNow !== plan.filesFingerprint) {
-    throw new KiokuError('CONFIRM_NEEDED', `confirm token "${confirmToken}" does not match this change of role ${plan.role.id}; nothing was written`, {
-      hint: 'the files or the options differ from when that token was shown; check the new table and confirm its token',
-    });
+    throw new KiokuError(
+      'CONFIRM_NEEDED',
+      `confirm token "${confirmToken}" does not match this change of role ${plan.role.id}; nothing was written`,
+      {
+        hint: 'the files or the options differ from when that token was shown; check the new table and confirm its token',
+      },
+    );
   }
   const role: RoleDefinition = { ...plan.role, updated: formatLocalIso(config.clock.now()) };
   writeFileAtomicSync(plan.paths.identity, serializeIdentity(role));

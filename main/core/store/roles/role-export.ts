@@ -69,10 +69,14 @@ function refuseTargetInHomes(config: KiokuConfig, archive: string): void {
     ['ROLE_MEMORY_HOME', config.paths.memoryHome],
   ] as const) {
     if (isInside(archive, home) || isInside(real, realPathAsFarAsItExists(home))) {
-      throw new KiokuError('BAD_USAGE', `export target ${archive} is inside ${name} (${home}); an export never writes into the role or memory folders`, {
-        path: archive,
-        hint: 'export to a folder outside both homes, e.g. `kioku role export <ID> ~/role-backups/`',
-      });
+      throw new KiokuError(
+        'BAD_USAGE',
+        `export target ${archive} is inside ${name} (${home}); an export never writes into the role or memory folders`,
+        {
+          path: archive,
+          hint: 'export to a folder outside both homes, e.g. `kioku role export <ID> ~/role-backups/`',
+        },
+      );
     }
   }
 }
@@ -105,13 +109,19 @@ function collectEntries(config: KiokuConfig, id: string): { entries: ExportEntry
     const stat = fs.lstatSync(file, { throwIfNoEntry: false });
     if (!stat) continue;
     if (!stat.isFile()) skipped.push(file);
-    else entries.push({ archivePath: `roles/${path.relative(config.paths.roleHome, file).split(path.sep).join('/')}`, source: file, kind: 'file' });
+    else
+      entries.push({
+        archivePath: `roles/${path.relative(config.paths.roleHome, file).split(path.sep).join('/')}`,
+        source: file,
+        kind: 'file',
+      });
   }
   if (fs.lstatSync(files.checksDir, { throwIfNoEntry: false })?.isDirectory()) {
     walk(files.checksDir, `roles/${id}.checks`, entries, skipped, isLeftBehindName);
   }
   const memoryDir = roleMemoryDir(config.paths.memoryHome, id);
-  if (fs.lstatSync(memoryDir, { throwIfNoEntry: false })?.isDirectory()) walk(memoryDir, `memory/${id}`, entries, skipped, isLeftBehindName);
+  if (fs.lstatSync(memoryDir, { throwIfNoEntry: false })?.isDirectory())
+    walk(memoryDir, `memory/${id}`, entries, skipped, isLeftBehindName);
   return { entries, skipped };
 }
 
@@ -142,10 +152,14 @@ function lockMemoryForExport(config: KiokuConfig, id: string): FileLock | undefi
   const lock = tryAcquireLock(file, { purpose: 'role export', waitMs: MEMORY_LOCK_WAIT_MS });
   if (!lock) {
     const holder = readLockInfo(file);
-    throw new KiokuError('LOCKED', `role ${id} is consolidating; try again in a minute (its memory folder is locked by process ${holder?.pid ?? '?'}: ${holder?.purpose ?? 'unknown'})`, {
-      path: file,
-      hint: 'an export never packs half-applied memories; run it again when the consolidation is done',
-    });
+    throw new KiokuError(
+      'LOCKED',
+      `role ${id} is consolidating; try again in a minute (its memory folder is locked by process ${holder?.pid ?? '?'}: ${holder?.purpose ?? 'unknown'})`,
+      {
+        path: file,
+        hint: 'an export never packs half-applied memories; run it again when the consolidation is done',
+      },
+    );
   }
   return lock;
 }
@@ -183,10 +197,14 @@ function writeArchive(target: ExportTarget, bytes: Buffer): string {
     const candidate = number === 1 ? target.archive : `${base}-${number}.tar.gz`;
     if (createFileExclusiveSync(candidate, bytes)) return candidate;
   }
-  throw new KiokuError('ALREADY_EXISTS', `${target.archive} ${target.named ? 'and its numbered variants exist' : 'appeared while exporting'}; it was left as it is`, {
-    path: target.archive,
-    hint: 'export again to another name',
-  });
+  throw new KiokuError(
+    'ALREADY_EXISTS',
+    `${target.archive} ${target.named ? 'and its numbered variants exist' : 'appeared while exporting'}; it was left as it is`,
+    {
+      path: target.archive,
+      hint: 'export again to another name',
+    },
+  );
 }
 
 /**

@@ -38,7 +38,10 @@ function refuse(archive: string, message: string, hint = 'only import archives m
 
 function checkGzip(archive: string): void {
   if (!fs.statSync(archive, { throwIfNoEntry: false })?.isFile()) {
-    throw new KiokuError('NOT_FOUND', `${archive} is not a file`, { path: archive, hint: 'give the path of a .tar.gz made by `kioku role export`' });
+    throw new KiokuError('NOT_FOUND', `${archive} is not a file`, {
+      path: archive,
+      hint: 'give the path of a .tar.gz made by `kioku role export`',
+    });
   }
   const magic = Buffer.alloc(2);
   const fd = fs.openSync(archive, 'r');
@@ -127,7 +130,8 @@ function listEntries(archive: string): { raw: RawEntry[]; manifestText: string |
     }
     const normalised = safeEntrySegments(entry.path)?.join('/');
     const listed = normalised === undefined ? undefined : sizes?.get(normalised);
-    if (FILE_TYPES.has(entry.type) && listed !== undefined && listed !== entry.size) throw sizeMismatch(archive, entry.path, entry.size, listed);
+    if (FILE_TYPES.has(entry.type) && listed !== undefined && listed !== entry.size)
+      throw sizeMismatch(archive, entry.path, entry.size, listed);
   };
   try {
     tar.t({
@@ -140,14 +144,19 @@ function listEntries(archive: string): { raw: RawEntry[]; manifestText: string |
         raw.push(current);
         onHeader(current);
         if (entry.path === EXPORT_MANIFEST_NAME && FILE_TYPES.has(entry.type)) {
-          if (current.size > MAX_MANIFEST_BYTES) throw refuse(archive, `its ${EXPORT_MANIFEST_NAME} is ${current.size} bytes, far more than a role export manifest`);
+          if (current.size > MAX_MANIFEST_BYTES)
+            throw refuse(archive, `its ${EXPORT_MANIFEST_NAME} is ${current.size} bytes, far more than a role export manifest`);
           entry.on('data', (chunk: Buffer) => manifestChunks.push(chunk));
         }
       },
     });
   } catch (error) {
     if (isKiokuError(error)) throw error;
-    throw refuse(archive, `corrupt or truncated archive (${(error as Error).message})`, 'export the role again; the file may be damaged or incomplete');
+    throw refuse(
+      archive,
+      `corrupt or truncated archive (${(error as Error).message})`,
+      'export the role again; the file may be damaged or incomplete',
+    );
   }
   return { raw, manifestText: manifestChunks.length > 0 ? Buffer.concat(manifestChunks).toString('utf8') : undefined };
 }
@@ -161,7 +170,11 @@ function parseManifest(archive: string, text: string | undefined): ExportManifes
     throw refuse(archive, `${EXPORT_MANIFEST_NAME} is not valid JSON (${(error as Error).message})`);
   }
   const parsed = exportManifestSchema.safeParse(json);
-  if (!parsed.success) throw refuse(archive, `${EXPORT_MANIFEST_NAME} is not a Kioku role export manifest (${parsed.error.issues[0]?.message ?? 'bad shape'})`);
+  if (!parsed.success)
+    throw refuse(
+      archive,
+      `${EXPORT_MANIFEST_NAME} is not a Kioku role export manifest (${parsed.error.issues[0]?.message ?? 'bad shape'})`,
+    );
   const idProblem = explainInvalidRoleId(parsed.data.id);
   if (idProblem) throw refuse(archive, `the manifest names an invalid role: ${idProblem}`);
   return parsed.data;
@@ -177,7 +190,8 @@ function refuseFileUsedAsFolder(archive: string, entries: VettedEntry[]): void {
     const segments = entry.path.split('/');
     for (let length = 1; length < segments.length; length++) {
       const parent = segments.slice(0, length).join('/');
-      if (files.has(parent)) throw refuse(archive, `entry "${parent}" is a file, but entry "${entry.path}" puts something inside it as if it were a folder`);
+      if (files.has(parent))
+        throw refuse(archive, `entry "${parent}" is a file, but entry "${entry.path}" puts something inside it as if it were a folder`);
     }
   }
 }
@@ -196,13 +210,22 @@ function refuseManifestDisagreement(archive: string, manifest: ExportManifest, r
     const normalised = safeEntrySegments(entry.path)!.join('/');
     if (!FILE_TYPES.has(entry.type) || normalised === EXPORT_MANIFEST_NAME || isLeftBehind(normalised)) continue;
     const expected = listed.get(normalised);
-    if (!expected) throw refuse(archive, `"${entry.path}" is not listed in the manifest`, 'export the role again; the archive was changed or damaged after it was made');
+    if (!expected)
+      throw refuse(
+        archive,
+        `"${entry.path}" is not listed in the manifest`,
+        'export the role again; the archive was changed or damaged after it was made',
+      );
     if (expected.size !== entry.size) throw sizeMismatch(archive, entry.path, entry.size, expected.size);
   }
   const held = new Set(raw.map((entry) => safeEntrySegments(entry.path)!.join('/')));
   const missing = manifest.files.map((file) => file.path).filter((file) => !held.has(file) && !isLeftBehind(file));
   if (missing.length > 0) {
-    throw refuse(archive, `the manifest lists files the archive does not hold: ${missing.join(', ')}`, 'export the role again; the archive was changed or damaged after it was made');
+    throw refuse(
+      archive,
+      `the manifest lists files the archive does not hold: ${missing.join(', ')}`,
+      'export the role again; the archive was changed or damaged after it was made',
+    );
   }
 }
 

@@ -49,7 +49,8 @@ function verifyAgainstManifest(archive: string, extracted: string, manifest: Exp
     if (!expected) throw invalid(archive, `"${entry.path}" is not listed in the manifest`);
     const bytes = fs.readFileSync(path.join(extracted, ...entry.path.split('/')));
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    if (bytes.length !== expected.size || sha256 !== expected.sha256) throw invalid(archive, `"${entry.path}" does not match its manifest checksum`);
+    if (bytes.length !== expected.size || sha256 !== expected.sha256)
+      throw invalid(archive, `"${entry.path}" does not match its manifest checksum`);
   }
 }
 
@@ -112,7 +113,10 @@ function writeIntoHomes(config: KiokuConfig, extracted: string, entries: VettedE
       }
       const stat = fs.statSync(source);
       if (!createFileExclusiveSync(dest, fs.readFileSync(source), { mode: PRIVATE_FILE_MODE })) {
-        throw new KiokuError('ALREADY_EXISTS', `${dest} appeared while importing; nothing was imported`, { path: dest, hint: 'import again once nothing else writes the role' });
+        throw new KiokuError('ALREADY_EXISTS', `${dest} appeared while importing; nothing was imported`, {
+          path: dest,
+          hint: 'import again once nothing else writes the role',
+        });
       }
       written.push(dest);
       fs.utimesSync(dest, stat.atime, stat.mtime);
@@ -144,7 +148,13 @@ export function importRole(config: KiokuConfig, archivePath: string): ImportResu
       strict: true,
       preserveOwner: false,
       // vetRoleArchive already refused anything else; this keeps extraction to the vetted list.
-      filter: (entryPath) => allowed.has(entryPath.split('/').filter((s) => s !== '' && s !== '.').join('/')),
+      filter: (entryPath) =>
+        allowed.has(
+          entryPath
+            .split('/')
+            .filter((s) => s !== '' && s !== '.')
+            .join('/'),
+        ),
     });
     verifyAgainstManifest(archive, work, manifest, entries);
     const refused = findRefusedMarkdown(work, entries);
@@ -159,7 +169,9 @@ export function importRole(config: KiokuConfig, archivePath: string): ImportResu
     }
     const written = writeIntoHomes(config, work, entries);
     const memoryDir = ensureRoleMemoryDirs(config.paths.memoryHome, id);
-    const checkScripts = entries.filter((entry) => entry.kind === 'file' && isCheckScript(id, entry.path)).map((entry) => destinationOf(config, entry.path));
+    const checkScripts = entries
+      .filter((entry) => entry.kind === 'file' && isCheckScript(id, entry.path))
+      .map((entry) => destinationOf(config, entry.path));
     const files = role.files.map((file) => path.join(config.paths.roleHome, path.basename(file)));
     return { role: { ...role, files }, written, memoryDir, checkScripts, skipped, warnings };
   } finally {

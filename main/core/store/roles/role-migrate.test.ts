@@ -49,12 +49,18 @@ describe('migrateLegacyRole', () => {
 
   it('keeps trailing spaces (Markdown hard breaks) in nature and vibe verbatim', () => {
     home = makeTempHome({ KIOKU_NOW: '2026-02-03T04:05:06+08:00' });
-    const hardBreaks = LEGACY_HELPER.replace('溫柔體貼的 AI，擅長整理資訊。\n遇到不確定時會先問。', 'line one  \nline two').replace('語氣溫暖、句子短。', '短句  \n\t縮排也留著\t  ');
+    const hardBreaks = LEGACY_HELPER.replace('溫柔體貼的 AI，擅長整理資訊。\n遇到不確定時會先問。', 'line one  \nline two').replace(
+      '語氣溫暖、句子短。',
+      '短句  \n\t縮排也留著\t  ',
+    );
     writeText(home.roleHome, 'HELPER01.md', hardBreaks);
     migrateLegacyRole(home.config(), 'HELPER01', { dryRun: false });
     const soul = fs.readFileSync(path.join(home.roleHome, 'HELPER01.soul.md'), 'utf8');
     expect(soul).toContain('## 本質（nature）\n\nline one  \nline two\n\n## 氛圍（vibe）\n\n短句  \n\t縮排也留著\t  \n\n');
-    expect(readRoleDefinition(home.roleHome, 'HELPER01')).toMatchObject({ nature: 'line one  \nline two', vibe: '短句  \n\t縮排也留著\t  ' });
+    expect(readRoleDefinition(home.roleHome, 'HELPER01')).toMatchObject({
+      nature: 'line one  \nline two',
+      vibe: '短句  \n\t縮排也留著\t  ',
+    });
   });
 
   it('refuses, writing nothing, when either new file exists', () => {

@@ -36,10 +36,14 @@ export function migrateLegacyRole(config: KiokuConfig, id: string, options: { dr
   }
   const existing = [files.identity, files.soul].filter((file) => fs.existsSync(file));
   if (existing.length > 0) {
-    throw new KiokuError('REFUSED', `not migrating role ${id}: ${existing.join(' and ')} already exist${existing.length === 1 ? 's' : ''}`, {
-      path: existing[0],
-      hint: 'the two-file format is already there and wins over the legacy file; compare them by hand, or move the new files away and migrate again',
-    });
+    throw new KiokuError(
+      'REFUSED',
+      `not migrating role ${id}: ${existing.join(' and ')} already exist${existing.length === 1 ? 's' : ''}`,
+      {
+        path: existing[0],
+        hint: 'the two-file format is already there and wins over the legacy file; compare them by hand, or move the new files away and migrate again',
+      },
+    );
   }
   const legacy = parseLegacyRole(id, readRoleFileText(files.legacy));
   const role = { ...legacy, updated: formatLocalIso(config.clock.now()), created: legacy.created || formatLocalIso(config.clock.now()) };

@@ -53,9 +53,13 @@ export function collectUsedRoleIds(paths: Pick<KiokuPaths, 'roleHome' | 'memoryH
 /** Next index = highest used index for the prefix + 1, from 01 (ROLE-3). */
 export function nextRoleId(paths: Pick<KiokuPaths, 'roleHome' | 'memoryHome'>, prefix: string): string {
   if (!isValidRolePrefix(prefix)) {
-    throw new KiokuError('BAD_USAGE', `role ID prefix "${prefix}" is not valid: it needs 4–16 uppercase letters or digits starting with a letter, e.g. ENGINEER`, {
-      hint: 'pass --prefix with an English uppercase word that describes the role',
-    });
+    throw new KiokuError(
+      'BAD_USAGE',
+      `role ID prefix "${prefix}" is not valid: it needs 4–16 uppercase letters or digits starting with a letter, e.g. ENGINEER`,
+      {
+        hint: 'pass --prefix with an English uppercase word that describes the role',
+      },
+    );
   }
   let highest = 0;
   for (const id of collectUsedRoleIds(paths)) {

@@ -32,7 +32,12 @@ describe('sorting by the order', () => {
   const items = ['ARTIST01', 'ENGINEER01', 'WRITER01', 'YUI01'].map((id) => ({ id }));
 
   it('puts ordered roles first and keeps the others in their order after them', () => {
-    expect(sortByRoleOrder(items, ['WRITER01', 'ARTIST01']).map((item) => item.id)).toEqual(['WRITER01', 'ARTIST01', 'ENGINEER01', 'YUI01']);
+    expect(sortByRoleOrder(items, ['WRITER01', 'ARTIST01']).map((item) => item.id)).toEqual([
+      'WRITER01',
+      'ARTIST01',
+      'ENGINEER01',
+      'YUI01',
+    ]);
   });
 
   it('ignores IDs of roles that are gone', () => {

@@ -2,12 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempHome, type TempHome } from '../../../../test/helpers/temp-home.js';
-import {
-  LEGACY_HELPER,
-  SPLIT_ENGINEER_IDENTITY,
-  SPLIT_ENGINEER_SOUL,
-  writeText,
-} from '../../../../test/cli/role-test-fixtures.js';
+import { LEGACY_HELPER, SPLIT_ENGINEER_IDENTITY, SPLIT_ENGINEER_SOUL, writeText } from '../../../../test/cli/role-test-fixtures.js';
 import { resolveCurrentRole, writeActiveRoleId } from './role-active.js';
 import { nextRoleId, prefixFromName } from './role-next-id.js';
 import { loadAllRoles, readRoleDefinition, readRoleFileText, resolveRoleReference } from './role-repository.js';

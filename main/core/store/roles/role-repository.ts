@@ -122,11 +122,16 @@ export function resolveRoleReference(roleHome: string, reference: string): strin
   const matches = byName.length > 0 ? byName : roles.filter((role) => role.aliases.some(same));
   if (matches.length === 1) return matches[0]!.id;
   if (matches.length > 1) {
-    throw new KiokuError('AMBIGUOUS', `"${ref}" names more than one role: ${matches.map((role) => `${role.id} (${role.name})`).join(', ')}`, {
-      hint: 'use the role ID instead of the name',
-    });
+    throw new KiokuError(
+      'AMBIGUOUS',
+      `"${ref}" names more than one role: ${matches.map((role) => `${role.id} (${role.name})`).join(', ')}`,
+      {
+        hint: 'use the role ID instead of the name',
+      },
+    );
   }
-  if (isValidRoleId(ref)) throw new KiokuError('NOT_FOUND', `no role ${ref} in ${roleHome}`, { hint: 'list the roles with `kioku role list`' });
+  if (isValidRoleId(ref))
+    throw new KiokuError('NOT_FOUND', `no role ${ref} in ${roleHome}`, { hint: 'list the roles with `kioku role list`' });
   const idProblem = explainInvalidRoleId(ref) ?? '';
   // A CJK text is most likely a display name that does not exist; anything else was meant as an ID.
   if (/[^\x20-\x7e]/.test(ref) && !/[/\\]|\.\./.test(ref)) {

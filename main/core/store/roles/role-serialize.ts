@@ -24,11 +24,7 @@ function section(heading: string, body: string): string {
 }
 
 function joinBlocks(blocks: string[]): string {
-  return blocks
-    .map(trimOuterBlankLines)
-    .filter(Boolean)
-    .join('\n\n')
-    .concat('\n');
+  return blocks.map(trimOuterBlankLines).filter(Boolean).join('\n\n').concat('\n');
 }
 
 /** `<ID>.identity.md`: who the role is (frontmatter id, name, emoji, aliases, created, updated). */

@@ -48,12 +48,24 @@ export function listRoleSummaries(config: KiokuConfig): RoleSummaries {
   }
   const roles = loadAllRoles(config.paths.roleHome).map((entry): RoleSummary => {
     const memoryDir = roleMemoryDir(config.paths.memoryHome, entry.id);
-    const base = { id: entry.id, active: entry.id === current?.id, memoryCount: listMemoryFiles(config.paths.memoryHome, entry.id).length, memoryDir };
+    const base = {
+      id: entry.id,
+      active: entry.id === current?.id,
+      memoryCount: listMemoryFiles(config.paths.memoryHome, entry.id).length,
+      memoryDir,
+    };
     if (!entry.definition) {
       return { ...base, name: '', emoji: '', natureFirstLine: '', updated: '', format: 'unreadable', problem: entry.problem.message };
     }
     const role = entry.definition;
-    return { ...base, name: role.name, emoji: role.emoji, natureFirstLine: firstLine(role.nature), updated: role.updated, format: role.format };
+    return {
+      ...base,
+      name: role.name,
+      emoji: role.emoji,
+      natureFirstLine: firstLine(role.nature),
+      updated: role.updated,
+      format: role.format,
+    };
   });
   return { roles, current, currentProblem };
 }

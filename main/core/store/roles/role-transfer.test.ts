@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempHome, snapshotTree, type TempHome } from '../../../../test/helpers/temp-home.js';
-import { SPLIT_ENGINEER_IDENTITY, SPLIT_ENGINEER_SOUL, handMadeTarGz, manifestEntryFor, writeText, type TarEntrySpec } from '../../../../test/cli/role-test-fixtures.js';
+import {
+  SPLIT_ENGINEER_IDENTITY,
+  SPLIT_ENGINEER_SOUL,
+  handMadeTarGz,
+  manifestEntryFor,
+  writeText,
+  type TarEntrySpec,
+} from '../../../../test/cli/role-test-fixtures.js';
 import { formatCompactDateTime } from '../../platform/config/clock.js';
 import { tryAcquireLock } from '../../platform/fs/file-lock.js';
 import { memoryLockFile } from '../memory/memory-layout.js';
@@ -31,7 +38,8 @@ function engineerHome(): TempHome {
   return home;
 }
 
-const manifestOnly = (files: unknown[] = []) => JSON.stringify({ format: 'kioku-role-export', version: 1, id: 'ENGINEER01', exportedAt: 'x', files });
+const manifestOnly = (files: unknown[] = []) =>
+  JSON.stringify({ format: 'kioku-role-export', version: 1, id: 'ENGINEER01', exportedAt: 'x', files });
 
 describe('export → import', () => {
   it('round-trips every file byte for byte, leaving lock and temp files behind', () => {
@@ -45,7 +53,9 @@ describe('export → import', () => {
     writeText(source.memoryHome, 'ENGINEER01/inbox/.x.md.123-abcd.tmp', 'half');
 
     const result = exportRole(source.config(), 'ENGINEER01', `${source.root}/exports/`);
-    expect(path.basename(result.archive)).toBe(`ENGINEER01-role-export-${formatCompactDateTime(new Date('2026-02-03T04:05:06+08:00'))}.tar.gz`);
+    expect(path.basename(result.archive)).toBe(
+      `ENGINEER01-role-export-${formatCompactDateTime(new Date('2026-02-03T04:05:06+08:00'))}.tar.gz`,
+    );
     expect(result.manifest.files.map((file) => file.path).sort()).toEqual([
       'memory/ENGINEER01/BONDS.md',
       'memory/ENGINEER01/inbox/20260101-000000-a1b2.md',
@@ -69,7 +79,9 @@ describe('export → import', () => {
     const file = `${source.root}/x.tgz`;
     exportRole(source.config(), 'ENGINEER01', file);
     expect(() => exportRole(source.config(), 'ENGINEER01', file)).toThrow(expect.objectContaining({ code: 'ALREADY_EXISTS' }));
-    expect(() => resolveExportTarget(`${source.root}/x.zip`, 'ENGINEER01', new Date())).toThrow(expect.objectContaining({ code: 'BAD_USAGE' }));
+    expect(() => resolveExportTarget(`${source.root}/x.zip`, 'ENGINEER01', new Date())).toThrow(
+      expect.objectContaining({ code: 'BAD_USAGE' }),
+    );
   });
 
   it('refuses to import over an existing role, writing nothing', () => {
@@ -85,14 +97,59 @@ describe('import refuses hostile or damaged archives, writing nothing', () => {
   const identity = { path: 'roles/ENGINEER01.identity.md', body: SPLIT_ENGINEER_IDENTITY };
   const soul = { path: 'roles/ENGINEER01.soul.md', body: SPLIT_ENGINEER_SOUL };
   const cases: [string, TarEntrySpec[], RegExp][] = [
-    ['a ../ entry', [{ path: 'kioku-export.json', body: manifestOnly() }, identity, soul, { path: 'roles/../../evil.md', body: 'x' }], /"roles\/\.\.\/\.\.\/evil\.md" has an absolute path or a "\.\." segment/],
-    ['an absolute entry', [{ path: 'kioku-export.json', body: manifestOnly() }, { path: '/tmp/evil.md', body: 'x' }], /"\/tmp\/evil\.md" has an absolute path/],
-    ['a symlink entry', [{ path: 'kioku-export.json', body: manifestOnly() }, { path: 'roles/ENGINEER01.md', type: 'SymbolicLink', linkpath: '/etc/passwd' }], /"roles\/ENGINEER01\.md" is a SymbolicLink/],
-    ['a hardlink entry', [{ path: 'kioku-export.json', body: manifestOnly() }, { path: 'roles/ENGINEER01.md', type: 'Link', linkpath: 'kioku-export.json' }], /is a Link/],
-    ['an entry of another role', [{ path: 'kioku-export.json', body: manifestOnly() }, { path: 'memory/OTHER01/x.md', body: 'x' }], /"memory\/OTHER01\/x\.md" is outside/],
+    [
+      'a ../ entry',
+      [{ path: 'kioku-export.json', body: manifestOnly() }, identity, soul, { path: 'roles/../../evil.md', body: 'x' }],
+      /"roles\/\.\.\/\.\.\/evil\.md" has an absolute path or a "\.\." segment/,
+    ],
+    [
+      'an absolute entry',
+      [
+        { path: 'kioku-export.json', body: manifestOnly() },
+        { path: '/tmp/evil.md', body: 'x' },
+      ],
+      /"\/tmp\/evil\.md" has an absolute path/,
+    ],
+    [
+      'a symlink entry',
+      [
+        { path: 'kioku-export.json', body: manifestOnly() },
+        { path: 'roles/ENGINEER01.md', type: 'SymbolicLink', linkpath: '/etc/passwd' },
+      ],
+      /"roles\/ENGINEER01\.md" is a SymbolicLink/,
+    ],
+    [
+      'a hardlink entry',
+      [
+        { path: 'kioku-export.json', body: manifestOnly() },
+        { path: 'roles/ENGINEER01.md', type: 'Link', linkpath: 'kioku-export.json' },
+      ],
+      /is a Link/,
+    ],
+    [
+      'an entry of another role',
+      [
+        { path: 'kioku-export.json', body: manifestOnly() },
+        { path: 'memory/OTHER01/x.md', body: 'x' },
+      ],
+      /"memory\/OTHER01\/x\.md" is outside/,
+    ],
     ['no manifest', [identity, soul], /no kioku-export\.json manifest/],
     // Right sizes, wrong SHA-256: gets as far as extraction; a wrong size is refused earlier (below).
-    ['a file that does not match its checksum', [{ path: 'kioku-export.json', body: manifestOnly([identity, soul].map((file) => ({ path: file.path, sha256: '0'.repeat(64), size: Buffer.byteLength(file.body) }))) }, identity, soul], /does not match its manifest checksum/],
+    [
+      'a file that does not match its checksum',
+      [
+        {
+          path: 'kioku-export.json',
+          body: manifestOnly(
+            [identity, soul].map((file) => ({ path: file.path, sha256: '0'.repeat(64), size: Buffer.byteLength(file.body) })),
+          ),
+        },
+        identity,
+        soul,
+      ],
+      /does not match its manifest checksum/,
+    ],
   ];
 
   it.each(cases)('%s', (_name, entries, message) => {
@@ -116,7 +173,7 @@ describe('import refuses hostile or damaged archives, writing nothing', () => {
 });
 
 describe('import never schedules code: check scripts arrive without the executable bit (BRIEF-1)', () => {
-  it('writes every file 0600 like Kioku\'s own (issue 14; was 0644), even one the archive marks 0755, and names the check scripts to review', () => {
+  it("writes every file 0600 like Kioku's own (issue 14; was 0644), even one the archive marks 0755, and names the check scripts to review", () => {
     const home = newHome();
     const files: TarEntrySpec[] = [
       { path: 'roles/ENGINEER01.identity.md', body: SPLIT_ENGINEER_IDENTITY },
@@ -128,7 +185,10 @@ describe('import never schedules code: check scripts arrive without the executab
     const result = importRole(home.config(), archive);
     for (const file of result.written) expect((fs.statSync(file).mode & 0o777).toString(8), file).toBe('600');
     expect((fs.statSync(path.join(home.roleHome, 'ENGINEER01.checks/lib')).mode & 0o777).toString(8)).toBe('700');
-    expect(result.checkScripts).toEqual([path.join(home.roleHome, 'ENGINEER01.checks/run.sh'), path.join(home.roleHome, 'ENGINEER01.checks/lib/helper.sh')]);
+    expect(result.checkScripts).toEqual([
+      path.join(home.roleHome, 'ENGINEER01.checks/run.sh'),
+      path.join(home.roleHome, 'ENGINEER01.checks/lib/helper.sh'),
+    ]);
   });
 });
 
@@ -187,7 +247,9 @@ describe('export', () => {
     const source = engineerHome();
     writeText(source.memoryHome, 'NIGHT01/inbox/x.md', 'night');
     const before = [snapshotTree(source.roleHome), snapshotTree(source.memoryHome)];
-    expect(() => exportRole(source.config(), 'ENGINEER01', targetOf(source))).toThrow(expect.objectContaining({ code: 'BAD_USAGE', message: expect.stringMatching(/is inside ROLE_(MEMORY_)?HOME/) }));
+    expect(() => exportRole(source.config(), 'ENGINEER01', targetOf(source))).toThrow(
+      expect.objectContaining({ code: 'BAD_USAGE', message: expect.stringMatching(/is inside ROLE_(MEMORY_)?HOME/) }),
+    );
     expect([snapshotTree(source.roleHome), snapshotTree(source.memoryHome)]).toEqual(before);
   });
 
@@ -208,14 +270,19 @@ describe('import vetting: what an archive holds must fit together before anythin
     const home = newHome();
     const archive = writeText(home.root, 'evil.tar.gz', handMadeTarGz(entries));
     expect(() => importRole(home.config(), archive)).toThrow(message);
-    expect(() => importRole(home.config(), archive)).toThrow(expect.objectContaining({ message: expect.not.stringMatching(/corrupt|ENOTDIR|EEXIST/) }));
+    expect(() => importRole(home.config(), archive)).toThrow(
+      expect.objectContaining({ message: expect.not.stringMatching(/corrupt|ENOTDIR|EEXIST/) }),
+    );
     expect(snapshotTree(home.roleHome)).toEqual({});
     expect(snapshotTree(home.memoryHome)).toEqual({});
   }
 
   it('refuses a file entry that is also used as a folder, naming both entries', () => {
     const files = [identity, soul, { path: 'memory/ENGINEER01/inbox', body: 'file' }, { path: 'memory/ENGINEER01/inbox/a.md', body: 'a' }];
-    refusedCleanly([manifestEntryFor('ENGINEER01', files), ...files], /entry "memory\/ENGINEER01\/inbox" is a file, but entry "memory\/ENGINEER01\/inbox\/a\.md" puts something inside it/);
+    refusedCleanly(
+      [manifestEntryFor('ENGINEER01', files), ...files],
+      /entry "memory\/ENGINEER01\/inbox" is a file, but entry "memory\/ENGINEER01\/inbox\/a\.md" puts something inside it/,
+    );
   });
 
   it('refuses an archive whose entries add up to more than the cap, at the header, without inflating it', () => {
@@ -234,7 +301,10 @@ describe('import vetting: what an archive holds must fit together before anythin
     const files = [identity, soul, { path: 'memory/ENGINEER01/big.md', body: 'x' }];
     // Declared 1.5 GiB (under the cap) but listed as 1 byte: refused at its header, not inflated, not "corrupt".
     const lying = { path: 'memory/ENGINEER01/big.md', declaredSize: 1.5 * 1024 ** 3 };
-    refusedCleanly([manifestEntryFor('ENGINEER01', files), identity, soul, lying], '"memory/ENGINEER01/big.md" is 1610612736 bytes in the archive but 1 byte in its manifest');
+    refusedCleanly(
+      [manifestEntryFor('ENGINEER01', files), identity, soul, lying],
+      '"memory/ENGINEER01/big.md" is 1610612736 bytes in the archive but 1 byte in its manifest',
+    );
   });
 
   it('refuses a size disagreement even when the manifest comes last', () => {
@@ -242,7 +312,10 @@ describe('import vetting: what an archive holds must fit together before anythin
     const manifest = manifestEntryFor('ENGINEER01', files);
     const listed = JSON.parse(manifest.body!) as { files: { path: string; size: number }[] };
     listed.files[1]!.size += 1;
-    refusedCleanly([identity, soul, { ...manifest, body: JSON.stringify(listed) }], /"roles\/ENGINEER01\.soul\.md" is \d+ bytes in the archive but \d+ bytes in its manifest/);
+    refusedCleanly(
+      [identity, soul, { ...manifest, body: JSON.stringify(listed) }],
+      /"roles\/ENGINEER01\.soul\.md" is \d+ bytes in the archive but \d+ bytes in its manifest/,
+    );
   });
 
   it('skips lock files and lock-takeover graves an archive carries, listed or not in its manifest', () => {
@@ -267,30 +340,52 @@ describe('import vetting: what an archive holds must fit together before anythin
 describe('import reads what it would write (issue 14)', () => {
   const identity = { path: 'roles/ENGINEER01.identity.md', body: SPLIT_ENGINEER_IDENTITY };
   const soul = { path: 'roles/ENGINEER01.soul.md', body: SPLIT_ENGINEER_SOUL };
-  const bomb = ['---', 'id: 20260101-000000-b0b0', 'a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]', 'tags: *b', '---', 'lol', ''].join('\n');
+  const bomb = [
+    '---',
+    'id: 20260101-000000-b0b0',
+    'a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]',
+    'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]',
+    'tags: *b',
+    '---',
+    'lol',
+    '',
+  ].join('\n');
 
   it.each([
     ['a memory file', { path: 'memory/ENGINEER01/daily/20260101-000000-b0b0.md', body: bomb }],
-    ['the identity file', { path: 'roles/ENGINEER01.identity.md', body: SPLIT_ENGINEER_IDENTITY.replace('---\n', `---\n${bomb.split('\n').slice(2, 4).join('\n')}\n`) }],
+    [
+      'the identity file',
+      {
+        path: 'roles/ENGINEER01.identity.md',
+        body: SPLIT_ENGINEER_IDENTITY.replace('---\n', `---\n${bomb.split('\n').slice(2, 4).join('\n')}\n`),
+      },
+    ],
   ])('refuses an archive with a YAML alias bomb in %s, naming it, writing nothing', (_name, planted) => {
     const home = newHome();
     const files = [planted.path === identity.path ? planted : identity, soul, ...(planted.path === identity.path ? [] : [planted])];
     const archive = writeText(home.root, 'bomb.tar.gz', handMadeTarGz([manifestEntryFor('ENGINEER01', files), ...files]));
-    expect(() => importRole(home.config(), archive)).toThrow(new RegExp(`${archive}: "${planted.path.replace(/\./g, '\\.')}" cannot be loaded: its front matter uses a YAML anchor.*nothing was imported`));
+    expect(() => importRole(home.config(), archive)).toThrow(
+      new RegExp(
+        `${archive}: "${planted.path.replace(/\./g, '\\.')}" cannot be loaded: its front matter uses a YAML anchor.*nothing was imported`,
+      ),
+    );
     expect(snapshotTree(home.roleHome)).toEqual({});
     expect(snapshotTree(home.memoryHome)).toEqual({});
   });
 
   it('imports & and * inside values as they are (no false positives)', () => {
     const home = newHome();
-    const memory = { path: 'memory/ENGINEER01/daily/20260101-000000-c0c0.md', body: '---\nid: 20260101-000000-c0c0\nsummary: R&D *重要*\ntags: [R&D]\n---\n本文 & *強調*\n' };
+    const memory = {
+      path: 'memory/ENGINEER01/daily/20260101-000000-c0c0.md',
+      body: '---\nid: 20260101-000000-c0c0\nsummary: R&D *重要*\ntags: [R&D]\n---\n本文 & *強調*\n',
+    };
     const files = [identity, soul, memory];
     const archive = writeText(home.root, 'ok.tar.gz', handMadeTarGz([manifestEntryFor('ENGINEER01', files), ...files]));
     expect(importRole(home.config(), archive).warnings).toEqual([]);
     expect(fs.readFileSync(path.join(home.memoryHome, 'ENGINEER01/daily/20260101-000000-c0c0.md'), 'utf8')).toBe(memory.body);
   });
 
-  it('warns, naming both IDs, when the identity says another ID than the manifest; imports under the manifest\'s and leaves the file as written', () => {
+  it("warns, naming both IDs, when the identity says another ID than the manifest; imports under the manifest's and leaves the file as written", () => {
     const home = newHome();
     const other = { path: identity.path, body: SPLIT_ENGINEER_IDENTITY.replace(/^id: .*$/m, 'id: NIGHT01') };
     expect(other.body).toContain('id: NIGHT01');
@@ -298,7 +393,11 @@ describe('import reads what it would write (issue 14)', () => {
     const archive = writeText(home.root, 'renamed.tar.gz', handMadeTarGz([manifestEntryFor('ENGINEER01', files), ...files]));
     const result = importRole(home.config(), archive);
     expect(result.role.id).toBe('ENGINEER01');
-    expect(result.warnings).toEqual([expect.stringMatching(/roles\/ENGINEER01\.identity\.md says id "NIGHT01", but the archive .* is role ENGINEER01; it was imported as ENGINEER01/)]);
+    expect(result.warnings).toEqual([
+      expect.stringMatching(
+        /roles\/ENGINEER01\.identity\.md says id "NIGHT01", but the archive .* is role ENGINEER01; it was imported as ENGINEER01/,
+      ),
+    ]);
     expect(fs.readFileSync(path.join(home.roleHome, 'ENGINEER01.identity.md'), 'utf8')).toBe(other.body);
   });
 });

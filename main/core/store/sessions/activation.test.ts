@@ -24,7 +24,11 @@ describe('activation', () => {
     home = makeCallHome([SILICA]);
     expect(activation(home.config(), hookEvent(home, 'sess-a'))).toEqual({ on: false, reason: 'no-role' });
     fs.writeFileSync(path.join(home.roleHome, '.active'), 'GONE01\n');
-    expect(activation(home.config(), hookEvent(home, 'sess-a'))).toMatchObject({ on: false, reason: 'role-missing', role: { id: 'GONE01' } });
+    expect(activation(home.config(), hookEvent(home, 'sess-a'))).toMatchObject({
+      on: false,
+      reason: 'role-missing',
+      role: { id: 'GONE01' },
+    });
   });
 
   it('ROLE_ENABLED=0 off; ROLE_ENABLED=1 on even without a role', () => {
@@ -36,14 +40,25 @@ describe('activation', () => {
 
   it('an invalid .active is reported, not thrown', () => {
     withActive('silica01');
-    expect(activation(home.config(), hookEvent(home, 'sess-a'))).toMatchObject({ on: false, reason: 'invalid-role', problem: expect.stringContaining('uppercase') });
-    expect(activation(home.config({ ROLE_ENABLED: '1' }), hookEvent(home, 'sess-a'))).toMatchObject({ on: true, role: undefined, problem: expect.any(String) });
+    expect(activation(home.config(), hookEvent(home, 'sess-a'))).toMatchObject({
+      on: false,
+      reason: 'invalid-role',
+      problem: expect.stringContaining('uppercase'),
+    });
+    expect(activation(home.config({ ROLE_ENABLED: '1' }), hookEvent(home, 'sess-a'))).toMatchObject({
+      on: true,
+      role: undefined,
+      problem: expect.any(String),
+    });
   });
 
   it('no role home → off, even when forced on', () => {
     withActive();
     const missing = path.join(home.root, 'nowhere');
-    expect(activation(home.config({ ROLE_HOME: missing, ROLE_ENABLED: '1' }), hookEvent(home, 'sess-a'))).toEqual({ on: false, reason: 'no-role-home' });
+    expect(activation(home.config({ ROLE_HOME: missing, ROLE_ENABLED: '1' }), hookEvent(home, 'sess-a'))).toEqual({
+      on: false,
+      reason: 'no-role-home',
+    });
   });
 
   it('ROLE_SCOPE: only sessions under one of the prefixes', () => {

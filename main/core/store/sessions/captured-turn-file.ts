@@ -25,7 +25,10 @@ const CAPTURED_SUFFIX = '.captured';
 export function turnKeyOf(userText: string, userAt?: string): string | undefined {
   const words = userText.replace(/\s+/g, ' ').trim();
   if (!words) return undefined;
-  return createHash('sha256').update(`${userAt ?? ''}\n${words}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`${userAt ?? ''}\n${words}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 export function capturedTurnFilePath(config: KiokuConfig, sessionKey: string): string {

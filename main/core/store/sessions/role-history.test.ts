@@ -39,10 +39,22 @@ describe('role history', () => {
     recordRoleChange(config, 's1', { roleId: 'SILICA01', how: 'resume', pos: 400, now: at(0) });
     recordRoleChange(config, 's1', { roleId: 'YUI01', how: 'call', pos: 1000, now: at(5) });
     const history = readRoleHistory(config, 's1');
-    expect([10, 400, 900, 1000, 5000].map((offset) => roleAtOffset(history, offset))).toEqual([undefined, 'SILICA01', 'SILICA01', 'YUI01', 'YUI01']);
+    expect([10, 400, 900, 1000, 5000].map((offset) => roleAtOffset(history, offset))).toEqual([
+      undefined,
+      'SILICA01',
+      'SILICA01',
+      'YUI01',
+      'YUI01',
+    ]);
     // Gemini CLI rewrites its document: the reply after a switch starts where the closing `  ]\n}` was.
     expect(roleAtOffset(history, 1000 - 5)).toBe('YUI01');
-    expect([at(-1), at(0), at(4), at(5), at(60)].map((when) => roleAtTime(history, when))).toEqual([undefined, 'SILICA01', 'SILICA01', 'YUI01', 'YUI01']);
+    expect([at(-1), at(0), at(4), at(5), at(60)].map((when) => roleAtTime(history, when))).toEqual([
+      undefined,
+      'SILICA01',
+      'SILICA01',
+      'YUI01',
+      'YUI01',
+    ]);
   });
 
   it('counts positions per transcript: a session resumed into a new file starts over there', () => {
@@ -65,7 +77,13 @@ describe('role history', () => {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(
       file,
-      ['{"role":"SILICA01","how":"start","pos":0,"at":"2026-03-10T06:00:00.000Z"}', '{oops', '{"role":"../etc","pos":5,"at":"2026-03-10T06:00:00.000Z"}', '{"role":"YUI01","pos":-3,"at":"not a date"}', '{"role":"YUI01","how":"call","pos":9,"at":"2026-03-10T06:01:00.000Z"}'].join('\n'),
+      [
+        '{"role":"SILICA01","how":"start","pos":0,"at":"2026-03-10T06:00:00.000Z"}',
+        '{oops',
+        '{"role":"../etc","pos":5,"at":"2026-03-10T06:00:00.000Z"}',
+        '{"role":"YUI01","pos":-3,"at":"not a date"}',
+        '{"role":"YUI01","how":"call","pos":9,"at":"2026-03-10T06:01:00.000Z"}',
+      ].join('\n'),
     );
     expect(readRoleHistory(config, 's1').map((e) => [e.roleId, e.pos])).toEqual([
       ['SILICA01', 0],
@@ -75,7 +93,8 @@ describe('role history', () => {
 
   it('keeps the last 64 changes, and starts over when the transcript began anew', () => {
     const config = setUp();
-    for (let i = 0; i < 80; i++) recordRoleChange(config, 's1', { roleId: i % 2 ? 'YUI01' : 'SILICA01', how: 'call', pos: i * 10, now: at(i) });
+    for (let i = 0; i < 80; i++)
+      recordRoleChange(config, 's1', { roleId: i % 2 ? 'YUI01' : 'SILICA01', how: 'call', pos: i * 10, now: at(i) });
     const history = readRoleHistory(config, 's1');
     expect(history).toHaveLength(64);
     expect(history[history.length - 1]!.pos).toBe(790);

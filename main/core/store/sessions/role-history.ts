@@ -101,10 +101,17 @@ export interface RoleChange {
   now: Date;
 }
 
-const sameFile = (a: string | undefined, b: string | undefined) => a === undefined || b === undefined || path.resolve(a) === path.resolve(b);
+const sameFile = (a: string | undefined, b: string | undefined) =>
+  a === undefined || b === undefined || path.resolve(a) === path.resolve(b);
 
 function lineOf(e: RoleHistoryEntry): string {
-  return JSON.stringify({ role: e.roleId, how: e.how, ...(e.pos !== undefined ? { pos: e.pos } : {}), at: e.at, ...(e.transcript ? { transcript: e.transcript } : {}) });
+  return JSON.stringify({
+    role: e.roleId,
+    how: e.how,
+    ...(e.pos !== undefined ? { pos: e.pos } : {}),
+    at: e.at,
+    ...(e.transcript ? { transcript: e.transcript } : {}),
+  });
 }
 
 /**
@@ -126,7 +133,8 @@ export function recordRoleChange(config: KiokuConfig, sessionKey: string, change
     touch(file, change.now);
     return false;
   }
-  const how = change.how === 'call' && history.length >= 2 && history[history.length - 2]!.roleId === change.roleId ? 'handback' : change.how;
+  const how =
+    change.how === 'call' && history.length >= 2 && history[history.length - 2]!.roleId === change.roleId ? 'handback' : change.how;
   const entry: RoleHistoryEntry = { roleId: change.roleId, how, at: change.now.toISOString() };
   if (change.pos !== undefined) entry.pos = change.pos;
   if (change.transcript) entry.transcript = change.transcript;

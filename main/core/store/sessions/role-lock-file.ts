@@ -35,7 +35,8 @@ export function locksDir(config: KiokuConfig): string {
 
 export function roleLockPath(config: KiokuConfig, roleId: string): string {
   // The ID becomes a file name: refuse anything that is not one before touching a path (ROLE-3).
-  if (!isValidRoleId(roleId)) throw new KiokuError('INVALID_ID', `"${roleId}" is not a role ID`, { hint: 'list the roles and their IDs with `kioku role list`' });
+  if (!isValidRoleId(roleId))
+    throw new KiokuError('INVALID_ID', `"${roleId}" is not a role ID`, { hint: 'list the roles and their IDs with `kioku role list`' });
   return path.join(locksDir(config), `${roleId}${LOCK_SUFFIX}`);
 }
 
@@ -75,7 +76,11 @@ export function readLockFile(file: string): LockFileState {
   }
 }
 
-export function newLockRecord(roleId: string, event: Pick<HookEvent, 'assistant' | 'sessionId'> & { transcriptPath: string }, now: Date): RoleLock {
+export function newLockRecord(
+  roleId: string,
+  event: Pick<HookEvent, 'assistant' | 'sessionId'> & { transcriptPath: string },
+  now: Date,
+): RoleLock {
   return {
     role: roleId,
     sessionKey: sessionKeyOf(event) ?? null,

@@ -42,7 +42,11 @@ describe('claimRole', () => {
     const { config, b } = twoSessions(29);
     const before = fs.readFileSync(lockFile(home, 'SILICA01'), 'utf8');
     const result = claimRole(config, 'SILICA01', b);
-    expect(result).toMatchObject({ ok: false, holder: { sessionKey: 'sess-a' }, remedies: { unlockCommand: 'kioku role unlock SILICA01' } });
+    expect(result).toMatchObject({
+      ok: false,
+      holder: { sessionKey: 'sess-a' },
+      remedies: { unlockCommand: 'kioku role unlock SILICA01' },
+    });
     expect(fs.readFileSync(lockFile(home, 'SILICA01'), 'utf8')).toBe(before);
   });
 
@@ -127,7 +131,9 @@ describe('clock skew (issue 11)', () => {
     const config = home.config({ KIOKU_NOW: now.toISOString() });
     writeTranscript(home, 'sess-a');
     writeTranscript(home, 'sess-b');
-    expect(claimRole(config, 'SILICA01', hookEvent(home, 'sess-a'), new Date(now.getTime() - 31 * MINUTE))).toMatchObject({ how: 'created' });
+    expect(claimRole(config, 'SILICA01', hookEvent(home, 'sess-a'), new Date(now.getTime() - 31 * MINUTE))).toMatchObject({
+      how: 'created',
+    });
     expect(claimRole(config, 'SILICA01', hookEvent(home, 'sess-b'))).toMatchObject({ ok: true, how: 'taken-over' });
   });
 
@@ -139,7 +145,10 @@ describe('clock skew (issue 11)', () => {
     fs.mkdirSync(`${home.roleHome}/.locks`, { recursive: true });
     const a = hookEvent(home, 'sess-a');
     const future = formatLocalIso(new Date(DAY.getTime() + 24 * 60 * MINUTE));
-    fs.writeFileSync(lockFile(home, 'SILICA01'), JSON.stringify({ role: 'SILICA01', sessionKey: 'sess-a', transcriptPath: a.transcriptPath, assistant: 'claude', since: future }));
+    fs.writeFileSync(
+      lockFile(home, 'SILICA01'),
+      JSON.stringify({ role: 'SILICA01', sessionKey: 'sess-a', transcriptPath: a.transcriptPath, assistant: 'claude', since: future }),
+    );
     expect(claimRole(config, 'SILICA01', hookEvent(home, 'sess-b'))).toMatchObject({ ok: true, how: 'taken-over' });
   });
 

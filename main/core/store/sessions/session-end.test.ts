@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decideCall } from '../../engine/role-call/decide-call.js';
-import { SILICA, YUI, hookEvent, makeCallHome, promptFrom, readLock, sessionRoleOf, writeTranscript, type CallHome } from '../../../../test/call/call-fixtures.js';
+import {
+  SILICA,
+  YUI,
+  hookEvent,
+  makeCallHome,
+  promptFrom,
+  readLock,
+  sessionRoleOf,
+  writeTranscript,
+  type CallHome,
+} from '../../../../test/call/call-fixtures.js';
 import { claimRole } from './role-locks.js';
 import { releaseSessionLocks } from './session-end.js';
 import { writeSessionRole } from './session-role-file.js';

@@ -25,7 +25,11 @@ export interface SessionEndResult {
  * hook is expected to tidy up, and it is a single readdir. Claude Code gives SessionEnd about
  * 1.5 s; all of this is a few file operations.
  */
-export function releaseSessionLocks(config: KiokuConfig, event: Pick<HookEvent, 'sessionId' | 'transcriptPath'>, now: Date = config.clock.now()): SessionEndResult {
+export function releaseSessionLocks(
+  config: KiokuConfig,
+  event: Pick<HookEvent, 'sessionId' | 'transcriptPath'>,
+  now: Date = config.clock.now(),
+): SessionEndResult {
   const released = releaseOwnLocks(config, event);
   const staleFilesRemoved = cleanupIdleSessionFiles(config, now);
   return { released, staleFilesRemoved };

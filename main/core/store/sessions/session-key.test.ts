@@ -3,7 +3,9 @@ import { safeSessionKey, sessionKeyOf } from './session-key.js';
 
 describe('sessionKeyOf', () => {
   it('uses the session id as is when it is already a safe name (seed-compatible file names)', () => {
-    expect(sessionKeyOf({ sessionId: '6f1c2a8e-0b7d-4f5e-9a31-2c4d5e6f7a8b', transcriptPath: '/t/x.jsonl' })).toBe('6f1c2a8e-0b7d-4f5e-9a31-2c4d5e6f7a8b');
+    expect(sessionKeyOf({ sessionId: '6f1c2a8e-0b7d-4f5e-9a31-2c4d5e6f7a8b', transcriptPath: '/t/x.jsonl' })).toBe(
+      '6f1c2a8e-0b7d-4f5e-9a31-2c4d5e6f7a8b',
+    );
   });
 
   it('falls back to the transcript file name without its extension', () => {

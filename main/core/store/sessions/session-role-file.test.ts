@@ -29,7 +29,8 @@ describe('.sessions/<key>.role', () => {
     fs.mkdirSync(config.paths.sessionsDir, { recursive: true });
     fs.writeFileSync(path.join(config.paths.sessionsDir, 'sess-a.role'), '../../etc\n');
     expect(readSessionRole(config, 'sess-a')).toBeUndefined();
-    for (const bad of ['', '../x', '.hidden', 'a/b']) expect(() => sessionRoleFilePath(config, bad)).toThrow(expect.objectContaining({ code: 'INVALID_ID' }));
+    for (const bad of ['', '../x', '.hidden', 'a/b'])
+      expect(() => sessionRoleFilePath(config, bad)).toThrow(expect.objectContaining({ code: 'INVALID_ID' }));
   });
 });
 

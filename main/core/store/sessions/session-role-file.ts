@@ -35,7 +35,10 @@ export function readSessionRole(config: KiokuConfig, key: string): string | unde
   } catch {
     return undefined;
   }
-  const id = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]?.trim();
+  const id = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/, 1)[0]
+    ?.trim();
   // A hand-edited or foreign value must never become a path segment (ROLE-3).
   return id && isValidRoleId(id) ? id : undefined;
 }
@@ -82,7 +85,11 @@ export function removeSessionRole(config: KiokuConfig, key: string): boolean {
  * its leftovers (including a crashed writer's temp file) would otherwise pile up forever.
  * Returns the names removed.
  */
-export function cleanupIdleSessionFiles(config: KiokuConfig, now: Date = config.clock.now(), maxIdleDays = SESSION_STATE_MAX_IDLE_DAYS): string[] {
+export function cleanupIdleSessionFiles(
+  config: KiokuConfig,
+  now: Date = config.clock.now(),
+  maxIdleDays = SESSION_STATE_MAX_IDLE_DAYS,
+): string[] {
   const dir = config.paths.sessionsDir;
   let entries: fs.Dirent[];
   try {

@@ -24,7 +24,8 @@ export const enCore: Record<keyof typeof zhTWCore, string> = {
   'strip.disconnected': 'Lost the connection to Kioku; reconnecting…',
 
   'token.title': 'Access token needed',
-  'token.body': 'Open the URL that `kioku daemon --web` printed. It carries the access token of this run; only someone who has it can use this page.',
+  'token.body':
+    'Open the URL that `kioku daemon --web` printed. It carries the access token of this run; only someone who has it can use this page.',
 
   'common.loading': 'Loading…',
   'common.retry': 'Retry',
@@ -71,7 +72,8 @@ export const enCore: Record<keyof typeof zhTWCore, string> = {
   'field.aliases': 'Aliases',
   'field.aliases.help': 'Other names to call the role by, separated by commas. Used to match calls only; never injected.',
   'field.prefix': 'ID prefix',
-  'field.prefix.help': '4–16 uppercase letters or digits starting with a letter, e.g. ENGINEER. Required when the display name is not English.',
+  'field.prefix.help':
+    '4–16 uppercase letters or digits starting with a letter, e.g. ENGINEER. Required when the display name is not English.',
   'field.customId': 'Custom ID',
   'field.customId.help': 'E.g. ENGINEER01. Leave empty to get the next free number.',
 

@@ -3,10 +3,12 @@ import type { zhTWInsight } from '../zh-TW/insight.js';
 /** English: the "next session" preview, digest details and outside changes. The keys are the zh-TW catalogue's. */
 export const enInsight: Record<keyof typeof zhTWInsight, string> = {
   'nav.preview': 'Next session',
-  'live.changedOutside': '{file} was just changed elsewhere (a terminal or an editor). Your unsaved text is kept; press “Reload from file” to see the new contents instead (your changes are dropped).',
+  'live.changedOutside':
+    '{file} was just changed elsewhere (a terminal or an editor). Your unsaved text is kept; press “Reload from file” to see the new contents instead (your changes are dropped).',
 
   'preview.title': 'What the next session loads',
-  'preview.subtitle': 'When a new session starts, SessionStart puts this into the conversation. It is built by the same code the hook runs, so this is what the role will receive.',
+  'preview.subtitle':
+    'When a new session starts, SessionStart puts this into the conversation. It is built by the same code the hook runs, so this is what the role will receive.',
   'preview.project': 'Project folder',
   'preview.noProject': 'No project (home folder)',
   'preview.typed': 'Or type a folder path',

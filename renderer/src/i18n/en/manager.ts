@@ -3,7 +3,8 @@ import type { zhTWManager } from '../zh-TW/manager.js';
 export const enManager: Record<keyof typeof zhTWManager, string> = {
   'leave.title': 'You have unsaved changes',
   'leave.body': 'If you leave this page, what you typed is not written to the file and is not kept. Stay and keep editing?',
-  'leave.bodyDraft': 'What you typed is not written to the file yet. If you leave, it is kept in this tab and comes back when you return to this page. Stay and keep editing?',
+  'leave.bodyDraft':
+    'What you typed is not written to the file yet. If you leave, it is kept in this tab and comes back when you return to this page. Stay and keep editing?',
   'leave.confirm': 'Leave without saving',
   'draft.restored': 'Restored what you typed last time (not written to the file yet).',
   'archived.title': 'Archived roles ({count})',

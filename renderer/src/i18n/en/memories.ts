@@ -98,7 +98,8 @@ export const enMemories: Record<keyof typeof zhTWMemories, string> = {
   'declarative.implicit': 'implicit',
 
   'sleepHistory.title': 'Sleep history',
-  'sleepHistory.subtitle': 'What each consolidation did, newest first. These notes are for you to look back on; they are never put into a session.',
+  'sleepHistory.subtitle':
+    'What each consolidation did, newest first. These notes are for you to look back on; they are never put into a session.',
   'sleepHistory.now': 'Now',
   'sleepHistory.window': 'Sleep window',
   'sleepHistory.windowValue': 'Daily {start}–{end}',
@@ -112,7 +113,8 @@ export const enMemories: Record<keyof typeof zhTWMemories, string> = {
   'sleepHistory.applied': 'What this consolidation did',
   'sleepHistory.noSummary': '(no summary for this run)',
   'sleepHistory.empty.title': 'No consolidations yet',
-  'sleepHistory.empty.body': 'After the role consolidates its inbox during the sleep window, each run’s summary appears here. “Sleep now” consolidates right away.',
+  'sleepHistory.empty.body':
+    'After the role consolidates its inbox during the sleep window, each run’s summary appears here. “Sleep now” consolidates right away.',
 
   'applied.created': 'created',
   'applied.merged': 'merged',
@@ -124,13 +126,15 @@ export const enMemories: Record<keyof typeof zhTWMemories, string> = {
   'sleepNow.button': 'Sleep now',
   'sleepNow.running': 'Consolidating…',
   'sleepNow.confirmTitle': 'Let {name} sleep and consolidate now?',
-  'sleepNow.confirmBody': 'Inbox items become long-term memories, duplicates are merged and expired memories are forgotten. The sleep window does not apply; you can keep using Kioku meanwhile.',
+  'sleepNow.confirmBody':
+    'Inbox items become long-term memories, duplicates are merged and expired memories are forgotten. The sleep window does not apply; you can keep using Kioku meanwhile.',
   'sleepNow.confirm': 'Consolidate',
   'sleepNow.progressTitle': 'Consolidating {name}’s memories…',
   'sleepNow.progressBody': 'The fuller the inbox, the longer it takes. This page and the history below update when it is done.',
   'sleepNow.doneTitle': 'Consolidation done',
   'sleepNow.problemTitle': 'Consolidation did not fully finish',
-  'sleepNow.summary': '{role}: {processed} inbox items handled; {created} created, {merged} merged, {discarded} discarded, {forgotten} forgotten.',
+  'sleepNow.summary':
+    '{role}: {processed} inbox items handled; {created} created, {merged} merged, {discarded} discarded, {forgotten} forgotten.',
   'sleepNow.emptyInbox': '{role}: the inbox was empty; there was nothing to consolidate.',
   'sleepNow.busy': '{role}’s memories are being consolidated by another run; try again in a moment.',
   'sleepNow.left': '{n} inbox items are left for the next run.',
@@ -139,7 +143,8 @@ export const enMemories: Record<keyof typeof zhTWMemories, string> = {
   'sleepNow.notice': '{name} has consolidated {processed} inbox items.',
 
   'bondsView.title': 'Bonds',
-  'bondsView.subtitle': 'Words that passed between you and the role, and how it felt then, newest first. Only the words are kept; nothing is scored or compared.',
+  'bondsView.subtitle':
+    'Words that passed between you and the role, and how it felt then, newest first. Only the words are kept; nothing is scored or compared.',
   'bondsView.listLabel': 'Bonds with {name}, newest first',
   'bondsView.direction.user-to-role': 'You → role',
   'bondsView.direction.role-to-user': 'Role → you',
@@ -147,13 +152,16 @@ export const enMemories: Record<keyof typeof zhTWMemories, string> = {
   'bondsView.direction.none': 'No direction',
   'bondsView.more': 'Show earlier ones',
   'bondsView.empty.title': 'No bonds with {name} yet',
-  'bondsView.empty.body': 'When a warm moment comes up in a session (your own words, or what the role truly felt), sleep writes it down here.',
-  'mindmap.subtitle': 'The concepts (tags) of the role’s consolidated memories, by category. Click or Tab to a concept to see how often it appears and what it relates to.',
+  'bondsView.empty.body':
+    'When a warm moment comes up in a session (your own words, or what the role truly felt), sleep writes it down here.',
+  'mindmap.subtitle':
+    'The concepts (tags) of the role’s consolidated memories, by category. Click or Tab to a concept to see how often it appears and what it relates to.',
   'mindmap.copy': 'Copy Mermaid',
   'mindmap.copied': 'Copied the Mermaid text; paste it anywhere that renders Mermaid.',
   'mindmap.showText': 'Show the Mermaid text',
   'mindmap.empty.title': 'No concepts to draw yet',
-  'mindmap.empty.body': 'The map holds the tags of consolidated memories only. It fills in once the role has slept and consolidated its inbox.',
+  'mindmap.empty.body':
+    'The map holds the tags of consolidated memories only. It fills in once the role has slept and consolidated its inbox.',
   'mindmap.summary': '{concepts} concepts from {memories} consolidated memories.',
   'mindmap.omitted': '{count} rarer concepts are not drawn.',
   'mindmap.drawingLabel': 'Mind map of {name}',

@@ -20,9 +20,11 @@ export const enMemoryActions: Record<keyof typeof zhTWMemoryActions, string> = {
   'memoryActions.forgotten': 'Forgot “{summary}”',
   'memoryActions.undo': 'Undo',
   'memoryActions.forgetConfirm.title': 'Forget this memory?',
-  'memoryActions.forgetConfirm.body': '“{summary}” moves to the forgotten archive and the role no longer recalls it. You can bring it back from “Forgotten”.',
+  'memoryActions.forgetConfirm.body':
+    '“{summary}” moves to the forgotten archive and the role no longer recalls it. You can bring it back from “Forgotten”.',
   'memoryActions.wrongDialog.title': 'Mark this memory as wrong',
-  'memoryActions.wrongDialog.body': 'It is kept as a record but no longer loaded as current. If you know what is right, write it below: it is saved as a new memory.',
+  'memoryActions.wrongDialog.body':
+    'It is kept as a record but no longer loaded as current. If you know what is right, write it below: it is saved as a new memory.',
   'memoryActions.wrongDialog.correction': 'What is right (optional)',
   'memoryActions.wrongDialog.confirm': 'Mark as wrong',
   'memoryEdit.title': 'Edit memory',

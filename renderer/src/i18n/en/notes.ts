@@ -2,23 +2,29 @@ import type { zhTWNotes } from '../zh-TW/notes.js';
 
 /** English: facts and project memory, journal. The keys are the zh-TW catalogue's (a missing one does not compile). */
 export const enNotes: Record<keyof typeof zhTWNotes, string> = {
-  'facts.subtitle': 'Global facts reach every session; a project memory only that project’s sessions. Both have limits: over a limit nothing is saved, and nothing is ever cut.',
+  'facts.subtitle':
+    'Global facts reach every session; a project memory only that project’s sessions. Both have limits: over a limit nothing is saved, and nothing is ever cut.',
   'facts.tabs': 'File to edit',
   'facts.tab.global': 'Global facts',
   'facts.tab.project': 'Project memory',
   'facts.global.title': 'Global facts',
-  'facts.global.help': 'Stable facts shared by every role and true in every project (your name, the tools you use). Project-specific conclusions belong in that project’s MEMORY.md, one-off events in the journal.',
-  'facts.placeholder.global': 'For example:\n- The user is called Ming, lives in Taipei, writes Traditional Chinese\n- Editor: VS Code; shell: zsh',
+  'facts.global.help':
+    'Stable facts shared by every role and true in every project (your name, the tools you use). Project-specific conclusions belong in that project’s MEMORY.md, one-off events in the journal.',
+  'facts.placeholder.global':
+    'For example:\n- The user is called Ming, lives in Taipei, writes Traditional Chinese\n- Editor: VS Code; shell: zsh',
   'facts.placeholder.project': 'For example:\n# Project conventions\n- npm, Node 20\n- run npm test before committing',
   'facts.global.textLabel': 'Contents of FACT.md',
   'facts.notYet': 'Not created yet',
   'facts.counter.lines': 'Lines',
   'facts.counter.bytes': 'Bytes',
   'facts.counter.chars': 'Characters',
-  'facts.blocked.lines': 'Over the 100-line limit ({lines} lines): it cannot be saved. Shorten it, or move project-specific notes to that project’s MEMORY.md.',
-  'facts.blocked.bytes': 'Over the 8,000-byte limit ({bytes}; a Chinese character is 3 bytes): it cannot be saved. Trim it; long notes belong in the journal.',
+  'facts.blocked.lines':
+    'Over the 100-line limit ({lines} lines): it cannot be saved. Shorten it, or move project-specific notes to that project’s MEMORY.md.',
+  'facts.blocked.bytes':
+    'Over the 8,000-byte limit ({bytes}; a Chinese character is 3 bytes): it cannot be saved. Trim it; long notes belong in the journal.',
   'facts.blocked.both': 'Both lines ({lines}) and bytes ({bytes}) are over the limits: it cannot be saved. Shorten it.',
-  'facts.blocked.chars': 'Over the 8,000-character limit ({chars}): it cannot be saved. Running notes and long write-ups belong in the journal, which has no limit.',
+  'facts.blocked.chars':
+    'Over the 8,000-character limit ({chars}): it cannot be saved. Running notes and long write-ups belong in the journal, which has no limit.',
   'facts.blocked.empty': 'The text is empty and will not be saved. To clear it, delete the file.',
   'facts.blocked.unchanged': 'No changes.',
   'facts.unsaved': 'Unsaved',
@@ -28,9 +34,11 @@ export const enNotes: Record<keyof typeof zhTWNotes, string> = {
   'facts.createSave': 'Create and save',
   'facts.saved': 'Saved {file}. New sessions will load it.',
   'facts.savedNew': 'Created {file}. New sessions will load it.',
-  'facts.cleaned': 'What was stored differs from what you typed: a likely secret was masked or Simplified Chinese converted. Please check it.',
+  'facts.cleaned':
+    'What was stored differs from what you typed: a likely secret was masked or Simplified Chinese converted. Please check it.',
   'facts.project.title': 'Project memory',
-  'facts.project.help': 'MEMORY.md in a project folder: that project’s conventions and facts, injected only into sessions started there. Kioku never creates it on its own.',
+  'facts.project.help':
+    'MEMORY.md in a project folder: that project’s conventions and facts, injected only into sessions started there. Kioku never creates it on its own.',
   'facts.project.known': 'Recent projects',
   'facts.project.choose': 'Choose a project folder…',
   'facts.project.noneKnown': 'No project folders seen yet',
@@ -43,7 +51,8 @@ export const enNotes: Record<keyof typeof zhTWNotes, string> = {
   'facts.project.missing.title': 'This project has no MEMORY.md yet',
   'facts.project.missing.body': 'Once created, sessions started in this folder will load it.',
   'facts.project.create': 'Create MEMORY.md',
-  'journal.subtitle': 'The shared long-term journal: never injected, only searched when needed, so it has no length limit. Long notes and running logs go here.',
+  'journal.subtitle':
+    'The shared long-term journal: never injected, only searched when needed, so it has no length limit. Long notes and running logs go here.',
   'journal.compose.title': 'Write an entry',
   'journal.compose.text': 'Entry text',
   'journal.compose.placeholder': 'What happened, what was decided, what you may want to look up later…',

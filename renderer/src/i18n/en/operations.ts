@@ -29,7 +29,8 @@ export const enOperations: Record<keyof typeof zhTWOperations, string> = {
   'status.spool.oldestValue': '{time} ({minutes} min ago)',
 
   'settings.title': 'Settings',
-  'settings.subtitle': 'How Kioku behaves — how much memory is injected, when roles sleep, what is captured — and this window’s language and look.',
+  'settings.subtitle':
+    'How Kioku behaves — how much memory is injected, when roles sleep, what is captured — and this window’s language and look.',
   'settings.language': 'Language',
   'settings.language.help': 'What roles inject into sessions uses each role’s own language, whatever you choose here.',
   'settings.theme': 'Appearance',
@@ -63,7 +64,8 @@ export const enOperations: Record<keyof typeof zhTWOperations, string> = {
   'status.role.lastInteraction': 'Last interaction',
   'status.role.lastSleep': 'Last sleep',
   'status.role.lastForget': 'Last forget',
-  'status.role.emotionalZero': 'No emotional memories at all: if your conversations carry feelings, capture or consolidation is filing them as something else or dropping them.',
+  'status.role.emotionalZero':
+    'No emotional memories at all: if your conversations carry feelings, capture or consolidation is filing them as something else or dropping them.',
   'status.deps.node': 'Node.js',
   'status.deps.planner': 'Planner CLI',
   'status.deps.localPlanner': 'Local planner (ROLE_CLI={setting})',
@@ -126,9 +128,12 @@ export const enOperations: Record<keyof typeof zhTWOperations, string> = {
   'diagnose.hooks.unreadable': '{assistant}: cannot read {file}: {problem}',
   'diagnose.hooks.unreadable.fix': 'Fix that file by hand (the assistant reads it too), then run kioku diagnose again.',
   'diagnose.hooks.codexTrusted': 'codex: Kioku’s {count} hook(s) are trusted in /hooks ({file})',
-  'diagnose.hooks.codexUntrusted': 'codex: not trusted yet in /hooks: {events} — Codex skips hooks you have not trusted, without a word (trust is kept in {file})',
-  'diagnose.hooks.codexModified': 'codex: changed since you trusted them (e.g. by kioku hooks install): {events} — Codex runs them only once trusted again',
-  'diagnose.hooks.codexTrust.fix': 'Open Codex, type /hooks, pick each Kioku hook and press t to trust it (or answer “Trust all and continue” when Codex asks at start), then start a new Codex session.',
+  'diagnose.hooks.codexUntrusted':
+    'codex: not trusted yet in /hooks: {events} — Codex skips hooks you have not trusted, without a word (trust is kept in {file})',
+  'diagnose.hooks.codexModified':
+    'codex: changed since you trusted them (e.g. by kioku hooks install): {events} — Codex runs them only once trusted again',
+  'diagnose.hooks.codexTrust.fix':
+    'Open Codex, type /hooks, pick each Kioku hook and press t to trust it (or answer “Trust all and continue” when Codex asks at start), then start a new Codex session.',
   'diagnose.hooks.codexDisabled': 'codex: turned off in /hooks: {events} (enabled = false in {file})',
   'diagnose.hooks.codexDisabled.fix': 'Open Codex, type /hooks and turn the Kioku hooks back on (space), then start a new Codex session.',
   'diagnose.hooks.codexTrustUnknown': 'codex: cannot tell whether Codex trusts Kioku’s hooks: {file} {problem}',
@@ -139,7 +144,8 @@ export const enOperations: Record<keyof typeof zhTWOperations, string> = {
   'diagnose.hooks.pluginDisabled.fix': 'Run {command} (or enable it with /plugin in Claude Code), then restart Claude Code.',
   'diagnose.hooks.twice': '{assistant}: Kioku’s hooks are both in {file} and in the enabled plugin {plugin}, so every event runs twice',
   'diagnose.hooks.twice.fix': 'Keep one: run kioku hooks uninstall --assistant {assistant}, or claude plugin disable {plugin}.',
-  'diagnose.hooks.pluginDir': '{assistant}: no Kioku hooks in its settings or an installed plugin; a plugin loaded with claude --plugin-dir <folder> lasts for that one run and leaves nothing to check here (if you start Claude Code that way, its hooks do run)',
+  'diagnose.hooks.pluginDir':
+    '{assistant}: no Kioku hooks in its settings or an installed plugin; a plugin loaded with claude --plugin-dir <folder> lasts for that one run and leaves nothing to check here (if you start Claude Code that way, its hooks do run)',
   'diagnose.session.restarted': 'A session started after the role was written (latest: {time})',
   'diagnose.session.notRestarted': 'No session has started since {role} was created or edited ({time})',
   'diagnose.session.notRestarted.fix': 'Restart the assistant: a role loads only when a session starts.',
@@ -153,9 +159,12 @@ export const enOperations: Record<keyof typeof zhTWOperations, string> = {
   'diagnose.window.awake': 'Awake now (sleeps {start}–{end})',
   'diagnose.zone.ok': '{zone} (UTC{offset}); cron’s clock: {cronZone}',
   'diagnose.zone.shellUnknown': 'TZ={tz} is not a zone name this system knows; it is ignored and {zone} is used',
-  'diagnose.zone.shellDiffers': 'Your shell’s TZ={tz} differs from the time zone setting {setting}; Kioku uses {setting} for the sleep window and every local time',
-  'diagnose.zone.cronLineZone': 'The crontab’s {kind} line runs in {lineZone}, not in your zone {zone}: it judges the sleep window on the wrong clock',
-  'diagnose.zone.cronLineHours': 'The crontab’s {kind} line fires only at hours {hours} on cron’s clock ({cronZone}), not on yours ({zone}), so it misses the sleep window',
+  'diagnose.zone.shellDiffers':
+    'Your shell’s TZ={tz} differs from the time zone setting {setting}; Kioku uses {setting} for the sleep window and every local time',
+  'diagnose.zone.cronLineZone':
+    'The crontab’s {kind} line runs in {lineZone}, not in your zone {zone}: it judges the sleep window on the wrong clock',
+  'diagnose.zone.cronLineHours':
+    'The crontab’s {kind} line fires only at hours {hours} on cron’s clock ({cronZone}), not on yours ({zone}), so it misses the sleep window',
   'diagnose.zone.fix': 'Set Time zone in Settings to yours (e.g. Asia/Taipei), or fix TZ in your shell.',
   'diagnose.zone.cron.fix': 'Run `kioku install-cron` again (the new lines fire hourly and Kioku decides on your clock).',
   'diagnose.node.ok': 'Node.js {version}',
@@ -180,8 +189,10 @@ export const enOperations: Record<keyof typeof zhTWOperations, string> = {
   'diagnose.coverage.ok': '{roles}',
   'diagnose.lastRun.failed': 'The {reason} run at {time} failed: {failures}',
   'diagnose.lastRun.failed.fix': 'The inbox was kept; see <memory folder>/.kioku/logs/, then retry with “Sleep now” on the sleep page.',
-  'diagnose.spool.waiting': '{count} captured event(s) wait in the spool since {oldest} ({age} min), and no daemon runs to take them into the inbox',
-  'diagnose.spool.waiting.fix': 'Run kioku sleep --force (or kioku nap) to capture them now; to capture as you go, keep the app or kioku daemon running, or use kioku install-cron.',
+  'diagnose.spool.waiting':
+    '{count} captured event(s) wait in the spool since {oldest} ({age} min), and no daemon runs to take them into the inbox',
+  'diagnose.spool.waiting.fix':
+    'Run kioku sleep --force (or kioku nap) to capture them now; to capture as you go, keep the app or kioku daemon running, or use kioku install-cron.',
   'diagnose.spool.draining': '{count} event(s) waiting since {oldest}; Kioku is taking them into the inbox',
   'diagnose.spool.failed': '{count} event(s) could not be captured (spool/failed/)',
   'diagnose.spool.failed.fix': 'See <memory folder>/.kioku/logs/ for why, then move them back into <memory folder>/.kioku/spool/ to retry.',
@@ -193,8 +204,10 @@ export const enOperations: Record<keyof typeof zhTWOperations, string> = {
   'settings.interface': 'This window',
   'settings.interface.help': 'Language and appearance affect this browser or window only.',
   'settings.toc': 'Setting groups',
-  'settings.fileNote': 'The settings below live in {file}. Hooks, the CLI and the scheduler read it fresh each time, so a save takes effect at once; sessions already running keep what they loaded.',
-  'settings.envNote': 'Settings set in the environment: {count}. The environment wins, so they are read-only here. Change them where they are set (your shell profile or the service definition).',
+  'settings.fileNote':
+    'The settings below live in {file}. Hooks, the CLI and the scheduler read it fresh each time, so a save takes effect at once; sessions already running keep what they loaded.',
+  'settings.envNote':
+    'Settings set in the environment: {count}. The environment wins, so they are read-only here. Change them where they are set (your shell profile or the service definition).',
   'settings.on': 'On',
   'settings.off': 'Off',
   'settings.unset': 'Unset',
@@ -225,7 +238,8 @@ export const enOperations: Record<keyof typeof zhTWOperations, string> = {
   'settings.saveGroup': 'Save this group',
   'settings.saved': 'Saved the “{group}” settings.',
   'settings.group.load': 'Load budgets',
-  'settings.group.load.help': 'How much long-term memory, inbox, bonds and recent dialog a session gets at its start (each with its own character budget).',
+  'settings.group.load.help':
+    'How much long-term memory, inbox, bonds and recent dialog a session gets at its start (each with its own character budget).',
   'settings.group.sleep': 'Sleep and consolidation',
   'settings.group.sleep.help': 'When roles sleep, and how much each consolidation handles per batch.',
   'settings.group.nap': 'Naps',

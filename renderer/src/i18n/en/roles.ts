@@ -31,12 +31,14 @@ export const enRoles: Record<keyof typeof zhTWRoles, string> = {
   'roles.activeProblem': 'Cannot tell the active role: {problem}',
 
   'archive.title': 'Archive “{name}”?',
-  'archive.body': 'The role files, emoji images and memory folder move to an .archive folder. Nothing is deleted; you can move them back later.',
+  'archive.body':
+    'The role files, emoji images and memory folder move to an .archive folder. Nothing is deleted; you can move them back later.',
   'archive.confirm': 'Archive role',
   'archive.done': 'Archived {name}. The files are in {dir}.',
 
   'create.title': 'New role',
-  'create.subtitle': 'The role ID, an English prefix plus two digits, names its files and memory folder; the display name may be in any language.',
+  'create.subtitle':
+    'The role ID, an English prefix plus two digits, names its files and memory folder; the display name may be in any language.',
   'create.submit': 'Create role',
   'create.done': 'Created {name} ({id}).',
   'create.madeActive': 'It is the first role, so it is now the active one.',
@@ -59,12 +61,14 @@ export const enRoles: Record<keyof typeof zhTWRoles, string> = {
   'diff.confirm': 'Apply',
   'diff.back': 'Back to editing',
   'diff.noChange': 'This is what the files already say; there is nothing to apply.',
-  'diff.legacy': 'This role is a legacy single file. Applying writes the two-file format (identity and soul) and leaves the old file as it is.',
+  'diff.legacy':
+    'This role is a legacy single file. Applying writes the two-file format (identity and soul) and leaves the old file as it is.',
   'diff.applied': 'Updated {name}. New sessions load the change.',
 
   'emoji.open': 'Emoji sheet',
   'emoji.title': "{name}'s emoji sheet",
-  'emoji.subtitle': "Import a 3×3 mood emoji sheet, adjust the grid, cut it into nine emoji and point the role's signature emoji section at the sheet.",
+  'emoji.subtitle':
+    "Import a 3×3 mood emoji sheet, adjust the grid, cut it into nine emoji and point the role's signature emoji section at the sheet.",
   'emoji.back': 'Back to editing {name}',
   'emoji.loadFailed': 'Could not load the emoji sheet',
   'emoji.status.signed': 'Used as signature emoji',
@@ -126,7 +130,8 @@ export const enRoles: Record<keyof typeof zhTWRoles, string> = {
   'emoji.save': 'Review and save',
   'emoji.review.title': 'Save the emoji sheet?',
   'emoji.review.intro': 'This is the change to the signature emoji section of {id}. Nothing is written until you press "Save".',
-  'emoji.review.unchanged': 'The signature emoji section already points at this sheet and stays as it is; saving cuts the nine emoji again with the new grid.',
+  'emoji.review.unchanged':
+    'The signature emoji section already points at this sheet and stays as it is; saving cuts the nine emoji again with the new grid.',
   'emoji.review.caption': 'Signature emoji section of {id}: old and new',
   'emoji.review.field': 'Signature emoji',
   'emoji.review.cut': 'What will be cut',

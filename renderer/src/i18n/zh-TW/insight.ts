@@ -1,7 +1,8 @@
 /** 繁體中文: the "next session" preview, digest details and changes made outside the app. */
 export const zhTWInsight = {
   'nav.preview': '下次對話',
-  'live.changedOutside': '{file} 剛在別處被修改（例如終端機或編輯器）。你還沒儲存的內容仍保留著；按「從檔案重新載入」可改看新的內容（會放棄你的變更）。',
+  'live.changedOutside':
+    '{file} 剛在別處被修改（例如終端機或編輯器）。你還沒儲存的內容仍保留著；按「從檔案重新載入」可改看新的內容（會放棄你的變更）。',
 
   'preview.title': '下次對話會載入什麼',
   'preview.subtitle': '開新的工作階段時，SessionStart 會把這些內容放進對話。這裡用的是和 hook 同一份組裝程式，看到的就是角色會收到的。',

@@ -122,7 +122,8 @@ export const zhTWMemories = {
   'sleepNow.button': '現在睡覺',
   'sleepNow.running': '整理中…',
   'sleepNow.confirmTitle': '現在讓 {name} 睡覺整理記憶？',
-  'sleepNow.confirmBody': '會把待整理的項目整理成長期記憶、合併重複的內容，並遺忘過期的記憶。不受睡眠時段限制，整理期間可以繼續使用 Kioku。',
+  'sleepNow.confirmBody':
+    '會把待整理的項目整理成長期記憶、合併重複的內容，並遺忘過期的記憶。不受睡眠時段限制，整理期間可以繼續使用 Kioku。',
   'sleepNow.confirm': '開始整理',
   'sleepNow.progressTitle': '正在整理 {name} 的記憶…',
   'sleepNow.progressBody': '待整理的項目越多，需要的時間越長。完成後這裡和下方的紀錄會自動更新。',

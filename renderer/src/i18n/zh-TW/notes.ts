@@ -5,7 +5,8 @@ export const zhTWNotes = {
   'facts.tab.global': '全局事實',
   'facts.tab.project': '專案記憶',
   'facts.global.title': '全局事實',
-  'facts.global.help': '所有角色共用、跨專案都成立的穩定事實（例如你的名字、慣用工具）。專案專屬的結論請寫進該專案的 MEMORY.md，一次性的事件寫進日誌。',
+  'facts.global.help':
+    '所有角色共用、跨專案都成立的穩定事實（例如你的名字、慣用工具）。專案專屬的結論請寫進該專案的 MEMORY.md，一次性的事件寫進日誌。',
   'facts.placeholder.global': '例如：\n- 使用者叫小明，住在台北，習慣用繁體中文\n- 慣用編輯器是 VS Code，終端機用 zsh',
   'facts.placeholder.project': '例如：\n# 專案慣例\n- 套件管理用 npm，Node 20\n- 提交前先跑 npm test',
   'facts.global.textLabel': 'FACT.md 的內容',

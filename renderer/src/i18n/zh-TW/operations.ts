@@ -126,7 +126,8 @@ export const zhTWOperations = {
   'diagnose.hooks.codexTrusted': 'codex：Kioku 的 {count} 個 hook 已在 /hooks 信任（{file}）',
   'diagnose.hooks.codexUntrusted': 'codex：{events} 還沒在 /hooks 信任——Codex 會默默略過未信任的 hook（信任記錄在 {file}）',
   'diagnose.hooks.codexModified': 'codex：{events} 在信任之後改過（例如重新執行了 kioku hooks install），要再信任一次 Codex 才會執行',
-  'diagnose.hooks.codexTrust.fix': '開啟 Codex，輸入 /hooks，選每一個 Kioku 的 hook 按 t 信任（或在 Codex 啟動時詢問的畫面選「Trust all and continue」），再開新的 Codex 工作階段。',
+  'diagnose.hooks.codexTrust.fix':
+    '開啟 Codex，輸入 /hooks，選每一個 Kioku 的 hook 按 t 信任（或在 Codex 啟動時詢問的畫面選「Trust all and continue」），再開新的 Codex 工作階段。',
   'diagnose.hooks.codexDisabled': 'codex：{events} 在 /hooks 被關閉了（{file} 裡是 enabled = false）',
   'diagnose.hooks.codexDisabled.fix': '開啟 Codex，輸入 /hooks，把 Kioku 的 hook 重新打開（空白鍵），再開新的 Codex 工作階段。',
   'diagnose.hooks.codexTrustUnknown': 'codex：無法判斷 Codex 是否信任 Kioku 的 hook：{file} {problem}',
@@ -137,7 +138,8 @@ export const zhTWOperations = {
   'diagnose.hooks.pluginDisabled.fix': '執行 {command}（或在 Claude Code 裡用 /plugin 啟用），然後重新啟動 Claude Code。',
   'diagnose.hooks.twice': '{assistant}：Kioku 的 hook 同時在 {file} 和已啟用的外掛 {plugin} 裡，每個事件都會執行兩次',
   'diagnose.hooks.twice.fix': '只留一份：執行 kioku hooks uninstall --assistant {assistant}，或 claude plugin disable {plugin}。',
-  'diagnose.hooks.pluginDir': '{assistant}：設定檔和已安裝的外掛裡都沒有 Kioku 的 hook；用 claude --plugin-dir <資料夾> 載入的外掛只在那一次執行有效，這裡查不到（如果你是這樣啟動 Claude Code，hook 其實會執行）',
+  'diagnose.hooks.pluginDir':
+    '{assistant}：設定檔和已安裝的外掛裡都沒有 Kioku 的 hook；用 claude --plugin-dir <資料夾> 載入的外掛只在那一次執行有效，這裡查不到（如果你是這樣啟動 Claude Code，hook 其實會執行）',
   'diagnose.session.restarted': '角色寫入之後已有新的工作階段開始（最近一次：{time}）',
   'diagnose.session.notRestarted': '{role} 建立或修改後（{time}）還沒有新的工作階段',
   'diagnose.session.notRestarted.fix': '重新啟動助理：角色只在工作階段開始時載入。',
@@ -153,7 +155,8 @@ export const zhTWOperations = {
   'diagnose.zone.shellUnknown': 'TZ={tz} 不是系統認得的時區名稱，已忽略，改用 {zone}',
   'diagnose.zone.shellDiffers': 'shell 的 TZ={tz} 與設定的時區 {setting} 不同；Kioku 以 {setting} 判斷睡眠時段與所有本地時間',
   'diagnose.zone.cronLineZone': 'crontab 的 {kind} 條目在 {lineZone} 執行，不是你的時區 {zone}：會用錯的時鐘判斷睡眠時段',
-  'diagnose.zone.cronLineHours': 'crontab 的 {kind} 條目只在 cron 時鐘（{cronZone}）的 {hours} 點觸發，不是你的時區（{zone}），會錯過睡眠時段',
+  'diagnose.zone.cronLineHours':
+    'crontab 的 {kind} 條目只在 cron 時鐘（{cronZone}）的 {hours} 點觸發，不是你的時區（{zone}），會錯過睡眠時段',
   'diagnose.zone.fix': '在設定頁的「時區」填入你的時區（例如 Asia/Taipei），或修正 shell 的 TZ。',
   'diagnose.zone.cron.fix': '執行 `kioku install-cron` 重新安裝排程（新的條目每小時觸發，由 Kioku 依你的時區判斷）。',
   'diagnose.node.ok': 'Node.js {version}',
@@ -179,7 +182,8 @@ export const zhTWOperations = {
   'diagnose.lastRun.failed': '{time} 的整理（{reason}）失敗：{failures}',
   'diagnose.lastRun.failed.fix': '收件匣都保留著；查看 <記憶資料夾>/.kioku/logs/ 後，在睡眠紀錄頁按「立即睡眠」重試。',
   'diagnose.spool.waiting': '有 {count} 筆擷取事件從 {oldest} 起（{age} 分鐘）在暫存區等待，但沒有常駐程式把它們收進收件匣',
-  'diagnose.spool.waiting.fix': '執行 kioku sleep --force（或 kioku nap）立即擷取；想要邊用邊擷取，請讓應用程式或 kioku daemon 保持執行，或使用 kioku install-cron。',
+  'diagnose.spool.waiting.fix':
+    '執行 kioku sleep --force（或 kioku nap）立即擷取；想要邊用邊擷取，請讓應用程式或 kioku daemon 保持執行，或使用 kioku install-cron。',
   'diagnose.spool.draining': '有 {count} 筆事件從 {oldest} 起等待中；Kioku 正在把它們收進收件匣',
   'diagnose.spool.failed': '有 {count} 筆事件無法擷取（spool/failed/）',
   'diagnose.spool.failed.fix': '到 <記憶資料夾>/.kioku/logs/ 查看原因，再把它們移回 <記憶資料夾>/.kioku/spool/ 重試。',

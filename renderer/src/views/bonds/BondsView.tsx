@@ -48,7 +48,14 @@ export function BondsView({ state }: { state: AppState }) {
   }, [role]);
   useOnMemoriesChanged(role, load);
 
-  const when = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+  const when = new Intl.DateTimeFormat(language, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
   const whenDay = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric' });
   const timeText = (bond: BondView) => {
     if (!bond.at) return bond.time;
@@ -74,12 +81,18 @@ export function BondsView({ state }: { state: AppState }) {
       />
       {error ? <ErrorNotice error={error} onRetry={() => void load()} /> : null}
       {bonds === undefined && !error ? <p className="loading">{t('common.loading')}</p> : null}
-      {bonds && bonds.length === 0 ? <EmptyState icon="bonds" title={t('bondsView.empty.title', { name })} body={t('bondsView.empty.body')} /> : null}
+      {bonds && bonds.length === 0 ? (
+        <EmptyState icon="bonds" title={t('bondsView.empty.title', { name })} body={t('bondsView.empty.body')} />
+      ) : null}
       {bonds && bonds.length > 0 ? (
         <>
           <ol className="bond-list" aria-label={t('bondsView.listLabel', { name })}>
             {bonds.map((bond, index) => (
-              <li key={`${bond.time}-${index}-${bond.text.slice(0, 16)}`} className={`bond bond-${bond.direction ?? 'none'}`} data-testid="bond">
+              <li
+                key={`${bond.time}-${index}-${bond.text.slice(0, 16)}`}
+                className={`bond bond-${bond.direction ?? 'none'}`}
+                data-testid="bond"
+              >
                 <div className="bond-meta">
                   <span className="bond-direction">
                     <BondDirectionIcon direction={bond.direction} />

@@ -14,7 +14,12 @@ export function FactsPanel() {
   const { notify } = useNotices();
   const { value: view, error, reload, setValue: setView } = useLoaded<FactsView>(() => bridge.invoke('facts.read', {}), [bridge]);
   // `kioku facts` or an editor changed FACT.md: shown at once, unless there are unsaved changes.
-  const disk = useFollowDisk({ matches: (change) => change.facts, read: () => bridge.invoke('facts.read', {}), current: view, apply: setView });
+  const disk = useFollowDisk({
+    matches: (change) => change.facts,
+    read: () => bridge.invoke('facts.read', {}),
+    current: view,
+    apply: setView,
+  });
   const load = async () => {
     disk.settled();
     await reload();
@@ -54,7 +59,15 @@ export function FactsPanel() {
         </p>
       ) : null}
       {view ? (
-        <NotesEditor kind="facts" draftKey="facts" initialText={view.text} onSave={save} onReload={() => void load()} textareaLabel={t('facts.global.textLabel')} onDirtyChange={disk.setDirty} />
+        <NotesEditor
+          kind="facts"
+          draftKey="facts"
+          initialText={view.text}
+          onSave={save}
+          onReload={() => void load()}
+          textareaLabel={t('facts.global.textLabel')}
+          onDirtyChange={disk.setDirty}
+        />
       ) : !error ? (
         <p className="loading">{t('common.loading')}</p>
       ) : null}

@@ -31,7 +31,14 @@ function countersOf(kind: NotesKind, text: string): Counter[] {
 }
 
 /** Why Save is off, in the words the user needs; undefined when it may be pressed. */
-function blockedReason(kind: NotesKind, text: string, counters: Counter[], dirty: boolean, creating: boolean, initialEmpty: boolean): MessageKey | undefined {
+function blockedReason(
+  kind: NotesKind,
+  text: string,
+  counters: Counter[],
+  dirty: boolean,
+  creating: boolean,
+  initialEmpty: boolean,
+): MessageKey | undefined {
   const over = counters.filter((c) => c.level === 'over');
   if (over.length) {
     if (kind === 'project') return 'facts.blocked.chars';
@@ -69,7 +76,17 @@ export interface NotesEditorProps {
  * text is over (with the reason next to it). Main checks again and may still refuse (its error
  * is shown): the editor's count is a courtesy, the write side is the guard (DSH-1/2: limits are enforced on the write side).
  */
-export function NotesEditor({ kind, initialText, creating = false, onSave, onReload, onCancelCreate, textareaLabel, draftKey, onDirtyChange }: NotesEditorProps) {
+export function NotesEditor({
+  kind,
+  initialText,
+  creating = false,
+  onSave,
+  onReload,
+  onCancelCreate,
+  textareaLabel,
+  draftKey,
+  onDirtyChange,
+}: NotesEditorProps) {
   const { t, formatNumber } = useI18n();
   const { notify } = useNotices();
   const id = useId();
@@ -126,7 +143,11 @@ export function NotesEditor({ kind, initialText, creating = false, onSave, onRel
         <p className="dsh-usage" id={`${id}-usage`} aria-live="polite" data-testid={`${kind}-usage`}>
           {counters.map((counter, index) => (
             <span key={counter.label} className={`dsh-counter dsh-counter-${counter.level}`}>
-              {index > 0 ? <span className="dsh-sep" aria-hidden="true">·</span> : null}
+              {index > 0 ? (
+                <span className="dsh-sep" aria-hidden="true">
+                  ·
+                </span>
+              ) : null}
               <span className="dsh-counter-label">{t(counter.label)}</span>
               <span className="dsh-counter-value">
                 {formatNumber(counter.value)} / {formatNumber(counter.max)}
@@ -148,7 +169,13 @@ export function NotesEditor({ kind, initialText, creating = false, onSave, onRel
               {t('facts.reload')}
             </button>
           )}
-          <button type="button" className="button button-primary" disabled={Boolean(reason) || saving} aria-describedby={reason ? `${id}-reason` : undefined} onClick={() => void save()}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={Boolean(reason) || saving}
+            aria-describedby={reason ? `${id}-reason` : undefined}
+            onClick={() => void save()}
+          >
             <Icon name="check" />
             {saving ? t('facts.saving') : creating ? t('facts.createSave') : t('facts.save')}
           </button>
@@ -159,7 +186,13 @@ export function NotesEditor({ kind, initialText, creating = false, onSave, onRel
       {reason && reason !== 'facts.blocked.unchanged' ? (
         <p className={`dsh-reason${worst === 'over' ? ' dsh-reason-over' : ''}`} id={`${id}-reason`} data-testid={`${kind}-blocked`}>
           {worst === 'over' ? <Icon name="warning" /> : <Icon name="info" />}
-          <span>{t(reason, { lines: formatNumber(counters[0]!.value), bytes: formatNumber(counters[1]?.value ?? 0), chars: formatNumber(counters[0]!.value) })}</span>
+          <span>
+            {t(reason, {
+              lines: formatNumber(counters[0]!.value),
+              bytes: formatNumber(counters[1]?.value ?? 0),
+              chars: formatNumber(counters[0]!.value),
+            })}
+          </span>
         </p>
       ) : null}
     </div>

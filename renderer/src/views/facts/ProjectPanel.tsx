@@ -31,7 +31,17 @@ function remember(project: string): void {
  * transcripts it knows of), or a path typed by hand. Main refuses anything that is not an
  * existing folder, and says so.
  */
-function ProjectPicker({ projects, current, error, onOpen }: { projects: KnownProject[]; current: string; error: UiError | undefined; onOpen(project: string): void }) {
+function ProjectPicker({
+  projects,
+  current,
+  error,
+  onOpen,
+}: {
+  projects: KnownProject[];
+  current: string;
+  error: UiError | undefined;
+  onOpen(project: string): void;
+}) {
   const { t, formatDate } = useI18n();
   const id = useId();
   const [typed, setTyped] = useState('');
@@ -47,7 +57,13 @@ function ProjectPicker({ projects, current, error, onOpen }: { projects: KnownPr
         <label className="field-label" htmlFor={`${id}-known`}>
           {t('facts.project.known')}
         </label>
-        <select id={`${id}-known`} className="input" value={known ? current : ''} onChange={(event) => event.target.value && onOpen(event.target.value)} data-testid="project-select">
+        <select
+          id={`${id}-known`}
+          className="input"
+          value={known ? current : ''}
+          onChange={(event) => event.target.value && onOpen(event.target.value)}
+          data-testid="project-select"
+        >
           <option value="">{projects.length ? t('facts.project.choose') : t('facts.project.noneKnown')}</option>
           {projects.map((project) => (
             <option key={project.path} value={project.path}>
@@ -144,7 +160,12 @@ export function ProjectPanel() {
 
   const save = async (text: string): Promise<UiError | undefined> => {
     if (!view) return undefined;
-    const answer = await bridge.invoke('projectMemory.update', { project: view.project, text, revision: view.revision, ...(creating ? { create: true } : {}) });
+    const answer = await bridge.invoke('projectMemory.update', {
+      project: view.project,
+      text,
+      revision: view.revision,
+      ...(creating ? { create: true } : {}),
+    });
     if (!answer.ok) return answer.error;
     setView(answer.value.view);
     disk.settled();
@@ -165,7 +186,12 @@ export function ProjectPanel() {
           <p className="field-help">{t('facts.project.help')}</p>
         </div>
       </div>
-      <ProjectPicker projects={projects} current={view?.project ?? project} error={error?.field === 'project' ? error : undefined} onOpen={(target) => void load(target)} />
+      <ProjectPicker
+        projects={projects}
+        current={view?.project ?? project}
+        error={error?.field === 'project' ? error : undefined}
+        onOpen={(target) => void load(target)}
+      />
       {error && error.field !== 'project' ? <ErrorNotice error={error} focus /> : null}
       {disk.changedOutside ? (
         <p className="dsh-outside" role="status" data-testid="project-changed-outside">

@@ -7,7 +7,10 @@ import { useI18n } from '../../i18n/i18n.js';
  * matches across widths and Simplified/Traditional; those matches are found but not marked.
  */
 export function markMatches(text: string, query: string): ReactNode[] {
-  const terms = query.split(/\s+/).filter(Boolean).map((term) => term.toLowerCase());
+  const terms = query
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((term) => term.toLowerCase());
   if (!terms.length) return [text];
   const lower = text.toLowerCase();
   const marks: [number, number][] = [];
@@ -27,9 +30,27 @@ export function markMatches(text: string, query: string): ReactNode[] {
   return out;
 }
 
-export function JournalEntries({ entries, query, activeTag, onTag }: { entries: JournalEntryView[]; query: string; activeTag?: string; onTag(tag: string): void }) {
+export function JournalEntries({
+  entries,
+  query,
+  activeTag,
+  onTag,
+}: {
+  entries: JournalEntryView[];
+  query: string;
+  activeTag?: string;
+  onTag(tag: string): void;
+}) {
   const { t, language } = useI18n();
-  const when = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', weekday: 'short', hour: '2-digit', minute: '2-digit', hour12: false });
+  const when = new Intl.DateTimeFormat(language, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
   const timeText = (ts: string) => {
     const date = new Date(ts);
     return Number.isNaN(date.getTime()) ? ts || t('journal.noTime') : when.format(date);

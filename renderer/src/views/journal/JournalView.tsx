@@ -58,7 +58,11 @@ export function JournalView() {
   const countText = !result
     ? ''
     : filtering
-      ? t(query && tag ? 'journal.count.both' : query ? 'journal.count.query' : 'journal.count.tag', { count: formatNumber(result.matched), query, tag: tag ?? '' })
+      ? t(query && tag ? 'journal.count.both' : query ? 'journal.count.query' : 'journal.count.tag', {
+          count: formatNumber(result.matched),
+          query,
+          tag: tag ?? '',
+        })
       : t('journal.count.all', { count: formatNumber(result.total) });
 
   return (

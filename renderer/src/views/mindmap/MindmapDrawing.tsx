@@ -14,7 +14,17 @@ const MIN_SCALE = 0.85;
  * two-sided tree would have to shrink much to fit `fitWidth` (a narrow window) it is drawn
  * one-sided instead; the stylesheet shrinks what is still too wide: no sideways scrolling.
  */
-export function MindmapDrawing({ map, focused, onFocus, fitWidth }: { map: MindmapView; focused: string | undefined; onFocus(id: string | undefined): void; fitWidth?: number }) {
+export function MindmapDrawing({
+  map,
+  focused,
+  onFocus,
+  fitWidth,
+}: {
+  map: MindmapView;
+  focused: string | undefined;
+  onFocus(id: string | undefined): void;
+  fitWidth?: number;
+}) {
   const { t, language } = useI18n();
   const layout = useMemo(() => {
     const input = { title: map.title, nodes: map.nodes, categoryLabel: (c: ConsolidatedCategory) => categoryLabel(c, language) };
@@ -55,13 +65,26 @@ export function MindmapDrawing({ map, focused, onFocus, fitWidth }: { map: Mindm
         {related.map(({ other, edge }) => {
           const a = byId.get(focused!);
           const b = byId.get(other);
-          return a && b ? <path key={other} className="mm-related-link" d={relatedPath(a, b)} style={{ strokeWidth: 1.5 + (3 * edge.weight) / maxEdge }} /> : null;
+          return a && b ? (
+            <path
+              key={other}
+              className="mm-related-link"
+              d={relatedPath(a, b)}
+              style={{ strokeWidth: 1.5 + (3 * edge.weight) / maxEdge }}
+            />
+          ) : null;
         })}
       </g>
       {layout.nodes.map((node) => {
         const concept = node.kind === 'concept';
         const strength = concept ? weightOf(node) / heaviest : 0;
-        const description = concept ? t('mindmap.nodeLabel', { label: map.nodes.find((n) => n.id === node.id)?.label ?? node.label, count: weightOf(node), category: categoryLabel(node.category!, language) }) : undefined;
+        const description = concept
+          ? t('mindmap.nodeLabel', {
+              label: map.nodes.find((n) => n.id === node.id)?.label ?? node.label,
+              count: weightOf(node),
+              category: categoryLabel(node.category!, language),
+            })
+          : undefined;
         return (
           <g
             key={node.id}
@@ -82,7 +105,12 @@ export function MindmapDrawing({ map, focused, onFocus, fitWidth }: { map: Mindm
           >
             {concept ? <title>{description}</title> : null}
             <rect x={-node.width / 2} y={-node.height / 2} width={node.width} height={node.height} rx={node.height / 2} />
-            <text textAnchor="middle" dominantBaseline="central" fontSize={FONT[node.kind]} fontWeight={node.kind === 'concept' ? (strength > 0.6 ? 700 : strength > 0.3 ? 600 : 500) : 700}>
+            <text
+              textAnchor="middle"
+              dominantBaseline="central"
+              fontSize={FONT[node.kind]}
+              fontWeight={node.kind === 'concept' ? (strength > 0.6 ? 700 : strength > 0.3 ? 600 : 500) : 700}
+            >
               {node.label}
             </text>
             {concept && weightOf(node) > 1 ? (

@@ -138,7 +138,12 @@ export function MindmapView({ state }: { state: AppState }) {
                               {labelOf(other)}
                             </button>
                             <span className="mindmap-related-why">
-                              {[edge.together ? t('mindmap.together', { count: edge.together }) : '', edge.linked ? t('mindmap.linked', { count: edge.linked }) : ''].filter(Boolean).join('、')}
+                              {[
+                                edge.together ? t('mindmap.together', { count: edge.together }) : '',
+                                edge.linked ? t('mindmap.linked', { count: edge.linked }) : '',
+                              ]
+                                .filter(Boolean)
+                                .join('、')}
                             </span>
                           </li>
                         ))}

@@ -3,7 +3,12 @@ import type { MindmapNodeView } from '../../../../common/ui-contract.js';
 import { layoutMindmap, shortLabel, textWidth, type LaidNode } from './mindmap-layout.js';
 
 const label = (c: string) => ({ important: '重要', interest: '興趣', news: '新知', skill: '技能', daily: '日常', other: '其他' })[c] ?? c;
-const node = (id: string, text: string, weight: number, category: MindmapNodeView['category']): MindmapNodeView => ({ id, label: text, weight, category });
+const node = (id: string, text: string, weight: number, category: MindmapNodeView['category']): MindmapNodeView => ({
+  id,
+  label: text,
+  weight,
+  category,
+});
 const NODES = [
   node('c1', '部署', 5, 'important'),
   node('c2', '上線', 3, 'important'),
@@ -27,10 +32,16 @@ describe('the mind map layout', () => {
   it('puts the role in the middle, a node per category and per concept, none overlapping', () => {
     const layout = layoutMindmap({ title: '小豹', nodes: NODES, categoryLabel: label });
     expect(layout.nodes[0]).toMatchObject({ kind: 'root', label: '小豹', x: 0, y: 0 });
-    expect(layout.nodes.filter((n) => n.kind === 'category').map((n) => n.label).sort()).toEqual(['技能', '日常', '興趣', '重要'].sort());
+    expect(
+      layout.nodes
+        .filter((n) => n.kind === 'category')
+        .map((n) => n.label)
+        .sort(),
+    ).toEqual(['技能', '日常', '興趣', '重要'].sort());
     expect(layout.nodes.filter((n) => n.kind === 'concept')).toHaveLength(NODES.length);
     expect(layout.links).toHaveLength(4 + NODES.length);
-    for (const [i, a] of layout.nodes.entries()) for (const b of layout.nodes.slice(i + 1)) expect(overlaps(a, b), `${a.label} / ${b.label}`).toBe(false);
+    for (const [i, a] of layout.nodes.entries())
+      for (const b of layout.nodes.slice(i + 1)) expect(overlaps(a, b), `${a.label} / ${b.label}`).toBe(false);
     // Both sides are used and every node lies inside the view box.
     expect(new Set(layout.nodes.filter((n) => n.kind === 'concept').map((n) => n.side))).toEqual(new Set([-1, 1]));
     for (const n of layout.nodes) {
@@ -50,7 +61,8 @@ describe('the mind map layout', () => {
       expect(n.x + n.width / 2).toBeLessThanOrEqual(minX + width);
       expect(Math.abs(n.y) + n.height / 2).toBeLessThanOrEqual(minY + height);
     }
-    for (const [i, a] of one.nodes.entries()) for (const b of one.nodes.slice(i + 1)) expect(overlaps(a, b), `${a.label} / ${b.label}`).toBe(false);
+    for (const [i, a] of one.nodes.entries())
+      for (const b of one.nodes.slice(i + 1)) expect(overlaps(a, b), `${a.label} / ${b.label}`).toBe(false);
   });
 
   it('measures CJK as full width and shortens very long labels', () => {

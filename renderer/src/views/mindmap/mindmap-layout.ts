@@ -112,8 +112,15 @@ export function relatedPath(a: LaidNode, b: LaidNode): string {
 }
 
 /** oneSided: every category to the right of the role, for a narrow window (about half as wide). */
-export function layoutMindmap(input: { title: string; nodes: readonly MindmapNodeView[]; categoryLabel(category: ConsolidatedCategory): string; oneSided?: boolean }): MindmapLayout {
-  const groups = CATEGORIES.map((category) => ({ category, concepts: input.nodes.filter((node) => node.category === category) })).filter((g) => g.concepts.length > 0);
+export function layoutMindmap(input: {
+  title: string;
+  nodes: readonly MindmapNodeView[];
+  categoryLabel(category: ConsolidatedCategory): string;
+  oneSided?: boolean;
+}): MindmapLayout {
+  const groups = CATEGORIES.map((category) => ({ category, concepts: input.nodes.filter((node) => node.category === category) })).filter(
+    (g) => g.concepts.length > 0,
+  );
   // Balance the two sides by rows, in the category order; ties go right (read first).
   const sides: Record<-1 | 1, typeof groups> = { [-1]: [], [1]: [] };
   const rows = { [-1]: 0, [1]: 0 } as Record<-1 | 1, number>;
@@ -128,7 +135,10 @@ export function layoutMindmap(input: { title: string; nodes: readonly MindmapNod
   const nodes: LaidNode[] = [root];
   const links: LaidLink[] = [];
   const widest = (kind: 'category' | 'concept', labels: string[]) => Math.max(0, ...labels.map((label) => pill(kind, label).width));
-  const categoryWidth = widest('category', groups.map((g) => input.categoryLabel(g.category)));
+  const categoryWidth = widest(
+    'category',
+    groups.map((g) => input.categoryLabel(g.category)),
+  );
   const categoryInner = root.width / 2 + COLUMN_GAP;
   const conceptInner = categoryInner + categoryWidth + COLUMN_GAP;
   let extentX = root.width / 2;
@@ -153,7 +163,12 @@ export function layoutMindmap(input: { title: string; nodes: readonly MindmapNod
         ...size,
       };
       nodes.push(category);
-      links.push({ from: root.id, to: category.id, path: curve(edgeX(root, side), root.y, edgeX(category, side === 1 ? -1 : 1), category.y), category: group.category });
+      links.push({
+        from: root.id,
+        to: category.id,
+        path: curve(edgeX(root, side), root.y, edgeX(category, side === 1 ? -1 : 1), category.y),
+        category: group.category,
+      });
       group.concepts.forEach((concept, index) => {
         const text = shortLabel(concept.label);
         const conceptSize = pill('concept', text);
@@ -169,7 +184,12 @@ export function layoutMindmap(input: { title: string; nodes: readonly MindmapNod
           ...conceptSize,
         };
         nodes.push(node);
-        links.push({ from: category.id, to: node.id, path: curve(edgeX(category, side), category.y, edgeX(node, side === 1 ? -1 : 1), node.y), category: group.category });
+        links.push({
+          from: category.id,
+          to: node.id,
+          path: curve(edgeX(category, side), category.y, edgeX(node, side === 1 ? -1 : 1), node.y),
+          category: group.category,
+        });
         extentX = Math.max(extentX, conceptInner + conceptSize.width);
       });
       top += blockHeight + CATEGORY_GAP;
@@ -191,5 +211,7 @@ export function layoutMindmap(input: { title: string; nodes: readonly MindmapNod
 
 /** The concepts related to one, strongest first (main's edges are already in weight order). */
 export function relatedOf(id: string, edges: readonly MindmapEdgeView[]): { other: string; edge: MindmapEdgeView }[] {
-  return edges.filter((edge) => edge.source === id || edge.target === id).map((edge) => ({ other: edge.source === id ? edge.target : edge.source, edge }));
+  return edges
+    .filter((edge) => edge.source === id || edge.target === id)
+    .map((edge) => ({ other: edge.source === id ? edge.target : edge.source, edge }));
 }

@@ -63,7 +63,9 @@ export function PreviewBlocks({ blocks }: { blocks: SessionPreviewBlock[] }) {
                       <span className="preview-meter-fill" style={{ width: `${ratio * 100}%` }} />
                     </span>
                     {budget.effective !== budget.configured ? (
-                      <span className="preview-note">{t('preview.shrunk', { configured: formatNumber(budget.configured), effective: formatNumber(budget.effective) })}</span>
+                      <span className="preview-note">
+                        {t('preview.shrunk', { configured: formatNumber(budget.configured), effective: formatNumber(budget.effective) })}
+                      </span>
                     ) : null}
                   </>
                 ) : (
@@ -73,7 +75,11 @@ export function PreviewBlocks({ blocks }: { blocks: SessionPreviewBlock[] }) {
               <td>
                 {block.chars > 0 && block.shown > 0 ? <span>{t('preview.shown', { shown: formatNumber(block.shown) })}</span> : null}
                 {block.chars === 0 && !block.replaced ? <span className="preview-note">{t('preview.empty')}</span> : null}
-                {block.omitted > 0 ? <span className="badge preview-badge-warn preview-omitted">{t('preview.omitted', { n: formatNumber(block.omitted) })}</span> : null}
+                {block.omitted > 0 ? (
+                  <span className="badge preview-badge-warn preview-omitted">
+                    {t('preview.omitted', { n: formatNumber(block.omitted) })}
+                  </span>
+                ) : null}
                 {block.replaced ? <span className="badge preview-badge-warn">{t('preview.replaced')}</span> : null}
                 {block.opening ? <span className="badge badge-muted">{t('preview.opening')}</span> : null}
               </td>
@@ -90,7 +96,8 @@ export function LeftOutList({ blocks, omitted }: { blocks: SessionPreviewBlock[]
   const { t, formatNumber } = useI18n();
   const label = useBlockLabel();
   const items = blocks.flatMap((block) => {
-    if (block.replaced && (block.name === 'facts' || block.name === 'projectMemory')) return [t('preview.leftOut.file', { block: label(block.name) })];
+    if (block.replaced && (block.name === 'facts' || block.name === 'projectMemory'))
+      return [t('preview.leftOut.file', { block: label(block.name) })];
     const n = block.name === 'peers' ? (omitted.peers ?? 0) : block.omitted;
     return n > 0 ? [t('preview.leftOut.item', { block: label(block.name), n: formatNumber(n) })] : [];
   });

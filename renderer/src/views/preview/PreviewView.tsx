@@ -31,7 +31,13 @@ function FolderPicker({ projects, value, onChange }: { projects: KnownProject[];
         <label className="field-label" htmlFor={`${id}-known`}>
           {t('preview.project')}
         </label>
-        <select id={`${id}-known`} className="input" value={known ? value : '*typed'} onChange={(event) => event.target.value !== '*typed' && onChange(event.target.value)} data-testid="preview-project">
+        <select
+          id={`${id}-known`}
+          className="input"
+          value={known ? value : '*typed'}
+          onChange={(event) => event.target.value !== '*typed' && onChange(event.target.value)}
+          data-testid="preview-project"
+        >
           <option value="">{t('preview.noProject')}</option>
           {projects.map((project) => (
             <option key={project.path} value={project.path}>
@@ -52,7 +58,14 @@ function FolderPicker({ projects, value, onChange }: { projects: KnownProject[];
           {t('preview.typed')}
         </label>
         <div className="preview-typed-row">
-          <input id={`${id}-typed`} className="input mono" value={typed} spellCheck={false} autoComplete="off" onChange={(event) => setTyped(event.target.value)} />
+          <input
+            id={`${id}-typed`}
+            className="input mono"
+            value={typed}
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(event) => setTyped(event.target.value)}
+          />
           <button type="submit" className="button button-secondary" disabled={!typed.trim()}>
             {t('preview.open')}
           </button>
@@ -99,7 +112,11 @@ export function PreviewView({ state }: { state: AppState }) {
     void load();
   }, [load]);
   useOnMemoriesChanged(role, load);
-  useOnFilesChanged((change) => change.facts || change.journal || change.roles.includes(role) || (preview !== undefined && change.projects.includes(preview.cwd)), load);
+  useOnFilesChanged(
+    (change) =>
+      change.facts || change.journal || change.roles.includes(role) || (preview !== undefined && change.projects.includes(preview.cwd)),
+    load,
+  );
   // Settings (budgets) and roles come with the state.
   useEffect(() => bridge.subscribe('state.changed', () => void load()), [bridge, load]);
 
@@ -135,11 +152,22 @@ export function PreviewView({ state }: { state: AppState }) {
       {error ? <ErrorNotice error={error} onRetry={() => void load()} /> : null}
       {preview ? (
         <>
-          {preview.state === 'asleep' ? <p className="preview-state" role="status">{t('preview.asleep')}</p> : null}
-          {preview.state === 'locked' ? <p className="preview-state" role="status">{t('preview.locked')}</p> : null}
+          {preview.state === 'asleep' ? (
+            <p className="preview-state" role="status">
+              {t('preview.asleep')}
+            </p>
+          ) : null}
+          {preview.state === 'locked' ? (
+            <p className="preview-state" role="status">
+              {t('preview.locked')}
+            </p>
+          ) : null}
           {preview.state === 'off' ? (
             <p className="preview-state" role="status">
-              {t('preview.off', { reason: preview.offReason && OFF_REASONS[preview.offReason] ? t(OFF_REASONS[preview.offReason]!) : (preview.offReason ?? '') })}
+              {t('preview.off', {
+                reason:
+                  preview.offReason && OFF_REASONS[preview.offReason] ? t(OFF_REASONS[preview.offReason]!) : (preview.offReason ?? ''),
+              })}
             </p>
           ) : null}
           {preview.state === 'load' ? (
@@ -149,7 +177,12 @@ export function PreviewView({ state }: { state: AppState }) {
                   {t('preview.blocks')}
                 </h2>
                 <p className="card-text" data-testid="preview-total">
-                  {t('preview.total', { chars: formatNumber(chars), parts: formatNumber(preview.parts.length), limit: formatNumber(preview.partLimit ?? 0), maxParts: formatNumber(preview.maxParts) })}
+                  {t('preview.total', {
+                    chars: formatNumber(chars),
+                    parts: formatNumber(preview.parts.length),
+                    limit: formatNumber(preview.partLimit ?? 0),
+                    maxParts: formatNumber(preview.maxParts),
+                  })}
                 </p>
                 <PreviewBlocks blocks={preview.blocks} />
               </section>
@@ -168,7 +201,9 @@ export function PreviewView({ state }: { state: AppState }) {
               </h2>
               {preview.parts.map((part, index) => (
                 <div key={index} className="preview-part">
-                  {preview.parts.length > 1 ? <h3 className="preview-part-title">{t('preview.part', { n: formatNumber(index + 1) })}</h3> : null}
+                  {preview.parts.length > 1 ? (
+                    <h3 className="preview-part-title">{t('preview.part', { n: formatNumber(index + 1) })}</h3>
+                  ) : null}
                   <pre className="preview-text" data-testid="preview-part" tabIndex={0}>
                     {part}
                   </pre>

@@ -95,7 +95,13 @@ export function ArchivedRoles({ roles, onChanged }: { roles: RoleListItem[]; onC
                   <Icon name="up" size={14} />
                   {t('archived.restore')}
                 </button>
-                <button type="button" className="button button-ghost-danger button-small" disabled={busy} aria-label={t('archived.purgeLabel', { name })} onClick={() => setPurging(entry)}>
+                <button
+                  type="button"
+                  className="button button-ghost-danger button-small"
+                  disabled={busy}
+                  aria-label={t('archived.purgeLabel', { name })}
+                  onClick={() => setPurging(entry)}
+                >
                   <Icon name="close" size={14} />
                   {t('archived.purge')}
                 </button>
@@ -104,7 +110,9 @@ export function ArchivedRoles({ roles, onChanged }: { roles: RoleListItem[]; onC
           );
         })}
       </ul>
-      {purging ? <PurgeDialog entry={purging} busy={busy} onPurge={(typed) => purge(purging, typed)} onClose={() => setPurging(undefined)} /> : null}
+      {purging ? (
+        <PurgeDialog entry={purging} busy={busy} onPurge={(typed) => purge(purging, typed)} onClose={() => setPurging(undefined)} />
+      ) : null}
     </section>
   );
 }

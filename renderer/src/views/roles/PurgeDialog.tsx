@@ -8,7 +8,17 @@ import { useI18n } from '../../i18n/i18n.js';
  * Deleting an archive for good cannot be undone, so a click is not enough: the user types the
  * role's ID (the button stays off until it matches; main checks it again).
  */
-export function PurgeDialog({ entry, busy, onPurge, onClose }: { entry: ArchivedRoleView; busy: boolean; onPurge(typed: string): Promise<UiError | undefined>; onClose(): void }) {
+export function PurgeDialog({
+  entry,
+  busy,
+  onPurge,
+  onClose,
+}: {
+  entry: ArchivedRoleView;
+  busy: boolean;
+  onPurge(typed: string): Promise<UiError | undefined>;
+  onClose(): void;
+}) {
   const { t } = useI18n();
   const id = useId();
   const [typed, setTyped] = useState('');

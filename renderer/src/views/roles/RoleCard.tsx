@@ -56,10 +56,22 @@ export function RoleCard(props: RoleCardProps) {
             <span className="drag-handle" title={t('roles.dragHandle', { name })} aria-hidden="true">
               <Icon name="grip" size={16} />
             </span>
-            <button type="button" className="icon-button" aria-label={t('roles.moveUp', { name })} disabled={busy || index === 0} onClick={() => props.onMove(index, index - 1)}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('roles.moveUp', { name })}
+              disabled={busy || index === 0}
+              onClick={() => props.onMove(index, index - 1)}
+            >
               <Icon name="up" size={16} />
             </button>
-            <button type="button" className="icon-button" aria-label={t('roles.moveDown', { name })} disabled={busy || index === count - 1} onClick={() => props.onMove(index, index + 1)}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('roles.moveDown', { name })}
+              disabled={busy || index === count - 1}
+              onClick={() => props.onMove(index, index + 1)}
+            >
               <Icon name="down" size={16} />
             </button>
           </>
@@ -104,7 +116,11 @@ export function RoleCard(props: RoleCardProps) {
           </button>
         ) : null}
         {!role.problem ? (
-          <a className="button button-secondary button-small" href={`#/roles/${encodeURIComponent(role.id)}/edit`} aria-label={`${t('roles.edit')} ${name}`}>
+          <a
+            className="button button-secondary button-small"
+            href={`#/roles/${encodeURIComponent(role.id)}/edit`}
+            aria-label={`${t('roles.edit')} ${name}`}
+          >
             <Icon name="edit" size={14} />
             {t('roles.edit')}
           </a>

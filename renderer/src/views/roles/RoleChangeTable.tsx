@@ -21,6 +21,12 @@ const LABELS: Record<RoleChangeField, MessageKey> = {
  */
 export function RoleChangeTable({ id, changes }: { id: string; changes: RoleFieldChange[] }) {
   const { t } = useI18n();
-  const rows = changes.map((change) => ({ field: change.field, label: t(LABELS[change.field]), old: change.old, new: change.new, changed: change.changed }));
+  const rows = changes.map((change) => ({
+    field: change.field,
+    label: t(LABELS[change.field]),
+    old: change.old,
+    new: change.new,
+    changed: change.changed,
+  }));
   return <OldNewTable caption={t('diff.caption', { id })} testId="role-change-table" rows={rows} />;
 }

@@ -12,7 +12,15 @@ import { uiErrorText } from '../../components/error-text.js';
 import { Icon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useI18n } from '../../i18n/i18n.js';
-import { createRequest, EMPTY_ROLE_FORM, firstError, validateRoleForm, type RoleFormErrors, type RoleFormField, type RoleFormValues } from './role-form.js';
+import {
+  createRequest,
+  EMPTY_ROLE_FORM,
+  firstError,
+  validateRoleForm,
+  type RoleFormErrors,
+  type RoleFormField,
+  type RoleFormValues,
+} from './role-form.js';
 import { focusField, RoleForm } from './RoleForm.js';
 import { serverErrorField } from './role-form.js';
 
@@ -61,7 +69,12 @@ export function RoleCreate({ onDone }: { onDone(): void }) {
     }
     const created = result.value;
     clearDraft(DRAFT_KEY);
-    notify('success', [t('create.done', { name: created.name, id: created.id }), created.madeActive ? t('create.madeActive') : ''].filter(Boolean).join(' '));
+    notify(
+      'success',
+      [t('create.done', { name: created.name, id: created.id }), created.madeActive ? t('create.madeActive') : '']
+        .filter(Boolean)
+        .join(' '),
+    );
     onDone();
     navigate({ view: 'roles', page: { kind: 'list' } });
   };

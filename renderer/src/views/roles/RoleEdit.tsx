@@ -9,7 +9,15 @@ import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Icon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useI18n } from '../../i18n/i18n.js';
-import { editInput, firstError, validateRoleForm, valuesFromRole, type RoleFormErrors, type RoleFormField, type RoleFormValues } from './role-form.js';
+import {
+  editInput,
+  firstError,
+  validateRoleForm,
+  valuesFromRole,
+  type RoleFormErrors,
+  type RoleFormField,
+  type RoleFormValues,
+} from './role-form.js';
 import { RoleChangeTable } from './RoleChangeTable.js';
 import { focusField, RoleForm } from './RoleForm.js';
 
@@ -119,7 +127,11 @@ export function RoleEdit({ id, onDone }: { id: string; onDone(): void }) {
         subtitle={t('edit.subtitle')}
         actions={
           <>
-            <a className="button button-secondary" href={hrefFor({ view: 'roles', page: { kind: 'emoji', id: role.id } })} data-testid="emoji-sheet-link">
+            <a
+              className="button button-secondary"
+              href={hrefFor({ view: 'roles', page: { kind: 'emoji', id: role.id } })}
+              data-testid="emoji-sheet-link"
+            >
               <Icon name="image" size={16} />
               {t('emoji.open')}
             </a>
@@ -164,7 +176,13 @@ export function RoleEdit({ id, onDone }: { id: string; onDone(): void }) {
           )}
         </section>
       ) : (
-        <form ref={form} className="card role-form" noValidate onSubmit={(event) => void askForPlan(event)} aria-label={t('edit.title', { name: role.name })}>
+        <form
+          ref={form}
+          className="card role-form"
+          noValidate
+          onSubmit={(event) => void askForPlan(event)}
+          aria-label={t('edit.title', { name: role.name })}
+        >
           {firstError(errors) ? (
             <p className="form-summary" role="alert">
               {t('form.fixErrors')}

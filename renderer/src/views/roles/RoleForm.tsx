@@ -36,7 +36,9 @@ function Field({ field, values, errors, onChange, required, multiline, help, cla
     <div className={`field ${className ?? ''}${error ? ' field-invalid' : ''}`}>
       <label className="field-label" htmlFor={id}>
         {t(FIELD_LABELS[field])}
-        <span className={required ? 'field-tag field-tag-required' : 'field-tag'}>{required ? t('common.required') : t('common.optional')}</span>
+        <span className={required ? 'field-tag field-tag-required' : 'field-tag'}>
+          {required ? t('common.required') : t('common.optional')}
+        </span>
       </label>
       {help ? (
         <p className="field-help" id={`${id}-help`}>
@@ -46,7 +48,14 @@ function Field({ field, values, errors, onChange, required, multiline, help, cla
       {multiline ? (
         <textarea {...common} className="input textarea" rows={4} onChange={(event) => onChange(field, event.target.value)} />
       ) : (
-        <input {...common} className={mono ? 'input mono' : 'input'} type="text" autoComplete="off" spellCheck={mono ? false : undefined} onChange={(event) => onChange(field, event.target.value)} />
+        <input
+          {...common}
+          className={mono ? 'input mono' : 'input'}
+          type="text"
+          autoComplete="off"
+          spellCheck={mono ? false : undefined}
+          onChange={(event) => onChange(field, event.target.value)}
+        />
       )}
       {error ? (
         <p className="field-error" id={`${id}-error`} role="alert">
@@ -71,7 +80,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * name, emoji, aliases, source and relationship; `<ID>.soul.md` nature and vibe). Creating adds
  * the ID section; editing shows the ID but cannot change it (the ID names the files).
  */
-export function RoleForm({ mode, values, errors, onChange }: { mode: 'create' | 'edit'; values: RoleFormValues; errors: RoleFormErrors; onChange(field: RoleFormField, value: string): void }) {
+export function RoleForm({
+  mode,
+  values,
+  errors,
+  onChange,
+}: {
+  mode: 'create' | 'edit';
+  values: RoleFormValues;
+  errors: RoleFormErrors;
+  onChange(field: RoleFormField, value: string): void;
+}) {
   const { t } = useI18n();
   const props = { values, errors, onChange };
   return (

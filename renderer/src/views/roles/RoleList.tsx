@@ -72,7 +72,15 @@ export function RoleList({ state, onChanged }: { state: AppState; onChanged(): v
   const setActive = async (role: RoleListItem) => {
     const done = await run(() => bridge.invoke('roles.setActive', { id: role.id }));
     if (!done) return;
-    notify('success', [t('roles.setActive.done', { name: role.name || role.id }), done.overriddenBy ? t('roles.setActive.overridden', { id: done.overriddenBy }) : ''].filter(Boolean).join(' '));
+    notify(
+      'success',
+      [
+        t('roles.setActive.done', { name: role.name || role.id }),
+        done.overriddenBy ? t('roles.setActive.overridden', { id: done.overriddenBy }) : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    );
   };
 
   const archive = async () => {
@@ -111,7 +119,13 @@ export function RoleList({ state, onChanged }: { state: AppState; onChanged(): v
               <label className="search-box">
                 <Icon name="search" size={16} />
                 <span className="visually-hidden">{t('roles.filter.label')}</span>
-                <input type="search" className="search-input" value={query} placeholder={t('roles.filter.placeholder')} onChange={(event) => setQuery(event.target.value)} />
+                <input
+                  type="search"
+                  className="search-input"
+                  value={query}
+                  placeholder={t('roles.filter.placeholder')}
+                  onChange={(event) => setQuery(event.target.value)}
+                />
               </label>
             ) : null}
             <p className="list-hint">{filtering ? t('roles.reorder.filtering') : t('roles.reorder.hint')}</p>
@@ -144,7 +158,9 @@ export function RoleList({ state, onChanged }: { state: AppState; onChanged(): v
         </>
       )}
       <ArchivedRoles roles={state.roles} onChanged={onChanged} />
-      {archiving ? <ArchiveDialog role={archiving} busy={busy} onConfirm={() => void archive()} onClose={() => setArchiving(undefined)} /> : null}
+      {archiving ? (
+        <ArchiveDialog role={archiving} busy={busy} onConfirm={() => void archive()} onClose={() => setArchiving(undefined)} />
+      ) : null}
     </div>
   );
 }

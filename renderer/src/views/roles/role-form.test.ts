@@ -37,7 +37,16 @@ describe('the role form checks (mirroring common/role-id.ts)', () => {
   it('builds the requests main expects', () => {
     expect(splitAliases('豹哥、leopard， 小豹 ,,')).toEqual(['豹哥', 'leopard', '小豹']);
     expect(createRequest({ ...valid, aliases: '豹哥' })).toEqual({
-      input: { name: '小豹', emoji: '🐆', nature: '冷靜', vibe: '簡潔', relationship: '', source: '', aliases: ['豹哥'], prefix: 'ENGINEER' },
+      input: {
+        name: '小豹',
+        emoji: '🐆',
+        nature: '冷靜',
+        vibe: '簡潔',
+        relationship: '',
+        source: '',
+        aliases: ['豹哥'],
+        prefix: 'ENGINEER',
+      },
     });
     expect(editInput('ENGINEER01', { ...valid, name: ' 小豹二代 ' })).toMatchObject({ id: 'ENGINEER01', name: '小豹二代' });
   });

@@ -19,7 +19,17 @@ export interface RoleFormValues {
 export type RoleFormField = keyof RoleFormValues;
 export type RoleFormErrors = Partial<Record<RoleFormField, string>>;
 
-export const EMPTY_ROLE_FORM: RoleFormValues = { name: '', emoji: '', aliases: '', relationship: '', source: '', nature: '', vibe: '', prefix: '', customId: '' };
+export const EMPTY_ROLE_FORM: RoleFormValues = {
+  name: '',
+  emoji: '',
+  aliases: '',
+  relationship: '',
+  source: '',
+  nature: '',
+  vibe: '',
+  prefix: '',
+  customId: '',
+};
 
 export const FIELD_LABELS: Record<RoleFormField, MessageKey> = {
   name: 'field.name',
@@ -58,7 +68,14 @@ function prefixFromName(name: string): string | undefined {
   return isValidRolePrefix(letters) ? letters : undefined;
 }
 
-const LIMITS: Partial<Record<RoleFormField, number>> = { name: 200, emoji: 64, nature: 20_000, vibe: 20_000, relationship: 20_000, source: 20_000 };
+const LIMITS: Partial<Record<RoleFormField, number>> = {
+  name: 200,
+  emoji: 64,
+  nature: 20_000,
+  vibe: 20_000,
+  relationship: 20_000,
+  source: 20_000,
+};
 const ONE_LINE: RoleFormField[] = ['name', 'emoji', 'aliases', 'prefix', 'customId'];
 
 /**
@@ -83,7 +100,10 @@ export function validateRoleForm(values: RoleFormValues, mode: 'create' | 'edit'
     const id = values.customId.trim();
     if (prefix && !isValidRolePrefix(prefix)) errors.prefix = t('validation.prefix');
     if (id && !isValidNewRoleId(id)) {
-      errors.customId = id.toUpperCase() !== id && isValidRoleId(id.toUpperCase()) ? t('validation.idLowercase', { upper: id.toUpperCase() }) : t('validation.id');
+      errors.customId =
+        id.toUpperCase() !== id && isValidRoleId(id.toUpperCase())
+          ? t('validation.idLowercase', { upper: id.toUpperCase() })
+          : t('validation.id');
     }
     if (!prefix && !id && values.name.trim() && !prefixFromName(values.name.trim())) errors.prefix = t('validation.needPrefix');
   }

@@ -24,7 +24,15 @@ const SOURCE_KEYS = { env: 'settings.source.env', settings: 'settings.source.set
  * kind (a number with its range, a switch, HH:MM, a choice or text). Read-only when the
  * environment sets it (it wins over the file, APP-4) or it belongs to the environment alone.
  */
-export function SettingField({ setting, draft, onChange }: { setting: SettingView; draft: SettingDraft; onChange(draft: SettingDraft): void }) {
+export function SettingField({
+  setting,
+  draft,
+  onChange,
+}: {
+  setting: SettingView;
+  draft: SettingDraft;
+  onChange(draft: SettingDraft): void;
+}) {
   const { t, formatNumber } = useI18n();
   const id = useId();
   const error = setting.editable ? draftError(setting, draft) : undefined;
@@ -60,7 +68,15 @@ export function SettingField({ setting, draft, onChange }: { setting: SettingVie
     if (setting.kind === 'bool') {
       const on = draft.text === 'on';
       return (
-        <button type="button" role="switch" aria-checked={on} aria-labelledby={`${id}-label`} className={on ? 'switch switch-on' : 'switch'} {...common} onClick={() => onChange({ ...draft, text: on ? 'off' : 'on' })}>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={on}
+          aria-labelledby={`${id}-label`}
+          className={on ? 'switch switch-on' : 'switch'}
+          {...common}
+          onClick={() => onChange({ ...draft, text: on ? 'off' : 'on' })}
+        >
           <span className="switch-knob" aria-hidden="true" />
           <span className="switch-text">{on ? t('settings.on') : t('settings.off')}</span>
         </button>
@@ -68,7 +84,12 @@ export function SettingField({ setting, draft, onChange }: { setting: SettingVie
     }
     if (setting.kind === 'tristate') {
       return (
-        <select className="input setting-input" {...common} value={draft.text} onChange={(event) => onChange({ ...draft, text: event.target.value })}>
+        <select
+          className="input setting-input"
+          {...common}
+          value={draft.text}
+          onChange={(event) => onChange({ ...draft, text: event.target.value })}
+        >
           <option value="unset">{t('settings.tristate.unset')}</option>
           <option value="on">{t('settings.tristate.on')}</option>
           <option value="off">{t('settings.tristate.off')}</option>
@@ -77,7 +98,12 @@ export function SettingField({ setting, draft, onChange }: { setting: SettingVie
     }
     if (setting.choices) {
       return (
-        <select className="input setting-input" {...common} value={draft.text} onChange={(event) => onChange({ ...draft, text: event.target.value })}>
+        <select
+          className="input setting-input"
+          {...common}
+          value={draft.text}
+          onChange={(event) => onChange({ ...draft, text: event.target.value })}
+        >
           {setting.choices.map((choice) => (
             <option key={choice} value={choice}>
               {choice}
@@ -102,7 +128,15 @@ export function SettingField({ setting, draft, onChange }: { setting: SettingVie
       );
     }
     if (setting.kind === 'time') {
-      return <input className="input setting-input setting-time" type="time" {...common} value={draft.text ? draft.text.padStart(5, '0') : ''} onChange={(event) => onChange({ ...draft, text: event.target.value })} />;
+      return (
+        <input
+          className="input setting-input setting-time"
+          type="time"
+          {...common}
+          value={draft.text ? draft.text.padStart(5, '0') : ''}
+          onChange={(event) => onChange({ ...draft, text: event.target.value })}
+        />
+      );
     }
     return (
       <input
@@ -120,7 +154,10 @@ export function SettingField({ setting, draft, onChange }: { setting: SettingVie
 
   const canReset = setting.editable && setting.source === 'settings' && !draft.reset;
   return (
-    <div className={`setting-field${error ? ' field-invalid' : ''}${setting.editable ? '' : ' setting-field-readonly'}`} data-setting-row={setting.name}>
+    <div
+      className={`setting-field${error ? ' field-invalid' : ''}${setting.editable ? '' : ' setting-field-readonly'}`}
+      data-setting-row={setting.name}
+    >
       <div className="setting-head">
         <label className="field-label" htmlFor={setting.kind === 'bool' || !setting.editable ? undefined : id} id={`${id}-label`}>
           {label}
@@ -131,7 +168,11 @@ export function SettingField({ setting, draft, onChange }: { setting: SettingVie
       <div className="setting-control">
         {input}
         {canReset ? (
-          <button type="button" className="setting-link" onClick={() => onChange({ text: textOf(setting.kind, setting.default), reset: true })}>
+          <button
+            type="button"
+            className="setting-link"
+            onClick={() => onChange({ text: textOf(setting.kind, setting.default), reset: true })}
+          >
             {t('settings.useDefault')}
           </button>
         ) : null}
@@ -147,7 +188,10 @@ export function SettingField({ setting, draft, onChange }: { setting: SettingVie
       {setting.readOnly ? (
         <p className="setting-ro-note" id={`${id}-ro`}>
           {setting.readOnly === 'env'
-            ? t('settings.readOnly.env', { stored: setting.stored === undefined ? '' : t('settings.readOnly.stored', { value: shownValue(t, setting.kind, setting.stored) }) })
+            ? t('settings.readOnly.env', {
+                stored:
+                  setting.stored === undefined ? '' : t('settings.readOnly.stored', { value: shownValue(t, setting.kind, setting.stored) }),
+              })
             : t('settings.readOnly.fixed')}
         </p>
       ) : null}

@@ -19,7 +19,15 @@ const draftsOf = (settings: SettingView[]): Drafts => Object.fromEntries(setting
  * are sent, and nothing is sent while a field is marked wrong. Main refuses the whole group if
  * one value cannot be saved, and the error is shown here.
  */
-export function SettingsGroup({ group, settings, onSaved }: { group: SettingGroupId; settings: SettingView[]; onSaved(view: SettingsView): void }) {
+export function SettingsGroup({
+  group,
+  settings,
+  onSaved,
+}: {
+  group: SettingGroupId;
+  settings: SettingView[];
+  onSaved(view: SettingsView): void;
+}) {
   const { t } = useI18n();
   const bridge = useBridge();
   const { notify } = useNotices();
@@ -64,16 +72,31 @@ export function SettingsGroup({ group, settings, onSaved }: { group: SettingGrou
       </header>
       <div className="settings-fields">
         {settings.map((setting) => (
-          <SettingField key={setting.name} setting={setting} draft={drafts[setting.name] ?? draftOf(setting)} onChange={(draft) => setDrafts((all) => ({ ...all, [setting.name]: draft }))} />
+          <SettingField
+            key={setting.name}
+            setting={setting}
+            draft={drafts[setting.name] ?? draftOf(setting)}
+            onChange={(draft) => setDrafts((all) => ({ ...all, [setting.name]: draft }))}
+          />
         ))}
       </div>
       {editable.length ? (
         <div className="form-actions settings-actions">
           {changed.length ? <span className="field-help">{t('settings.changedCount', { count: changed.length })}</span> : null}
-          <button type="button" className="button button-secondary" disabled={!changed.length || saving} onClick={() => setDrafts(draftsOf(settings))}>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={!changed.length || saving}
+            onClick={() => setDrafts(draftsOf(settings))}
+          >
             {t('settings.discard')}
           </button>
-          <button type="button" className="button button-primary" disabled={!changed.length || invalid || saving} onClick={() => void save()}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={!changed.length || invalid || saving}
+            onClick={() => void save()}
+          >
             <Icon name="check" />
             {saving ? t('facts.saving') : t('settings.saveGroup')}
           </button>

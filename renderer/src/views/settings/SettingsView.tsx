@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { SETTING_GROUPS, type SettingGroupId, type SettingsView as SettingsData } from '../../../../common/ui-contract.js';
+import { type SETTING_GROUPS, type SettingGroupId, type SettingsView as SettingsData } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
 import { useLoaded } from '../../app/use-loaded.js';
 import { useTheme, type Theme } from '../../app/theme.js';
@@ -13,7 +13,16 @@ import './settings.css';
 const THEMES: Theme[] = ['system', 'light', 'dark'];
 
 /** The groups in the order a user looks for them; `fixed` (environment only) last. */
-const GROUP_ORDER = ['load', 'sleep', 'nap', 'brief', 'capture', 'calls', 'general', 'fixed'] as const satisfies readonly (typeof SETTING_GROUPS)[number][];
+const GROUP_ORDER = [
+  'load',
+  'sleep',
+  'nap',
+  'brief',
+  'capture',
+  'calls',
+  'general',
+  'fixed',
+] as const satisfies readonly (typeof SETTING_GROUPS)[number][];
 const GROUP_KEY = 'kioku.settingsGroup';
 
 function storedGroup(): SettingGroupId {
@@ -43,7 +52,13 @@ function InterfaceCard() {
         <div className="segmented">
           {LANGUAGES.map((option) => (
             <label key={option.id} className={language === option.id ? 'segment segment-on' : 'segment'}>
-              <input type="radio" name="language" value={option.id} checked={language === option.id} onChange={() => setLanguage(option.id)} />
+              <input
+                type="radio"
+                name="language"
+                value={option.id}
+                checked={language === option.id}
+                onChange={() => setLanguage(option.id)}
+              />
               <span lang={option.id}>{option.label}</span>
             </label>
           ))}
@@ -72,7 +87,12 @@ function InterfaceCard() {
 export function SettingsView() {
   const { t } = useI18n();
   const bridge = useBridge();
-  const { value: data, error, reload: load, setValue: setData } = useLoaded<SettingsData>(() => bridge.invoke('settings.get', {}), [bridge]);
+  const {
+    value: data,
+    error,
+    reload: load,
+    setValue: setData,
+  } = useLoaded<SettingsData>(() => bridge.invoke('settings.get', {}), [bridge]);
 
   const envCount = data?.settings.filter((s) => s.readOnly === 'env').length ?? 0;
   const groups = GROUP_ORDER.filter((group) => data?.settings.some((s) => s.group === group));
@@ -128,7 +148,13 @@ export function SettingsView() {
           </div>
           {/* Every group stays mounted (hidden when not chosen), so unsaved changes survive switching tabs. */}
           {groups.map((group) => (
-            <div key={group} id={`settings-panel-${group}`} role="tabpanel" aria-labelledby={`settings-tab-${group}`} hidden={group !== tab}>
+            <div
+              key={group}
+              id={`settings-panel-${group}`}
+              role="tabpanel"
+              aria-labelledby={`settings-tab-${group}`}
+              hidden={group !== tab}
+            >
               <SettingsGroup group={group} settings={data.settings.filter((s) => s.group === group)} onSaved={setData} />
             </div>
           ))}

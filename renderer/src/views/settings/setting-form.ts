@@ -46,7 +46,8 @@ export function draftError(setting: SettingView, draft: SettingDraft): DraftErro
     }
     case 'string':
     case 'path':
-      if (text && setting.choices && !setting.choices.includes(text)) return { key: 'settings.error.choice', values: { choices: setting.choices.join(', ') } };
+      if (text && setting.choices && !setting.choices.includes(text))
+        return { key: 'settings.error.choice', values: { choices: setting.choices.join(', ') } };
       if (text.length > 4096) return { key: 'settings.error.long' };
       return undefined;
     default:

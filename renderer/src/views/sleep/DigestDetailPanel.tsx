@@ -73,10 +73,17 @@ export function DigestDetailPanel({ role, record }: { role: string; record: stri
             <ul>
               {name === 'forgotten'
                 ? detail.forgotten.map((memory) => (
-                    <MemoryLine key={memory.id} role={role} memory={{ id: memory.id, summary: memory.summary, exists: false }} note={memory.archive ? t('digest.archived', { archive: memory.archive }) : memory.why} />
+                    <MemoryLine
+                      key={memory.id}
+                      role={role}
+                      memory={{ id: memory.id, summary: memory.summary, exists: false }}
+                      note={memory.archive ? t('digest.archived', { archive: memory.archive }) : memory.why}
+                    />
                   ))
                 : name === 'superseded'
-                  ? detail.superseded.map((memory) => <MemoryLine key={memory.id} role={role} memory={memory} note={t('digest.supersededBy', { by: memory.by })} />)
+                  ? detail.superseded.map((memory) => (
+                      <MemoryLine key={memory.id} role={role} memory={memory} note={t('digest.supersededBy', { by: memory.by })} />
+                    ))
                   : detail[name].map((memory, index) => <MemoryLine key={memory.id || index} role={role} memory={memory} />)}
             </ul>
           </section>

@@ -42,11 +42,16 @@ export function DigestList({ role, digests }: { role: string; digests: DigestVie
             </div>
             <div className="digest-card card">
               {reason ? (
-                <p className={`badge ${digest.reason === 'catch-up' ? 'badge-accent' : 'badge-muted'} digest-reason`} title={digest.reason === 'catch-up' ? t('digest.reason.catch-up.help') : undefined}>
+                <p
+                  className={`badge ${digest.reason === 'catch-up' ? 'badge-accent' : 'badge-muted'} digest-reason`}
+                  title={digest.reason === 'catch-up' ? t('digest.reason.catch-up.help') : undefined}
+                >
                   {t(reason)}
                 </p>
               ) : null}
-              {digest.reason === 'catch-up' ? <p className="card-text muted digest-reason-help">{t('digest.reason.catch-up.help')}</p> : null}
+              {digest.reason === 'catch-up' ? (
+                <p className="card-text muted digest-reason-help">{t('digest.reason.catch-up.help')}</p>
+              ) : null}
               <p className="digest-summary">{digest.summary || t('sleepHistory.noSummary')}</p>
               {Object.keys(digest.applied).length ? (
                 <ul className="digest-counts" aria-label={t('sleepHistory.applied')}>
@@ -58,7 +63,12 @@ export function DigestList({ role, digests }: { role: string; digests: DigestVie
                   ))}
                 </ul>
               ) : null}
-              <button type="button" className="button button-secondary button-small digest-toggle" aria-expanded={expanded} onClick={() => toggle(key)}>
+              <button
+                type="button"
+                className="button button-secondary button-small digest-toggle"
+                aria-expanded={expanded}
+                onClick={() => toggle(key)}
+              >
                 <Icon name={expanded ? 'up' : 'down'} size={16} />
                 {expanded ? t('digest.close') : t('digest.open')}
               </button>

@@ -11,7 +11,11 @@ export function SleepRunResult({ run, roles, onDismiss }: { run: SleepRunView; r
   };
   const ok = run.roles.every((role) => role.ok && !role.busy);
   return (
-    <section className={`card sleep-result${ok ? '' : ' sleep-result-problem'}`} aria-labelledby="sleep-result-title" data-testid="sleep-result">
+    <section
+      className={`card sleep-result${ok ? '' : ' sleep-result-problem'}`}
+      aria-labelledby="sleep-result-title"
+      data-testid="sleep-result"
+    >
       <div className="sleep-result-head">
         <h2 id="sleep-result-title" className="card-title">
           <Icon name={ok ? 'check' : 'warning'} size={18} /> {ok ? t('sleepNow.doneTitle') : t('sleepNow.problemTitle')}

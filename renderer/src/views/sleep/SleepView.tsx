@@ -141,7 +141,15 @@ export function SleepView({ state }: { state: AppState }) {
         subtitle={t('sleepHistory.subtitle')}
         actions={
           <>
-            <RolePicker id="sleep-role" roles={state.roles} value={role} onChange={(next) => { setRole(next); setResult(undefined); }} />
+            <RolePicker
+              id="sleep-role"
+              roles={state.roles}
+              value={role}
+              onChange={(next) => {
+                setRole(next);
+                setResult(undefined);
+              }}
+            />
             <button type="button" className="button button-primary" disabled={running || !role} onClick={() => setConfirming(true)}>
               {running ? <span className="spinner" aria-hidden="true" /> : <Icon name="sleep" size={16} />}
               {running ? t('sleepNow.running') : t('sleepNow.button')}
@@ -169,7 +177,9 @@ export function SleepView({ state }: { state: AppState }) {
           {t('sleepHistory.listTitle', { name })}
         </h2>
         {digests === undefined && !error ? <p className="loading">{t('common.loading')}</p> : null}
-        {digests && digests.length === 0 ? <EmptyState icon="sleep" title={t('sleepHistory.empty.title')} body={t('sleepHistory.empty.body')} /> : null}
+        {digests && digests.length === 0 ? (
+          <EmptyState icon="sleep" title={t('sleepHistory.empty.title')} body={t('sleepHistory.empty.body')} />
+        ) : null}
         {digests && digests.length > 0 ? <DigestList role={role} digests={digests} /> : null}
       </section>
       {confirming ? <SleepNowDialog name={name} onConfirm={() => void sleepNow()} onClose={() => setConfirming(false)} /> : null}

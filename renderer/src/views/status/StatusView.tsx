@@ -79,19 +79,37 @@ export function StatusView({ state }: { state: AppState }) {
             {t(`sleep.${state.state}`)}
           </p>
           {/* The report reads settings.json fresh; the app state may hold the values the host started with. */}
-          <p className="card-text">{t('status.sleep.window', { start: (report?.sleepWindow ?? state.sleep.window).start, end: (report?.sleepWindow ?? state.sleep.window).end })}</p>
+          <p className="card-text">
+            {t('status.sleep.window', {
+              start: (report?.sleepWindow ?? state.sleep.window).start,
+              end: (report?.sleepWindow ?? state.sleep.window).end,
+            })}
+          </p>
           {nap ? (
             <p className="card-text">
-              {nap.enabled ? t('status.sleep.nap', { idle: formatNumber(nap.idleMinutes), inbox: formatNumber(nap.minInbox), interval: formatNumber(nap.intervalMinutes) }) : t('status.sleep.napOff')}
+              {nap.enabled
+                ? t('status.sleep.nap', {
+                    idle: formatNumber(nap.idleMinutes),
+                    inbox: formatNumber(nap.minInbox),
+                    interval: formatNumber(nap.intervalMinutes),
+                  })
+                : t('status.sleep.napOff')}
             </p>
           ) : null}
-          <p className="card-text muted">{state.sleep.source === 'schedule' ? t('status.sleep.fromSchedule') : t('status.sleep.fromWindow')}</p>
+          <p className="card-text muted">
+            {state.sleep.source === 'schedule' ? t('status.sleep.fromSchedule') : t('status.sleep.fromWindow')}
+          </p>
           {schedule?.role ? <p className="card-text">{t('status.sleep.consolidating', { role: schedule.role })}</p> : null}
-          {schedule?.nextCheck ? <p className="card-text muted">{t('status.sleep.nextCheck', { time: formatDate(schedule.nextCheck) })}</p> : null}
+          {schedule?.nextCheck ? (
+            <p className="card-text muted">{t('status.sleep.nextCheck', { time: formatDate(schedule.nextCheck) })}</p>
+          ) : null}
           {report?.sync?.configured ? (
             <p className="card-text" data-testid="status-sync">
               {report.sync.last
-                ? t(`status.sync.${report.sync.last.outcome}`, { time: formatDate(report.sync.last.at), machine: report.sync.machine ?? '' })
+                ? t(`status.sync.${report.sync.last.outcome}`, {
+                    time: formatDate(report.sync.last.at),
+                    machine: report.sync.machine ?? '',
+                  })
                 : t('status.sync.never', { machine: report.sync.machine ?? '' })}
               {report.sync.conflicts.length ? ` ${t('status.sync.conflicts', { count: formatNumber(report.sync.conflicts.length) })}` : ''}
             </p>
@@ -116,9 +134,13 @@ export function StatusView({ state }: { state: AppState }) {
             <p className="card-text muted">{t('status.active.none')}</p>
           )}
           {report?.roleResolution.source ? (
-            <p className="card-text muted">{t(report.roleResolution.source === 'env' ? 'status.active.fromEnv' : 'status.active.fromFile')}</p>
+            <p className="card-text muted">
+              {t(report.roleResolution.source === 'env' ? 'status.active.fromEnv' : 'status.active.fromFile')}
+            </p>
           ) : null}
-          <p className="card-text">{t('status.roles.count', { count: formatNumber(state.roles.length), memories: formatNumber(memories) })}</p>
+          <p className="card-text">
+            {t('status.roles.count', { count: formatNumber(state.roles.length), memories: formatNumber(memories) })}
+          </p>
         </section>
       </div>
       {diagnose ? <DiagnoseList diagnose={diagnose} /> : !error ? <p className="loading">{t('common.loading')}</p> : null}
@@ -127,7 +149,11 @@ export function StatusView({ state }: { state: AppState }) {
           <h2 id="status-roles-title" className="section-title">
             {t('status.roles.title')}
           </h2>
-          {report.roles.length ? report.roles.map((role) => <RoleStatusCard key={role.id} role={role} />) : <p className="card-text muted">{t('status.roles.none')}</p>}
+          {report.roles.length ? (
+            report.roles.map((role) => <RoleStatusCard key={role.id} role={role} />)
+          ) : (
+            <p className="card-text muted">{t('status.roles.none')}</p>
+          )}
         </section>
       ) : null}
       {report ? <ScheduleCard report={report} /> : null}
@@ -140,14 +166,26 @@ export function StatusView({ state }: { state: AppState }) {
           <Row label={t('status.daemon.pid')} value={String(state.daemon.pid)} mono />
           <Row label={t('status.daemon.started')} value={formatDate(state.daemon.startedAt)} />
           <Row label={t('status.daemon.spool')} value={formatNumber(state.daemon.spoolPending)} />
-          {report?.spool.oldest ? <Row label={t('status.spool.oldest')} value={t('status.spool.oldestValue', { time: formatDate(report.spool.oldest), minutes: formatNumber(report.spool.oldestAgeMinutes ?? 0) })} /> : null}
+          {report?.spool.oldest ? (
+            <Row
+              label={t('status.spool.oldest')}
+              value={t('status.spool.oldestValue', {
+                time: formatDate(report.spool.oldest),
+                minutes: formatNumber(report.spool.oldestAgeMinutes ?? 0),
+              })}
+            />
+          ) : null}
           <Row label={t('status.daemon.roleHome')} value={state.daemon.roleHome} mono />
           <Row label={t('status.daemon.memoryHome')} value={state.daemon.memoryHome} mono />
           {report ? <Row label={t('status.deps.node')} value={report.dependencies.node.version} mono /> : null}
           {report ? (
             <Row
               label={t('status.deps.planner')}
-              value={report.dependencies.planner.cli ? `${report.dependencies.planner.cli} (ROLE_CLI=${report.dependencies.planner.setting})` : t('status.deps.localPlanner', { setting: report.dependencies.planner.setting })}
+              value={
+                report.dependencies.planner.cli
+                  ? `${report.dependencies.planner.cli} (ROLE_CLI=${report.dependencies.planner.setting})`
+                  : t('status.deps.localPlanner', { setting: report.dependencies.planner.setting })
+              }
             />
           ) : null}
         </dl>

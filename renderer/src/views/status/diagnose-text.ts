@@ -95,7 +95,11 @@ export function checkParams(check: DiagnoseCheck, t: Translate, formatDate: (val
   const out: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(check.params)) {
     if (TIME_PARAMS.has(name)) out[name] = value ? formatDate(String(value)) : t('status.never');
-    else if (name === 'by') out[name] = String(value).split(' + ').map((by) => t(by === 'daemon' ? 'status.schedule.daemon' : 'status.schedule.cron')).join(' + ');
+    else if (name === 'by')
+      out[name] = String(value)
+        .split(' + ')
+        .map((by) => t(by === 'daemon' ? 'status.schedule.daemon' : 'status.schedule.cron'))
+        .join(' + ');
     else if (name === 'roles') out[name] = value === '' ? t('status.roles.none') : value;
     else if (name === 'warning' && isEmotionalZeroWarning(String(value))) out[name] = t('status.role.emotionalZero');
     else out[name] = value;

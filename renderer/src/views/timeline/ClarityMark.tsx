@@ -10,7 +10,12 @@ export function ClarityMark({ clarity, withText }: { clarity: MemoryClarityName 
   const { t } = useI18n();
   const label = clarity ? t(`clarity.${clarity}`) : t('clarity.inbox');
   return (
-    <span className={`clarity-mark clarity-${clarity ?? 'none'}`} title={label} aria-label={withText ? undefined : label} role={withText ? undefined : 'img'}>
+    <span
+      className={`clarity-mark clarity-${clarity ?? 'none'}`}
+      title={label}
+      aria-label={withText ? undefined : label}
+      role={withText ? undefined : 'img'}
+    >
       <span className="clarity-glyph" aria-hidden="true">
         {clarity === 'fuzzy' ? '?' : null}
       </span>

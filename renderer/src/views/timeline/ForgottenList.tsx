@@ -84,7 +84,12 @@ export function ForgottenList({ role, version, onRestored }: { role: string; ver
                 </div>
                 <h3 className="forgotten-summary">{item.summary || t('common.empty')}</h3>
                 <ForgottenBody summary={item.summary} body={item.body} />
-                <button type="button" className="button button-secondary button-small" disabled={busy === item.name} onClick={() => void restore(item.name, item.summary)}>
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  disabled={busy === item.name}
+                  onClick={() => void restore(item.name, item.summary)}
+                >
                   <Icon name="back" size={14} />
                   {t('forgotten.restore')}
                 </button>

@@ -30,7 +30,13 @@ export function MarkWrongDialog({ busy, onConfirm, onClose }: { busy: boolean; o
         <label className="field-label" htmlFor="mark-wrong-correction">
           {t('memoryActions.wrongDialog.correction')}
         </label>
-        <textarea id="mark-wrong-correction" className="input textarea" rows={3} value={correction} onChange={(event) => setCorrection(event.target.value)} />
+        <textarea
+          id="mark-wrong-correction"
+          className="input textarea"
+          rows={3}
+          value={correction}
+          onChange={(event) => setCorrection(event.target.value)}
+        />
       </div>
       <div className="form-actions">
         <button type="button" className="button button-secondary" onClick={onClose} autoFocus>

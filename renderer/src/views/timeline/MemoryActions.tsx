@@ -20,7 +20,17 @@ export interface ForgottenInfo {
  * Issue 16: the detail panel's actions — edit, pin/unpin, mark wrong, forget (confirmed; the
  * timeline then offers an undo). Each is one UI-contract call to the core function the CLI uses.
  */
-export function MemoryActions({ detail, onEdit, onChanged, onForgotten }: { detail: MemoryDetail; onEdit(): void; onChanged(): void; onForgotten(info: ForgottenInfo): void }) {
+export function MemoryActions({
+  detail,
+  onEdit,
+  onChanged,
+  onForgotten,
+}: {
+  detail: MemoryDetail;
+  onEdit(): void;
+  onChanged(): void;
+  onForgotten(info: ForgottenInfo): void;
+}) {
   const { t } = useI18n();
   const bridge = useBridge();
   const { notify } = useNotices();
@@ -56,7 +66,13 @@ export function MemoryActions({ detail, onEdit, onChanged, onForgotten }: { deta
           {t('memoryActions.edit')}
         </button>
         {detail.category === 'inbox' && !detail.pinned ? null : (
-          <button type="button" className="button button-secondary button-small" aria-pressed={Boolean(detail.pinned)} onClick={() => void pin()} disabled={busy}>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-pressed={Boolean(detail.pinned)}
+            onClick={() => void pin()}
+            disabled={busy}
+          >
             <Icon name="star" size={15} />
             {detail.pinned ? t('memoryActions.unpin') : t('memoryActions.pin')}
           </button>

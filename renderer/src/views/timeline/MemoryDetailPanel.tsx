@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MemoryDetail, RoleListItem, UiError } from '../../../../common/ui-contract.js';
 import { useBridge } from '../../app/bridge-context.js';
 import { useNotices } from '../../app/notices.js';
@@ -148,7 +148,9 @@ export function MemoryDetailPanel({
               {role.name || role.id}
             </p>
           ) : null}
-          {shown.clarity && shown.clarity !== 'clear' ? <p className={`clarity-note clarity-note-${shown.clarity}`}>{t(`detail.clarityNote.${shown.clarity}`)}</p> : null}
+          {shown.clarity && shown.clarity !== 'clear' ? (
+            <p className={`clarity-note clarity-note-${shown.clarity}`}>{t(`detail.clarityNote.${shown.clarity}`)}</p>
+          ) : null}
           {shown.category === 'inbox' ? <p className="clarity-note">{t('detail.inboxNote')}</p> : null}
           {shown.pinned ? <p className="clarity-note pinned-note">{t('memoryActions.pinnedNote')}</p> : null}
           {shown.superseded ? <p className="clarity-note superseded-note">{t('memoryActions.supersededNote')}</p> : null}
@@ -163,7 +165,12 @@ export function MemoryDetailPanel({
               }}
             />
           ) : (
-            <MemoryActions detail={shown} onEdit={() => setEditing(true)} onChanged={() => setReloaded((n) => n + 1)} onForgotten={onForgotten} />
+            <MemoryActions
+              detail={shown}
+              onEdit={() => setEditing(true)}
+              onChanged={() => setReloaded((n) => n + 1)}
+              onForgotten={onForgotten}
+            />
           )}
 
           <section className="memory-detail-section" aria-labelledby="detail-body">
@@ -238,12 +245,24 @@ export function MemoryDetailPanel({
               <Fact label={t('detail.hits')}>{t('detail.hitsValue', { n: formatNumber(shown.hits) })}</Fact>
               <Fact label={t('detail.priority')}>{t('detail.priorityValue', { n: shown.priority })}</Fact>
               <Fact label={t('detail.created')}>{formatDate(shown.created) || t('timeline.noDate')}</Fact>
-              {shown.updated && shown.updated !== shown.created ? <Fact label={t('detail.updated')}>{formatDate(shown.updated)}</Fact> : null}
+              {shown.updated && shown.updated !== shown.created ? (
+                <Fact label={t('detail.updated')}>{formatDate(shown.updated)}</Fact>
+              ) : null}
               <Fact label={t('detail.lastReplayed')}>{shown.last_replayed ? formatDate(shown.last_replayed) : t('detail.never')}</Fact>
-              {shown.expires ? <Fact label={t('detail.expires')}>{/^\d{4}-\d{2}-\d{2}/.test(shown.expires) ? formatDate(shown.expires) : shown.expires}</Fact> : null}
-              {shown.relevance.length ? <Fact label={t('detail.relevance')}>{shown.relevance.map((r) => known(t, 'relevance', r)).join(t('chart.separator'))}</Fact> : null}
+              {shown.expires ? (
+                <Fact label={t('detail.expires')}>
+                  {/^\d{4}-\d{2}-\d{2}/.test(shown.expires) ? formatDate(shown.expires) : shown.expires}
+                </Fact>
+              ) : null}
+              {shown.relevance.length ? (
+                <Fact label={t('detail.relevance')}>{shown.relevance.map((r) => known(t, 'relevance', r)).join(t('chart.separator'))}</Fact>
+              ) : null}
               <Fact label={t('detail.stage')}>
-                {[known(t, 'retention', shown.retention_stage), known(t, 'sleepStage', shown.sleep_stage), known(t, 'declarative', shown.declarative)].join(' · ')}
+                {[
+                  known(t, 'retention', shown.retention_stage),
+                  known(t, 'sleepStage', shown.sleep_stage),
+                  known(t, 'declarative', shown.declarative),
+                ].join(' · ')}
               </Fact>
               <Fact label={t('detail.id')}>
                 <span className="mono">{shown.id}</span>

@@ -77,14 +77,25 @@ export function MemoryEditForm({ detail, onSaved, onCancel }: { detail: MemoryDe
       {field(
         'memory-edit-summary',
         t('memoryEdit.summary'),
-        <input id="memory-edit-summary" className="input" value={summary} required maxLength={1000} onChange={(e) => setSummary(e.target.value)} />,
+        <input
+          id="memory-edit-summary"
+          className="input"
+          value={summary}
+          required
+          maxLength={1000}
+          onChange={(e) => setSummary(e.target.value)}
+        />,
       )}
       {field(
         'memory-edit-body',
         t('memoryEdit.body'),
         <textarea id="memory-edit-body" className="input textarea" rows={8} value={body} onChange={(e) => setBody(e.target.value)} />,
       )}
-      {field('memory-edit-tags', t('memoryEdit.tags'), <input id="memory-edit-tags" className="input" value={tags} onChange={(e) => setTags(e.target.value)} />)}
+      {field(
+        'memory-edit-tags',
+        t('memoryEdit.tags'),
+        <input id="memory-edit-tags" className="input" value={tags} onChange={(e) => setTags(e.target.value)} />,
+      )}
       <div className="memory-edit-row">
         {field(
           'memory-edit-priority',
@@ -100,7 +111,12 @@ export function MemoryEditForm({ detail, onSaved, onCancel }: { detail: MemoryDe
         {field(
           'memory-edit-category',
           t('memoryEdit.category'),
-          <select id="memory-edit-category" className="input" value={category} onChange={(e) => setCategory(e.target.value as MemoryCategory)}>
+          <select
+            id="memory-edit-category"
+            className="input"
+            value={category}
+            onChange={(e) => setCategory(e.target.value as MemoryCategory)}
+          >
             {ALL_CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {categoryLabel(c, language)}

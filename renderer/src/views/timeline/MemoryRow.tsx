@@ -10,7 +10,19 @@ export const ROW_HEIGHT = 78;
  * One timeline row: when, what kind, how clear, how important, the summary and its tags. Memoized:
  * the list renders on every scroll frame, and a row whose props did not change need not.
  */
-export const MemoryRow = memo(function MemoryRow({ item, role, selected, now, onOpen }: { item: MemoryListItem; role?: RoleListItem; selected: boolean; now: Date; onOpen(item: MemoryListItem): void }) {
+export const MemoryRow = memo(function MemoryRow({
+  item,
+  role,
+  selected,
+  now,
+  onOpen,
+}: {
+  item: MemoryListItem;
+  role?: RoleListItem;
+  selected: boolean;
+  now: Date;
+  onOpen(item: MemoryListItem): void;
+}) {
   const { t, language } = useI18n();
   const when = rowDate(item.created, language, now);
   return (
@@ -55,7 +67,12 @@ export const MemoryRow = memo(function MemoryRow({ item, role, selected, now, on
           {item.tags.length > 4 ? <span className="memory-tag">+{item.tags.length - 4}</span> : null}
         </span>
       </span>
-      <span className="priority-pips" role="img" title={t('timeline.priority', { n: item.priority })} aria-label={t('timeline.priority', { n: item.priority })}>
+      <span
+        className="priority-pips"
+        role="img"
+        title={t('timeline.priority', { n: item.priority })}
+        aria-label={t('timeline.priority', { n: item.priority })}
+      >
         {[1, 2, 3, 4, 5].map((n) => (
           <span key={n} className={n <= item.priority ? 'pip pip-on' : 'pip'} aria-hidden="true" />
         ))}

@@ -24,7 +24,8 @@ export function TimelineChart({ stats }: { stats: MemoryTimeStats }) {
   const step = model.bars.length ? plotWidth / model.bars.length : plotWidth;
   const barWidth = Math.max(4, Math.min(26, step * 0.68));
   const y = (value: number) => plotHeight - (value / model.scaleMax) * (plotHeight - 8);
-  const weekLabel = (start: string) => new Intl.DateTimeFormat(language, { month: 'numeric', day: 'numeric' }).format(new Date(`${start}T00:00:00`));
+  const weekLabel = (start: string) =>
+    new Intl.DateTimeFormat(language, { month: 'numeric', day: 'numeric' }).format(new Date(`${start}T00:00:00`));
   // Counted back from the latest week, so this week always has its date and labels never crowd.
   const labelEvery = Math.max(1, Math.ceil(model.bars.length / 7));
   const describe = (bar: (typeof model.bars)[number]) =>
@@ -41,7 +42,12 @@ export function TimelineChart({ stats }: { stats: MemoryTimeStats }) {
       {model.bars.length === 0 ? (
         <p className="timeline-chart-empty">{t('chart.empty')}</p>
       ) : (
-        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="timeline-chart-svg" role="group" aria-label={t('chart.label', { weeks: model.bars.length })}>
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          className="timeline-chart-svg"
+          role="group"
+          aria-label={t('chart.label', { weeks: model.bars.length })}
+        >
           {model.ticks.map((tick) => (
             <g key={tick} className="chart-grid" aria-hidden="true">
               <line x1={AXIS} x2={WIDTH} y1={y(tick)} y2={y(tick)} />

@@ -19,7 +19,12 @@ export function toggled<T>(list: T[], value: T): T[] {
 
 function Chip({ pressed, onClick, children, className }: { pressed: boolean; onClick(): void; children: ReactNode; className?: string }) {
   return (
-    <button type="button" className={`chip${pressed ? ' chip-on' : ''}${className ? ` ${className}` : ''}`} aria-pressed={pressed} onClick={onClick}>
+    <button
+      type="button"
+      className={`chip${pressed ? ' chip-on' : ''}${className ? ` ${className}` : ''}`}
+      aria-pressed={pressed}
+      onClick={onClick}
+    >
       {children}
     </button>
   );
@@ -39,7 +44,11 @@ export function TimelineFilters({ value, onChange }: { value: ChipFilters; onCha
           {t('timeline.filter.category')}
         </span>
         {ALL_CATEGORIES.map((category) => (
-          <Chip key={category} pressed={value.categories.includes(category)} onClick={() => onChange({ ...value, categories: toggled(value.categories, category) })}>
+          <Chip
+            key={category}
+            pressed={value.categories.includes(category)}
+            onClick={() => onChange({ ...value, categories: toggled(value.categories, category) })}
+          >
             {categoryLabel(category, language)}
           </Chip>
         ))}
@@ -49,7 +58,12 @@ export function TimelineFilters({ value, onChange }: { value: ChipFilters; onCha
           {t('timeline.filter.type')}
         </span>
         {MEMORY_TYPES.map((type) => (
-          <Chip key={type} className={`type-${type}`} pressed={value.types.includes(type)} onClick={() => onChange({ ...value, types: toggled(value.types, type) })}>
+          <Chip
+            key={type}
+            className={`type-${type}`}
+            pressed={value.types.includes(type)}
+            onClick={() => onChange({ ...value, types: toggled(value.types, type) })}
+          >
             <span className="type-dot" aria-hidden="true" />
             {typeLabel(type, language)}
           </Chip>
@@ -60,7 +74,11 @@ export function TimelineFilters({ value, onChange }: { value: ChipFilters; onCha
           {t('timeline.filter.clarity')}
         </span>
         {MEMORY_CLARITIES.map((clarity) => (
-          <Chip key={clarity} pressed={value.clarity.includes(clarity)} onClick={() => onChange({ ...value, clarity: toggled(value.clarity, clarity) })}>
+          <Chip
+            key={clarity}
+            pressed={value.clarity.includes(clarity)}
+            onClick={() => onChange({ ...value, clarity: toggled(value.clarity, clarity) })}
+          >
             <ClarityMark clarity={clarity} withText />
           </Chip>
         ))}

@@ -74,7 +74,15 @@ export function TimelineList({
     if (!row) return;
     const index = Number(row.dataset.index);
     const target =
-      event.key === 'ArrowDown' ? index + 1 : event.key === 'ArrowUp' ? index - 1 : event.key === 'Home' ? 0 : event.key === 'End' ? source.count - 1 : undefined;
+      event.key === 'ArrowDown'
+        ? index + 1
+        : event.key === 'ArrowUp'
+          ? index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? source.count - 1
+              : undefined;
     if (target === undefined || target < 0 || target >= source.count) return;
     event.preventDefault();
     pendingFocus.current = target;
@@ -88,7 +96,14 @@ export function TimelineList({
 
   const roleById = new Map(roles.map((role) => [role.id, role]));
   return (
-    <div ref={listRef} className="timeline-list" role="list" aria-label={label} onKeyDown={onKeyDown} style={{ height: virtualizer.getTotalSize() }}>
+    <div
+      ref={listRef}
+      className="timeline-list"
+      role="list"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
       {items.map((virtual) => {
         const item = source.get(virtual.index);
         return (
@@ -102,7 +117,13 @@ export function TimelineList({
             style={{ height: virtual.size, transform: `translateY(${virtual.start - scrollMargin}px)` }}
           >
             {item ? (
-              <MemoryRow item={item} role={showRole ? roleById.get(item.role) : undefined} selected={keyOf(item) === selectedKey} now={now} onOpen={onOpen} />
+              <MemoryRow
+                item={item}
+                role={showRole ? roleById.get(item.role) : undefined}
+                selected={keyOf(item) === selectedKey}
+                now={now}
+                onOpen={onOpen}
+              />
             ) : (
               <div className="memory-row memory-row-placeholder" aria-busy="true">
                 <span className="visually-hidden">{t('common.loading')}</span>

@@ -67,14 +67,24 @@ export function TimelineView({ state }: { state: AppState }) {
     if (fromUrl.role !== undefined) setRole(fromUrl.role);
     // Once, on arrival: later the picker decides.
   }, []);
-  const [chips, setChips] = useState<ChipFilters>(() => ({ categories: fromUrl.categories, types: fromUrl.types, clarity: fromUrl.clarity }));
+  const [chips, setChips] = useState<ChipFilters>(() => ({
+    categories: fromUrl.categories,
+    types: fromUrl.types,
+    clarity: fromUrl.clarity,
+  }));
   const [query, setQuery] = useState(fromUrl.query);
   const searched = useDebounced(query.trim(), SEARCH_DELAY_MS);
   const [reloadKey, setReloadKey] = useState(0);
   const [selected, setSelected] = useState<MemoryRef | undefined>(fromUrl.open);
   const [forgottenView, setForgottenView] = useState(fromUrl.forgotten);
   const [undo, setUndo] = useState<ForgottenInfo>();
-  useTimelineUrl({ ...(role ? { role } : {}), ...chips, query: searched, forgotten: forgottenView, ...(selected ? { open: selected } : {}) });
+  useTimelineUrl({
+    ...(role ? { role } : {}),
+    ...chips,
+    query: searched,
+    forgotten: forgottenView,
+    ...(selected ? { open: selected } : {}),
+  });
   const onForgotten = useCallback((info: ForgottenInfo) => {
     setSelected(undefined);
     setUndo(info);
@@ -134,7 +144,12 @@ export function TimelineView({ state }: { state: AppState }) {
     let current = true;
     void bridge.invoke('memories.search', { query: searched, limit: SEARCH_LIMIT, ...(role ? { role } : {}) }).then((result) => {
       if (!current) return;
-      setSearch((old) => ({ query: searched, items: result.ok ? result.value.items : [], ...(result.ok ? {} : { error: result.error }), seq: (old?.seq ?? 0) + 1 }));
+      setSearch((old) => ({
+        query: searched,
+        items: result.ok ? result.value.items : [],
+        ...(result.ok ? {} : { error: result.error }),
+        seq: (old?.seq ?? 0) + 1,
+      }));
     });
     return () => {
       current = false;
@@ -157,12 +172,29 @@ export function TimelineView({ state }: { state: AppState }) {
       <PageHeader
         title={t('timeline.title')}
         subtitle={t('timeline.subtitle')}
-        actions={<RolePicker id="timeline-role" roles={state.roles} value={role} onChange={(next) => { setRole(next); setSelected(undefined); }} allowAll />}
+        actions={
+          <RolePicker
+            id="timeline-role"
+            roles={state.roles}
+            value={role}
+            onChange={(next) => {
+              setRole(next);
+              setSelected(undefined);
+            }}
+            allowAll
+          />
+        }
       />
       <section className="card timeline-overview" aria-labelledby="timeline-chart-title">
         <div className="timeline-overview-head">
           <h2 id="timeline-chart-title" className="card-title">
-            <button type="button" className="disclosure" aria-expanded={chartOpen} aria-controls="timeline-chart" onClick={() => setChartOpen(!chartOpen)}>
+            <button
+              type="button"
+              className="disclosure"
+              aria-expanded={chartOpen}
+              aria-controls="timeline-chart"
+              onClick={() => setChartOpen(!chartOpen)}
+            >
               <Icon name="down" size={16} />
               {t('chart.title')}
             </button>
@@ -178,7 +210,13 @@ export function TimelineView({ state }: { state: AppState }) {
           ) : null}
         </div>
         <div id="timeline-chart" hidden={!chartOpen}>
-          {statsError ? <ErrorNotice error={statsError} /> : stats ? <TimelineChart stats={stats} /> : chartOpen ? <p className="loading">{t('common.loading')}</p> : null}
+          {statsError ? (
+            <ErrorNotice error={statsError} />
+          ) : stats ? (
+            <TimelineChart stats={stats} />
+          ) : chartOpen ? (
+            <p className="loading">{t('common.loading')}</p>
+          ) : null}
         </div>
       </section>
 
@@ -198,9 +236,17 @@ export function TimelineView({ state }: { state: AppState }) {
               }}
             />
           </label>
-          <button type="button" className="button button-secondary disclosure" aria-expanded={filtersOpen} aria-controls="timeline-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
+          <button
+            type="button"
+            className="button button-secondary disclosure"
+            aria-expanded={filtersOpen}
+            aria-controls="timeline-filters"
+            onClick={() => setFiltersOpen(!filtersOpen)}
+          >
             <Icon name="down" size={16} />
-            {filtering ? t('timeline.filter.toggleCount', { n: formatNumber(chips.categories.length + chips.types.length + chips.clarity.length) }) : t('timeline.filter.toggle')}
+            {filtering
+              ? t('timeline.filter.toggleCount', { n: formatNumber(chips.categories.length + chips.types.length + chips.clarity.length) })
+              : t('timeline.filter.toggle')}
           </button>
         </div>
         <div id="timeline-filters" hidden={!filtersOpen}>
@@ -233,55 +279,64 @@ export function TimelineView({ state }: { state: AppState }) {
           }}
         />
       ) : null}
-      {forgottenView ? <ForgottenList role={role || state.activeRole || ''} version={reloadKey} onRestored={() => setReloadKey((key) => key + 1)} /> : <>
+      {forgottenView ? (
+        <ForgottenList role={role || state.activeRole || ''} version={reloadKey} onRestored={() => setReloadKey((key) => key + 1)} />
+      ) : (
+        <>
+          <p className="timeline-count" aria-live="polite">
+            {waiting
+              ? t('common.loading')
+              : searching
+                ? t('timeline.search.count', { n: formatNumber(source.count), query: searched })
+                : t('timeline.count', { n: formatNumber(source.count) })}
+            {pages.unreadable > 0 ? (
+              <span className="timeline-unreadable">{t('timeline.unreadable', { n: formatNumber(pages.unreadable) })}</span>
+            ) : null}
+          </p>
+          {error ? <ErrorNotice error={error} /> : null}
 
-      <p className="timeline-count" aria-live="polite">
-        {waiting
-          ? t('common.loading')
-          : searching
-            ? t('timeline.search.count', { n: formatNumber(source.count), query: searched })
-            : t('timeline.count', { n: formatNumber(source.count) })}
-        {pages.unreadable > 0 ? <span className="timeline-unreadable">{t('timeline.unreadable', { n: formatNumber(pages.unreadable) })}</span> : null}
-      </p>
-      {error ? <ErrorNotice error={error} /> : null}
-
-      <div className={`timeline-body${selected ? ' timeline-body-detail' : ''}`}>
-        <div className="timeline-rows">
-          {!waiting && source.count === 0 ? (
-            searching || filtering ? (
-              <EmptyState icon="search" title={t('timeline.none.title')} body={searching ? t('timeline.none.search', { query: searched }) : t('timeline.none.filters')} />
-            ) : (
-              <EmptyState icon="timeline" title={t('timeline.empty.title')} body={t('timeline.empty.body')} />
-            )
-          ) : (
-            <TimelineList
-              source={source}
-              selectedKey={selected ? memoryKey(selected) : undefined}
-              roles={state.roles}
-              showRole={!role && state.roles.length > 1}
-              now={now}
-              label={t('timeline.listLabel')}
-              onOpen={(item) => setSelected({ role: item.role, id: item.id })}
-            />
-          )}
-        </div>
-        {selected ? (
-          <MemoryDetailPanel
-            target={selected}
-            role={selectedRole}
-            version={reloadKey}
-            onForgotten={onForgotten}
-            onOpen={setSelected}
-            onClose={() => {
-              const { id } = selected;
-              setSelected(undefined);
-              // Back to the row it came from, when that row is on screen.
-              document.querySelector<HTMLButtonElement>(`.memory-row[data-memory-id="${CSS.escape(id)}"]`)?.focus();
-            }}
-          />
-        ) : null}
-      </div>
-      </>}
+          <div className={`timeline-body${selected ? ' timeline-body-detail' : ''}`}>
+            <div className="timeline-rows">
+              {!waiting && source.count === 0 ? (
+                searching || filtering ? (
+                  <EmptyState
+                    icon="search"
+                    title={t('timeline.none.title')}
+                    body={searching ? t('timeline.none.search', { query: searched }) : t('timeline.none.filters')}
+                  />
+                ) : (
+                  <EmptyState icon="timeline" title={t('timeline.empty.title')} body={t('timeline.empty.body')} />
+                )
+              ) : (
+                <TimelineList
+                  source={source}
+                  selectedKey={selected ? memoryKey(selected) : undefined}
+                  roles={state.roles}
+                  showRole={!role && state.roles.length > 1}
+                  now={now}
+                  label={t('timeline.listLabel')}
+                  onOpen={(item) => setSelected({ role: item.role, id: item.id })}
+                />
+              )}
+            </div>
+            {selected ? (
+              <MemoryDetailPanel
+                target={selected}
+                role={selectedRole}
+                version={reloadKey}
+                onForgotten={onForgotten}
+                onOpen={setSelected}
+                onClose={() => {
+                  const { id } = selected;
+                  setSelected(undefined);
+                  // Back to the row it came from, when that row is on screen.
+                  document.querySelector<HTMLButtonElement>(`.memory-row[data-memory-id="${CSS.escape(id)}"]`)?.focus();
+                }}
+              />
+            ) : null}
+          </div>
+        </>
+      )}
     </div>
   );
 }

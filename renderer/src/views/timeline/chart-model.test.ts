@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MEMORY_TYPES, type MemoryType } from '../../../../common/memory.js';
 import { buildChart, niceCeiling } from './chart-model.js';
 
-const counts = (values: Partial<Record<MemoryType, number>>) => Object.fromEntries(MEMORY_TYPES.map((t) => [t, values[t] ?? 0])) as Record<MemoryType, number>;
+const counts = (values: Partial<Record<MemoryType, number>>) =>
+  Object.fromEntries(MEMORY_TYPES.map((t) => [t, values[t] ?? 0])) as Record<MemoryType, number>;
 
 describe('the weekly chart model', () => {
   it('rounds the scale up to 1, 2 or 5 × 10ⁿ', () => {

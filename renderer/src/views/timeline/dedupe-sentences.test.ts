@@ -3,7 +3,8 @@ import { withoutRepeats } from './dedupe-sentences.js';
 
 describe('withoutRepeats (issue 16: merged memories say each sentence once)', () => {
   it('drops a repeated list line and a repeated sentence inside a paragraph', () => {
-    const merged = '- 部署前先跑 smoke test。\n- 切換後觀察十分鐘。\n- 部署前先跑 smoke test\n\n部署前先跑 smoke test。最後關掉舊的那一組。';
+    const merged =
+      '- 部署前先跑 smoke test。\n- 切換後觀察十分鐘。\n- 部署前先跑 smoke test\n\n部署前先跑 smoke test。最後關掉舊的那一組。';
     expect(withoutRepeats(merged)).toBe('- 部署前先跑 smoke test。\n- 切換後觀察十分鐘。\n\n最後關掉舊的那一組。');
   });
 

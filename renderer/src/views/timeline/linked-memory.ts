@@ -10,13 +10,16 @@ export function memoryHref(ref: MemoryRef): string {
 }
 
 export function linkedMemory(hash: string): MemoryRef | undefined {
-  const [view, role, id] = hash.replace(/^#\/?/, '').split('/').map((part) => {
-    try {
-      return decodeURIComponent(part);
-    } catch {
-      return '';
-    }
-  });
+  const [view, role, id] = hash
+    .replace(/^#\/?/, '')
+    .split('/')
+    .map((part) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return '';
+      }
+    });
   return view === 'timeline' && role && id ? { role, id } : undefined;
 }
 

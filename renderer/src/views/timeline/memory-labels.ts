@@ -23,7 +23,11 @@ function formatter(language: Language, kind: 'day' | 'dayYear' | 'time'): Intl.D
   let made = formatters.get(key);
   if (!made) {
     const options: Intl.DateTimeFormatOptions =
-      kind === 'time' ? { hour: '2-digit', minute: '2-digit', hour12: false } : kind === 'day' ? { month: 'short', day: 'numeric' } : { year: 'numeric', month: 'short', day: 'numeric' };
+      kind === 'time'
+        ? { hour: '2-digit', minute: '2-digit', hour12: false }
+        : kind === 'day'
+          ? { month: 'short', day: 'numeric' }
+          : { year: 'numeric', month: 'short', day: 'numeric' };
     made = new Intl.DateTimeFormat(language, options);
     formatters.set(key, made);
   }

@@ -4,9 +4,7 @@
  * could be read, because SLEEP-5 answers the two differently: an object that
  * was cut off (「輸出是不完整的 JSON」 → halve the batch) versus an answer that simply is not JSON.
  */
-export type ExtractedJson =
-  | { ok: true; value: Record<string, unknown> }
-  | { ok: false; kind: 'truncated' | 'invalid'; reason: string };
+export type ExtractedJson = { ok: true; value: Record<string, unknown> } | { ok: false; kind: 'truncated' | 'invalid'; reason: string };
 
 /** The fenced block's content when the answer has one (an unclosed fence runs to the end). */
 function fencedBody(answer: string): string {

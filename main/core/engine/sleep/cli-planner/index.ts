@@ -99,7 +99,11 @@ export function createCliPlanner(config: KiokuConfig, chosen: ChosenCli, options
       throw fail('execution', `the consolidation prompt could not be read: ${(error as Error).message} (reinstall Kioku)`, '');
     }
     const built = await buildSleepPrompt(template, batch, roleFacts(config, batch.role), config.clock.now());
-    if (built.existingDropped) options.logger?.info('sleep', `${name}: ${built.existingDropped} existing-memory line(s) left out of the prompt to fit the argument limit`);
+    if (built.existingDropped)
+      options.logger?.info(
+        'sleep',
+        `${name}: ${built.existingDropped} existing-memory line(s) left out of the prompt to fit the argument limit`,
+      );
 
     const { args, format } = cliInvocation(chosen.cli, built.prompt, config.settings.ROLE_MODEL);
     fs.mkdirSync(cwd, { recursive: true, mode: PRIVATE_DIR_MODE });
@@ -143,7 +147,12 @@ export function createCliPlanner(config: KiokuConfig, chosen: ChosenCli, options
     const extracted = extractJsonObject(answer);
     if (!extracted.ok) throw fail(extracted.kind, extracted.reason, answer);
 
-    const read = readPlanAnswer(extracted.value, { id: planId, role: batch.role, planner: name, batch: batch.items.map((item) => item.id) });
+    const read = readPlanAnswer(extracted.value, {
+      id: planId,
+      role: batch.role,
+      planner: name,
+      batch: batch.items.map((item) => item.id),
+    });
     if (!read.ok) throw fail('invalid', read.reason, answer);
 
     const existingIds = new Set(batch.existing.map((ref) => ref.id));

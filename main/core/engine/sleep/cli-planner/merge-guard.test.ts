@@ -38,10 +38,27 @@ const BATCH: CollectedBatch = {
   materialChars: 10,
 };
 
-const merge = (target: string, sources: string[]) => ({ target, summary: '合併後', body: '主旨：合併後', tags: [], cues: [], priority: 3, links: [], sources });
+const merge = (target: string, sources: string[]) => ({
+  target,
+  summary: '合併後',
+  body: '主旨：合併後',
+  tags: [],
+  cues: [],
+  priority: 3,
+  links: [],
+  sources,
+});
 
 function planWith(merges: ReturnType<typeof merge>[]): SleepPlan {
-  return sleepPlanSchema.parse({ v: 1, id: 'p', role: 'R1', planner: 'cli:claude', batch: BATCH.items.map((i) => i.id), merge: merges, digest: 'd' });
+  return sleepPlanSchema.parse({
+    v: 1,
+    id: 'p',
+    role: 'R1',
+    planner: 'cli:claude',
+    batch: BATCH.items.map((i) => i.id),
+    merge: merges,
+    digest: 'd',
+  });
 }
 
 describe('guardMerges (MEM-5: emotional never merged into preference)', () => {
@@ -53,12 +70,23 @@ describe('guardMerges (MEM-5: emotional never merged into preference)', () => {
   });
 
   it('a same-type merge into a shown target stays; an emotional item into a preference becomes its own emotional memory linked to it', () => {
-    const { plan, notes, problems } = guardMerges(planWith([merge('P', ['pref']), merge('P', ['feel']), merge('Q', ['pref2'])]), BATCH, mergeable);
+    const { plan, notes, problems } = guardMerges(
+      planWith([merge('P', ['pref']), merge('P', ['feel']), merge('Q', ['pref2'])]),
+      BATCH,
+      mergeable,
+    );
     expect(problems).toEqual([]);
     expect(plan.merge).toEqual([merge('P', ['pref'])]);
     expect(plan.create).toHaveLength(2);
     const emotional = plan.create.find((c) => c.sources[0] === 'feel')!;
-    expect(emotional).toMatchObject({ memory_type: 'emotional', declarative: 'implicit', priority: 4, relevance: ['emotional'], links: ['P'], category: 'important' });
+    expect(emotional).toMatchObject({
+      memory_type: 'emotional',
+      declarative: 'implicit',
+      priority: 4,
+      relevance: ['emotional'],
+      links: ['P'],
+      category: 'important',
+    });
     // Q's body was never shown, so merging would have dropped its detail: kept apart, linked.
     expect(plan.create.find((c) => c.sources[0] === 'pref2')).toMatchObject({ memory_type: 'preference', links: ['Q'] });
     expect(notes).toHaveLength(2);

@@ -57,12 +57,16 @@ export function guardMerges(plan: SleepPlan, batch: CollectedBatch, mergeable: R
       continue;
     }
     if (types.length !== 1 || !types[0]) {
-      problems.push(`merge into ${m.target} mixes memory types (${m.sources.map((s) => `${s}: ${typeOf.get(s) ?? '?'}`).join(', ')}); different types are never merged`);
+      problems.push(
+        `merge into ${m.target} mixes memory types (${m.sources.map((s) => `${s}: ${typeOf.get(s) ?? '?'}`).join(', ')}); different types are never merged`,
+      );
       continue;
     }
     // An inbox item with a type Kioku does not know (hand-edited) is filed as semantic.
     const type: MemoryType = (MEMORY_TYPES as readonly string[]).includes(types[0]) ? (types[0] as MemoryType) : 'semantic';
-    const category = (CATEGORIES as readonly string[]).includes(target?.category ?? '') ? (target!.category as ConsolidatedCategory) : 'other';
+    const category = (CATEGORIES as readonly string[]).includes(target?.category ?? '')
+      ? (target!.category as ConsolidatedCategory)
+      : 'other';
     const key = uniqueKey(`m-${m.target}`, keys);
     create.push(asCreate(m, key, category, type));
     notes.push(

@@ -45,7 +45,16 @@ describe('readPlanAnswer', () => {
         id: 'model-id',
         batch: ['a1', 'a2', 'zz'],
         planner: 'me',
-        create: [create('a1', { category: 'Important', memory_type: 'PREFERENCE', priority: '4', tags: '單一標籤', expires: null, relevance: null })],
+        create: [
+          create('a1', {
+            category: 'Important',
+            memory_type: 'PREFERENCE',
+            priority: '4',
+            tags: '單一標籤',
+            expires: null,
+            relevance: null,
+          }),
+        ],
         discard: [{ source: 'a2', reason: null }],
         bonds: [{ direction: '使用者 -> 角色', text: '謝謝你', source: 'a1' }],
         links: [],
@@ -56,7 +65,14 @@ describe('readPlanAnswer', () => {
     expect(answer.ok).toBe(true);
     if (!answer.ok) return;
     expect(answer.plan).toMatchObject({ v: 1, id: 'p1', role: 'TESTER01', planner: 'cli:claude', batch: ['a1', 'a2'] });
-    expect(answer.plan.create[0]).toMatchObject({ category: 'important', memory_type: 'preference', priority: 4, tags: ['單一標籤'], expires: '', relevance: [] });
+    expect(answer.plan.create[0]).toMatchObject({
+      category: 'important',
+      memory_type: 'preference',
+      priority: 4,
+      tags: ['單一標籤'],
+      expires: '',
+      relevance: [],
+    });
     expect(answer.plan.discard[0]!.reason).toBe('未說明');
     expect(answer.plan.bonds[0]!.direction).toBe('user-to-role');
     expect(sleepPlanSchema.parse(answer.plan)).toEqual(answer.plan);

@@ -29,7 +29,10 @@ function lowerWord(value: unknown): unknown {
 function stringList(value: unknown): unknown {
   if (value === null || value === undefined) return [];
   if (typeof value === 'string') return value.trim() ? [value] : [];
-  if (Array.isArray(value)) return value.filter((v) => v !== null && v !== undefined && String(v).trim() !== '').map((v) => (typeof v === 'number' ? String(v) : v));
+  if (Array.isArray(value))
+    return value
+      .filter((v) => v !== null && v !== undefined && String(v).trim() !== '')
+      .map((v) => (typeof v === 'number' ? String(v) : v));
   return value;
 }
 
@@ -48,7 +51,8 @@ function entries(raw: Record<string, unknown>, key: string, fix: (entry: Record<
 }
 
 function fixMemoryFields(entry: Record<string, unknown>): Record<string, unknown> {
-  for (const key of ['tags', 'cues', 'relevance', 'links', 'sources']) if (key in entry || key === 'sources') entry[key] = stringList(entry[key]);
+  for (const key of ['tags', 'cues', 'relevance', 'links', 'sources'])
+    if (key in entry || key === 'sources') entry[key] = stringList(entry[key]);
   if ('priority' in entry) entry.priority = priority(entry.priority);
   return entry;
 }

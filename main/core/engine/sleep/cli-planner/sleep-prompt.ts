@@ -53,7 +53,11 @@ function renderExisting(ref: ExistingMemoryRef, fullBody: boolean): string {
   if (!fullBody && ref.gist.trim()) parts.push(`主旨：${oneLine(ref.gist)}`);
   const line = parts.join('｜');
   if (!fullBody) return line;
-  const body = ref.body!.trim().split(/\r?\n/).map((l) => `    ${l}`).join('\n');
+  const body = ref
+    .body!.trim()
+    .split(/\r?\n/)
+    .map((l) => `    ${l}`)
+    .join('\n');
   return `${line}｜可合併，全文：\n${body}`;
 }
 

@@ -129,7 +129,14 @@ export function analyseBatch(batch: CollectedBatch, now: Date, index: ExistingIn
     const hits = pass.noise
       ? []
       : candidateRules(
-          { salience: pass.salience, emotionChange: emotion.change, emotionWords: emotion.words, topics: pass.topics, persons: pass.persons, commitment },
+          {
+            salience: pass.salience,
+            emotionChange: emotion.change,
+            emotionWords: emotion.words,
+            topics: pass.topics,
+            persons: pass.persons,
+            commitment,
+          },
           topics,
           persons,
         );

@@ -41,6 +41,11 @@ function bondLines(source: ItemAnalysis): PlanBond[] {
   const summary = item.summary.trim();
   const words = line(firstQuote(summary) ?? summary);
   if (!words) return [];
-  const direction = /^(?:角色|the role)/iu.test(summary) || (answer && !said) ? 'role-to-user' : /我們|一起|互相|彼此|\bwe\b|together/iu.test(summary) ? 'mutual' : 'user-to-role';
+  const direction =
+    /^(?:角色|the role)/iu.test(summary) || (answer && !said)
+      ? 'role-to-user'
+      : /我們|一起|互相|彼此|\bwe\b|together/iu.test(summary)
+        ? 'mutual'
+        : 'user-to-role';
   return [{ direction, text: answer && direction === 'role-to-user' ? answer : words, source: item.id }];
 }

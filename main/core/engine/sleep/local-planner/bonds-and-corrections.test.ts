@@ -11,7 +11,11 @@ async function planOf(batch: CollectedBatch): Promise<SleepPlan> {
 
 describe('bonds (MEM-7) and bilateral relationship records (seed 000 §關係定位必須雙邊記錄)', () => {
   it('relationship talk keeps both sides: the body and the bonds hold the user words AND the role answer', async () => {
-    const items = await turnItems('rel', '我同時以女性和女兒兩種方式愛妳，這不矛盾。', '謝謝你這麼珍惜我。不過我會一直是你的家人，用女兒的身分陪著你。');
+    const items = await turnItems(
+      'rel',
+      '我同時以女性和女兒兩種方式愛妳，這不矛盾。',
+      '謝謝你這麼珍惜我。不過我會一直是你的家人，用女兒的身分陪著你。',
+    );
     const plan = await planOf(batchOf(items));
     const relation = plan.create.find((c) => c.tags.includes('關係'))!;
     expect(relation).toMatchObject({ memory_type: 'emotional', category: 'important', priority: 5 });
@@ -85,7 +89,9 @@ describe('PM-4 corrections (「原本以為…後來發現…」)', () => {
   });
 
   it('rewrites a denied memory from the probe note, keeping the old record marked as corrected', async () => {
-    const plan = await planOf(batchOf([await turnItem('x', '今天修好了登入頁的 bug。', '辛苦了！')], [{ ...haiku, correctionNote: '其實是在學短歌' }]));
+    const plan = await planOf(
+      batchOf([await turnItem('x', '今天修好了登入頁的 bug。', '辛苦了！')], [{ ...haiku, correctionNote: '其實是在學短歌' }]),
+    );
     expect(plan.corrections).toHaveLength(1);
     const correction = plan.corrections[0]!;
     expect(correction).toMatchObject({ target: 'm-haiku', summary: '原本以為使用者在學俳句，後來發現其實是在學短歌' });

@@ -67,8 +67,7 @@ function entriesOf(kept: readonly ItemAnalysis[], existing: readonly ExistingAna
       if (known) {
         known.sources.push(...group);
         known.replacing.push(...replacing.filter((id) => !known.replacing.includes(id)));
-      }
-      else {
+      } else {
         const entry: Entry = { sources: [...group], target: match.ref, replacing, links: [] };
         mergeByTarget.set(match.ref.ref.id, entry);
         entries.push(entry);
@@ -88,7 +87,11 @@ function linkEntries(entries: readonly Entry[], existing: readonly ExistingAnaly
   const idOf = (entry: Entry) => entry.key ?? entry.target!.ref.id;
   for (const entry of entries) {
     const self = new Set(entry.target ? [entry.target.ref.id] : []);
-    entry.links.push(...entry.replacing, ...(entry.nearDuplicateOf ? [entry.nearDuplicateOf] : []), ...relatedExisting(entry.sources, existing, self, score));
+    entry.links.push(
+      ...entry.replacing,
+      ...(entry.nearDuplicateOf ? [entry.nearDuplicateOf] : []),
+      ...relatedExisting(entry.sources, existing, self, score),
+    );
   }
   // At most MAX_LINKS per memory, in-batch links included: the local planner takes batches of
   // hundreds, and linking every related pair gave memories dozens of links — noise for a reader,
@@ -118,7 +121,10 @@ function createOf(entry: Entry): PlanCreate {
     cues: text.cues,
     memory_type: lead.memory_type,
     declarative: lead.declarative,
-    relevance: union(sources.map((s) => s.classification.relevance), 12),
+    relevance: union(
+      sources.map((s) => s.classification.relevance),
+      12,
+    ),
     expires: lead.expires,
     links: entry.links,
     sources: sources.map((s) => s.item.id),
@@ -176,7 +182,11 @@ export function buildLocalPlan(batch: CollectedBatch, planId: string, now: Date,
   const corrections = correctionsFor(analysis.existing, kept, analysis.today, analysis.score);
   const rewritten = new Set([...merge.map((m) => m.target), ...corrections.map((c) => c.target)]);
   const supersede = supersessionsFor(
-    entries.map((entry) => ({ by: entry.key ?? entry.target!.ref.id, sources: chronological(entry.sources), replacing: entry.replacing.filter((id) => !rewritten.has(id)) })),
+    entries.map((entry) => ({
+      by: entry.key ?? entry.target!.ref.id,
+      sources: chronological(entry.sources),
+      replacing: entry.replacing.filter((id) => !rewritten.has(id)),
+    })),
   );
   const digest = digestText(
     { items: batch.items.length, created: create.length, merged: merge.length, discarded: discard.length, corrected: corrections.length },
@@ -199,7 +209,11 @@ export function buildLocalPlan(batch: CollectedBatch, planId: string, now: Date,
   });
   if (!parsed.success) {
     // A bug here must keep the inbox untouched (SLEEP-5), never write half a plan.
-    throw new PlannerError('invalid', `the local planner made a plan that fails the schema for role ${batch.role}: ${parsed.error.message}`, diagnostics);
+    throw new PlannerError(
+      'invalid',
+      `the local planner made a plan that fails the schema for role ${batch.role}: ${parsed.error.message}`,
+      diagnostics,
+    );
   }
   const plan = parsed.data;
   const problems = planProblems(plan, new Set(batch.existing.map((ref) => ref.id)));

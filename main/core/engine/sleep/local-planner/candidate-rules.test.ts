@@ -5,7 +5,10 @@ import { explainCandidates } from './explain-candidates.js';
 import { createLocalPlanner } from './index.js';
 
 const NOW = new Date('2026-12-01T23:30:00');
-const rulesOf = (batch: CollectedBatch, id: string) => explainCandidates(batch, NOW).find((e) => e.id === id)!.rules.map((r) => r.rule);
+const rulesOf = (batch: CollectedBatch, id: string) =>
+  explainCandidates(batch, NOW)
+    .find((e) => e.id === id)!
+    .rules.map((r) => r.rule);
 const planOf = (batch: CollectedBatch): Promise<SleepPlan> => createLocalPlanner(plannerConfig()).plan(batch, 'p');
 
 function item(id: string, summary: string, extra: Partial<InboxItem> = {}): InboxItem {
@@ -34,7 +37,10 @@ describe('PM-3 candidate rules (seed 001 R1…R6), shown per item', () => {
 
   it('R2: the same topic three times, or twice with mean salience ≥ 45 → repeated, filed under interest', async () => {
     const three = batchOf(
-      [item('a', '使用者說家裡的貓今天又打翻水杯', { tags: ['貓'], priority: 2 }), item('b', '使用者分享貓咪睡在鍵盤上的照片', { tags: ['貓'], priority: 2 })],
+      [
+        item('a', '使用者說家裡的貓今天又打翻水杯', { tags: ['貓'], priority: 2 }),
+        item('b', '使用者分享貓咪睡在鍵盤上的照片', { tags: ['貓'], priority: 2 }),
+      ],
       [existingRef({ id: 'm-cat', summary: '使用者養了一隻橘貓', tags: ['貓'], memory_type: 'semantic', priority: 2 })],
     );
     expect(rulesOf(three, 'a')).toContain('R2');
@@ -45,7 +51,10 @@ describe('PM-3 candidate rules (seed 001 R1…R6), shown per item', () => {
     expect(cat.relevance).toContain('repeated');
     expect(cat.priority).toBe(3);
     // Two low-salience items (mean 30) are not enough; two everyday ones (mean 45) are.
-    const lowPair = batchOf([item('c', '使用者提到週末去爬山', { tags: ['爬山'], priority: 2 }), item('d', '使用者說爬山腳很痠', { tags: ['爬山'], priority: 2 })]);
+    const lowPair = batchOf([
+      item('c', '使用者提到週末去爬山', { tags: ['爬山'], priority: 2 }),
+      item('d', '使用者說爬山腳很痠', { tags: ['爬山'], priority: 2 }),
+    ]);
     expect(rulesOf(lowPair, 'c')).not.toContain('R2');
     const pair = batchOf([item('c', '使用者提到週末去爬山', { tags: ['爬山'] }), item('d', '使用者說爬山腳很痠', { tags: ['爬山'] })]);
     expect(rulesOf(pair, 'c')).toContain('R2');
@@ -130,7 +139,9 @@ describe('noise (NREM 去噪)', () => {
   });
 
   it('keeps thanks that say what for, and anything the user asked to keep', async () => {
-    const plan = await planOf(batchOf([await turnItem('t', '謝謝你幫我把登入的 bug 修好！', '不客氣～'), item('k', '好', { relevance: ['explicit'] })]));
+    const plan = await planOf(
+      batchOf([await turnItem('t', '謝謝你幫我把登入的 bug 修好！', '不客氣～'), item('k', '好', { relevance: ['explicit'] })]),
+    );
     expect(plan.discard).toEqual([]);
   });
 });

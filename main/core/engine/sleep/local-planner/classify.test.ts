@@ -17,7 +17,13 @@ async function classify(user: string, reply: string): Promise<PlanCreate> {
 describe('classification into the six categories (NREM) and memory_type/declarative (REM)', () => {
   it.each([
     ['以後回覆請用繁體中文，不要用簡體。', '好的。', 'important', 'preference', 'explicit'],
-    ['部署步驟：先跑 npm run build，再用 scp 把 dist 傳到伺服器，最後重啟 pm2。', '了解，我把流程記下來了。', 'skill', 'procedural', 'implicit'],
+    [
+      '部署步驟：先跑 npm run build，再用 scp 把 dist 傳到伺服器，最後重啟 pm2。',
+      '了解，我把流程記下來了。',
+      'skill',
+      'procedural',
+      'implicit',
+    ],
     ['Node 24 新版發布了，內建支援 TypeScript 型別剝除。', '這個更新很實用！', 'news', 'semantic', 'explicit'],
     ['我最近迷上看動畫，尤其是芙莉蓮。', '芙莉蓮很好看呢～', 'interest', 'episodic', 'explicit'],
     ['今天修好了登入頁的 bug，順便把 test 補齊。', '辛苦了。', 'daily', 'episodic', 'explicit'],

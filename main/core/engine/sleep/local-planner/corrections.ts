@@ -21,7 +21,10 @@ import { LINK_SIMILARITY, type Score } from './duplicates.js';
 const CAPTURE_FRAME = /^(?:使用者(?:表示|提到|表達的感受|對角色的互動方式給出回饋)|user (?:said|mentioned|expressed))\s*[:：]?\s*/iu;
 
 function stripQuotes(text: string): string {
-  return text.replace(/[「」“”"]/gu, '').replace(/[。．.！!？?\s]+$/u, '').trim();
+  return text
+    .replace(/[「」“”"]/gu, '')
+    .replace(/[。．.！!？?\s]+$/u, '')
+    .trim();
 }
 
 function findingOf(ref: ExistingAnalysis, kept: readonly ItemAnalysis[], score: Score): { text: string; basis: string } | undefined {
@@ -37,7 +40,12 @@ function findingOf(ref: ExistingAnalysis, kept: readonly ItemAnalysis[], score: 
   return { text: stripQuotes(words), basis: `${best.item.date} 的對話（${best.item.item.id}）` };
 }
 
-export function correctionsFor(existing: readonly ExistingAnalysis[], kept: readonly ItemAnalysis[], today: string, score: Score): PlanCorrection[] {
+export function correctionsFor(
+  existing: readonly ExistingAnalysis[],
+  kept: readonly ItemAnalysis[],
+  today: string,
+  score: Score,
+): PlanCorrection[] {
   const out: PlanCorrection[] = [];
   for (const ref of existing) {
     if (!ref.ref.needsCorrection) continue;

@@ -67,7 +67,9 @@ describe('near-duplicates (NREM 去重/合併, MEM-5)', () => {
     // The old body whole, then the new item as one dated line (the plan is absolute, not a delta).
     const oldBody = preferenceRef().body!;
     expect(merge.body.startsWith(oldBody.replace(/^主旨：.*$/mu, `主旨：${merge.summary}`))).toBe(true);
-    expect(merge.body).toContain('- 2026-12-01：使用者表示：「我最喜歡淺焙的手沖咖啡，酸一點沒關係」（角色當時的回應：好，我記得你喜歡偏酸的）');
+    expect(merge.body).toContain(
+      '- 2026-12-01：使用者表示：「我最喜歡淺焙的手沖咖啡，酸一點沒關係」（角色當時的回應：好，我記得你喜歡偏酸的）',
+    );
     // Preference: the newest wording wins the summary; the old gist stays in the body.
     expect(merge.summary).toBe('使用者表示：「我最喜歡淺焙的手沖咖啡，酸一點沒關係」');
     expect(merge.body).toContain('- 先前的主旨：使用者表示：「我喜歡喝手沖咖啡，尤其是淺焙的」');
@@ -84,7 +86,10 @@ describe('near-duplicates (NREM 去重/合併, MEM-5)', () => {
   });
 
   it('without the target body: an exact duplicate is discarded as "duplicate of <id>", a near one created and linked', async () => {
-    const ref = preferenceRef({ body: undefined, gist: '使用者表示：「我喜歡喝手沖咖啡，尤其是淺焙的」；角色當時的回應：淺焙的果酸很迷人呢' });
+    const ref = preferenceRef({
+      body: undefined,
+      gist: '使用者表示：「我喜歡喝手沖咖啡，尤其是淺焙的」；角色當時的回應：淺焙的果酸很迷人呢',
+    });
     const exact = await planOf([await turnItem('dup', '我喜歡喝手沖咖啡，尤其是淺焙的。', '淺焙的果酸很迷人呢')], [ref]);
     expect(exact.merge).toEqual([]);
     expect(exact.create).toEqual([]);
@@ -132,7 +137,13 @@ describe('near-duplicates (NREM 去重/合併, MEM-5)', () => {
   });
 
   it('a temporary permission never merges into a lasting preference', async () => {
-    const lasting = existingRef({ id: 'm-lint', summary: '使用者表示：「部署前一定要跑 lint」', tags: ['lint'], memory_type: 'preference', body: '主旨：使用者表示：「部署前一定要跑 lint」' });
+    const lasting = existingRef({
+      id: 'm-lint',
+      summary: '使用者表示：「部署前一定要跑 lint」',
+      tags: ['lint'],
+      memory_type: 'preference',
+      body: '主旨：使用者表示：「部署前一定要跑 lint」',
+    });
     const temporary = await turnItem('tmp', '這次部署先跳過 lint。', '好，這次先跳過。');
     const plan = await planOf([temporary], [lasting]);
     expect(plan.merge).toEqual([]);
@@ -140,8 +151,20 @@ describe('near-duplicates (NREM 去重/合併, MEM-5)', () => {
   });
 
   it('links related memories of any type below the merge bar', async () => {
-    const meeting = existingRef({ id: 'm-meet', summary: '使用者討厭早上的會議，約會議請排下午', tags: ['會議'], memory_type: 'preference', body: '主旨：使用者討厭早上的會議' });
-    const cat = existingRef({ id: 'm-cat', summary: '使用者養了一隻橘貓叫麻糬', tags: ['貓'], memory_type: 'semantic', body: '主旨：橘貓麻糬' });
+    const meeting = existingRef({
+      id: 'm-meet',
+      summary: '使用者討厭早上的會議，約會議請排下午',
+      tags: ['會議'],
+      memory_type: 'preference',
+      body: '主旨：使用者討厭早上的會議',
+    });
+    const cat = existingRef({
+      id: 'm-cat',
+      summary: '使用者養了一隻橘貓叫麻糬',
+      tags: ['貓'],
+      memory_type: 'semantic',
+      body: '主旨：橘貓麻糬',
+    });
     // The user's own word (會議) relates them: the reply's words make no tags (issue 12).
     const item = await turnItem('w', '明天早上九點又有會議，好煩。', '辛苦了，會議前先喝杯咖啡吧。');
     const plan = await planOf([item], [meeting, cat]);

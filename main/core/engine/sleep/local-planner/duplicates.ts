@@ -69,7 +69,11 @@ function addsNothing(member: ItemAnalysis, ref: ExistingAnalysis): boolean {
 }
 
 /** The existing memory a group of the same type would merge into, best score first, earlier on ties. */
-export function findMergeTarget(group: readonly ItemAnalysis[], existing: readonly ExistingAnalysis[], score: Score): TargetMatch | undefined {
+export function findMergeTarget(
+  group: readonly ItemAnalysis[],
+  existing: readonly ExistingAnalysis[],
+  score: Score,
+): TargetMatch | undefined {
   const lead = group[0]!;
   if (lead.expires) return undefined;
   const warm = group.some((member) => member.classification.relevance.includes('emotional'));

@@ -48,15 +48,41 @@ describe('local planner with collect and apply', () => {
       ROLE,
       'important',
       '20261120-090000-aaaaaa',
-      { summary: '使用者表示：「我喜歡喝手沖咖啡，尤其是淺焙的」', tags: ['偏好', '咖啡'], priority: 3, memory_type: 'preference', created: '2026-11-20T09:00:00' },
+      {
+        summary: '使用者表示：「我喜歡喝手沖咖啡，尤其是淺焙的」',
+        tags: ['偏好', '咖啡'],
+        priority: 3,
+        memory_type: 'preference',
+        created: '2026-11-20T09:00:00',
+      },
       '主旨：使用者表示：「我喜歡喝手沖咖啡，尤其是淺焙的」\n\n細節：\n- 使用者原話：我喜歡喝手沖咖啡，尤其是淺焙的',
     );
     const items = [
-      ...(await turnItems('20261201-200000-000001', '你記得我喜歡淺焙的手沖咖啡，我好開心。', '因為是你說的呀，我當然記得。', '2026-12-01T20:00:00')),
-      ...(await turnItems('20261201-203000-000002', '我同時以女性和女兒兩種方式愛妳，這不矛盾。', '謝謝你這麼珍惜我。不過我會一直是你的家人，用女兒的身分陪著你。', '2026-12-01T20:30:00')),
+      ...(await turnItems(
+        '20261201-200000-000001',
+        '你記得我喜歡淺焙的手沖咖啡，我好開心。',
+        '因為是你說的呀，我當然記得。',
+        '2026-12-01T20:00:00',
+      )),
+      ...(await turnItems(
+        '20261201-203000-000002',
+        '我同時以女性和女兒兩種方式愛妳，這不矛盾。',
+        '謝謝你這麼珍惜我。不過我會一直是你的家人，用女兒的身分陪著你。',
+        '2026-12-01T20:30:00',
+      )),
       ...(await turnItems('20261201-210000-000003', '嗨～', '嗨！', '2026-12-01T21:00:00')),
-      ...(await turnItems('20261201-211500-000005', '我最喜歡淺焙的手沖咖啡，酸一點沒關係。', '好，我記得你喜歡偏酸的。', '2026-12-01T21:15:00')),
-      ...(await turnItems('20261201-213000-000004', '部署步驟：先跑 npm run build，再用 scp 把 dist 傳到伺服器，最後重啟 pm2。', '了解。', '2026-12-01T21:30:00')),
+      ...(await turnItems(
+        '20261201-211500-000005',
+        '我最喜歡淺焙的手沖咖啡，酸一點沒關係。',
+        '好，我記得你喜歡偏酸的。',
+        '2026-12-01T21:15:00',
+      )),
+      ...(await turnItems(
+        '20261201-213000-000004',
+        '部署步驟：先跑 npm run build，再用 scp 把 dist 傳到伺服器，最後重啟 pm2。',
+        '了解。',
+        '2026-12-01T21:30:00',
+      )),
     ];
     for (const item of items) writeInboxFile(home.memoryHome, item);
     const config = home.config();
@@ -97,7 +123,10 @@ describe('local planner with collect and apply', () => {
 
     const bonds = readBonds(home.memoryHome, ROLE).map((b) => `${b.direction} ${b.text}`);
     expect(bonds).toEqual(
-      expect.arrayContaining(['user-to-role 我同時以女性和女兒兩種方式愛妳，這不矛盾', 'role-to-user 不過我會一直是你的家人，用女兒的身分陪著你']),
+      expect.arrayContaining([
+        'user-to-role 我同時以女性和女兒兩種方式愛妳，這不矛盾',
+        'role-to-user 不過我會一直是你的家人，用女兒的身分陪著你',
+      ]),
     );
   });
 });

@@ -8,8 +8,18 @@ async function eveningItems(): Promise<InboxItem[]> {
   return [
     ...(await turnItems('t1', '以後回覆請用繁體中文，不要用簡體。', '好的，之後都用繁體中文回覆你。', '2026-12-01T09:10:00')),
     ...(await turnItems('t2', '今天真的好累，工作壓力好大。', '辛苦了，先休息一下吧。', '2026-12-01T20:00:00')),
-    ...(await turnItems('t3', '我同時以女性和女兒兩種方式愛妳，這不矛盾。', '謝謝你這麼珍惜我。不過我會一直是你的家人，用女兒的身分陪著你。', '2026-12-01T21:00:00')),
-    ...(await turnItems('t4', '部署步驟：先跑 npm run build，再用 scp 把 dist 傳到伺服器，最後重啟 pm2。', '了解，我把流程記下來了。', '2026-12-01T21:30:00')),
+    ...(await turnItems(
+      't3',
+      '我同時以女性和女兒兩種方式愛妳，這不矛盾。',
+      '謝謝你這麼珍惜我。不過我會一直是你的家人，用女兒的身分陪著你。',
+      '2026-12-01T21:00:00',
+    )),
+    ...(await turnItems(
+      't4',
+      '部署步驟：先跑 npm run build，再用 scp 把 dist 傳到伺服器，最後重啟 pm2。',
+      '了解，我把流程記下來了。',
+      '2026-12-01T21:30:00',
+    )),
     ...(await turnItems('t5', '嗨～', '嗨！今天過得好嗎？', '2026-12-01T22:00:00')),
     ...(await turnItems('t6', 'Node 24 新版發布了，內建支援 TypeScript 型別剝除。', '這個更新很實用！', '2026-12-01T22:10:00')),
   ];
@@ -22,7 +32,12 @@ const existing: ExistingMemoryRef[] = [
     tags: ['偏好', '繁體中文'],
     body: '主旨：使用者表示：「以後回覆請用繁體中文，不要用簡體」\n\n細節：\n- 使用者原話：以後回覆請用繁體中文，不要用簡體\n- 角色當時的回應：好的',
   }),
-  existingRef({ id: '20261121-090000-bbbbbb', summary: '使用者喜歡淺焙的手沖咖啡', tags: ['咖啡'], body: '主旨：使用者喜歡淺焙的手沖咖啡' }),
+  existingRef({
+    id: '20261121-090000-bbbbbb',
+    summary: '使用者喜歡淺焙的手沖咖啡',
+    tags: ['咖啡'],
+    body: '主旨：使用者喜歡淺焙的手沖咖啡',
+  }),
 ];
 
 function assertSound(plan: SleepPlan, refs: readonly ExistingMemoryRef[]): void {
@@ -57,7 +72,15 @@ describe('local planner (X-LOCAL)', () => {
   });
 
   it('takes its time from config.clock only (KIOKU_NOW): the corrections say which day they were made', async () => {
-    const refs = [existingRef({ id: 'm-haiku', summary: '使用者在學俳句', memory_type: 'semantic', needsCorrection: true, correctionNote: '其實是在學短歌' })];
+    const refs = [
+      existingRef({
+        id: 'm-haiku',
+        summary: '使用者在學俳句',
+        memory_type: 'semantic',
+        needsCorrection: true,
+        correctionNote: '其實是在學短歌',
+      }),
+    ];
     const items = await turnItems('x1', '今天修好了登入頁的 bug。', '辛苦了！');
     const early = await createLocalPlanner(plannerConfig('2026-12-01T23:00:00')).plan(batchOf(items, refs), 'p');
     const late = await createLocalPlanner(plannerConfig('2027-01-05T23:00:00')).plan(batchOf(items, refs), 'p');
@@ -101,7 +124,11 @@ describe('local planner (X-LOCAL)', () => {
       const items = Array.from({ length: 4 }, (_, k) => item(b * 4 + k));
       const plan = await planner.plan(batchOf(items, refs, 1000 - (b + 1) * 4), `p${b}`);
       assertSound(plan, refs);
-      for (const id of [...plan.create.flatMap((c) => c.sources), ...plan.merge.flatMap((m) => m.sources), ...plan.discard.map((d) => d.source)]) {
+      for (const id of [
+        ...plan.create.flatMap((c) => c.sources),
+        ...plan.merge.flatMap((m) => m.sources),
+        ...plan.discard.map((d) => d.source),
+      ]) {
         seen.set(id, (seen.get(id) ?? 0) + 1);
       }
       merges += plan.merge.length;

@@ -52,5 +52,10 @@ export function sameRuleItems(a: ItemAnalysis, b: ItemAnalysis, value: number): 
 /** A batch item and an existing memory of its type, `value` alike: the same rule again? */
 export function sameRuleAsRef(item: ItemAnalysis, ref: ExistingAnalysis, value: number): boolean {
   if (!standing(item) || !STANDING.has(ref.ref.memory_type)) return false;
-  return acrossLanguages(textOfItem(item), `${ref.ref.summary}\n${ref.ref.gist}`, sharedTerms(termsOfItem(item), termsOfRef(ref)).length, value);
+  return acrossLanguages(
+    textOfItem(item),
+    `${ref.ref.summary}\n${ref.ref.gist}`,
+    sharedTerms(termsOfItem(item), termsOfRef(ref)).length,
+    value,
+  );
 }

@@ -41,7 +41,8 @@ async function night(at: string, items: InboxItem[]) {
   expect(result).toMatchObject({ ok: true, processed: items.length });
 }
 
-const camelCase = () => loadRoleMemories(home!.memoryHome, ROLE).memories.filter((m) => m.category !== 'inbox' && m.body.includes('camelCase'));
+const camelCase = () =>
+  loadRoleMemories(home!.memoryHome, ROLE).memories.filter((m) => m.category !== 'inbox' && m.body.includes('camelCase'));
 
 describe('a rule said three times is one memory (issue 12)', () => {
   it('a short rule with 請用 is captured although it is under the length bar', () => {
@@ -72,8 +73,16 @@ describe('a rule said three times is one memory (issue 12)', () => {
   it('in one night: three paraphrases are one memory; the feeling about it stays apart', async () => {
     home = makeTempHome({ KIOKU_NOW: '2026-12-02T03:00:00' });
     const items: InboxItem[] = [];
-    for (const [i, turn] of SAID.entries()) items.push(...(await captured(`20261201-2${i}0000-00000${i + 1}`, { ...turn, at: `2026-12-01T2${i}:00:00` })));
-    items.push(...(await turnItems('20261201-233000-000009', '全部改成 camelCase 之後程式好讀多了，好開心。', '看你開心我也開心！', '2026-12-01T23:30:00')));
+    for (const [i, turn] of SAID.entries())
+      items.push(...(await captured(`20261201-2${i}0000-00000${i + 1}`, { ...turn, at: `2026-12-01T2${i}:00:00` })));
+    items.push(
+      ...(await turnItems(
+        '20261201-233000-000009',
+        '全部改成 camelCase 之後程式好讀多了，好開心。',
+        '看你開心我也開心！',
+        '2026-12-01T23:30:00',
+      )),
+    );
     await night('2026-12-02T03:00:00', items);
     const rules = camelCase();
     const preference = rules.filter((m) => m.memory_type === 'preference');
@@ -85,9 +94,17 @@ describe('a rule said three times is one memory (issue 12)', () => {
 
   it('the same rule in Chinese and, nights later, in English is one memory: the key terms decide across languages', async () => {
     home = makeTempHome({ KIOKU_NOW: '2026-11-25T03:00:00' });
-    const zh = await captured('20261124-210000-000001', { user: '型別不確定就寫 unknown 再收窄，別用 any 偷懶。', reply: '好，我會用 unknown。', at: '2026-11-24T21:00:00' });
+    const zh = await captured('20261124-210000-000001', {
+      user: '型別不確定就寫 unknown 再收窄，別用 any 偷懶。',
+      reply: '好，我會用 unknown。',
+      at: '2026-11-24T21:00:00',
+    });
     await night('2026-11-25T03:00:00', zh);
-    const en = await captured('20261127-210000-000002', { user: 'Quick reminder: no `any` in our TypeScript, ever — use `unknown` and narrow it.', reply: 'Got it.', at: '2026-11-27T21:00:00' });
+    const en = await captured('20261127-210000-000002', {
+      user: 'Quick reminder: no `any` in our TypeScript, ever — use `unknown` and narrow it.',
+      reply: 'Got it.',
+      at: '2026-11-27T21:00:00',
+    });
     await night('2026-11-28T03:00:00', en);
     expect(zh).toHaveLength(1);
     expect(en).toHaveLength(1);
@@ -95,8 +112,14 @@ describe('a rule said three times is one memory (issue 12)', () => {
     expect(rules.map((m) => m.memory_type)).toEqual(['preference']);
     expect(rules[0]!.extra.sources).toEqual([zh[0]!.id, en[0]!.id]);
     // A different rule in the other language, sharing no term, stays its own memory.
-    const other = await captured('20261129-210000-000003', { user: 'Please use tabs, not spaces, in Makefiles.', reply: 'Sure.', at: '2026-11-29T21:00:00' });
+    const other = await captured('20261129-210000-000003', {
+      user: 'Please use tabs, not spaces, in Makefiles.',
+      reply: 'Sure.',
+      at: '2026-11-29T21:00:00',
+    });
     await night('2026-11-30T03:00:00', other);
-    expect(loadRoleMemories(home!.memoryHome, ROLE).memories.filter((m) => m.category !== 'inbox' && m.memory_type === 'preference')).toHaveLength(2);
+    expect(
+      loadRoleMemories(home!.memoryHome, ROLE).memories.filter((m) => m.category !== 'inbox' && m.memory_type === 'preference'),
+    ).toHaveLength(2);
   });
 });

@@ -43,20 +43,40 @@ function contextText(memoryHome: string, now: string): string {
   const { settings } = loadSettings({}, {});
   const config = { settings, paths: resolvePaths(settings, { HOME: '/home/u' }), clock: fixedClock(now) };
   const memories = loadRoleMemories(memoryHome, ROLE).memories;
-  const result = assembleSessionContext({ config, role, memories, state: defaultMemoryState(), bonds: [], dialog: [], facts: '', journalEntries: 0, peers: [role] });
+  const result = assembleSessionContext({
+    config,
+    role,
+    memories,
+    state: defaultMemoryState(),
+    bonds: [],
+    dialog: [],
+    facts: '',
+    journalEntries: 0,
+    peers: [role],
+  });
   return result.parts.join('\n');
 }
 
 describe('a corrected preference stays current (issue 12)', () => {
   it('the older preference is superseded, kept as history, and never injected as current', async () => {
     home = makeTempHome({ KIOKU_NOW: '2026-11-25T03:00:00' });
-    const first = await turnItems('20261124-210000-000001', '我們這個專案一律用 yarn 管理套件。', '好，我會用 yarn。', '2026-11-24T21:00:00');
+    const first = await turnItems(
+      '20261124-210000-000001',
+      '我們這個專案一律用 yarn 管理套件。',
+      '好，我會用 yarn。',
+      '2026-11-24T21:00:00',
+    );
     await night(home.memoryHome, '2026-11-25T03:00:00', first);
     const before = loadRoleMemories(home.memoryHome, ROLE).memories;
     const yarn = before.find((m) => m.memory_type === 'preference' && m.summary.includes('yarn'))!;
     expect(yarn).toBeDefined();
 
-    const second = await turnItems('20261128-100000-000002', '改用 pnpm 了，不要再用 yarn。', '了解，之後都用 pnpm。', '2026-11-28T10:00:00');
+    const second = await turnItems(
+      '20261128-100000-000002',
+      '改用 pnpm 了，不要再用 yarn。',
+      '了解，之後都用 pnpm。',
+      '2026-11-28T10:00:00',
+    );
     await night(home.memoryHome, '2026-11-29T03:00:00', second);
 
     const after = loadRoleMemories(home.memoryHome, ROLE).memories;
@@ -72,7 +92,13 @@ describe('a corrected preference stays current (issue 12)', () => {
     // Recall still finds it, shown as past.
     const index = openMemoryIndex(home.config().paths);
     try {
-      const found = recall(index, { role: ROLE, query: 'yarn', clock: fixedClock('2026-11-29T09:00:00'), writeBack: false, limit: 10 }).memories;
+      const found = recall(index, {
+        role: ROLE,
+        query: 'yarn',
+        clock: fixedClock('2026-11-29T09:00:00'),
+        writeBack: false,
+        limit: 10,
+      }).memories;
       expect(found.find((m) => m.id === yarn.id)?.summary).toMatch(/^〔已更正〕/u);
     } finally {
       index.close();

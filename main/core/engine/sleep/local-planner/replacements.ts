@@ -115,7 +115,9 @@ export function replacedBy(group: readonly ItemAnalysis[], existing: readonly Ex
 }
 
 /** The plan's supersede entries: each replaced memory once, by the memory (`by`: key or id) now current. */
-export function supersessionsFor(entries: readonly { by: string; sources: readonly ItemAnalysis[]; replacing: readonly string[] }[]): PlanSupersede[] {
+export function supersessionsFor(
+  entries: readonly { by: string; sources: readonly ItemAnalysis[]; replacing: readonly string[] }[],
+): PlanSupersede[] {
   const out: PlanSupersede[] = [];
   const taken = new Set<string>();
   for (const entry of entries) {

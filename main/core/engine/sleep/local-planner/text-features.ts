@@ -57,8 +57,8 @@ const FRAMING = new RegExp(
     '使用者',
     '角色',
     "user feedback on the role's manner",
-    "the role gave no text reply this turn",
-    "the role answered",
+    'the role gave no text reply this turn',
+    'the role answered',
     "user's words",
     "role's answer",
     'user mentioned',
@@ -76,14 +76,41 @@ const FRAMING = new RegExp(
  * different purpose (which pairs are words worth showing as tags).
  */
 const FUNCTION_CHARS = new Set(
-  Array.from('的了是我你妳他她它們在有和就都也很不嗎呢吧啊喔哦呀嘛這那個一要會說到著把被讓給跟與及或而但如果因為所以還再又才已經可以能沒什麼怎麼樣些點下上中來去過得地之其'),
+  Array.from(
+    '的了是我你妳他她它們在有和就都也很不嗎呢吧啊喔哦呀嘛這那個一要會說到著把被讓給跟與及或而但如果因為所以還再又才已經可以能沒什麼怎麼樣些點下上中來去過得地之其',
+  ),
 );
 
 /** Time and filler words every kind of memory uses: not a topic shared by two memories. */
-const STOP_BIGRAMS = new Set(['今天', '昨天', '明天', '剛剛', '剛才', '現在', '時候', '覺得', '一下', '一直', '真的', '好像', '然後', '還是', '但是', '已經', '可能', '應該', '希望', '知道', '東西', '事情']);
+const STOP_BIGRAMS = new Set([
+  '今天',
+  '昨天',
+  '明天',
+  '剛剛',
+  '剛才',
+  '現在',
+  '時候',
+  '覺得',
+  '一下',
+  '一直',
+  '真的',
+  '好像',
+  '然後',
+  '還是',
+  '但是',
+  '已經',
+  '可能',
+  '應該',
+  '希望',
+  '知道',
+  '東西',
+  '事情',
+]);
 
 const LATIN_STOP_WORDS = new Set(
-  'the and for you your with this that have has had was were are but not can could would should will just like from what when then than they them there their here about into also only some more very really please thanks thank okay yes let lets get got make made use used using need want does did done its it\'s i\'m don\'t can\'t'.split(' '),
+  "the and for you your with this that have has had was were are but not can could would should will just like from what when then than they them there their here about into also only some more very really please thanks thank okay yes let lets get got make made use used using need want does did done its it's i'm don't can't".split(
+    ' ',
+  ),
 );
 
 const CJK_CLASS = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u30FC';
@@ -103,7 +130,18 @@ function add(bag: Map<string, number>, key: string, weight: number): void {
 }
 
 /** Tags that say what kind of memory it is, not what it is about (capture adds them to many items). */
-export const GENERIC_TAGS = new Set(['偏好', '情緒', '關係', '互動回饋', '臨時授權', 'preference', 'emotion', 'relationship', 'feedback', 'temporary']);
+export const GENERIC_TAGS = new Set([
+  '偏好',
+  '情緒',
+  '關係',
+  '互動回饋',
+  '臨時授權',
+  'preference',
+  'emotion',
+  'relationship',
+  'feedback',
+  'temporary',
+]);
 
 export function featuresOf(space: FeatureSpace, texts: readonly string[], tags: readonly string[] = []): Features {
   const bag = new Map<string, number>();

@@ -44,7 +44,14 @@ describe("the user's name reaches the context (issue 12)", () => {
         ROLE,
         'important',
         `20261101-09${String(i).padStart(4, '0')}-a${String(i).padStart(5, '0')}`,
-        { summary: `專案規範第 ${i} 條`, tags: ['規範'], priority: 5, memory_type: 'rule', created: '2026-11-01T09:00:00', updated: '2026-11-01T09:00:00' },
+        {
+          summary: `專案規範第 ${i} 條`,
+          tags: ['規範'],
+          priority: 5,
+          memory_type: 'rule',
+          created: '2026-11-01T09:00:00',
+          updated: '2026-11-01T09:00:00',
+        },
         `主旨：專案規範第 ${i} 條\n\n細節：\n- 提交前要跑完整的測試。`,
       );
     }
@@ -65,7 +72,17 @@ describe("the user's name reaches the context (issue 12)", () => {
 
     const ctx = { settings, paths: resolvePaths(settings, { HOME: '/home/u' }), clock: fixedClock('2026-12-02T09:00:00') };
     const state = { ...defaultMemoryState(), personal_memory_consent: 'accepted' as const };
-    const text = assembleSessionContext({ config: ctx, role, memories, state, bonds: [], dialog: [], facts: '', journalEntries: 0, peers: [role] }).parts.join('\n');
+    const text = assembleSessionContext({
+      config: ctx,
+      role,
+      memories,
+      state,
+      bonds: [],
+      dialog: [],
+      facts: '',
+      journalEntries: 0,
+      peers: [role],
+    }).parts.join('\n');
     expect(text).toContain('使用者名叫王大同');
     expect(text).toContain('希望被稱呼「大同」');
   });
@@ -73,9 +90,19 @@ describe("the user's name reaches the context (issue 12)", () => {
   it('without consent no name memory is made; any turn gist is its salient statement, not a greeting', async () => {
     const now = new Date('2026-12-01T09:00:00');
     const base = { roleId: ROLE, roleName: '露米', now, trigger: 'stop' as const };
-    const unknown = await localCondenser.condense({ ...base, userText: '早安！我是[個人資料已省略]，叫我[個人資料已省略]就好。', assistantText: '早安！', consent: 'unknown' });
+    const unknown = await localCondenser.condense({
+      ...base,
+      userText: '早安！我是[個人資料已省略]，叫我[個人資料已省略]就好。',
+      assistantText: '早安！',
+      consent: 'unknown',
+    });
     expect(unknown.every((m) => m.memory_type !== 'semantic' && !m.relevance.includes('identity'))).toBe(true);
-    const plain = await localCondenser.condense({ ...base, userText: '早安！今天要把部署腳本改成用 docker compose 跑。', assistantText: '好，我們開始吧。', consent: 'accepted' });
+    const plain = await localCondenser.condense({
+      ...base,
+      userText: '早安！今天要把部署腳本改成用 docker compose 跑。',
+      assistantText: '好，我們開始吧。',
+      consent: 'accepted',
+    });
     expect(plain[0]!.summary).toContain('部署腳本');
     expect(plain[0]!.summary).not.toContain('早安');
   });

@@ -14,7 +14,12 @@ const NOW = new Date('2026-12-01T23:30:00');
 describe('topics and candidate rules come from the user words only', () => {
   it('two lunch chats whose replies share a word stay daily episodic memories, not a repeated interest', async () => {
     const first = await turnItem('lunch-1', '剛吃完排骨飯，好飽。', '排骨便當很香吧！便當配滷蛋最棒了。', '2026-12-01T12:30:00');
-    const second = await turnItem('lunch-2', '隔壁新開的雞腿飯還不錯。', '便當真的是忙碌時的好選擇，便當店的滷蛋也很入味。', '2026-12-01T13:00:00');
+    const second = await turnItem(
+      'lunch-2',
+      '隔壁新開的雞腿飯還不錯。',
+      '便當真的是忙碌時的好選擇，便當店的滷蛋也很入味。',
+      '2026-12-01T13:00:00',
+    );
     const batch = batchOf([first, second]);
     for (const item of [first, second]) expect(item.tags.map((tag) => tag.toLowerCase())).not.toContain('便當');
     for (const explained of explainCandidates(batch, NOW)) expect(explained.rules.map((r) => r.rule)).not.toContain('R2');
@@ -48,7 +53,10 @@ describe('topics and candidate rules come from the user words only', () => {
       relevance: [],
       created: '2026-12-01T12:30:00',
     });
-    const batch = batchOf([item('a', '剛吃完排骨飯，好飽。', '排骨便當配滷蛋最棒了。'), item('b', '隔壁新開的雞腿飯還不錯。', '便當店的滷蛋也很入味。')]);
+    const batch = batchOf([
+      item('a', '剛吃完排骨飯，好飽。', '排骨便當配滷蛋最棒了。'),
+      item('b', '隔壁新開的雞腿飯還不錯。', '便當店的滷蛋也很入味。'),
+    ]);
     for (const explained of explainCandidates(batch, NOW)) expect(explained.rules.map((r) => r.rule)).not.toContain('R2');
     const plan = await createLocalPlanner(plannerConfig()).plan(batch, 'p');
     for (const created of plan.create) expect(['daily', 'other']).toContain(created.category);

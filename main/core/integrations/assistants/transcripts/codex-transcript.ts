@@ -18,7 +18,14 @@ const SCAFFOLD_PREFIXES = [
   'Another language model started to solve this problem',
 ];
 /** The scaffolding's tags, and any hook's injected text should a Codex version put it in a user message. */
-const SCAFFOLD_TAGS = ['environment_context', 'user_instructions', 'INSTRUCTIONS', 'user_shell_command', 'turn_aborted', ...HOOK_INJECTION_TAGS];
+const SCAFFOLD_TAGS = [
+  'environment_context',
+  'user_instructions',
+  'INSTRUCTIONS',
+  'user_shell_command',
+  'turn_aborted',
+  ...HOOK_INJECTION_TAGS,
+];
 
 /**
  * Tested on a line's bytes before decoding: only message items hold dialog, and Codex writes

@@ -54,9 +54,10 @@ describe('shortenText', () => {
 });
 
 describe('TurnCollector', () => {
-  it('merges one side\'s consecutive entries (arriving newest first) into one turn', () => {
+  it("merges one side's consecutive entries (arriving newest first) into one turn", () => {
     const c = new TurnCollector({ maxTurns: 8, maxChars: 1000 });
-    for (const entry of [a('part 3'), a('part 2'), a('part 1'), u('question')]) expect(c.add({ ...entry, timestamp: entry.text })).toBe(true);
+    for (const entry of [a('part 3'), a('part 2'), a('part 1'), u('question')])
+      expect(c.add({ ...entry, timestamp: entry.text })).toBe(true);
     expect(c.result(false)).toEqual([
       { role: 'user', text: 'question', timestamp: 'question' },
       { role: 'assistant', text: 'part 1\n\npart 2\n\npart 3', timestamp: 'part 1' },

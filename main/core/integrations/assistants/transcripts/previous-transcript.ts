@@ -49,7 +49,11 @@ function earlierCodexDays(dayDir: string): string[] {
   const current = `${path.basename(yearDir)}/${path.basename(monthDir)}/${day}`;
   const list = (dir: string) => {
     try {
-      return fs.readdirSync(dir).filter((name) => DIGITS.test(name)).sort().reverse();
+      return fs
+        .readdirSync(dir)
+        .filter((name) => DIGITS.test(name))
+        .sort()
+        .reverse();
     } catch {
       return [];
     }

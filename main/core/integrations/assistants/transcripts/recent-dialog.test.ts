@@ -34,14 +34,31 @@ describe('Claude Code transcripts', () => {
     const all = readRecentDialog('claude', fixture('claude-session.jsonl'), WIDE)
       .map((t) => t.text)
       .join('\n');
-    for (const absent of ['kioku', 'Caveat', '/clear', 'being continued', 'jwt.verify', 'Found 2 other', 'No response requested', 'API Error', 'interrupted', 'The user opened', 'verify(token', '還在寫', 'Let me read']) {
+    for (const absent of [
+      'kioku',
+      'Caveat',
+      '/clear',
+      'being continued',
+      'jwt.verify',
+      'Found 2 other',
+      'No response requested',
+      'API Error',
+      'interrupted',
+      'The user opened',
+      'verify(token',
+      '還在寫',
+      'Let me read',
+    ]) {
       expect(all).not.toContain(absent);
     }
   });
 
   it('drops the oldest whole pairs to fit the budget', () => {
     const turns = readRecentDialog('claude', fixture('claude-session.jsonl'), { maxTurns: 3, maxChars: 10_000 });
-    expect(texts(turns)).toEqual(['user: 那 token 過期時間設多久比較好？', 'assistant: 一般 access token 設 15 分鐘，\n\n已改成 15 分鐘，refresh token 維持 7 天。']);
+    expect(texts(turns)).toEqual([
+      'user: 那 token 過期時間設多久比較好？',
+      'assistant: 一般 access token 設 15 分鐘，\n\n已改成 15 分鐘，refresh token 維持 7 天。',
+    ]);
     const byChars = readRecentDialog('claude', fixture('claude-session.jsonl'), { maxTurns: 50, maxChars: 110 });
     expect(byChars.map((t) => t.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(byChars.reduce((sum, t) => sum + t.text.length, 0)).toBeLessThanOrEqual(110);
@@ -100,7 +117,12 @@ describe('Gemini CLI transcripts', () => {
         { id: '1', timestamp: at(1), type: 'user', content: [{ text: `<hook_context>${rules}</hook_context>` }] },
         { id: '2', timestamp: at(2), type: 'user', content: `<hook_context>${rules}</hook_context>\n記住：發版前先跑 smoke test` },
         { id: '3', timestamp: at(3), type: 'gemini', content: '好，之後發版前都先跑 smoke test。' },
-        { id: '4', timestamp: at(4), type: 'user', content: [{ text: '那 staging 呢？' }, { text: '<hook_context>（提醒）</hook_context>' }] },
+        {
+          id: '4',
+          timestamp: at(4),
+          type: 'user',
+          content: [{ text: '那 staging 呢？' }, { text: '<hook_context>（提醒）</hook_context>' }],
+        },
         { id: '5', timestamp: at(5), type: 'gemini', content: 'staging 也一樣。' },
       ],
     };
@@ -179,7 +201,10 @@ const MiB = 1024 * 1024;
 describe('large and damaged files', () => {
   it('reads only the end of a 50 MB transcript, never the whole file', () => {
     const file = path.join(dir, 'big.jsonl');
-    const noise = JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'x'.repeat(1024 * 1024) }] } });
+    const noise = JSON.stringify({
+      type: 'user',
+      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'x'.repeat(1024 * 1024) }] },
+    });
     const fd = fs.openSync(file, 'w');
     for (let i = 0; i < 50; i++) fs.writeSync(fd, `${noise}\n`);
     fs.writeSync(fd, fs.readFileSync(fixture('claude-session.jsonl')));

@@ -47,7 +47,8 @@ function collectTurns(assistant: AssistantName, file: string, options: RecentDia
       file,
       (line, offset) => {
         const entries = parse(line);
-        for (let i = entries.length - 1; i >= 0; i--) if (!collector.add(options.withOffsets ? { ...entries[i]!, offset } : entries[i]!)) return false;
+        for (let i = entries.length - 1; i >= 0; i--)
+          if (!collector.add(options.withOffsets ? { ...entries[i]!, offset } : entries[i]!)) return false;
         return true;
       },
       { maxScanBytes: options.maxScanBytes, accept },

@@ -24,13 +24,20 @@ describe('scanLinesBackward', () => {
     expect(linesOf(text, { chunkBytes: 3 })).toEqual({ lines: ['last', '三行目 😀', 'second', '第一行 一二三'], reachedStart: true });
   });
 
-  it("gives each line the byte it starts at, across chunk borders (who said a turn is found by it, issue 19)", () => {
+  it('gives each line the byte it starts at, across chunk borders (who said a turn is found by it, issue 19)', () => {
     const file = path.join(dir, 'o.jsonl');
     const lines = ['第一行 一二三', 'second', '三行目 😀', 'last'];
     fs.writeFileSync(file, `${lines.join('\n')}\n`);
     const seen: Array<[string, number]> = [];
     scanLinesBackward(file, (line, offset) => void seen.push([line, offset]), { chunkBytes: 5 });
-    const starts = lines.map((_, i) => Buffer.byteLength(lines.slice(0, i).map((l) => `${l}\n`).join('')));
+    const starts = lines.map((_, i) =>
+      Buffer.byteLength(
+        lines
+          .slice(0, i)
+          .map((l) => `${l}\n`)
+          .join(''),
+      ),
+    );
     expect(seen).toEqual(lines.map((line, i) => [line, starts[i]!]).reverse());
   });
 

@@ -40,7 +40,11 @@ const DEFAULTS = { chunkBytes: 256 * 1024, maxScanBytes: 8 * 1024 * 1024, maxLin
  * where it sits against the session's role history (sessions/role-history.ts). Throws the fs
  * error for a missing or unreadable file.
  */
-export function scanLinesBackward(file: string, visit: (line: string, offset: number) => boolean | void, options: TailScanOptions = {}): TailScanResult {
+export function scanLinesBackward(
+  file: string,
+  visit: (line: string, offset: number) => boolean | void,
+  options: TailScanOptions = {},
+): TailScanResult {
   // `??` per field: a caller passing `{ maxScanBytes: undefined }` means "the default".
   const chunkBytes = options.chunkBytes ?? DEFAULTS.chunkBytes;
   const maxScanBytes = options.maxScanBytes ?? DEFAULTS.maxScanBytes;

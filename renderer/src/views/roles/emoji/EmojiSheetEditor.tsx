@@ -142,7 +142,10 @@ export function EmojiSheetEditor({ id, onDone }: { id: string; onDone(): void })
     setBusy(true);
     setError(undefined);
     const request = { id, sheet: sheet.name, grid };
-    const [plan, preview] = await Promise.all([bridge.invoke('emoji.planSave', request), bridge.invoke('emoji.previewGrid', { ...request, size: 96 })]);
+    const [plan, preview] = await Promise.all([
+      bridge.invoke('emoji.planSave', request),
+      bridge.invoke('emoji.previewGrid', { ...request, size: 96 }),
+    ]);
     setBusy(false);
     if (!plan.ok) return setError(plan.error);
     if (!preview.ok) return setError(preview.error);
@@ -199,7 +202,14 @@ export function EmojiSheetEditor({ id, onDone }: { id: string; onDone(): void })
     return (
       <div className="page emoji-page">
         {header}
-        <EmojiSaveReview ref={reviewRef} plan={review.plan} preview={review.preview} busy={busy} onBack={() => setReview(undefined)} onConfirm={() => void confirmSave()} />
+        <EmojiSaveReview
+          ref={reviewRef}
+          plan={review.plan}
+          preview={review.preview}
+          busy={busy}
+          onBack={() => setReview(undefined)}
+          onConfirm={() => void confirmSave()}
+        />
       </div>
     );
   }
@@ -209,7 +219,11 @@ export function EmojiSheetEditor({ id, onDone }: { id: string; onDone(): void })
       {header}
       <div className="emoji-layout">
         <div className="emoji-main">
-          <section className={drop.dragging ? 'card sheet-card sheet-drop-active' : 'card sheet-card'} aria-labelledby="grid-title" {...drop.handlers}>
+          <section
+            className={drop.dragging ? 'card sheet-card sheet-drop-active' : 'card sheet-card'}
+            aria-labelledby="grid-title"
+            {...drop.handlers}
+          >
             <div className="sheet-card-head">
               <div>
                 <h2 id="grid-title" className="card-title">
@@ -231,7 +245,11 @@ export function EmojiSheetEditor({ id, onDone }: { id: string; onDone(): void })
               </p>
             ) : null}
             {grid.cells ? <p className="callout emoji-callout-info">{t('emoji.grid.cellsFromFile')}</p> : null}
-            <GridOverlay image={{ src: sheet.dataUrl, width: sheet.width, height: sheet.height, alt: t('emoji.sheetAlt', { name: view.name }) }} grid={grid} onMove={moveLine} />
+            <GridOverlay
+              image={{ src: sheet.dataUrl, width: sheet.width, height: sheet.height, alt: t('emoji.sheetAlt', { name: view.name }) }}
+              grid={grid}
+              onMove={moveLine}
+            />
             {gridInvalid ? (
               <p className="field-error" role="alert">
                 {t('emoji.grid.invalid', { min: EMOJI_SHEET_LIMITS.minCell })}
@@ -241,7 +259,11 @@ export function EmojiSheetEditor({ id, onDone }: { id: string; onDone(): void })
               <button type="button" className="button button-secondary button-small" onClick={() => setGrid(evenEmojiGrid(grid))}>
                 {t('emoji.grid.even')}
               </button>
-              <button type="button" className="button button-secondary button-small" onClick={() => setGrid(defaultEmojiGrid(sheet.width, sheet.height))}>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                onClick={() => setGrid(defaultEmojiGrid(sheet.width, sheet.height))}
+              >
                 {t('emoji.grid.reset')}
               </button>
               <span className="toolbar-spacer" />

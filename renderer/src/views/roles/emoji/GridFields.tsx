@@ -8,7 +8,19 @@ import { lineName } from './GridOverlay.js';
  * and previews follow), and shows the value actually applied once it loses focus (a line is
  * kept between its neighbours, so 5 may become 108).
  */
-function PixelField({ label, value, max, onCommit, testId }: { label: string; value: number; max: number; onCommit(value: number): void; testId: string }) {
+function PixelField({
+  label,
+  value,
+  max,
+  onCommit,
+  testId,
+}: {
+  label: string;
+  value: number;
+  max: number;
+  onCommit(value: number): void;
+  testId: string;
+}) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const commit = (text: string) => {
@@ -86,8 +98,20 @@ export function GridFields({
       <fieldset className="pixel-group">
         <legend className="pixel-legend">{t('emoji.fields.gutter')}</legend>
         <div className="pixel-row pixel-row-two">
-          <PixelField label={t('emoji.fields.gutterX')} value={grid.gutter.x} max={Math.floor(width / 3)} testId="grid-gutter-x" onCommit={(value) => onGutter('x', value)} />
-          <PixelField label={t('emoji.fields.gutterY')} value={grid.gutter.y} max={Math.floor(height / 3)} testId="grid-gutter-y" onCommit={(value) => onGutter('y', value)} />
+          <PixelField
+            label={t('emoji.fields.gutterX')}
+            value={grid.gutter.x}
+            max={Math.floor(width / 3)}
+            testId="grid-gutter-x"
+            onCommit={(value) => onGutter('x', value)}
+          />
+          <PixelField
+            label={t('emoji.fields.gutterY')}
+            value={grid.gutter.y}
+            max={Math.floor(height / 3)}
+            testId="grid-gutter-y"
+            onCommit={(value) => onGutter('y', value)}
+          />
         </div>
       </fieldset>
     </div>

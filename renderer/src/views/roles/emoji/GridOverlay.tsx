@@ -30,7 +30,15 @@ const pct = (value: number, size: number) => `${(value / size) * 100}%`;
  * one and use the arrow keys (Shift: 10 px; Home/End: as far as it goes). Positions are in
  * sheet pixels; the overlay scales with the image, so any window size works.
  */
-export function GridOverlay({ image, grid, onMove }: { image: SheetImageInfo; grid: EmojiGrid; onMove(axis: EmojiGridAxis, index: number, value: number): void }) {
+export function GridOverlay({
+  image,
+  grid,
+  onMove,
+}: {
+  image: SheetImageInfo;
+  grid: EmojiGrid;
+  onMove(axis: EmojiGridAxis, index: number, value: number): void;
+}) {
   const { t } = useI18n();
   const stage = useRef<HTMLDivElement>(null);
   const { width, height } = image;
@@ -93,7 +101,15 @@ export function GridOverlay({ image, grid, onMove }: { image: SheetImageInfo; gr
       <svg className="sheet-overlay" viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
         <path className="sheet-dim" d={dim} fillRule="evenodd" />
         {rects.map((r, index) => (
-          <rect key={index} className={grid.cells ? 'sheet-cell sheet-cell-custom' : 'sheet-cell'} x={r.x} y={r.y} width={r.width} height={r.height} vectorEffect="non-scaling-stroke" />
+          <rect
+            key={index}
+            className={grid.cells ? 'sheet-cell sheet-cell-custom' : 'sheet-cell'}
+            x={r.x}
+            y={r.y}
+            width={r.width}
+            height={r.height}
+            vectorEffect="non-scaling-stroke"
+          />
         ))}
       </svg>
       {rects.map((r, index) => (

@@ -65,7 +65,12 @@ export function SheetPicker({ onFile, busy, large }: { onFile: (file: File) => v
           if (file) onFile(file);
         }}
       />
-      <button type="button" className={large ? 'button button-primary' : 'button button-secondary'} disabled={busy} onClick={() => input.current?.click()}>
+      <button
+        type="button"
+        className={large ? 'button button-primary' : 'button button-secondary'}
+        disabled={busy}
+        onClick={() => input.current?.click()}
+      >
         <Icon name="upload" size={16} />
         {busy ? t('emoji.pick.importing') : large ? t('emoji.pick.button') : t('emoji.pick.replace')}
       </button>
@@ -73,7 +78,11 @@ export function SheetPicker({ onFile, busy, large }: { onFile: (file: File) => v
   );
   if (!large) return chooser;
   return (
-    <section className={drop.dragging ? 'card sheet-drop sheet-drop-active' : 'card sheet-drop'} aria-labelledby="sheet-drop-title" {...drop.handlers}>
+    <section
+      className={drop.dragging ? 'card sheet-drop sheet-drop-active' : 'card sheet-drop'}
+      aria-labelledby="sheet-drop-title"
+      {...drop.handlers}
+    >
       <div className="sheet-drop-icon" aria-hidden="true">
         <Icon name="image" size={34} />
       </div>
