@@ -14,6 +14,28 @@ import {
   type SleepSchedulerDeps,
 } from '../../engine/schedule/sleep-scheduler.js';
 
+/** One role's consolidation on a worker thread, forced (the caller has judged the window); its own result, or a failed one. */
+export async function consolidateInWorker(
+  base: KiokuConfig,
+  role: string,
+  reason: 'sleep' | 'nap' | 'catch-up',
+  signal: AbortSignal,
+): Promise<SleepRoleResult> {
+  const result = await runSleepInWorker({ env: base.env }, { role, force: true, reason }, { signal });
+  const failed: SleepRoleResult = {
+    id: role,
+    ok: false,
+    processed: 0,
+    created: 0,
+    merged: 0,
+    discarded: 0,
+    forgotten: 0,
+    left: 0,
+    error: 'the consolidation reported no result for this role',
+  };
+  return result.roles.find((r) => r.id === role) ?? failed;
+}
+
 /**
  * The scheduler as the app and `kioku daemon` run it (APP-1): node-schedule for time, each
  * consolidation in a worker thread, so the hook socket keeps answering.
@@ -34,21 +56,7 @@ export function createDaemonScheduler(base: KiokuConfig, logger: Logger, options
     // force: the scheduler has checked the window and the process list once for the whole run
     // (SLEEP-3: the window and "is an AI running" are checked once per run); a run that crosses the window's
     // end still finishes its roles.
-    const result = await runSleepInWorker({ env: base.env }, { role, force: true, reason }, { signal: stopping.signal });
-    const mine: SleepRoleResult | undefined = result.roles.find((r) => r.id === role);
-    return (
-      mine ?? {
-        id: role,
-        ok: false,
-        processed: 0,
-        created: 0,
-        merged: 0,
-        discarded: 0,
-        forgotten: 0,
-        left: 0,
-        error: 'the consolidation reported no result for this role',
-      }
-    );
+    return consolidateInWorker(base, role, reason, stopping.signal);
   };
   const scheduler = createSleepScheduler({
     clock: base.clock,

@@ -1,11 +1,10 @@
-import type { SleepRoleResult, SleepStatus } from '../../../../common/hook-protocol.js';
+import type { SleepStatus } from '../../../../common/hook-protocol.js';
 import { loadConfig, type KiokuConfig } from '../../platform/config/config.js';
 import type { Logger } from '../../platform/config/log.js';
 import { createDaemonHookHandlers } from './daemon-hook-handlers.js';
-import { createDaemonScheduler, requestSessionCatchUp, type DaemonSchedulerOptions } from './daemon-scheduler.js';
+import { consolidateInWorker, createDaemonScheduler, requestSessionCatchUp, type DaemonSchedulerOptions } from './daemon-scheduler.js';
 import type { SleepScheduler } from '../../engine/schedule/sleep-scheduler.js';
 import { createSleepState, type SleepStateMachine } from '../../engine/schedule/sleep-state.js';
-import { runSleepInWorker } from '../../engine/sleep/run-in-worker.js';
 import { createAutoSync } from '../../engine/sync/auto-sync.js';
 import { runSyncInWorker } from '../../engine/sync/run-sync-in-worker.js';
 import type { SyncRun } from '../../engine/sync/sync-now.js';
@@ -62,23 +61,7 @@ export function startCore(config: KiokuConfig, deps: CoreDeps): KiokuCore {
   const freshConfig = () => loadConfig(config.env);
   const consolidate =
     deps.scheduler?.consolidate ??
-    (async (role: string, reason: 'sleep' | 'nap' | 'catch-up'): Promise<SleepRoleResult> => {
-      const result = await runSleepInWorker({ env: config.env }, { role, force: true, reason }, { signal: stopping.signal });
-      const mine = result.roles.find((r) => r.id === role);
-      return (
-        mine ?? {
-          id: role,
-          ok: false,
-          processed: 0,
-          created: 0,
-          merged: 0,
-          discarded: 0,
-          forgotten: 0,
-          left: 0,
-          error: 'the consolidation reported no result for this role',
-        }
-      );
-    });
+    ((role: string, reason: 'sleep' | 'nap' | 'catch-up') => consolidateInWorker(config, role, reason, stopping.signal));
 
   // Without a running scheduler (paused, off) the state still follows the window and shows manual runs.
   const idleState = createSleepState(config.clock, () => freshConfig().settings);
