@@ -15,7 +15,7 @@ import type { QualityHome } from './harness.js';
 import { createRoles, newRun, night, recall, session, type Scenario } from './script.js';
 
 /**
- * Two roles (seed 000 §點名載入): 小記 (active) does the engineering, 結衣 (alias Yui) keeps the
+ * Two roles (CALL-1…4, calling a role by name): 小記 (active) does the engineering, 結衣 (alias Yui) keeps the
  * meeting notes. Mid-session the user calls 結衣 by name at the start of a prompt, gives her a
  * rule for meeting notes, mentions her in mid-sentence (no switch), hands back to 小記 by name
  * with a CI rule of his own; days later calls 結衣 again in another project, then @XIAOJI01 back;

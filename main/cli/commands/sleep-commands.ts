@@ -125,7 +125,8 @@ export function registerSleepCommands(parent: Command, getContext: () => CliCont
         }
         const running = runningAssistants(deps);
         if (running.length) {
-          // seed 000 §作息: 偵測到有 AI 正在運行就不睡，留到下個整點再試.
+          // SLEEP-1: an AI assistant still running means the role is in use, so it does not sleep;
+          // the schedule tries again at the next full hour.
           if (options.json) ctx.printJson({ roles: [], awake: true, assistants: running });
           else
             ctx.print(

@@ -6,9 +6,9 @@ import { textBlock, type ContextBlock } from './context-block.js';
 import { languageOfRole, type ContextLanguage } from '../../platform/text/context-language.js';
 
 /**
- * The AGENTS block: seed 000 §共用行為, condensed, from one source file per language
- * (`resources/agents/agents.<lang>.md`, CTX-1). The seed moved these rules out of the role files
- * because "載入腳本從不讀它 —— 那是冗余副本，只會多一個漏同步的機會"; here too there is exactly
+ * The AGENTS block: the shared rules every role follows, condensed, from one source file per language
+ * (`resources/agents/agents.<lang>.md`, CTX-1). The role skill moved these rules out of the role
+ * files because the loader never read them: a redundant copy is one more chance to fall out of sync; here too there is exactly
  * one copy, and a role file can only tighten it (ROLE-6).
  */
 const FILE_NAMES: Record<ContextLanguage, string> = { 'zh-TW': 'agents.zh-TW.md', en: 'agents.en.md' };

@@ -5,8 +5,8 @@ import { EMPTY_BLOCK, fitWholeItems, moreNotShown, renderBlock, type ContextBloc
 import { say, type ContextLanguage } from '../../platform/text/context-language.js';
 
 /**
- * DIALOG: the last few turns as they were said (CTX-6, seed 000 §工作階段交接). Long-term memory is
- * condensed and "語氣與情緒會被壓掉（使用者說「我好想妳」會被濃縮成「使用者表達想念」）"; this
+ * DIALOG: the last few turns as they were said (CTX-6). Long-term memory is condensed, and tone and
+ * feeling are squeezed out ("I miss you so much" becomes "the user expressed missing the role"); this
  * layer keeps the words. Own budgets (ROLE_LOAD_DIALOG_TURNS rounds / ROLE_LOAD_DIALOG_LIMIT);
  * over budget, the oldest whole rounds go, so questions and answers stay paired.
  */

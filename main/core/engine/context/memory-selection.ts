@@ -6,10 +6,10 @@ import { isIdentityMemory } from '../../store/memory/identity-memory.js';
 import { isPinned } from '../../store/memory/pinned.js';
 
 /**
- * Which long-term memories SessionStart loads, and in what order (CTX-4, seed 000 §記憶 載入順序):
+ * Which long-term memories SessionStart loads, and in what order (CTX-4):
  * important and interest in full text when their priority reaches ROLE_LOAD_FULL_MIN_PRIORITY;
- * the rest as summary + tags, ordered skill → news → daily → other, "優先保留 rule／preference／
- * emotional／procedural 與有 links 的記憶". The inbox is a block of its own; expired memories
+ * the rest as summary + tags, ordered skill → news → daily → other, keeping rule, preference, emotional
+ * and procedural memories and those with links first. The inbox is a block of its own; expired memories
  * (MEM-8) are never loaded.
  */
 export interface SelectionOptions {
@@ -31,8 +31,9 @@ export interface LongTermSelection<M extends Memory = Memory> {
 }
 
 /**
- * MEM-5 / seed 000 §有溫度的記憶優先: emotional (40) sits above procedural; episodic was raised
- * from 10 to 30, level with semantic, because "「我們一起經歷過什麼」永遠最先被字元預算截掉".
+ * MEM-5: emotional (40) sits above procedural; episodic was raised from 10 to 30, level with
+ * semantic, because "what we went through together" was always the first thing the character
+ * budget cut.
  */
 export const MEMORY_TYPE_WEIGHT: Record<MemoryType, number> = {
   rule: 60,
@@ -43,7 +44,7 @@ export const MEMORY_TYPE_WEIGHT: Record<MemoryType, number> = {
   semantic: 30,
 };
 
-/** Types seed 000 treats as durable: the digest block keeps them whatever their priority. */
+/** Durable types (CAP-4, MEM-5): the digest block keeps them whatever their priority. */
 const DURABLE_TYPES: ReadonlySet<MemoryType> = new Set(['rule', 'preference', 'emotional', 'procedural']);
 
 /**
@@ -137,9 +138,10 @@ export function isFullTextCandidate(memory: Memory, options: Pick<SelectionOptio
 }
 
 /**
- * Summary level: priority ≥ ROLE_LOAD_DIGEST_MIN_PRIORITY, or linked ("低於門檻但有 links 的記憶
- * 仍可載入摘要"), or warm (MEM-6 "passes the digest priority filter"), or a durable type
- * (seed 000 §情緒記憶不會被偏好吃掉: "總結區塊視為耐久型態（不受優先度門檻篩除）").
+ * Summary level: priority ≥ ROLE_LOAD_DIGEST_MIN_PRIORITY, or linked (a memory below the
+ * threshold that has links may still load its summary), or warm (MEM-6 "passes the digest
+ * priority filter"), or a durable type (MEM-5: the summary block treats these as durable and
+ * never filters them by priority, so emotional memories are not swallowed by preferences).
  */
 export function isDigestCandidate(memory: Memory, options: Pick<SelectionOptions, 'digestMinPriority'>): boolean {
   return (

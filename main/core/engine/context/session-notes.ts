@@ -24,9 +24,9 @@ export function isFirstMeeting(state: Pick<MemoryState, 'first_activity' | 'tota
 }
 
 /**
- * seed 000 §關係狀態: the counters are "「隨互動加深逐漸更親近」的實際依據 —— 沒有數據時角色只能
- * 憑感覺，容易一下太黏、一下又退回". They are stated plainly and marked as background, since the
- * shared rules forbid quoting counts or days at the user (「不記帳」).
+ * CAP-6: the counters are the actual basis for growing closer as interaction deepens; without
+ * data a role can only guess, and swings between too clingy and distant again. They are stated plainly and marked as background, since the
+ * shared rules forbid quoting counts or days at the user (no keeping accounts, 不記帳).
  */
 export function relationshipBlock(state: MemoryState, who: Who): ContextBlock {
   if (isFirstMeeting(state)) {
@@ -62,7 +62,7 @@ export function relationshipBlock(state: MemoryState, who: Who): ContextBlock {
 }
 
 /**
- * PRIV-3, seed 000 §使用者理解: while consent is unknown, the role tells the user what is kept and
+ * PRIV-3: while consent is unknown, the role tells the user what is kept and
  * where, and asks once; until the answer, only impersonal rules and technical preferences are
  * stored. The answer is recorded by the Stop hook, never inferred.
  */

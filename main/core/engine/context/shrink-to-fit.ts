@@ -38,7 +38,7 @@ type Step = { budget: ShrinkableBudget; floor: number } | { drop: 'project' | 'f
 /**
  * Floors are 1, not 0: a budget of 0 means "turned off by the user" and counts nothing, while a
  * block squeezed to nothing still counts every item it left out. The inbox keeps enough room for
- * the start of its newest item (seed 000: "最新一則永遠保留").
+ * the start of its newest item (CTX-5: the newest item is always kept).
  */
 const INBOX_FLOOR = 600;
 const LADDER: readonly Step[] = [

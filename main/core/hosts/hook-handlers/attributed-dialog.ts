@@ -22,7 +22,7 @@ import { safeSessionKey, sessionKeyOf } from '../../store/sessions/session-key.j
  *   yet) the rounds answered by another role are left out, question and answer. That was a
  *   conversation between the user and that role, never in this role's window: reading it would
  *   be reading another role's memories, which PRIV-4 forbids ("a role never reads another
- *   role's files; it delegates"), and seed 000 names the harm — 跨角色污染.
+ *   role's files; it delegates"), and the role skill names the harm: cross-role contamination.
  * - A line the history does not reach (no history at all: a session older than it, a lost or
  *   garbled file; or a line before its first recorded change) is labelled as before the history
  *   existed: as the loading role's.

@@ -14,7 +14,8 @@ import type { HookContext } from './hook-handler.js';
 /**
  * Read everything one role's load needs from the files and assemble it (CTX-1…6). Shared by
  * SessionStart and by a call by name (CALL-3: "same assembly as CTX"), so the two never drift
- * (seed 000: role_context.sh was "單一實作，兩種載入方式不會漂移").
+ * (the role skill's role_context.sh was one implementation, so the two ways of loading could
+ * not drift apart).
  */
 export function loadRoleContext(
   ctx: HookContext,
