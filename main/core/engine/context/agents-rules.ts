@@ -6,10 +6,9 @@ import { textBlock, type ContextBlock } from './context-block.js';
 import { languageOfRole, type ContextLanguage } from '../../platform/text/context-language.js';
 
 /**
- * The AGENTS block: the shared rules every role follows, condensed, from one source file per language
- * (`resources/agents/agents.<lang>.md`, CTX-1). The role skill moved these rules out of the role
- * files because the loader never read them: a redundant copy is one more chance to fall out of sync; here too there is exactly
- * one copy, and a role file can only tighten it (ROLE-6).
+ * The AGENTS block (CTX-1): the shared rules every role follows, condensed, from exactly one
+ * source file per language; a role file can only tighten them (ROLE-6).
+ * Design notes: docs/design-notes.md, "main/core/engine/context/agents-rules.ts".
  */
 const FILE_NAMES: Record<ContextLanguage, string> = { 'zh-TW': 'agents.zh-TW.md', en: 'agents.en.md' };
 const MAINTAINER_NOTE = /^\s*<!--[\s\S]*?-->\s*/;

@@ -5,12 +5,9 @@ import { memoByList } from './list-memo.js';
 import { say, type ContextLanguage } from '../../platform/text/context-language.js';
 
 /**
- * BRIEF-1's last step: the morning check's memory exists so the role can report on its own at
- * the day's first interaction ("the PR is not merged yet", "CI failed last night") instead of
- * waiting for the user to ask. It is
- * written as a low-priority daily memory (so that forgetting takes it after a week), which the
- * long-term block would never show; this opening note carries today's brief instead, for the
- * session's first reply only (it is left out of the snapshot a compaction re-injects).
+ * BRIEF-1's last step: today's brief as an opening note for the session's first reply, since
+ * the low-priority daily memory it is stored as would never reach the long-term block.
+ * Design notes: docs/design-notes.md, "main/core/engine/context/brief-block.ts".
  */
 const BRIEF_TAGS = new Set(['brief', '晨報']);
 

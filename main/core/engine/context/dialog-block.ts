@@ -5,10 +5,9 @@ import { EMPTY_BLOCK, fitWholeItems, moreNotShown, renderBlock, type ContextBloc
 import { say, type ContextLanguage } from '../../platform/text/context-language.js';
 
 /**
- * DIALOG: the last few turns as they were said (CTX-6). Long-term memory is condensed, and tone and
- * feeling are squeezed out ("I miss you so much" becomes "the user expressed missing the role"); this
- * layer keeps the words. Own budgets (ROLE_LOAD_DIALOG_TURNS rounds / ROLE_LOAD_DIALOG_LIMIT);
- * over budget, the oldest whole rounds go, so questions and answers stay paired.
+ * DIALOG: the last few turns as they were said (CTX-6), keeping the tone long-term memory
+ * condenses away; over budget the oldest whole rounds go, so questions and answers stay paired.
+ * Design notes: docs/design-notes.md, "main/core/engine/context/dialog-block.ts".
  */
 export interface DialogBlockOptions {
   language: ContextLanguage;

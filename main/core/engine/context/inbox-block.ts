@@ -6,11 +6,9 @@ import { say, type ContextLanguage } from '../../platform/text/context-language.
 import { memoByList } from './list-memo.js';
 
 /**
- * INBOX: recent working memory, not yet consolidated (CTX-5). It must be full text: a
- * summary is a one-line title that tells the role something happened, but not how far it got,
- * what is missing or what comes next.
- * Own budgets (ROLE_LOAD_INBOX_COUNT / ROLE_LOAD_INBOX_LIMIT), newest first, whole items only;
- * the newest item is always kept, and if need be only its own body is cut (CTX-5).
+ * INBOX: recent working memory not yet consolidated, in full text (CTX-5), with its own
+ * budgets, newest first, whole items only; the newest item is always kept.
+ * Design notes: docs/design-notes.md, "main/core/engine/context/inbox-block.ts".
  */
 export interface InboxBlockOptions {
   language: ContextLanguage;

@@ -6,11 +6,9 @@ import { isIdentityMemory } from '../../store/memory/identity-memory.js';
 import { isPinned } from '../../store/memory/pinned.js';
 
 /**
- * Which long-term memories SessionStart loads, and in what order (CTX-4):
- * important and interest in full text when their priority reaches ROLE_LOAD_FULL_MIN_PRIORITY;
- * the rest as summary + tags, ordered skill → news → daily → other, keeping rule, preference, emotional
- * and procedural memories and those with links first. The inbox is a block of its own; expired memories
- * (MEM-8) are never loaded.
+ * Which long-term memories SessionStart loads, and in what order (CTX-4): important and interest
+ * in full text above a priority, the rest as summary + tags; expired memories (MEM-8) never.
+ * Design notes: docs/design-notes.md, "main/core/engine/context/memory-selection.ts".
  */
 export interface SelectionOptions {
   fullMinPriority: number;

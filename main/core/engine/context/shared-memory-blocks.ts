@@ -2,12 +2,9 @@ import { textBlock, type ContextBlock, EMPTY_BLOCK } from './context-block.js';
 import { say, type ContextLanguage } from '../../platform/text/context-language.js';
 
 /**
- * The notes layers (DSH-1…3): global facts, project memory and the journal pointer.
- * Their text is the user's, injected as is — the notes skill had a whole session fail with
- * `malformed prompt variable reference "{{变量}}"` because a host interpolated memory text, so
- * nothing here is ever treated as a template (DSH-7). Neither file is ever cut: DSH-2 calls
- * silent truncation quietly losing the user's content; when the load must shrink, a file is left out whole and a
- * pointer says so (CTX-3).
+ * The notes layers (DSH-1…3): global facts, project memory and the journal pointer, the
+ * user's text injected as is, never as a template (DSH-7) and never cut (CTX-3).
+ * Design notes: docs/design-notes.md, "main/core/engine/context/shared-memory-blocks.ts".
  */
 
 /** DSH-1: `<memory home>/FACT.md`, shared by every role, main sessions only. */

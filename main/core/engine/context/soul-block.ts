@@ -4,11 +4,9 @@ import { textBlock, type ContextBlock } from './context-block.js';
 import { languageOfRole, say, type ContextLanguage } from '../../platform/text/context-language.js';
 
 /**
- * The SOUL block: who the role is (identity) and how it thinks (soul), by the injection rules of
- * ROLE-6: id, name, emoji, the preamble, source, relationship and signature,
- * nature, vibe and every other section — anything written in a role file but not injected was written for nothing (a user once
- * added a section that was silently dropped). Aliases are not injected: they exist only for
- * calling a role by name. The text is the user's, injected as written (DSH-7).
+ * The SOUL block (ROLE-6): identity and soul with every section the user wrote; aliases are
+ * only for calls by name. The text is the user's, injected as written (DSH-7).
+ * Design notes: docs/design-notes.md, "main/core/engine/context/soul-block.ts".
  */
 type KnownSection = 'source' | 'relationship' | 'signature' | 'nature' | 'vibe';
 

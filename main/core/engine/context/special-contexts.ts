@@ -4,9 +4,8 @@ import type { ProjectMemory } from './shared-memory-blocks.js';
 
 /**
  * The short loads that replace the persona: asleep (CTX-7), held by another session (LOCK-1),
- * a sub-agent (DSH-5), and the one-line reminder on resume (CTX-10). Each is a single text well
- * under KIOKU_HOOK_OUTPUT_LIMIT except the sub-agent's, whose project memory is capped at 8000
- * characters on write (DSH-2).
+ * a sub-agent (DSH-5), and the one-line reminder on resume (CTX-10).
+ * Design notes: docs/design-notes.md, "main/core/engine/context/special-contexts.ts".
  */
 
 /** KIOKU_HOOK_OUTPUT_LIMIT's default, for callers that do not pass their setting. */
