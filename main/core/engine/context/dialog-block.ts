@@ -33,8 +33,8 @@ export interface DialogBlockOptions {
 
 /**
  * Rounds: a user message and what followed it. Text before the first user message (a greeting)
- * is a round of its own. Consecutive parts of one speaker are merged — unmerged, "8 輪只剩 2 則
- * 使用者發言" (the seed measured it).
+ * is a round of its own. Consecutive parts of one speaker are merged — unmerged, 8 rounds left only 2
+ * of the user's messages (as measured with the role skill's loader).
  */
 export function dialogRounds(turns: readonly DialogTurn[]): DialogTurn[][] {
   const rounds: DialogTurn[][] = [];

@@ -47,7 +47,7 @@ const DURABLE_TYPES: ReadonlySet<MemoryType> = new Set(['rule', 'preference', 'e
 
 /**
  * Display order of the digest block. Low-priority important/interest memories have no full-text
- * place, yet they are still important: they lead, then the seed's skill → news → daily → other.
+ * place, yet they are still important: they lead, then CTX-4's skill → news → daily → other.
  */
 export const DIGEST_CATEGORY_ORDER: readonly ConsolidatedCategory[] = ['important', 'interest', 'skill', 'news', 'daily', 'other'];
 
@@ -88,8 +88,8 @@ function valueKey(memory: Memory): ValueKey {
 }
 
 /**
- * Value order, used to decide what survives a budget: warmth first — MEM-6 puts it "在排序上先於
- * 型態權重" — then type weight, links, priority, recency; the id, then the category (the same file
+ * Value order, used to decide what survives a budget: warmth first — MEM-6 puts it ahead of the
+ * type weight — then type weight, links, priority, recency; the id, then the category (the same file
  * name may sit in two folders), make it a total order, so that any way of sorting — a full sort
  * or a merge into an earlier order — gives the same list.
  */

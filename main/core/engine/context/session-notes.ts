@@ -78,8 +78,8 @@ export function consentBlock(state: Pick<MemoryState, 'personal_memory_consent'>
 }
 
 /**
- * CTX-9: the inbox has reached ROLE_SLEEP_REMIND_INBOX. Seed 000 §記憶: "角色應主動以符合自身設定的
- * 語氣提醒「想睡覺」…這是建議整理／歸檔的提醒，不代表停止協助使用者".
+ * CTX-9: the inbox has reached ROLE_SLEEP_REMIND_INBOX. The role mentions, in its own voice, that
+ * it would like to sleep (想睡覺); it is a suggestion to consolidate, not a reason to stop helping.
  */
 export function sleepyBlock(inboxCount: number, threshold: number, who: Who): ContextBlock {
   if (threshold <= 0 || inboxCount < threshold) return EMPTY_BLOCK;
