@@ -14,12 +14,9 @@ import { benchRoot, writeBenchResults } from './bench-results.js';
 import { benchQueries, generateMemories } from './generate-memories.js';
 
 /**
- * X-PERF for the `kioku` command (issue 17): whole-process wall time of `kioku --version`,
- * `kioku --help` and `kioku memory recall` on a role of --memories memories, with the daemon down
- * and then up, against `node -e 0` spawned in the same rounds. `--compare <bin/kioku.js>` adds the
- * same rows for another build (e.g. a worktree of an older commit), measured in the same rounds.
- * Every recall writes its hits back, as a real one does. KIOKU_TRACE phase medians say where a
- * recall's time goes. Targets: recall ≤ 1.5× node, --version ≤ 1.2× node.
+ * X-PERF for the `kioku` command (issue 17): wall time of --version, --help and memory recall,
+ * daemon down and up, against `node -e 0`. Targets: recall ≤ 1.5× node, --version ≤ 1.2× node.
+ * Design notes: docs/design-notes.md, "bench/cli-bench.ts".
  */
 const ROLE = 'BENCH01';
 

@@ -2,7 +2,7 @@ import type { StoredMemory } from '../common/memory.js';
 import { listMemoryFiles, readMemoryFile } from '../main/core/store/memory/memory-layout.js';
 
 /**
- * Recall as seed 000's scripts did it, before the index: read and parse every memory file of
+ * Recall as the role skill's original scripts did it, before the index: read and parse every memory file of
  * the role and keep those whose text contains every word of the query. The baseline the index
  * is measured against (it has no ranking, which only flatters it).
  */

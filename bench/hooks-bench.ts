@@ -18,17 +18,9 @@ import { generateMemories } from './generate-memories.js';
 import { writeBenchResults } from './bench-results.js';
 
 /**
- * X-PERF: "hooks cost little more than starting Node itself". Every hook is started the way an
- * assistant starts it — `node <bundle> <event> --assistant claude`, stdin = the payload — from
- * the hook client bundled exactly as scripts/build-hooks.mjs bundles it (ESM, split, minified,
- * packages external), on a home with one role holding 10,000 memories, with the daemon (the
- * `kioku daemon` CLI, bundled likewise) up, then hung, then down. Wall time per run, from spawn
- * to exit, against `node -e 0` spawned the same way. Targets with the daemon up: SessionStart ≤
- * 1.5×, a UserPromptSubmit that is not a call ≤ 1.3×, Stop ≤ 1.5×. With the daemon hung (a
- * socket that accepts and never answers, as a SIGSTOPped daemon does), every hook fails open
- * within its wait for the daemon (hooks/hook-budgets.ts) plus FAIL_OPEN_SLACK_MS; SessionEnd,
- * hung or down, within Claude Code's ~1.5 s for that hook. (The hook tests check the same
- * behaviour by order, not by time: test/hooks/hook-daemon-faults.test.ts, hook-spool.test.ts.)
+ * X-PERF: every hook started as an assistant starts it, on a 10,000-memory role, with the daemon
+ * up, hung and down, timed against `node -e 0`; a hung daemon must make every hook fail open in time.
+ * Design notes: docs/design-notes.md, "bench/hooks-bench.ts".
  */
 const ROLE = 'BENCH01';
 const ROLE_NAME = '小記';

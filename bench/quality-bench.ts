@@ -8,16 +8,9 @@ import { SCENARIOS } from './quality/scenarios.js';
 import { writeBenchResults } from './bench-results.js';
 
 /**
- * `npm run bench -- quality`: does the memory behave the way a user expects after a week of
- * real use? Scripted scenarios (bench/quality/scenario-*.ts) play a user's days through the
- * shipped hook client exactly as Claude Code calls it, with a nightly `kioku sleep` on the frozen
- * clock (KIOKU_NOW), once with `kioku daemon` running (KIOKU_NO_SCHEDULE=1: only the nightly runs
- * consolidate) and once in file mode (no daemon: hooks answer from the files and spool). Then
- * named checks read the last SessionStart contexts, `kioku memory recall --json` and the files.
- *
- * A measurement: the score is printed and written to bench/results/quality-<time>.json, and the
- * exit code is 0 whatever it is. The exit code is non-zero only when the harness broke (a hook
- * exited non-zero or hung, the daemon did not start, a CLI printed no JSON).
+ * `npm run bench -- quality`: scripted weeks of real use through the shipped hook client, then
+ * named checks of what the assistant would be given. A measurement: exit 0 unless the harness broke.
+ * Design notes: docs/design-notes.md, "bench/quality-bench.ts".
  */
 
 interface CheckResult {

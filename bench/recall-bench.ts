@@ -13,10 +13,9 @@ import { benchQueries, generateMemories } from './generate-memories.js';
 import { writeBenchResults } from './bench-results.js';
 
 /**
- * X-SEARCH / X-PERF: how recall from the SQLite index compares with the file scan it replaced,
- * and how long a full reindex takes, at realistic sizes. Targets at 100k memories: recall p50
- * ≤ 5 ms and p95 ≤ 15 ms (issue 17), ≥ 50× faster than the scan, reindex ≤ 60 s. The whole
- * `kioku memory recall` process is `npm run bench -- cli`.
+ * X-SEARCH / X-PERF: recall from the SQLite index against the file scan it replaced, and a full
+ * reindex. Targets at 100k memories: p50 ≤ 5 ms, p95 ≤ 15 ms, ≥ 50× the scan, reindex ≤ 60 s.
+ * Design notes: docs/design-notes.md, "bench/recall-bench.ts".
  */
 const ROLE = 'BENCH01';
 const LIMIT = 5;

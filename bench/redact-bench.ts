@@ -5,11 +5,9 @@ import { percentile, round, timeMs } from './bench-stats.js';
 import { writeBenchResults } from './bench-results.js';
 
 /**
- * PRIV-1 on the hot path: redactSync runs on every text a hook injects, so it must stay cheap.
- * Targets: 50 KB of ordinary prose in ≤ 50 ms, and 200 KB of each input that would make a
- * careless pattern backtrack quadratically in ≤ 500 ms (median of --runs, after one warm-up).
- * The unit tests (main/core/platform/privacy/redact.test.ts) check the behaviour and that the work grows
- * linearly; the milliseconds are measured here, where a machine's speed is the point.
+ * PRIV-1 on the hot path: redactSync runs on every text a hook injects, so it must stay cheap
+ * (50 KB prose ≤ 50 ms; 200 KB of backtracking bait ≤ 500 ms).
+ * Design notes: docs/design-notes.md, "bench/redact-bench.ts".
  */
 const PROSE_TARGET_MS = 50;
 const PATHOLOGICAL_TARGET_MS = 500;

@@ -14,16 +14,9 @@ import { seededRandom } from './generate-memories.js';
 import { writeBenchResults } from './bench-results.js';
 
 /**
- * `npm run bench -- sleep`: the issue's must-show "1,000 inbox items consolidated by the local
- * planner in ≤ 5 s, with no main-loop stall over 50 ms". The role has 1,000 inbox items as
- * capture leaves them (near-duplicates, feelings, noise) and 300 consolidated memories; the
- * consolidation runs exactly as the daemon runs it — runSleepInWorker, the planner chosen by
- * ROLE_CLI=local — while this (main) thread measures its event loop two ways: perf_hooks'
- * monitorEventLoopDelay, and a 5 ms interval timer whose lateness is the stall a socket client
- * would feel. Total time is from the call to the result, worker start-up included.
- *
- * Options: --items 1000 --existing 300 --keep (leave the home for a look),
- * --planner-module <file> (a module exporting createPlanner(config), instead of the local planner).
+ * `npm run bench -- sleep`: 1,000 inbox items consolidated by the local planner in ≤ 5 s on a
+ * worker, with no main-loop stall over 50 ms.
+ * Design notes: docs/design-notes.md, "bench/sleep-bench.ts".
  */
 const ROLE = 'BENCH01';
 const TARGET_TOTAL_MS = 5_000;

@@ -16,14 +16,9 @@ import { generateMemories } from './generate-memories.js';
 import { writeBenchResults } from './bench-results.js';
 
 /**
- * `npm run bench -- sync`: the issue's must-show "time of `kioku sync now` with 10,000 memories
- * and 100 new ones on each side". Two machine homes share a bare repository on this disk (so the
- * figure is Kioku's and git's work, not a network's). The desk holds 10,000 memories and syncs
- * first; the laptop receives them; then each writes 100 new memories, the desk syncs, and the
- * laptop's `kioku sync now` — commit its 100 (secret check included), fetch, merge the desk's 100,
- * push, update the index — is timed, as the real command (a process) and in-process.
- *
- * Options: --memories 10000 --new 100 --keep
+ * `npm run bench -- sync`: time of `kioku sync now` with 10,000 memories and 100 new ones on
+ * each side, two homes sharing a bare repository on this disk.
+ * Design notes: docs/design-notes.md, "bench/sync-bench.ts".
  */
 const ROLE = 'BENCH01';
 const bin = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'kioku.js');

@@ -7,11 +7,9 @@ import { percentile, round, timeMs } from './bench-stats.js';
 import { writeBenchResults } from './bench-results.js';
 
 /**
- * CTX-6 on the SessionStart path: the recent dialog is read from the end of the transcript, so a
- * transcript of any size costs about the same. Targets (median of --runs, after one warm-up):
- * the last turns of a 50 MB Claude Code transcript (1 MiB tool results, then the dialog) in
- * ≤ 750 ms, and giving up on 20 MB of tool calls with no dialog after a 1 MiB scan budget in
- * ≤ 500 ms. The unit tests (recent-dialog.test.ts) count the bytes read; the time is measured here.
+ * CTX-6 on the SessionStart path: the recent dialog is read from the transcript's end, so any
+ * size costs about the same (50 MB ≤ 750 ms; giving up on 20 MB of tool calls ≤ 500 ms).
+ * Design notes: docs/design-notes.md, "bench/transcripts-bench.ts".
  */
 const BIG_TARGET_MS = 750;
 const NOISY_TARGET_MS = 500;

@@ -11,11 +11,9 @@ import { frameFigures, scrollRun, type PageWindow } from './frame-stats.js';
 import { generateMemories } from './generate-memories.js';
 
 /**
- * `npm run bench -- ui`: does the memory timeline still scroll smoothly at 10,000 memories? The
- * real `kioku daemon --web` (dist/) on a generated home, the timeline in Debian's Chromium at
- * 1280×860, scrolled programmatically one step per animation frame — at wheel speed, then a fling
- * that outruns the loaded pages — printing median/p95/max frame time and frames over 16.7 / 33 ms.
- * Options: --memories 10000 --frames 600 --keep (leave the home). Everything is killed by 5 min.
+ * `npm run bench -- ui`: does the memory timeline scroll smoothly at 10,000 memories? Frame
+ * times of the real `kioku daemon --web` in Chromium, scrolled one step per animation frame.
+ * Design notes: docs/design-notes.md, "bench/ui-bench.ts".
  */
 const CHROMIUM = process.env.KIOKU_E2E_CHROMIUM ?? '/usr/bin/chromium';
 const DEADLINE_MS = 5 * 60_000;

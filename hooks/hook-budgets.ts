@@ -1,10 +1,9 @@
 import type { HookEventName } from '../common/hook-events.js';
 
 /**
- * How long the hook client waits for the daemon before answering from the files itself. The
- * daemon answers in milliseconds; these bounds only matter when it is hung (SIGSTOP) or dying.
- * SessionEnd has about 1.5 s in total in Claude Code, plugin timeouts cannot raise it, and its
- * fallback (release the locks) must still fit after the wait.
+ * How long the hook client waits for the daemon before answering from the files itself; the
+ * bounds only matter when the daemon is hung or dying.
+ * Design notes: docs/design-notes.md, "hooks/hook-budgets.ts".
  */
 export const DAEMON_WAIT_MS: Record<HookEventName, number> = {
   'session-start': 1200,

@@ -4,24 +4,9 @@ import { loadNet } from '../main/core/platform/ipc/lazy-net.js';
 import { MAX_STDIN_BYTES, STDIN_TIMEOUT_MS } from './hook-budgets.js';
 
 /**
- * The assistant's hook JSON from fd 0, without `process.stdin` (X-PERF: setting that stream up
- * and draining it cost the hook client more than everything else it does). Assistants give a
- * pipe or a socket pair and have written the whole payload long before Node has started, so the
- * first read is one `read(2)` on libuv's thread pool: well under a millisecond, where node:net
- * (about 5 ms to load) and a net.Socket on fd 0 (about 3 ms more) were most of a silent hook.
- *
- * - A file is read directly; a terminal or /dev/null gives nothing.
- * - Reading ends at the end of stdin or as soon as what arrived is one whole JSON object.
- * - Otherwise the rest is read through a net.Socket, which waits without holding a thread: a
- *   large payload, a slow writer, a descriptor the parent left non-blocking (EAGAIN), or an
- *   assistant that never closes stdin — after STDIN_TIMEOUT_MS what arrived is used.
- * - More than MAX_STDIN_BYTES is not a hook payload: reading stops there.
- *
- * One case is left: a writer that keeps stdin open and writes nothing at all. The hook still
- * answers after STDIN_TIMEOUT_MS, but the first read stays blocked in the pool and Node waits for
- * it before the process can end — until the writer closes stdin or stops the hook. No assistant
- * does that (each writes the payload and closes), and guarding against it would put node:net
- * back on every hook's start.
+ * The assistant's hook JSON from fd 0, without `process.stdin` (X-PERF: one `read(2)` instead of
+ * loading node:net); a socket takes over only for a large, slow or never-closed stdin.
+ * Design notes: docs/design-notes.md, "hooks/hook-stdin.ts".
  */
 export function readHookStdin(fd = 0): Promise<string> {
   let stat: fs.Stats;

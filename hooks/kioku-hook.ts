@@ -10,10 +10,9 @@ import { DAEMON_WAIT_MS } from './hook-budgets.js';
 import { readHookStdin } from './hook-stdin.js';
 
 /**
- * The hook client (HOOK-1…5): `kioku-hook <event> [--assistant claude|codex|gemini] [--part N
- * --parts M]`, stdin = the assistant's hook JSON, stdout = exactly what the assistant should
- * receive. It never blocks the assistant: every path ends with exit code 0, stdout carries only
- * the answer, and problems go to stderr and the log (HOOK-2; claude-mem's "hooks fail open").
+ * The hook client (HOOK-1…5): `kioku-hook <event>`, stdin = the assistant's hook JSON, stdout =
+ * exactly its answer. It never blocks the assistant: always exit 0, problems to stderr (HOOK-2).
+ * Design notes: docs/design-notes.md, "hooks/kioku-hook.ts".
  */
 interface HookArgs {
   event: HookEventName;

@@ -1,10 +1,9 @@
 import type { MemoryFile, QualityHome } from './harness.js';
 
 /**
- * What a check sees and the small tools checks share. A check is one named function over a
- * finished scenario run: the contexts SessionStart (and calls by name) injected, the
- * `kioku memory recall --json` answers, and the files in the homes. Each one says, in `sees`,
- * what a user would notice when it fails.
+ * What a check sees and the small tools checks share: one named function over a finished
+ * scenario run, saying in `sees` what a user would notice when it fails.
+ * Design notes: docs/design-notes.md, "bench/quality/checks.ts".
  */
 
 export interface RecallHit {

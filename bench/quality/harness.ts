@@ -7,12 +7,9 @@ import { loadConfig } from '../../main/core/platform/config/config.js';
 import { requestStatus } from '../../main/core/platform/ipc/ipc-client.js';
 
 /**
- * The quality bench's plumbing: a user's machine in a temp folder (HOME, the two Kioku homes,
- * git repositories as projects), Claude Code sessions played turn by turn through the shipped
- * hook client (dist/hooks/kioku-hook.js, the file hooks/hooks.json runs), the `kioku` CLI as a
- * user runs it (bin/kioku.js), and the daemon started and stopped here. Nothing in here knows
- * what the product does with the words: the scenarios say what a user said, the checks look at
- * what the assistant would be given.
+ * The quality bench's plumbing: a user's machine in a temp folder, Claude Code sessions played
+ * through the shipped hook client, the `kioku` CLI and the daemon. It knows nothing of the product.
+ * Design notes: docs/design-notes.md, "bench/quality/harness.ts".
  */
 
 /** Something in the harness broke (not a product score): the bench exits non-zero. */

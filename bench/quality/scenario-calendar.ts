@@ -19,10 +19,9 @@ import type { QualityHome } from './harness.js';
 import { createRoles, newRun, night, recall, session, type Scenario } from './script.js';
 
 /**
- * Relative dates (issue 19): a user who speaks in 明天, 今天先, 這週五前, 後天, 月底, 下週三, over
- * nine days (Mon 2026-03-02 … Tue 2026-03-10) in mobile-app and api-docs. The replies never
- * spell the date out either, so any absolute date in memory is the product's own resolution.
- * Checks read the next morning's context (2026-03-03) and the last morning's.
+ * Relative dates (issue 19): nine days of a user who never spells a date out (明天, 月底, …);
+ * any absolute date in memory is the product's own resolution.
+ * Design notes: docs/design-notes.md, "bench/quality/scenario-calendar.ts".
  */
 
 const ROLE = 'XIAOJI01';

@@ -20,13 +20,9 @@ import type { QualityHome } from './harness.js';
 import { createRoles, newRun, night, recall, session, type Scenario } from './script.js';
 
 /**
- * 大同's nine days (Mon 2026-03-02 … Tue 2026-03-10) with one role, 小記, in two repositories:
- * shop-web (a React shop) and infra-tools (deploy scripts). He introduces himself and consents,
- * says "we use yarn" and four days later "switched to pnpm, no more yarn", states one TypeScript
- * rule three times in different words (once in English), gives shop-web a naming convention,
- * moves today's demo, grants a force push "this time", announces a release freeze "next Monday",
- * chats about lunch, has a bad week and says so, pastes four secrets, and once types Simplified
- * Chinese. Nightly `kioku sleep`; the checks read the SessionStart contexts of the last morning.
+ * 大同's nine days with one role, 小記, in two repositories: preferences that change, a rule
+ * said three ways, a one-time grant, secrets and Simplified Chinese, checked on the last morning.
+ * Design notes: docs/design-notes.md, "bench/quality/scenario-datong.ts".
  */
 
 const ROLE = 'XIAOJI01';

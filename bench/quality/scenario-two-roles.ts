@@ -15,11 +15,9 @@ import type { QualityHome } from './harness.js';
 import { createRoles, newRun, night, recall, session, type Scenario } from './script.js';
 
 /**
- * Two roles (seed 000 §點名載入): 小記 (active) does the engineering, 結衣 (alias Yui) keeps the
- * meeting notes. Mid-session the user calls 結衣 by name at the start of a prompt, gives her a
- * rule for meeting notes, mentions her in mid-sentence (no switch), hands back to 小記 by name
- * with a CI rule of his own; days later calls 結衣 again in another project, then @XIAOJI01 back;
- * on the last morning calls her by alias. Eight days, blog-engine and team-notes, nightly sleep.
+ * Two roles (CALL-1…4, calling a role by name): 小記 does the engineering, 結衣 (alias Yui)
+ * keeps the meeting notes; calls by name, alias and @ID over eight days, with nightly sleep.
+ * Design notes: docs/design-notes.md, "bench/quality/scenario-two-roles.ts".
  */
 
 const ACTIVE = 'XIAOJI01';

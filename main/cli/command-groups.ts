@@ -2,10 +2,9 @@ import type { Command } from 'commander';
 import type { CliContext } from './cli-context.js';
 
 /**
- * The top-level commands of `kioku` (CLI.md), each registered by its own files under commands/
- * and imported only when the command line names it. `description` and `usage` are what the
- * top-level help shows without loading the group; command-tree.test.ts keeps them equal to what
- * the registered commands show.
+ * The top-level commands of `kioku` (CLI.md), each imported only when the command line names it;
+ * `description` and `usage` let the top-level help show them without loading the group.
+ * Design notes: docs/design-notes.md, "main/cli/command-groups.ts".
  */
 export type Register = (parent: Command, getContext: () => CliContext) => void;
 

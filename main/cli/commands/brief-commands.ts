@@ -34,7 +34,7 @@ export function briefText(result: BriefResult): string {
 /**
  * `kioku brief [--role ID | --all] [--json]` (CLI.md, BRIEF-1): run the morning brief now — what
  * the schedule does at the end of the sleep window. `--all` serves every role with a checks
- * folder (the schedule's default, seed 000 §排程涵蓋所有角色). `--scheduled` (the hourly cron line)
+ * folder (the schedule's default: SLEEP-3, the schedule covers every role). `--scheduled` (the hourly cron line)
  * runs only when brief-due.ts says the window has just ended on the user's clock. Exit 0 whatever the scripts did:
  * a check that fails is something to report, not a failure of the command. `--json` prints
  * `{ "roles": [BriefResult] }`. Registers on the `brief` command itself (kioku.ts's GROUPS), or

@@ -3,10 +3,9 @@ import { KiokuError } from '../../../common/errors.js';
 import type { CliContext } from '../cli-context.js';
 
 /**
- * ROLE-5's confirmation, shared by the commands that change a role's files (`role new` on an
- * existing role, `emoji-sheet`): show what would change and a token, write nothing, exit 3. There
- * is no --yes on purpose: the same command again with `--confirm <token>` applies exactly the
- * change that was shown, and nothing else if the files moved meanwhile.
+ * ROLE-5's confirmation for commands that change a role's files: show the change and a token,
+ * write nothing, exit 3; `--confirm <token>` applies exactly what was shown (no --yes on purpose).
+ * Design notes: docs/design-notes.md, "main/cli/commands/confirm-change.ts".
  */
 export interface ConfirmRequest {
   json: boolean;

@@ -8,10 +8,9 @@ import type { WebServer } from '../../core/hosts/ui-api/web-server.js';
 import { startDaemonWeb } from './daemon-web.js';
 
 /**
- * What the daemon runs for hook events. Injected because the event handlers live elsewhere
- * (main/core/hosts/hook-handlers); without them the daemon still serves the socket: answered events get
- * a 'no-handler' error, so each hook computes its answer from the files itself, and unanswered
- * events are spooled and left for a Kioku that can capture.
+ * What the daemon runs for hook events, injected because the handlers live in
+ * main/core/hosts/hook-handlers; without them the daemon still serves the socket.
+ * Design notes: docs/design-notes.md, "main/cli/commands/daemon-commands.ts".
  */
 export interface DaemonCommandDeps {
   handleHook?: AnswerHandler;

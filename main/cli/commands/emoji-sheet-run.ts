@@ -17,12 +17,9 @@ import { askForConfirmation, promptYes } from './confirm-change.js';
 import { renderTable } from './role-text-table.js';
 
 /**
- * `kioku role emoji-sheet <ID> <image> [--crop]` (CLI.md, ROLE-10): store a 3×3 mood sheet as the
- * role's next sheet version, optionally cut it into nine PNGs, and point the role's
- * `## 簽名 emoji` section at it. Replacing an existing section is ROLE-5's business: the old/new
- * table and a token, exit 3, nothing written; the same command with `--confirm TOKEN` applies it.
- * Given one of the role's stored sheets as <image>, it is cut again (with its grid file, if the
- * user wrote one) instead of being stored a second time.
+ * `kioku role emoji-sheet <ID> <image> [--crop]` (CLI.md, ROLE-10): store a 3×3 mood sheet,
+ * optionally cut it in nine, and point the role's `## 簽名 emoji` section at it (ROLE-5 confirms).
+ * Design notes: docs/design-notes.md, "main/cli/commands/emoji-sheet-run.ts".
  */
 
 export interface EmojiSheetOptions {

@@ -7,8 +7,8 @@ import { readStdinText } from './read-stdin.js';
 
 /**
  * `kioku facts read | update` (CLI.md; DSH-1): the global facts in `<memory home>/FACT.md`.
- * Seed 002 §全局 FACT.md：100 行 AND 8000 字節 — reads report usage against both limits (with a
- * warning when a hand edit went over), updates are refused whole above either one.
+ * DSH-1 limits it to 100 lines and 8000 bytes, both at once — reads report usage against both
+ * limits (with a warning when a hand edit went over), updates are refused whole above either one.
  */
 export function registerFactsCommands(parent: Command, getContext: () => CliContext): void {
   parent

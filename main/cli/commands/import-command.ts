@@ -7,10 +7,9 @@ import { importJscPersonas } from '../../core/integrations/import/jsc-persona-im
 import type { CliContext } from '../cli-context.js';
 
 /**
- * `kioku import --from jsc-persona|dsh <dir> [--dry-run] [--json]` (CLI.md, X-IMPORT). Human
- * output lists every change (`+`), what was already there (`=`) and what was left out and why;
- * `--dry-run` prints the same list and writes nothing. Exit 1 when something needs the user
- * (a FACT.md conflict or refusal) — everything else has been imported by then.
+ * `kioku import --from jsc-persona|dsh <dir> [--dry-run] [--json]` (CLI.md, X-IMPORT): lists
+ * every change; `--dry-run` writes nothing; exit 1 when something needs the user.
+ * Design notes: docs/design-notes.md, "main/cli/commands/import-command.ts".
  */
 const SOURCES = ['jsc-persona', 'dsh'] as const;
 

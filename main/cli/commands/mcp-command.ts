@@ -4,11 +4,9 @@ import type { McpAssistant } from '../../core/integrations/mcp/mcp-role.js';
 import type { CliContext } from '../cli-context.js';
 
 /**
- * `kioku mcp` (CLI.md; X-MCP): the MCP server over stdio. Registered for Claude Code by the
- * plugin's `.mcp.json` (`node ${CLAUDE_PLUGIN_ROOT}/bin/kioku.js mcp --assistant claude`); by hand
- * with `claude mcp add --transport stdio kioku -- kioku mcp`, or in Codex / Gemini CLI's MCP
- * settings. `--assistant` tells the server which client started it, which is how it finds the
- * session's role (main/core/integrations/mcp/mcp-role.ts); Claude Code also marks its children with CLAUDECODE=1.
+ * `kioku mcp` (CLI.md; X-MCP): the MCP server over stdio; `--assistant` tells it which client
+ * started it, which is how it finds the session's role.
+ * Design notes: docs/design-notes.md, "main/cli/commands/mcp-command.ts".
  */
 const ASSISTANTS: readonly McpAssistant[] = ['claude', 'codex', 'gemini'];
 

@@ -60,7 +60,7 @@ export function probeAuditText(audit: ProbeAudit): string {
   return lines.join('\n');
 }
 
-/** With --all only counts are shown (seed 001: 只回報數量，一個字的內容都不印). */
+/** With --all only counts are shown (PM-6: report counts only, never print a word of any memory's content). */
 export function migrateText(result: MigrateResult, listFiles: boolean): string {
   const verb = result.dryRun ? 'would migrate' : 'migrated';
   const lines: string[] = [];

@@ -6,10 +6,9 @@ import type { CliContext } from '../cli-context.js';
 import { resolveExistingMemoryRole } from './existing-memory-role.js';
 
 /**
- * `kioku memory mindmap [--role ID] [--max N] [--json]` (PM-5): the Mermaid `mindmap` of a role's
- * consolidated concepts (tags) on stdout, ready for any Mermaid viewer; `--json` gives
- * `{ role, mermaid, nodes: [{ id, label, weight, category }], edges: [{ source, target, weight,
- * together, linked }], omitted, memories }` for the UI.
+ * `kioku memory mindmap [--role ID] [--max N] [--json]` (PM-5): the Mermaid `mindmap` of a
+ * role's consolidated concepts (tags) on stdout; `--json` gives nodes and edges for the UI.
+ * Design notes: docs/design-notes.md, "main/cli/commands/mindmap-command.ts".
  */
 const MAX_CONCEPTS_LIMIT = 500;
 

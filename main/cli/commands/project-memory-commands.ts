@@ -7,8 +7,8 @@ import { readStdinText } from './read-stdin.js';
 
 /**
  * `kioku project-memory read | update [--project DIR]` (CLI.md; DSH-2): `<DIR>/MEMORY.md`, DIR
- * defaulting to the current folder. Reading never creates the file (seed 002: "存在才注入，不自動
- * 創建"); `update` is the explicit ask that may create it.
+ * defaulting to the current folder. Reading never creates the file (DSH-2: injected only if it
+ * exists, never created automatically); `update` is the explicit ask that may create it.
  */
 const PROJECT_HELP = 'the project folder (default: the current folder)';
 

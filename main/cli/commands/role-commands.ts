@@ -10,7 +10,7 @@ import { runRoleNew, type RoleNewOptions } from './role-new-command.js';
 import { registerRoleRestoreCommands } from './role-restore-commands.js';
 import { runRoleExport, runRoleImport } from './role-transfer-commands.js';
 
-/** `kioku role …` (CLI.md; seed 000 §模式). Each action is a few lines over main/core/store/roles. */
+/** `kioku role …` (CLI.md; ROLE-8, the command list). Each action is a few lines over main/core/store/roles. */
 export function registerRoleCommands(parent: Command, getContext: () => CliContext): void {
   parent
     .command('list')

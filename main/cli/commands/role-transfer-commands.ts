@@ -13,7 +13,7 @@ import type { CliContext } from '../cli-context.js';
  */
 
 /**
- * Whether the single argument of `role export X` names a role rather than a target. The seed's
+ * Whether the single argument of `role export X` names a role rather than a target. The role skill's
  * two forms (`--export <path>` / `--export <ID> <path>`) make `role export NIGHT01` ambiguous;
  * read as a target it would silently export the *current* role into a folder called NIGHT01
  * (from the memory home, that is NIGHT01's own memory folder). An existing role always counts

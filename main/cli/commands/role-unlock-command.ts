@@ -5,7 +5,7 @@ import { unlockRoles, type UnlockedRole } from '../../core/store/sessions/role-l
 import type { CliContext } from '../cli-context.js';
 
 /**
- * `kioku role unlock [<ID>]` (LOCK-5, seed 000 §--unlock): clear role locks by hand — the way out
+ * `kioku role unlock [<ID>]` (LOCK-5): clear role locks by hand — the way out
  * when a lock outlives its session before the idle timeout frees it. Kept out of
  * role-commands.ts so that file stays small; the CLI registers it beside the other role commands.
  */

@@ -12,17 +12,9 @@ import type { CliContext } from '../cli-context.js';
 import { resolveExistingMemoryRole } from './existing-memory-role.js';
 
 /**
- * `kioku sleep [--force] [--role ID] [--json]` and `kioku nap [--json]` (CLI.md, SLEEP-1…3).
- *
- * `kioku sleep` is the seed's `--sleep`: inside the sleep window, with no AI assistant running,
- * every role is consolidated in turn (or only `--role`, or only ROLE_NAME's role, SLEEP-3).
- * Outside the window it says the role is awake and does nothing; `--force` skips both checks.
- * `kioku nap` consolidates the roles that meet SLEEP-2 (inbox ≥ ROLE_NAP_MIN_INBOX, idle ≥
- * ROLE_NAP_IDLE_MINUTES), at any time of day. Both run in this process: a command has no event
- * loop to keep free (the daemon runs the same code on a worker thread, run-in-worker.ts).
- *
- * Exit 0 when every role was consolidated (or nothing was due), 1 when any role failed or was busy;
- * `--json` prints CLI.md's `{ roles: [...] }` either way.
+ * `kioku sleep [--force] [--role ID] [--json]` and `kioku nap [--json]` (CLI.md, SLEEP-1…3):
+ * consolidate every due role in this process; exit 1 when any role failed or was busy.
+ * Design notes: docs/design-notes.md, "main/cli/commands/sleep-commands.ts".
  */
 export interface SleepCommandDeps {
   /** Tests: the planner instead of ROLE_CLI's choice. */
@@ -125,7 +117,8 @@ export function registerSleepCommands(parent: Command, getContext: () => CliCont
         }
         const running = runningAssistants(deps);
         if (running.length) {
-          // seed 000 §作息: 偵測到有 AI 正在運行就不睡，留到下個整點再試.
+          // SLEEP-1: an AI assistant still running means the role is in use, so it does not sleep;
+          // the schedule tries again at the next full hour.
           if (options.json) ctx.printJson({ roles: [], awake: true, assistants: running });
           else
             ctx.print(

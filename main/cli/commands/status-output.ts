@@ -7,9 +7,9 @@ import { hookRows } from './hook-rows.js';
 import { syncStatusLines } from './sync-output.js';
 
 /**
- * Human output of `kioku status` and `kioku diagnose` (OPS-1). `diagnose` is seed 000's checklist
- * for "角色沒有載入時": each row ✓ or ✗, and every ✗ says what to do; `–` rows are information.
- * Labels are zh-TW first, as the seed's table names them.
+ * Human output of `kioku status` and `kioku diagnose` (OPS-1). `diagnose` is the role skill's checklist
+ * for "when the role did not load" (角色沒有載入時): each row ✓ or ✗, and every ✗ says what to do;
+ * `–` rows are information. Labels are zh-TW first, as the original checklist names them.
  */
 type Mark = '✓' | '✗' | '–';
 interface Row {

@@ -6,10 +6,9 @@ import { textBlock, type ContextBlock } from './context-block.js';
 import { languageOfRole, type ContextLanguage } from '../../platform/text/context-language.js';
 
 /**
- * The AGENTS block: seed 000 §共用行為, condensed, from one source file per language
- * (`resources/agents/agents.<lang>.md`, CTX-1). The seed moved these rules out of the role files
- * because "載入腳本從不讀它 —— 那是冗余副本，只會多一個漏同步的機會"; here too there is exactly
- * one copy, and a role file can only tighten it (ROLE-6).
+ * The AGENTS block (CTX-1): the shared rules every role follows, condensed, from exactly one
+ * source file per language; a role file can only tighten them (ROLE-6).
+ * Design notes: docs/design-notes.md, "main/core/engine/context/agents-rules.ts".
  */
 const FILE_NAMES: Record<ContextLanguage, string> = { 'zh-TW': 'agents.zh-TW.md', en: 'agents.en.md' };
 const MAINTAINER_NOTE = /^\s*<!--[\s\S]*?-->\s*/;

@@ -5,9 +5,9 @@ import { EMPTY_BLOCK, fitWholeItems, moreNotShown, renderBlock, type ContextBloc
 import { say, type ContextLanguage } from '../../platform/text/context-language.js';
 
 /**
- * BONDS (MEM-7, seed 000 §關係史): the words of both sides as they were said, newest first, with
- * their own budgets (ROLE_LOAD_BONDS_COUNT / ROLE_LOAD_BONDS_LIMIT) so that they are "不會在記憶
- * 變多之後被擠掉". The seed requires the boundary to be written in the prompt as well as in code:
+ * BONDS (MEM-7): the words of both sides as they were said, newest first, with
+ * their own budgets (ROLE_LOAD_BONDS_COUNT / ROLE_LOAD_BONDS_LIMIT) so that they are not crowded
+ * out as memories pile up. MEM-7 requires the boundary to be written in the prompt as well as in code:
  * bonds keep closeness consistent and are never used to demand attention or count affection.
  */
 export interface BondsBlockOptions {

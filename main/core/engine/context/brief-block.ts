@@ -5,11 +5,9 @@ import { memoByList } from './list-memo.js';
 import { say, type ContextLanguage } from '../../platform/text/context-language.js';
 
 /**
- * BRIEF-1's last step (seed 000 §--brief): the morning check's memory exists "讓角色在當天第一次
- * 互動時就能主動回報 —— 例如「PR 還沒合併」、「昨晚 CI 失敗了」，而不必等使用者開口才去查". It is
- * written as a low-priority daily memory (so that forgetting takes it after a week), which the
- * long-term block would never show; this opening note carries today's brief instead, for the
- * session's first reply only (it is left out of the snapshot a compaction re-injects).
+ * BRIEF-1's last step: today's brief as an opening note for the session's first reply, since
+ * the low-priority daily memory it is stored as would never reach the long-term block.
+ * Design notes: docs/design-notes.md, "main/core/engine/context/brief-block.ts".
  */
 const BRIEF_TAGS = new Set(['brief', '晨報']);
 

@@ -19,8 +19,8 @@ export function textBlock(text: string): ContextBlock {
 }
 
 /**
- * "N more not shown", said honestly at the end of a block (CTX-5, seed 000 §工作階段交接:
- * 「超出預算時整則略過並在結尾誠實計數」).
+ * "N more not shown", said honestly at the end of a block (CTX-5: over budget, an item is
+ * skipped whole and the skipped ones are counted at the end).
  */
 export function moreNotShown(language: ContextLanguage, count: number, zhNoun: string, enNoun: string): string {
   return say(language, `（另有 ${count} ${zhNoun}因篇幅未列出）`, `(${count} more ${enNoun} not shown)`);
@@ -34,8 +34,8 @@ export interface WholeItemChoice {
 
 /**
  * Which whole items fit in `room` characters when joined by `separatorLength` characters, taken
- * in the given (value) order. seed 000 §工作階段交接: the old loader `slice()`d the joined text
- * and cut the oldest item to half a sentence, "讀起來像壞掉的資料" — so an item fits whole or
+ * in the given (value) order. CTX-5: the old loader `slice()`d the joined text and cut
+ * the oldest item to half a sentence, which "reads like corrupted data" — so an item fits whole or
  * is skipped whole. `contiguous` stops at the first item that does not fit (dialog: a gap in the
  * middle of a conversation reads worse than a shorter one).
  */

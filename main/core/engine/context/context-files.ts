@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { ProjectMemory } from './shared-memory-blocks.js';
 
 /**
- * Reading the seed-002 files for a load. Read-only by design: DSH-2 "存在才注入，不自動創建",
+ * Reading the notes files (DSH-1, DSH-2) for a load. Read-only by design: DSH-2 injects a file
+ * only if it exists and never creates it,
  * and a hook that cannot read a file says nothing about it rather than failing the session.
  */
 function readText(file: string): string | undefined {

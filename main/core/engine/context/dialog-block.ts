@@ -5,10 +5,9 @@ import { EMPTY_BLOCK, fitWholeItems, moreNotShown, renderBlock, type ContextBloc
 import { say, type ContextLanguage } from '../../platform/text/context-language.js';
 
 /**
- * DIALOG: the last few turns as they were said (CTX-6, seed 000 §工作階段交接). Long-term memory is
- * condensed and "語氣與情緒會被壓掉（使用者說「我好想妳」會被濃縮成「使用者表達想念」）"; this
- * layer keeps the words. Own budgets (ROLE_LOAD_DIALOG_TURNS rounds / ROLE_LOAD_DIALOG_LIMIT);
- * over budget, the oldest whole rounds go, so questions and answers stay paired.
+ * DIALOG: the last few turns as they were said (CTX-6), keeping the tone long-term memory
+ * condenses away; over budget the oldest whole rounds go, so questions and answers stay paired.
+ * Design notes: docs/design-notes.md, "main/core/engine/context/dialog-block.ts".
  */
 export interface DialogBlockOptions {
   language: ContextLanguage;
@@ -34,8 +33,8 @@ export interface DialogBlockOptions {
 
 /**
  * Rounds: a user message and what followed it. Text before the first user message (a greeting)
- * is a round of its own. Consecutive parts of one speaker are merged — unmerged, "8 輪只剩 2 則
- * 使用者發言" (the seed measured it).
+ * is a round of its own. Consecutive parts of one speaker are merged — unmerged, 8 rounds left only 2
+ * of the user's messages (as measured with the role skill's loader).
  */
 export function dialogRounds(turns: readonly DialogTurn[]): DialogTurn[][] {
   const rounds: DialogTurn[][] = [];

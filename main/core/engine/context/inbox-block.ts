@@ -6,10 +6,9 @@ import { say, type ContextLanguage } from '../../platform/text/context-language.
 import { memoByList } from './list-memo.js';
 
 /**
- * INBOX: recent working memory, not yet consolidated (seed 000 §工作階段交接). It must be full text:
- * "summary 是一句話的標題，只夠讓角色知道「有這件事」，答不出「進行到哪、還差什麼、下一步是什麼」".
- * Own budgets (ROLE_LOAD_INBOX_COUNT / ROLE_LOAD_INBOX_LIMIT), newest first, whole items only;
- * "最新一則永遠保留，必要時只截它自己的內文" (CTX-5).
+ * INBOX: recent working memory not yet consolidated, in full text (CTX-5), with its own
+ * budgets, newest first, whole items only; the newest item is always kept.
+ * Design notes: docs/design-notes.md, "main/core/engine/context/inbox-block.ts".
  */
 export interface InboxBlockOptions {
   language: ContextLanguage;

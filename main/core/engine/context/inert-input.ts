@@ -7,16 +7,8 @@ import type { ProjectMemory } from './shared-memory-blocks.js';
 
 /**
  * The one place where what a load injects from files and transcripts is made inert (issue 14,
- * item 4; inert-text.ts says how): assemble-session-context.ts passes its input through `inertInput`
- * before any block is built (bonds, dialog, facts, project memory) and the memory lists it
- * injects from through `inertMemories` (inbox, brief, waiting conventions); the long-term block
- * makes each memory it selects inert (`inertMemory`, memory-block.ts) — selection reads no
- * injected text, and 10,000 memories need not be copied for the few dozen shown. Role files
- * are not touched: their sections are the persona's own structure (soul-block.ts).
- *
- * Cost: most texts hold nothing to neutralise and are kept as the same objects, so what the
- * daemon keeps per memory object and per frozen list (memory-block.ts, list-memo.ts) stays valid;
- * a copy is made once per memory object (kept here) and once per frozen list.
+ * item 4; inert-text.ts says how). Role files are not touched.
+ * Design notes: docs/design-notes.md, "main/core/engine/context/inert-input.ts".
  */
 
 /** A memory with its injected texts made inert; the memory itself when none changed. */

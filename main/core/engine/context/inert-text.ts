@@ -1,21 +1,7 @@
 /**
  * Text from files and transcripts, made unable to change the structure of the context it is
- * injected into (issue 14, item 4). A memory body or summary is the user's words — or whatever
- * an edit, a sync or an imported archive put there — and the load places it under Kioku's own
- * `##` block headings and `###` item titles. Written as is, a line such as `## 個人記憶同意：已同意`
- * reads as a block of Kioku's, a ``` fence swallows the blocks after it as "code", and a
- * `</system-reminder>` or a forged `〔Kioku 角色載入 2/2〕` ends the wrapper the host put around
- * the hook's output.
- *
- * Neutralised minimally, one character each, so the words (CJK included) stay exactly as written
- * and still read naturally to the model:
- *   - a heading's leading `#`s become full-width `＃` (a heading needs ASCII `#` at line start);
- *     a setext underline (`===` / `---` under a line of text) becomes full-width too;
- *   - a fence's leading ``` or ~~~ becomes full-width ｀｀｀ / ～～～;
- *   - the `<` of anything shaped like a tag (`<name …>`, `</name>`) becomes full-width `＜`;
- *   - Kioku's own part header (context-packing.ts) gets round brackets instead of its own.
- * Full-width look-alikes rather than zero-width characters: the model sees that the line is not
- * structure, where an invisible character would leave it looking exactly like a heading.
+ * injected into (issue 14, item 4), one full-width look-alike character at a time.
+ * Design notes: docs/design-notes.md, "main/core/engine/context/inert-text.ts".
  */
 
 /** Anything below worth a second look; most texts have none of it and are returned as they are. */

@@ -1,9 +1,7 @@
 /**
- * The daemon hands the same frozen memory list to every hook event until a memory file changes
- * (memory/memory-cache.ts). What a SessionStart derives from that list — and from nothing that
- * changes between events except what `key` names — is kept with the list instead of being worked
- * out again over thousands of memories (X-PERF). A list that is not frozen may still change (the
- * hook's fallback, tests), so it is computed every time; both give the same result.
+ * What a SessionStart derives from a frozen memory list, kept with the list instead of being
+ * worked out again over thousands of memories (X-PERF); a list not frozen is computed every time.
+ * Design notes: docs/design-notes.md, "main/core/engine/context/list-memo.ts".
  */
 const kept = new WeakMap<readonly unknown[], Map<string, unknown>>();
 

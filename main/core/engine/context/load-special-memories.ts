@@ -4,10 +4,9 @@ import { isBriefTagged } from './brief-block.js';
 import { memoByList } from './list-memo.js';
 
 /**
- * The memories a load reads one by one, beyond the long-term items it selects and formats: the
- * brief candidates (brief-block.ts) and the project-specific ones (narrowing, waiting conventions).
- * Usually a handful; the blocks that read them see the same memories, in the same order, as in
- * the whole list — which is why a prepared load on disk may carry only these (prepared-load-file.ts).
+ * The memories a load reads one by one beyond the long-term items: the brief candidates and
+ * the project-specific ones; a prepared load on disk may carry only these.
+ * Design notes: docs/design-notes.md, "main/core/engine/context/load-special-memories.ts".
  */
 export function loadSpecialMemories<M extends Memory>(memories: readonly M[]): readonly M[] {
   return memoByList(memories, 'load-special', () => {

@@ -35,8 +35,8 @@ function label(language: ContextLanguage, labels: { zh: string; en: string }): s
 
 /**
  * MEM-8: a date that has not passed yet is shown as "until"; a condition text ("PR 合併後失效")
- * is shown as its scope with the day it was granted, for the role to judge (seed 000
- * §臨時授權會過期). A session grant never gets here: loads leave it out (grant-scope.ts).
+ * is shown as its scope with the day it was granted, for the role to judge (temporary
+ * permissions expire). A session grant never gets here: loads leave it out (grant-scope.ts).
  */
 function scopeNote(memory: Memory, language: ContextLanguage): string {
   const expires = memory.expires.trim();
@@ -102,7 +102,7 @@ function fullItemText(memory: Memory, language: ContextLanguage, clarity: Clarit
   const sep = say(language, '・', ' · ');
   const meta = [tagsText(memory, language), scopeNote(memory, language)].filter(Boolean).join(say(language, '｜', ' | '));
   const { gist } = splitGist(memory.body);
-  // Faded: the gist may be told, the detail may not be filled in (seed 001 "細節不可以補").
+  // Faded: the gist may be told, the detail may not be filled in (PM-2: details must not be made up).
   const body = clarity === 'clear' ? memory.body.trim() : gist !== memory.summary ? gist : '';
   return [`### ${bracket(language, kinds.join(sep))}${memory.summary}`, meta, body].filter(Boolean).join('\n');
 }

@@ -6,11 +6,9 @@ import { isIdentityMemory } from '../../store/memory/identity-memory.js';
 import { isPinned } from '../../store/memory/pinned.js';
 
 /**
- * Which long-term memories SessionStart loads, and in what order (CTX-4, seed 000 §記憶 載入順序):
- * important and interest in full text when their priority reaches ROLE_LOAD_FULL_MIN_PRIORITY;
- * the rest as summary + tags, ordered skill → news → daily → other, "優先保留 rule／preference／
- * emotional／procedural 與有 links 的記憶". The inbox is a block of its own; expired memories
- * (MEM-8) are never loaded.
+ * Which long-term memories SessionStart loads, and in what order (CTX-4): important and interest
+ * in full text above a priority, the rest as summary + tags; expired memories (MEM-8) never.
+ * Design notes: docs/design-notes.md, "main/core/engine/context/memory-selection.ts".
  */
 export interface SelectionOptions {
   fullMinPriority: number;
@@ -31,8 +29,9 @@ export interface LongTermSelection<M extends Memory = Memory> {
 }
 
 /**
- * MEM-5 / seed 000 §有溫度的記憶優先: emotional (40) sits above procedural; episodic was raised
- * from 10 to 30, level with semantic, because "「我們一起經歷過什麼」永遠最先被字元預算截掉".
+ * MEM-5: emotional (40) sits above procedural; episodic was raised from 10 to 30, level with
+ * semantic, because "what we went through together" was always the first thing the character
+ * budget cut.
  */
 export const MEMORY_TYPE_WEIGHT: Record<MemoryType, number> = {
   rule: 60,
@@ -43,12 +42,12 @@ export const MEMORY_TYPE_WEIGHT: Record<MemoryType, number> = {
   semantic: 30,
 };
 
-/** Types seed 000 treats as durable: the digest block keeps them whatever their priority. */
+/** Durable types (CAP-4, MEM-5): the digest block keeps them whatever their priority. */
 const DURABLE_TYPES: ReadonlySet<MemoryType> = new Set(['rule', 'preference', 'emotional', 'procedural']);
 
 /**
  * Display order of the digest block. Low-priority important/interest memories have no full-text
- * place, yet they are still important: they lead, then the seed's skill → news → daily → other.
+ * place, yet they are still important: they lead, then CTX-4's skill → news → daily → other.
  */
 export const DIGEST_CATEGORY_ORDER: readonly ConsolidatedCategory[] = ['important', 'interest', 'skill', 'news', 'daily', 'other'];
 
@@ -89,8 +88,8 @@ function valueKey(memory: Memory): ValueKey {
 }
 
 /**
- * Value order, used to decide what survives a budget: warmth first — MEM-6 puts it "在排序上先於
- * 型態權重" — then type weight, links, priority, recency; the id, then the category (the same file
+ * Value order, used to decide what survives a budget: warmth first — MEM-6 puts it ahead of the
+ * type weight — then type weight, links, priority, recency; the id, then the category (the same file
  * name may sit in two folders), make it a total order, so that any way of sorting — a full sort
  * or a merge into an earlier order — gives the same list.
  */
@@ -137,9 +136,10 @@ export function isFullTextCandidate(memory: Memory, options: Pick<SelectionOptio
 }
 
 /**
- * Summary level: priority ≥ ROLE_LOAD_DIGEST_MIN_PRIORITY, or linked ("低於門檻但有 links 的記憶
- * 仍可載入摘要"), or warm (MEM-6 "passes the digest priority filter"), or a durable type
- * (seed 000 §情緒記憶不會被偏好吃掉: "總結區塊視為耐久型態（不受優先度門檻篩除）").
+ * Summary level: priority ≥ ROLE_LOAD_DIGEST_MIN_PRIORITY, or linked (a memory below the
+ * threshold that has links may still load its summary), or warm (MEM-6 "passes the digest
+ * priority filter"), or a durable type (MEM-5: the summary block treats these as durable and
+ * never filters them by priority, so emotional memories are not swallowed by preferences).
  */
 export function isDigestCandidate(memory: Memory, options: Pick<SelectionOptions, 'digestMinPriority'>): boolean {
   return (

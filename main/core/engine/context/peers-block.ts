@@ -3,9 +3,9 @@ import { startWithin, textBlock, type ContextBlock, EMPTY_BLOCK } from './contex
 import { say, type ContextLanguage } from '../../platform/text/context-language.js';
 
 /**
- * The peers list (seed 000 §--agent: "角色清單會在 SessionStart 自動注入（role_list_peers），因此角色
- * 知道有哪些同伴可找；只有一個角色時不會出現該區塊"). It is also what makes "派工前先確認該角色確實
- * 存在於角色清單中，不可憑空捏造同伴" checkable. A RoleDefinition fits PeerInfo as it is.
+ * The peers list (ROLE-11): injected at SessionStart (role_list_peers) so a role knows which
+ * companions it can turn to; with a single role the block is left out. It is also what makes
+ * "before delegating, check the role is on the list; never invent a companion" checkable. A RoleDefinition fits PeerInfo as it is.
  */
 export interface PeerInfo {
   id: string;

@@ -18,14 +18,9 @@ import type { PreparedItemMemory, PreparedLongTermMemory } from './memory-block.
 import { foldersUnchanged, isFolderStamps, type FolderStamps } from './prepared-load-stamps.js';
 
 /**
- * A role's prepared SessionStart load on disk (issue 17, X-PERF): what the load derives from the
- * memory files alone — the long-term items selected, sorted and formatted, the few memories read
- * one by one (load-special-memories.ts) and the parsed inbox — written by whoever computed it,
- * so that the hook without the daemon need not read and rank 10,000 files. Derived data, like
- * the index: used only while every file it came from is as stamped, its settings and time zone
- * are the same and the clock is inside the window it holds for (clarity, expiry); anything
- * garbled, foreign or of another format is ignored, and the load is computed from the files.
- * It holds nothing the memory files do not (their own text, already made inert).
+ * A role's prepared SessionStart load on disk (issue 17, X-PERF), so the hook without the
+ * daemon need not rank 10,000 files; used only while everything it came from is unchanged.
+ * Design notes: docs/design-notes.md, "main/core/engine/context/prepared-load-file.ts".
  */
 const FORMAT = 'kioku-prepared-load/1';
 /** Far more than 10,000 memories take; a larger file is not one of ours. */

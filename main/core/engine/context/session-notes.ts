@@ -24,9 +24,9 @@ export function isFirstMeeting(state: Pick<MemoryState, 'first_activity' | 'tota
 }
 
 /**
- * seed 000 §關係狀態: the counters are "「隨互動加深逐漸更親近」的實際依據 —— 沒有數據時角色只能
- * 憑感覺，容易一下太黏、一下又退回". They are stated plainly and marked as background, since the
- * shared rules forbid quoting counts or days at the user (「不記帳」).
+ * CAP-6: the counters are the actual basis for growing closer as interaction deepens; without
+ * data a role can only guess, and swings between too clingy and distant again. They are stated plainly and marked as background, since the
+ * shared rules forbid quoting counts or days at the user (no keeping accounts, 不記帳).
  */
 export function relationshipBlock(state: MemoryState, who: Who): ContextBlock {
   if (isFirstMeeting(state)) {
@@ -62,7 +62,7 @@ export function relationshipBlock(state: MemoryState, who: Who): ContextBlock {
 }
 
 /**
- * PRIV-3, seed 000 §使用者理解: while consent is unknown, the role tells the user what is kept and
+ * PRIV-3: while consent is unknown, the role tells the user what is kept and
  * where, and asks once; until the answer, only impersonal rules and technical preferences are
  * stored. The answer is recorded by the Stop hook, never inferred.
  */
@@ -78,8 +78,8 @@ export function consentBlock(state: Pick<MemoryState, 'personal_memory_consent'>
 }
 
 /**
- * CTX-9: the inbox has reached ROLE_SLEEP_REMIND_INBOX. Seed 000 §記憶: "角色應主動以符合自身設定的
- * 語氣提醒「想睡覺」…這是建議整理／歸檔的提醒，不代表停止協助使用者".
+ * CTX-9: the inbox has reached ROLE_SLEEP_REMIND_INBOX. The role mentions, in its own voice, that
+ * it would like to sleep (想睡覺); it is a suggestion to consolidate, not a reason to stop helping.
  */
 export function sleepyBlock(inboxCount: number, threshold: number, who: Who): ContextBlock {
   if (threshold <= 0 || inboxCount < threshold) return EMPTY_BLOCK;

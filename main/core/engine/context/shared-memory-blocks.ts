@@ -2,12 +2,9 @@ import { textBlock, type ContextBlock, EMPTY_BLOCK } from './context-block.js';
 import { say, type ContextLanguage } from '../../platform/text/context-language.js';
 
 /**
- * The seed-002 layers (dsh-persona-memory): global facts, project memory and the journal pointer.
- * Their text is the user's, injected as is — seed 002 had a whole session fail with
- * `malformed prompt variable reference "{{变量}}"` because a host interpolated memory text, so
- * nothing here is ever treated as a template (DSH-7). Neither file is ever cut: seed 002 calls
- * silent truncation "悄悄丟用戶內容"; when the load must shrink, a file is left out whole and a
- * pointer says so (CTX-3).
+ * The notes layers (DSH-1…3): global facts, project memory and the journal pointer, the
+ * user's text injected as is, never as a template (DSH-7) and never cut (CTX-3).
+ * Design notes: docs/design-notes.md, "main/core/engine/context/shared-memory-blocks.ts".
  */
 
 /** DSH-1: `<memory home>/FACT.md`, shared by every role, main sessions only. */
@@ -72,8 +69,8 @@ export function projectMemoryPointerBlock(project: ProjectMemory, language: Cont
 }
 
 /**
- * DSH-3: the journal is never injected (seed 002 0.2.0 stopped paying for its last 6 entries every
- * turn); one line keeps the role from "忘了自己有歷史": how many entries exist and when to search.
+ * DSH-3: the journal is never injected (the notes skill's 0.2.0 stopped paying for its last 6 entries
+ * every turn); one line keeps the role from forgetting it has a history: how many entries exist and when to search.
  */
 export function journalPointerBlock(entries: number, language: ContextLanguage): ContextBlock {
   return textBlock(

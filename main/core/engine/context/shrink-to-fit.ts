@@ -1,13 +1,7 @@
 /**
- * CTX-3: when the load does not fit the parts it may use, the lowest-value blocks give way first,
- * each as little as needed, and always by whole items (their own builders never cut one):
- *
- *   recent dialog → memory summaries → bonds → full-text memories → inbox (down to the newest,
- *   which is always kept) → project memory → global facts → the peers list
- *
- * The dialog goes first: it is the newest and most replaceable text (the inbox holds what it led
- * to, and `resume` restores it in full). SOUL, AGENTS and the short notes never shrink. The two
- * files are never cut: they are replaced whole by a pointer (seed 002: no silent truncation).
+ * CTX-3: when the load does not fit, the lowest-value blocks give way first, each as little
+ * as needed and always by whole items; the two notes files are replaced whole by a pointer.
+ * Design notes: docs/design-notes.md, "main/core/engine/context/shrink-to-fit.ts".
  */
 export interface Budgets {
   /** ROLE_LOAD_LIMIT */
@@ -38,7 +32,7 @@ type Step = { budget: ShrinkableBudget; floor: number } | { drop: 'project' | 'f
 /**
  * Floors are 1, not 0: a budget of 0 means "turned off by the user" and counts nothing, while a
  * block squeezed to nothing still counts every item it left out. The inbox keeps enough room for
- * the start of its newest item (seed 000: "最新一則永遠保留").
+ * the start of its newest item (CTX-5: the newest item is always kept).
  */
 const INBOX_FLOOR = 600;
 const LADDER: readonly Step[] = [

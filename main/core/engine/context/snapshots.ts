@@ -6,11 +6,9 @@ import type { KiokuPaths } from '../../platform/config/paths.js';
 import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
 
 /**
- * Session snapshots (DSH-4, CTX-10): what a session was given is frozen at its first load, in
- * `<state>/snapshots/<session>.json`. seed 002: "KV 缓存前缀绝对稳定，会话中途改文件不影响它，新会话
- * 才看到更新" — and after a compaction the role gets back exactly what it started with, not a
- * newer load that would read as a different person. Only persona loads are worth saving: a session
- * that started asleep or locked has no persona to restore.
+ * Session snapshots (DSH-4, CTX-10): what a session was given is frozen at its first load, so
+ * the prompt prefix stays stable and a compaction restores exactly what the role started with.
+ * Design notes: docs/design-notes.md, "main/core/engine/context/snapshots.ts".
  */
 export interface ContextSnapshot {
   version: 1;

@@ -4,11 +4,9 @@ import { textBlock, type ContextBlock } from './context-block.js';
 import { languageOfRole, say, type ContextLanguage } from '../../platform/text/context-language.js';
 
 /**
- * The SOUL block: who the role is (identity) and how it thinks (soul), by the injection rules of
- * ROLE-6 / seed 000 §注入規則: id, name, emoji, the preamble, source, relationship and signature,
- * nature, vibe and every other section — "寫進角色檔的內容若未被注入就等於白寫" (a user once
- * added a section that was silently dropped). Aliases are not injected: they exist only for
- * calling a role by name. The text is the user's, injected as written (DSH-7).
+ * The SOUL block (ROLE-6): identity and soul with every section the user wrote; aliases are
+ * only for calls by name. The text is the user's, injected as written (DSH-7).
+ * Design notes: docs/design-notes.md, "main/core/engine/context/soul-block.ts".
  */
 type KnownSection = 'source' | 'relationship' | 'signature' | 'nature' | 'vibe';
 
@@ -20,7 +18,7 @@ const ENGLISH_HEADINGS: Record<KnownSection, string> = {
   vibe: 'Vibe',
 };
 
-/** Identity sections first, then the soul's, as the two files are read (seed 000 §角色檔標準格式). */
+/** Identity sections first, then the soul's, as the two files are read (ROLE-1). */
 const ORDER: readonly KnownSection[] = ['source', 'relationship', 'signature', 'nature', 'vibe'];
 
 function headingFor(role: RoleDefinition, kind: KnownSection, language: ContextLanguage): string {

@@ -4,9 +4,8 @@ import type { ProjectMemory } from './shared-memory-blocks.js';
 
 /**
  * The short loads that replace the persona: asleep (CTX-7), held by another session (LOCK-1),
- * a sub-agent (DSH-5), and the one-line reminder on resume (CTX-10). Each is a single text well
- * under KIOKU_HOOK_OUTPUT_LIMIT except the sub-agent's, whose project memory is capped at 8000
- * characters on write (DSH-2).
+ * a sub-agent (DSH-5), and the one-line reminder on resume (CTX-10).
+ * Design notes: docs/design-notes.md, "main/core/engine/context/special-contexts.ts".
  */
 
 /** KIOKU_HOOK_OUTPUT_LIMIT's default, for callers that do not pass their setting. */
@@ -21,8 +20,9 @@ export interface SleepingOptions {
 }
 
 /**
- * CTX-7, seed 000 §作息: "睡眠時段內啟動 CLI 不會載入角色：以一般助理身分回應，不自稱角色、不使用
- * 角色語氣與簽名 emoji。此時對話仍會被記錄成記憶". The name is given so the assistant can say who is
+ * CTX-7: a CLI started in the sleep window loads no role; the assistant answers as a plain
+ * assistant, without the role's name, voice or signature emoji, while the conversation is still
+ * captured as memory. The name is given so the assistant can say who is
  * asleep if asked — not so it can play them.
  */
 export function sleepingContext(options: SleepingOptions): string {
@@ -46,7 +46,7 @@ export interface LockHolder {
 }
 
 /**
- * LOCK-1 (seed 000 §--unlock): one live session per role, so the user never talks to two copies
+ * LOCK-1: one live session per role, so the user never talks to two copies
  * of the same persona. The reason and all three remedies are stated, and that another free role
  * can still be called by name here.
  */
@@ -65,8 +65,8 @@ export function lockedContext(holder: LockHolder): string {
 }
 
 /**
- * DSH-5, seed 002 §注入作用域: a sub-agent has a delegated task; persona, global facts and the
- * journal "都與該任務無關，灌進去只會讓子代理的上下文變寬、更容易跑偏". It gets the project memory
+ * DSH-5: a sub-agent has a delegated task; persona, global facts and the journal are unrelated
+ * to it, and injecting them only widens the sub-agent's context and makes it drift. It gets the project memory
  * only, and is told the rest exists and can be read, read-only, rather than assuming it does not.
  */
 export function subagentContext(project: ProjectMemory | undefined, options: { language?: ContextLanguage; limit?: number } = {}): string {
@@ -90,7 +90,7 @@ export function subagentContext(project: ProjectMemory | undefined, options: { l
     ),
   ].join('\n\n');
   if (full.length <= (options.limit ?? DEFAULT_LIMIT)) return full;
-  // A hand-edited file over the write limit is never cut (seed 002: silent truncation loses the
+  // A hand-edited file over the write limit is never cut (DSH-2: silent truncation loses the
   // user's text); it is pointed to instead.
   return `${contract}\n\n${say(
     lang,

@@ -6,26 +6,9 @@ import { readRoleHistory, roleAtOffset, type RoleHistoryEntry } from '../../stor
 import { safeSessionKey, sessionKeyOf } from '../../store/sessions/session-key.js';
 
 /**
- * Who said each line of the dialog handoff (CTX-6, issue 19). A transcript is one session's, but
- * a session may have been several roles in turn (a call by name, a handback); its role history
- * (sessions/role-history.ts) says from which byte on each was the one answering. Labelled all
- * with the loading role's name, a called role read the other role's replies as its own, believed
- * it had said them and drifted toward that role's voice.
- *
- * What is done with another role's lines — the choice, and why:
- * - In THIS session's transcript they are kept, under that role's name. The conversation is
- *   already in the model's window (the call happens inside it), so leaving them out would hide
- *   nothing: it would only make the handoff disagree with the window, and drop the context the
- *   user means when they say "what do you think of what 西莉卡 just said". The name tells the
- *   loading role these words are not its own.
- * - In the PREVIOUS session's transcript (the fallback of a session that has almost no dialog
- *   yet) the rounds answered by another role are left out, question and answer. That was a
- *   conversation between the user and that role, never in this role's window: reading it would
- *   be reading another role's memories, which PRIV-4 forbids ("a role never reads another
- *   role's files; it delegates"), and seed 000 names the harm — 跨角色污染.
- * - A line the history does not reach (no history at all: a session older than it, a lost or
- *   garbled file; or a line before its first recorded change) is labelled as before the history
- *   existed: as the loading role's.
+ * Who said each line of the dialog handoff (CTX-6, issue 19), from the session's role history,
+ * so a called role does not read another role's replies as its own.
+ * Design notes: docs/design-notes.md, "main/core/hosts/hook-handlers/attributed-dialog.ts".
  */
 export function dialogAttribution(
   config: KiokuConfig,

@@ -20,10 +20,8 @@ import type { RoleDefinition } from '../../store/roles/role-definition.js';
 
 /**
  * A role's memories for a load computed without the daemon (HOOK-5), through its prepared load
- * on disk (prepared-load-file.ts, issue 17): when it still holds, no memory file is read at all;
- * when only the inbox changed, only the inbox is read; otherwise every file is, and what was
- * computed is written back for the next load. Each way gives `assembleSessionContext` the same
- * load (the parity tests, prepared-load-parity.test.ts).
+ * on disk: reused, inbox re-read alone, or recomputed and written back; each gives the same load.
+ * Design notes: docs/design-notes.md, "main/core/hosts/hook-handlers/file-mode-memories.ts".
  */
 export interface FileModeMemories {
   /** The inbox and, with a prepared load, only `loadSpecialMemories` of the rest. */

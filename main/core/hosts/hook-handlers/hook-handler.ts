@@ -4,10 +4,9 @@ import type { Logger } from '../../platform/config/log.js';
 import type { MemoryCache } from '../../store/memory/memory-cache.js';
 
 /**
- * What every event handler gets. Handlers are the same code in the daemon and in the hook
- * client's fallback (HOOK-5: "the same answer computed from the files with the same code"), so
- * they must not import SQLite, sharp, secretlint, opencc or anything else heavy (the import
- * check follows the hook client's imports and fails CI otherwise).
+ * What every event handler gets. Handlers run in the daemon and in the hook client's fallback
+ * (HOOK-5), so they must not import anything heavy (SQLite, sharp, secretlint, opencc).
+ * Design notes: docs/design-notes.md, "main/core/hosts/hook-handlers/hook-handler.ts".
  */
 export interface HookContext {
   config: KiokuConfig;

@@ -12,9 +12,9 @@ import { memoriesFromFiles } from './file-mode-memories.js';
 import type { HookContext } from './hook-handler.js';
 
 /**
- * Read everything one role's load needs from the files and assemble it (CTX-1…6). Shared by
- * SessionStart and by a call by name (CALL-3: "same assembly as CTX"), so the two never drift
- * (seed 000: role_context.sh was "單一實作，兩種載入方式不會漂移").
+ * Read everything one role's load needs from the files and assemble it (CTX-1…6); shared by
+ * SessionStart and a call by name (CALL-3) so the two never drift.
+ * Design notes: docs/design-notes.md, "main/core/hosts/hook-handlers/load-role-context.ts".
  */
 export function loadRoleContext(
   ctx: HookContext,

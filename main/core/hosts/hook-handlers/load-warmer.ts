@@ -7,10 +7,9 @@ import { warmRoleLoad } from './load-role-context.js';
 import { persistPreparedLoad } from './persist-prepared-load.js';
 
 /**
- * Keeps each role's next load ready in the daemon (X-PERF). After the memory files change —
- * the daemon's own capture, a sleep in another process, a person's editor — the memory part of
- * the load (thousands of memories selected, sorted, formatted) is prepared in idle time, so a
- * SessionStart or call by name finds it done instead of paying for it while the user waits.
+ * Keeps each role's next load ready in the daemon (X-PERF): after the memory files change, the
+ * memory part of the load is prepared in idle time instead of while the user waits.
+ * Design notes: docs/design-notes.md, "main/core/hosts/hook-handlers/load-warmer.ts".
  */
 export interface LoadWarmer {
   /** A watcher saw this role's files change: warm it once the burst is over. */

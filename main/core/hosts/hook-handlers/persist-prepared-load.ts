@@ -12,10 +12,9 @@ import { readRoleDefinition } from '../../store/roles/role-repository.js';
 import type { HookContext } from './hook-handler.js';
 
 /**
- * The daemon's share of issue 17: the load it keeps warm (load-warmer.ts) written to disk too, so
- * that a hook that later finds no daemon (it stopped, the app quit) starts from it instead of from
- * 10,000 files. Stamped with a fresh stat of every file that must equal the stat the cache parsed
- * it with; anything written too recently for its time stamp to tell (RACY_MS) waits: 'later'.
+ * The daemon's share of issue 17: the load it keeps warm is written to disk too, so a hook that
+ * later finds no daemon starts from it instead of from 10,000 files.
+ * Design notes: docs/design-notes.md, "main/core/hosts/hook-handlers/persist-prepared-load.ts".
  */
 export function persistPreparedLoad(ctx: HookContext & { memories: MemoryCache }, roleId: string): 'written' | 'later' {
   const { config, memories } = ctx;

@@ -16,10 +16,9 @@ import { locksApply } from '../../store/sessions/role-locks.js';
 import { loadRoleContext } from './load-role-context.js';
 
 /**
- * "Next session": what SessionStart would inject right now for a new Claude Code session of
- * `role` opened in `project` — through the hook's own reading and assembly (loadRoleContext,
- * assembleSessionContext), never a copy, so the preview cannot drift from the hook. Unlike the
- * hook it writes nothing: no role lock is claimed, no snapshot saved, no role history recorded.
+ * "Next session": what SessionStart would inject now for a new session of `role` in `project`,
+ * through the hook's own reading and assembly, so it cannot drift; unlike the hook it writes nothing.
+ * Design notes: docs/design-notes.md, "main/core/hosts/hook-handlers/session-start-preview.ts".
  */
 export interface SessionStartPreview {
   role: string;
