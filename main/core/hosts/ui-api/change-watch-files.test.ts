@@ -69,4 +69,17 @@ describe('change-watch: files outside the memory folders', () => {
       { facts: false, journal: false, projects: [], roles: ['ENGINEER01'] },
     ]);
   });
+
+  it('reports a MEMORY.md changed between a window reading it and the next look', () => {
+    const { config, seen, check } = watch();
+    const project = path.join(home.root, '另一個專案');
+    write(path.join(project, 'MEMORY.md'), '# 專案\n');
+    check();
+    noteProjectInView(project); // the window reads the file…
+    write(path.join(project, 'MEMORY.md'), '# 專案\n- 測試一律跑 vitest\n'); // …and the CLI changes it before the next look
+    check();
+    check();
+    expect(seen).toEqual([{ facts: false, journal: false, projects: [project], roles: [] }]);
+    void config;
+  });
 });

@@ -7,7 +7,7 @@ import { listMemoryRoles, roleMemoryDir } from '../../store/memory/memory-layout
 import { digestsFile } from '../../store/memory/digests.js';
 import { memoryStateFile } from '../../store/memory/memory-state.js';
 import { sleepView, type AppStateSource } from './app-state.js';
-import { projectsInView } from './watched-projects.js';
+import { fileKey, projectKeyWhenRead, projectsInView } from './watched-projects.js';
 
 /**
  * Notices file changes the UI should hear about by polling modification times (plus the sleep
@@ -33,14 +33,7 @@ export interface ChangeWatch {
   stop(): void;
 }
 
-function mtimeOf(file: string): string {
-  try {
-    const stat = fs.statSync(file);
-    return `${stat.mtimeMs}:${stat.size}`;
-  } catch {
-    return '-';
-  }
-}
+const mtimeOf = fileKey;
 
 function roleHomeKey(roleHome: string): string {
   let names: string[];
@@ -109,6 +102,13 @@ export function createChangeWatch(options: ChangeWatchOptions): ChangeWatch {
     const memories = memoryKeys(config.paths.memoryHome);
     const files = options.onFilesChanged ? fileKeys(config) : lastFiles;
     if (primed) {
+      // A project opened since the last look is compared with what the window read, so a change
+      // made between that read and this look (a fast `kioku project-memory update`) is not missed.
+      for (const key of files.keys()) {
+        const folder = key.startsWith('project:') ? key.slice('project:'.length) : undefined;
+        const seen = folder === undefined || lastFiles.has(key) ? undefined : projectKeyWhenRead(folder);
+        if (seen !== undefined) lastFiles.set(key, seen);
+      }
       const filesChanged = options.onFilesChanged ? filesChangedBetween(lastFiles, files) : undefined;
       if (filesChanged) options.onFilesChanged?.(filesChanged);
       const changedRoles = [...new Set([...memories.keys(), ...lastMemories.keys()])].filter(
