@@ -12,6 +12,7 @@ import { requestStatus } from '../main/core/platform/ipc/ipc-client.js';
 import { percentile, round } from './bench-stats.js';
 import { benchRoot, writeBenchResults } from './bench-results.js';
 import { benchQueries, generateMemories } from './generate-memories.js';
+import { benchHomeEnv } from './bench-home-env.js';
 
 /**
  * X-PERF for the `kioku` command (issue 17): wall time of --version, --help and memory recall,
@@ -104,16 +105,9 @@ export async function runCliBench(args: string[]): Promise<void> {
   const other = values.compare ? path.resolve(values.compare) : undefined;
   if (other && !fs.existsSync(other)) throw new Error(`--compare: ${other} does not exist (give the bin/kioku.js of another build)`);
   const homeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-cli-bench-'));
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: homeDir,
-    LANG: 'C.UTF-8',
-    ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
-    ROLE_HOME: path.join(homeDir, 'roles'),
-    ROLE_MEMORY_HOME: path.join(homeDir, 'memory'),
-    XDG_RUNTIME_DIR: homeDir,
+  const env: NodeJS.ProcessEnv = benchHomeEnv(homeDir, {
     KIOKU_NO_SCHEDULE: '1',
-  };
+  });
   let daemon: ReturnType<typeof spawn> | undefined;
   try {
     const config = loadConfig(env);

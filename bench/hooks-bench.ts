@@ -16,6 +16,7 @@ import { writeSessionRole } from '../main/core/store/sessions/session-role-file.
 import { percentile, round } from './bench-stats.js';
 import { generateMemories } from './generate-memories.js';
 import { writeBenchResults } from './bench-results.js';
+import { benchHomeEnv } from './bench-home-env.js';
 
 /**
  * X-PERF: every hook started as an assistant starts it, on a 10,000-memory role, with the daemon
@@ -277,19 +278,12 @@ export async function runHooksBench(args: string[]): Promise<void> {
     // so that SessionStart loads the persona whatever the hour the bench runs at (CTX-7).
     const today = new Date();
     const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}T14:00:00`;
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: homeDir,
-      LANG: 'C.UTF-8',
-      ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
-      ROLE_HOME: path.join(homeDir, 'roles'),
-      ROLE_MEMORY_HOME: path.join(homeDir, 'memory'),
-      XDG_RUNTIME_DIR: homeDir,
+    const env: NodeJS.ProcessEnv = benchHomeEnv(homeDir, {
       ROLE_CLI: 'local',
       KIOKU_NOW: day,
       // The daemon's sleep scheduler stays off: a nap or catch-up mid-bench would skew the timings.
       KIOKU_NO_SCHEDULE: '1',
-    };
+    });
     const config = loadConfig(env);
     fs.mkdirSync(config.paths.roleHome, { recursive: true });
     for (const [id, name] of [

@@ -12,6 +12,7 @@ import type { SleepProgress } from '../main/core/engine/sleep/sleep-result.js';
 import { round } from './bench-stats.js';
 import { seededRandom } from './generate-memories.js';
 import { writeBenchResults } from './bench-results.js';
+import { benchHomeEnv } from './bench-home-env.js';
 
 /**
  * `npm run bench -- sleep`: 1,000 inbox items consolidated by the local planner in ≤ 5 s on a
@@ -166,17 +167,10 @@ export async function runSleepBench(args: string[]): Promise<void> {
     throw new Error('--items and --existing take whole numbers (e.g. --items 1000 --existing 300)');
   const homeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-sleep-bench-'));
   try {
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: homeDir,
-      LANG: 'C.UTF-8',
-      ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
-      ROLE_HOME: path.join(homeDir, 'roles'),
-      ROLE_MEMORY_HOME: path.join(homeDir, 'memory'),
-      XDG_RUNTIME_DIR: homeDir,
+    const env: NodeJS.ProcessEnv = benchHomeEnv(homeDir, {
       ROLE_CLI: 'local',
       KIOKU_NOW: '2026-11-30T03:00:00',
-    };
+    });
     fs.mkdirSync(env.ROLE_HOME!, { recursive: true });
     process.stderr.write(`sleep bench: generating ${items} inbox items and ${existing} memories…\n`);
     generateHome(env.ROLE_MEMORY_HOME!, items, existing);

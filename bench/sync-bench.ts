@@ -14,6 +14,7 @@ import { syncNow } from '../main/core/engine/sync/sync-now.js';
 import { round } from './bench-stats.js';
 import { generateMemories } from './generate-memories.js';
 import { writeBenchResults } from './bench-results.js';
+import { benchHomeEnv } from './bench-home-env.js';
 
 /**
  * `npm run bench -- sync`: time of `kioku sync now` with 10,000 memories and 100 new ones on
@@ -27,19 +28,12 @@ function machineEnv(root: string, name: string): NodeJS.ProcessEnv {
   const home = path.join(root, name);
   fs.mkdirSync(path.join(home, 'roles'), { recursive: true });
   fs.mkdirSync(path.join(home, 'memory'), { recursive: true });
-  return {
-    PATH: process.env.PATH,
-    HOME: home,
-    LANG: 'C.UTF-8',
-    ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
-    ROLE_HOME: path.join(home, 'roles'),
-    ROLE_MEMORY_HOME: path.join(home, 'memory'),
-    XDG_RUNTIME_DIR: home,
+  return benchHomeEnv(home, {
     KIOKU_MACHINE_NAME: name,
     KIOKU_NOW: '2026-12-01T21:00:00+08:00',
     GIT_CONFIG_GLOBAL: '/dev/null',
     GIT_CONFIG_NOSYSTEM: '1',
-  };
+  });
 }
 
 /** `count` new memories with ids no other machine makes (the name is in them). */

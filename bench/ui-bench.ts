@@ -9,6 +9,7 @@ import { createRole, planRoleChange } from '../main/core/store/roles/role-editor
 import { benchRoot, writeBenchResults } from './bench-results.js';
 import { frameFigures, scrollRun, type PageWindow } from './frame-stats.js';
 import { generateMemories } from './generate-memories.js';
+import { benchHomeEnv } from './bench-home-env.js';
 
 /**
  * `npm run bench -- ui`: does the memory timeline scroll smoothly at 10,000 memories? Frame
@@ -54,17 +55,10 @@ export async function runUiBench(argv: string[]): Promise<void> {
     throw new Error(`no Chromium at ${CHROMIUM} (install Debian's chromium package, or set KIOKU_E2E_CHROMIUM)`);
 
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-ui-bench-'));
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: home,
-    LANG: 'C.UTF-8',
-    ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
-    ROLE_HOME: path.join(home, 'roles'),
-    ROLE_MEMORY_HOME: path.join(home, 'memory'),
-    XDG_RUNTIME_DIR: home,
+  const env: NodeJS.ProcessEnv = benchHomeEnv(home, {
     // No consolidation behind the bench's back.
     KIOKU_NO_SCHEDULE: '1',
-  };
+  });
   let daemon: ChildProcess | undefined;
   let browser: Browser | undefined;
   const cleanUp = async () => {
