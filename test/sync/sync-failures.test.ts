@@ -91,6 +91,7 @@ describe('sync under failure', () => {
         stdio: 'ignore',
       }),
     );
+    // Wait (up to a minute) for the wrapper's marker: the sync is then inside its push, where the kill must land.
     for (let i = 0; i < 600 && !fs.existsSync(marker); i++) await new Promise((r) => setTimeout(r, 100));
     expect(fs.existsSync(marker)).toBe(true);
     process.kill(-child.pid!, 'SIGKILL'); // the sync and its git, as a power cut would

@@ -69,6 +69,7 @@ async function gitDaemon(base: string): Promise<string> {
     });
     if (up) return `git://127.0.0.1:${port}/remote.git`;
     if (child.exitCode !== null) break;
+    // A readiness poll, not a timing check: git daemon has no other "listening" signal.
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('git daemon did not start');
