@@ -20,6 +20,8 @@ export const TIME_SENSITIVE_TESTS = [
   'main/core/integrations/setup/cron-entries.test.ts',
   'main/core/integrations/setup/cron-install.test.ts',
   'main/core/engine/brief/*.test.ts',
+  // The next-session preview runs SessionStart in-process, on the suite's clock and sleep window.
+  'main/core/hosts/hook-handlers/session-start-preview.test.ts',
   'main/cli/commands/brief-commands.test.ts',
   'main/cli/commands/cron-commands.test.ts',
   'main/core/engine/context/{blocks,memory-selection,prepared-load}.test.ts',

@@ -23,6 +23,16 @@ export const HOOK_DAEMON = 'test/hooks/hook-daemon.ts';
 export const NOW_ISO = '2026-03-10T14:00:00+08:00';
 export const NOW = new Date(NOW_ISO);
 
+/**
+ * A sleep window from `start` to `end` hours after NOW on this process's clock. Handlers that run
+ * in-process read NOW in the suite's zone (Taipei, Los Angeles, …): 14:00 Taipei is 22:00 in Los
+ * Angeles, inside the default window, so a test about something else keeps the window away.
+ */
+export function sleepWindowFromNow(start: number, end: number): { ROLE_SLEEP_START: string; ROLE_SLEEP_END: string } {
+  const hour = (offset: number) => `${String((((NOW.getHours() + offset) % 24) + 24) % 24).padStart(2, '0')}:00`;
+  return { ROLE_SLEEP_START: hour(start), ROLE_SLEEP_END: hour(end) };
+}
+
 export const ACTIVE = { id: 'SILICA01', name: '西莉卡', aliases: ['小珪'] };
 export const CALLEE = { id: 'HELPER01', name: '結衣', aliases: ['Yui'] };
 

@@ -10,7 +10,7 @@ import { handleQueuedCall } from '../../main/core/hosts/hook-handlers/handle-que
 import { claimRole } from '../../main/core/store/sessions/role-locks.js';
 import { roleHistoryFilePath } from '../../main/core/store/sessions/role-history.js';
 import { SessionTranscript, filesWith, inboxTexts, type TurnText } from '../ipc/capture-session-kit.js';
-import { ACTIVE, CALLEE, NOW, makeHookHome, setFresh, type HookHome } from './hook-kit.js';
+import { ACTIVE, CALLEE, makeHookHome, setFresh, sleepWindowFromNow, type HookHome } from './hook-kit.js';
 
 /**
  * Who a session is across a call by name, a handback, SessionEnd and a resume (issue 13 Deliver 2,
@@ -34,13 +34,8 @@ interface Session {
   queue(event: HookEventName, extra?: Record<string, unknown>): Promise<void>;
 }
 
-/**
- * A one-hour sleep window six hours after NOW on this process's clock: the handlers run in-process,
- * so NOW is read in the suite's zone (Taipei, Los Angeles, …), and at 14:00 Taipei it is 22:00 in
- * Los Angeles, inside the default window. Attribution is the subject here, not the sleep window.
- */
-const hour = (offset: number) => `${String((NOW.getHours() + offset) % 24).padStart(2, '0')}:00`;
-const AWAKE = { ROLE_SLEEP_START: hour(6), ROLE_SLEEP_END: hour(7) };
+/** Attribution is the subject here, not the sleep window: it is kept six hours away from NOW. */
+const AWAKE = sleepWindowFromNow(6, 7);
 
 async function session(): Promise<Session> {
   const h = (home = await makeHookHome({ KIOKU_NO_SCHEDULE: '1', ...AWAKE }));

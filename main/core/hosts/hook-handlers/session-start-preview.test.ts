@@ -11,6 +11,7 @@ import {
   claudeTranscriptLines,
   makeHookHome,
   setFresh,
+  sleepWindowFromNow,
   type HookHome,
 } from '../../../../test/hooks/hook-kit.js';
 import { snapshotTree } from '../../../../test/helpers/temp-home.js';
@@ -23,7 +24,7 @@ import { newClaudeTranscriptPath, previewSessionStart } from './session-start-pr
  */
 let home: HookHome;
 beforeEach(async () => {
-  home = await makeHookHome();
+  home = await makeHookHome(sleepWindowFromNow(6, 7));
 });
 afterEach(() => home.cleanup());
 
@@ -98,7 +99,7 @@ describe('previewSessionStart', () => {
   });
 
   it('in the sleep window, shows the sleeping note the hook gives', () => {
-    const env = { ROLE_SLEEP_START: '13:00', ROLE_SLEEP_END: '15:00' };
+    const env = sleepWindowFromNow(-1, 1);
     const preview = previewSessionStart(home.config(env), silentLogger, { role: ACTIVE.id, project: home.project });
     expect(preview.state).toBe('asleep');
     expect(preview.report).toBeNull();
