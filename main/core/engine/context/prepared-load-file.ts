@@ -1,20 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  CATEGORIES,
-  DECLARATIVE,
-  MEMORY_TYPES,
-  RETENTION_STAGES,
-  SLEEP_STAGES,
-  type MemoryCategory,
-  type MemoryLoadProblem,
-  type StoredMemory,
-} from '../../../../common/memory.js';
+import { CATEGORIES, type MemoryCategory, type MemoryLoadProblem, type StoredMemory } from '../../../../common/memory.js';
 import type { KiokuPaths } from '../../platform/config/paths.js';
 import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
 import { PROJECT_KEY, PROJECT_SPECIFIC_KEY } from '../../store/projects/memory-project.js';
 import type { ContextLanguage } from '../../platform/text/context-language.js';
 import type { PreparedItemMemory, PreparedLongTermMemory } from './memory-block.js';
+import { isNumber, isPlainObject, isProblem, isStoredMemory, isString, oneOf } from './prepared-load-shapes.js';
 import { foldersUnchanged, isFolderStamps, type FolderStamps } from './prepared-load-stamps.js';
 
 /**
@@ -177,31 +169,6 @@ export function writePreparedLoad(
 }
 
 // Checks of the stored shape: a garbled or hand-made file must not reach the assembly.
-
-const isString = (value: unknown): value is string => typeof value === 'string';
-const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const isPlainObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
-const oneOf = (values: readonly string[]) => (value: unknown) => isString(value) && values.includes(value);
-
-function isStoredMemory(value: unknown, roleDir: string, categories: readonly MemoryCategory[]): value is StoredMemory {
-  if (!isPlainObject(value)) return false;
-  const m = value;
-  return (
-    oneOf(categories)(m.category) &&
-    [m.id, m.summary, m.expires, m.created, m.updated, m.last_replayed, m.body, m.role, m.path].every(isString) &&
-    [m.tags, m.cues, m.relevance, m.links].every(isStrings) &&
-    [m.priority, m.hits, m.strength].every(isNumber) &&
-    oneOf(MEMORY_TYPES)(m.memory_type) &&
-    oneOf(DECLARATIVE)(m.declarative) &&
-    oneOf(RETENTION_STAGES)(m.retention_stage) &&
-    oneOf(SLEEP_STAGES)(m.sleep_stage) &&
-    isPlainObject(m.extra) &&
-    path.dirname(path.dirname(m.path as string)) === roleDir
-  );
-}
-
-const isProblem = (value: unknown): value is MemoryLoadProblem => isPlainObject(value) && isString(value.path) && isString(value.message);
 
 function isStoredItem(value: unknown): value is StoredItem {
   return (

@@ -15,6 +15,7 @@ import {
   type PreparedLongTermPart,
 } from '../../engine/context/prepared-load-file.js';
 import { collectStamps } from '../../engine/context/prepared-load-stamps.js';
+import { parsedMemoriesFile, readParsedMemories, writeParsedMemories } from '../../engine/context/parsed-memories-file.js';
 import { loadRoleMemories, roleMemoryDir } from '../../store/memory/memory-layout.js';
 import type { RoleDefinition } from '../../store/roles/role-definition.js';
 
@@ -66,6 +67,7 @@ export function memoriesFromFiles(
     let inbox = found.inbox;
     if (!inbox) {
       const stamps = collectStamps(roleDir, INBOX_CATEGORIES, started);
+      // Not through the parsed memories: reading all of them costs about what the inbox alone does.
       const read = loadRoleMemories(memoryHome, role.id, { categories: INBOX_CATEGORIES, seen: stamps.seen });
       inbox = { folders: stamps.folders(), ...read };
       save(longTerm, inbox);
@@ -79,7 +81,10 @@ export function memoriesFromFiles(
     };
   }
   const stamps = collectStamps(roleDir, [...INBOX_CATEGORIES, ...LONG_TERM_CATEGORIES], started);
-  const read = loadRoleMemories(memoryHome, role.id, { seen: stamps.seen });
+  // Read only when every folder must be listed: most files are then as they were parsed last time.
+  const parsedFile = parsedMemoriesFile(config.paths, role.id);
+  const parsed = readParsedMemories(parsedFile, roleDir, role.id);
+  const read = loadRoleMemories(memoryHome, role.id, { seen: stamps.seen, cached: parsed.lookup });
   // Frozen, so that what the load derives from the list (list-memo.ts) is worked out once for
   // this write and the assembly alike — `loadSpecialMemories` walks all 10,000.
   const memories = Object.freeze(read.memories);
@@ -101,5 +106,12 @@ export function memoriesFromFiles(
       problems: problems.filter((problem) => path.dirname(problem.path) === inboxDir),
     },
   );
+  if (persist.save && !parsed.unchanged(memories.length)) {
+    try {
+      writeParsedMemories(parsedFile, roleDir, stamps.folders(), memories);
+    } catch (error) {
+      logger.info('context', `could not write the parsed memories of ${role.id}: ${(error as Error).message}`);
+    }
+  }
   return { memories, problems, preparedLongTerm: window.prepared, source: 'files' };
 }

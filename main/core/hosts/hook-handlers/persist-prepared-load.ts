@@ -6,6 +6,7 @@ import { loadSpecialMemories } from '../../engine/context/load-special-memories.
 import { prepareLongTermWindow } from '../../engine/context/memory-block.js';
 import { INBOX_CATEGORIES, LONG_TERM_CATEGORIES, preparedLoadFile, writePreparedLoad } from '../../engine/context/prepared-load-file.js';
 import { collectStamps, RACY_MS } from '../../engine/context/prepared-load-stamps.js';
+import { parsedMemoriesFile, writeParsedMemories } from '../../engine/context/parsed-memories-file.js';
 import type { MemoryCache } from '../../store/memory/memory-cache.js';
 import { roleMemoryDir } from '../../store/memory/memory-layout.js';
 import { readRoleDefinition } from '../../store/roles/role-repository.js';
@@ -64,5 +65,7 @@ export function persistPreparedLoad(ctx: HookContext & { memories: MemoryCache }
       problems: cached.problems.filter((problem) => path.dirname(problem.path) === inboxDir),
     },
   );
+  // And what a hook that finds this load stale starts from: every file as the cache parsed it.
+  writeParsedMemories(parsedMemoriesFile(config.paths, roleId), roleDir, stamps.folders(), cached.memories);
   return 'written';
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HookEvent } from '../../../../common/hook-events.js';
 import type { Memory } from '../../../../common/memory.js';
 import { memoryObject } from '../../../../test/helpers/memory-object.js';
@@ -8,10 +8,13 @@ import { makeTempHome, type TempHome } from '../../../../test/helpers/temp-home.
 import { formatLocalDate, formatLocalIso } from '../../platform/config/clock.js';
 import type { Logger } from '../../platform/config/log.js';
 import { clarityWindow } from '../../store/memory/memory-clarity.js';
+import { parsedMemoriesFile } from '../../engine/context/parsed-memories-file.js';
 import { preparedLoadFile } from '../../engine/context/prepared-load-file.js';
 import { serializeMemory } from '../../store/memory/memory-file.js';
 import { createRole, planRoleChange } from '../../store/roles/role-editor.js';
+import { createMemoryCache } from '../../store/memory/memory-cache.js';
 import { loadRoleContext } from './load-role-context.js';
+import { persistPreparedLoad } from './persist-prepared-load.js';
 
 /**
  * The prepared load on disk (issue 17) against the full computation, byte for byte: after every
@@ -330,4 +333,183 @@ describe('a prepared file that cannot be trusted is ignored (derived data, like 
       expect(load().source).toBe('prepared');
     });
   }
+});
+
+/** The parsed memories file (parsed-memories-file.ts) as data: its header, and per file its stamp and memory. */
+interface ParsedOnDisk {
+  header: { format: string; roleDir: string };
+  entries: Record<string, [size: number, mtimeMs: number, ctimeMs: number, ino: number, memory: Memory]>;
+}
+
+function readParsed(file: string): ParsedOnDisk {
+  const [head, ...lines] = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
+  const entries: ParsedOnDisk['entries'] = {};
+  for (const line of lines) {
+    const [key, size, mtime, ctime, ino, ...memory] = line.split('\t');
+    entries[JSON.parse(key!) as string] = [+size!, +mtime!, +ctime!, +ino!, JSON.parse(memory.join('\t')) as Memory];
+  }
+  return { header: JSON.parse(head!) as ParsedOnDisk['header'], entries };
+}
+
+function writeParsed(file: string, data: ParsedOnDisk): void {
+  const lines = Object.entries(data.entries).map(([key, [size, mtime, ctime, ino, memory]]) =>
+    [JSON.stringify(key), size, mtime, ctime, ino, JSON.stringify(memory)].join('\t'),
+  );
+  fs.writeFileSync(file, `${[JSON.stringify(data.header), ...lines].join('\n')}\n`);
+}
+
+/**
+ * Issue 14's stale load: after a session's end writes a memory the prepared load never holds, so
+ * the files are listed again, but only those whose stamp moved are parsed; the rest come from
+ * the parsed memories on disk. A file's stamp tells only once its times are RACY_MS old: the real
+ * clock is moved on (Date only; the config clock stays frozen by KIOKU_NOW) instead of waiting.
+ */
+describe('parsed memories on disk: a stale load parses only the files that changed (issue 14)', () => {
+  const parsedFile = () => parsedMemoriesFile(home!.config().paths, ROLE);
+  const stored = () => readParsed(parsedFile());
+  const later = () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 10_000);
+  };
+  afterEach(() => vi.useRealTimers());
+  /** The full computation, with neither file on disk. */
+  const fullAfresh = (cwd?: string) => {
+    fs.rmSync(parsedFile(), { force: true });
+    return full({}, cwd);
+  };
+
+  it('keeps every memory whose stamp can tell, and takes an unchanged one from there, not from its file', () => {
+    setUp();
+    later();
+    expect(load().source).toBe('files');
+    const entries = stored().entries;
+    // 40 + fading, expiring, brief, conv, forged, 5 inbox; the unreadable file is not a memory.
+    expect(Object.keys(entries)).toHaveLength(50);
+    expect(entries['daily/broken.md']).toBeUndefined();
+    const data = stored();
+    data.entries['daily/m04.md']![4].summary = '只在快取裡的摘要';
+    writeParsed(parsedFile(), data);
+    fs.appendFileSync(path.join(roleDir(), 'important', 'forged.md'), '\n再補一句。\n');
+    later();
+    const stale = load();
+    expect(stale.source).toBe('files');
+    expect(stale.text).toContain('只在快取裡的摘要');
+  });
+
+  const changes: Record<string, () => void> = {
+    'edited in place, same size': () => {
+      const file = path.join(roleDir(), 'important', 'forged.md');
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('假標題', '真標題'));
+    },
+    'added by hand': () =>
+      void writeMemory(memoryObject('added', { category: 'important', priority: 5, memory_type: 'rule', summary: '新加的規則' })),
+    'deleted by hand': () => fs.rmSync(path.join(roleDir(), 'important', 'forged.md')),
+    'replaced by an atomic save (a new file, same name)': () => {
+      const file = path.join(roleDir(), 'skill', 'conv.md');
+      const text = fs.readFileSync(file, 'utf8').replace('這個專案 push 前先跑測試', '這個專案 push 前先跑 lint');
+      fs.writeFileSync(`${file}.new`, text);
+      fs.renameSync(`${file}.new`, file);
+    },
+    'became unreadable': () => fs.writeFileSync(path.join(roleDir(), 'interest', 'm01.md'), Buffer.from([0xff, 0xfe, 0x00])),
+  };
+  for (const [kind, change] of Object.entries(changes)) {
+    it(`a memory ${kind}: the full computation's bytes, and the stored memories follow`, () => {
+      const { project } = setUp();
+      later();
+      const before = load({}, project);
+      change();
+      later();
+      const through = load({}, project);
+      expect(through.source).toBe('files');
+      expect(through.text).not.toBe(before.text);
+      const entries = Object.keys(stored().entries).sort();
+      expect(through.text).toBe(fullAfresh(project));
+      // What the full computation wrote is what the stale load wrote.
+      expect(Object.keys(stored().entries).sort()).toEqual(entries);
+    });
+  }
+
+  it('leaves out a file changed too recently for its stamp to tell, and a value JSON cannot carry', () => {
+    setUp();
+    const infinite = writeMemory(memoryObject('infinite', { category: 'news', extra: { score: 1 }, summary: '無限大' }));
+    fs.writeFileSync(infinite, fs.readFileSync(infinite, 'utf8').replace('score: 1', 'score: .inf'));
+    // No clock moved on: every file was written just now.
+    load();
+    expect(Object.keys(stored().entries)).toEqual([]);
+    later();
+    load({ ROLE_LOAD_FULL_MIN_PRIORITY: '2' });
+    const entries = stored().entries;
+    expect(entries['news/m03.md']).toBeDefined();
+    expect(entries['news/infinite.md']).toBeUndefined();
+  });
+
+  const spoilers: Record<string, (data: ParsedOnDisk) => void> = {
+    'another home (foreign)': (data) => (data.header.roleDir = '/somewhere/else/PREP01'),
+    'an entry of the wrong shape': (data) => (data.entries['important/m00.md']![4] = { summary: '偽造的記憶' } as unknown as Memory),
+    'an entry for another file': (data) => {
+      const entry = data.entries['important/m00.md']!;
+      entry[4] = { ...data.entries['important/forged.md']![4], summary: '偽造的記憶' };
+    },
+    'an entry whose stamp does not match': (data) => {
+      const entry = data.entries['important/m00.md']!;
+      entry[0] += 1;
+      entry[4].summary = '偽造的記憶';
+    },
+  };
+  for (const [kind, spoil] of Object.entries(spoilers)) {
+    it(`ignores what cannot be trusted: ${kind}`, () => {
+      setUp();
+      later();
+      load();
+      const data = stored();
+      spoil(data);
+      writeParsed(parsedFile(), data);
+      fs.appendFileSync(path.join(roleDir(), 'important', 'forged.md'), '\n再補一句。\n');
+      later();
+      const through = load();
+      expect(through.text).not.toContain('偽造的記憶');
+      expect(through.text).toBe(fullAfresh());
+    });
+  }
+
+  it('a garbled file is as good as none, and is replaced', () => {
+    setUp();
+    later();
+    const first = load().text;
+    fs.writeFileSync(parsedFile(), 'not json {');
+    fs.rmSync(preparedLoadFile(home!.config().paths, ROLE));
+    expect(load().text).toBe(first);
+    expect(Object.keys(stored().entries)).toHaveLength(50);
+  });
+});
+
+describe("the daemon's prepared load (persist-prepared-load.ts)", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('writes the load and the parsed memories it kept warm: the hook then uses the one, and after an edit the other', () => {
+    setUp();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 10_000);
+    const config = home!.config();
+    const memories = createMemoryCache(config.paths.memoryHome, { watch: false });
+    try {
+      expect(persistPreparedLoad({ config, logger: recordingLogger(), host: 'daemon', memories }, ROLE)).toBe('written');
+    } finally {
+      memories.close();
+    }
+    const parsed = readParsed(parsedMemoriesFile(config.paths, ROLE));
+    expect(Object.keys(parsed.entries)).toHaveLength(50);
+    const used = load();
+    expect(used.source).toBe('prepared');
+    fs.rmSync(parsedMemoriesFile(config.paths, ROLE));
+    expect(used.text).toBe(full());
+    // Put back, marked, to tell that the stale load below takes the unchanged memories from the daemon's file.
+    parsed.entries['daily/m04.md']![4].summary = '守護程序解析過的摘要';
+    writeParsed(parsedMemoriesFile(config.paths, ROLE), parsed);
+    fs.appendFileSync(path.join(roleDir(), 'important', 'forged.md'), '\n再補一句。\n');
+    vi.setSystemTime(Date.now() + 10_000);
+    const stale = load();
+    expect(stale.source).toBe('files');
+    expect(stale.text).toContain('守護程序解析過的摘要');
+  });
 });

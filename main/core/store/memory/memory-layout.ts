@@ -115,8 +115,10 @@ export function readMemoryFile(ref: MemoryFileRef, roleId: string, stat?: fs.Sta
 export interface LoadRoleMemoriesOptions {
   /** Only these folders (default: all of them, inbox first). */
   categories?: readonly MemoryCategory[];
-  /** Told of every file read, with the stat taken before reading it. */
+  /** Told of every file read, with the stat taken before reading it (text undefined when `cached` had it). */
   seen?: MemoryFileSeen;
+  /** The memory as parsed before, when the file is as it was then (parsed-memories-file.ts): not read again. */
+  cached?: (ref: MemoryFileRef, stat: fs.Stats) => StoredMemory | undefined;
 }
 
 /** Load every memory of a role; a corrupt file is reported and the others still load. */
@@ -127,9 +129,13 @@ export function loadRoleMemories(
 ): { memories: StoredMemory[]; problems: MemoryLoadProblem[] } {
   const memories: StoredMemory[] = [];
   const problems: MemoryLoadProblem[] = [];
+  const { seen, cached } = options;
   for (const ref of listMemoryFiles(memoryHome, roleId, options.categories)) {
     try {
-      memories.push(readMemoryFile(ref, roleId, undefined, options.seen));
+      const stat = cached ? fs.statSync(ref.path) : undefined;
+      const parsed = stat && cached?.(ref, stat);
+      if (parsed) seen?.(ref, stat, undefined);
+      memories.push(parsed || readMemoryFile(ref, roleId, stat, seen));
     } catch (error) {
       problems.push({ path: ref.path, message: (error as Error).message });
     }

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import {
+  DECLARATIVE,
+  MEMORY_TYPES,
+  RETENTION_STAGES,
+  SLEEP_STAGES,
+  type MemoryCategory,
+  type MemoryLoadProblem,
+  type StoredMemory,
+} from '../../../../common/memory.js';
+
+/**
+ * Checks of what the prepared load and the parsed memories (prepared-load-file.ts,
+ * parsed-memories-file.ts) read back from disk: a garbled or hand-made file must not reach the assembly.
+ */
+export const isString = (value: unknown): value is string => typeof value === 'string';
+const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
+export const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+export const oneOf = (values: readonly string[]) => (value: unknown) => isOneOf(value, values);
+
+/**
+ * A whole memory of one of these folders, in `roleDir`. Written out field by field, without
+ * arrays or closures per call: a stale load checks 10,000 of these (parsed-memories-file.ts).
+ */
+export function isStoredMemory(value: unknown, roleDir: string, categories: readonly MemoryCategory[]): value is StoredMemory {
+  if (!isPlainObject(value)) return false;
+  const m = value;
+  return (
+    isString(m.category) &&
+    categories.includes(m.category as MemoryCategory) &&
+    isString(m.id) &&
+    isString(m.summary) &&
+    isString(m.expires) &&
+    isString(m.created) &&
+    isString(m.updated) &&
+    isString(m.last_replayed) &&
+    isString(m.body) &&
+    isString(m.role) &&
+    isString(m.path) &&
+    isStrings(m.tags) &&
+    isStrings(m.cues) &&
+    isStrings(m.relevance) &&
+    isStrings(m.links) &&
+    isNumber(m.priority) &&
+    isNumber(m.hits) &&
+    isNumber(m.strength) &&
+    isOneOf(m.memory_type, MEMORY_TYPES) &&
+    isOneOf(m.declarative, DECLARATIVE) &&
+    isOneOf(m.retention_stage, RETENTION_STAGES) &&
+    isOneOf(m.sleep_stage, SLEEP_STAGES) &&
+    isPlainObject(m.extra) &&
+    path.dirname(path.dirname(m.path)) === roleDir
+  );
+}
+
+const isOneOf = (value: unknown, values: readonly string[]) => isString(value) && values.includes(value);
+
+export const isProblem = (value: unknown): value is MemoryLoadProblem =>
+  isPlainObject(value) && isString(value.path) && isString(value.message);
