@@ -79,6 +79,7 @@ async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: P
   else if (!reply.ok && reply.reason !== 'no-socket')
     logger.info('hook', `${args.event}: daemon did not answer (${reply.reason}); answering from the files`);
   const fallback = await loadFallback();
+  traceMark('fallback-loaded');
   if (ANSWERED_EVENTS.has(args.event))
     return fallback.answerFromFiles(config, logger, call, {
       ...(args.part ? { part: args.part } : {}),

@@ -16,6 +16,7 @@ import {
 } from '../../engine/context/prepared-load-file.js';
 import { collectStamps } from '../../engine/context/prepared-load-stamps.js';
 import { parsedMemoriesFile, readParsedMemories, writeParsedMemories } from '../../engine/context/parsed-memories-file.js';
+import { traceMark } from '../../platform/config/trace.js';
 import { loadRoleMemories, roleMemoryDir } from '../../store/memory/memory-layout.js';
 import type { RoleDefinition } from '../../store/roles/role-definition.js';
 
@@ -52,6 +53,7 @@ export function memoriesFromFiles(
   };
   const file = preparedLoadFile(config.paths, role.id);
   const found = readPreparedLoad(file, roleDir, key, now);
+  traceMark(found.longTerm ? 'prepared-valid' : 'prepared-stale');
   const save = (longTerm: PreparedLongTermPart, inbox: PreparedInboxPart) => {
     if (!persist.save) return;
     try {

@@ -8,6 +8,7 @@ import { readMemoryState } from '../../store/memory/memory-state.js';
 import { loadAllRoles, readRoleDefinition } from '../../store/roles/role-repository.js';
 import { projectMemoryFolder, sessionProject } from '../../engine/context/session-project.js';
 import { dialogAttribution } from './attributed-dialog.js';
+import { traceMark } from '../../platform/config/trace.js';
 import { memoriesFromFiles } from './file-mode-memories.js';
 import type { HookContext } from './hook-handler.js';
 
@@ -30,6 +31,7 @@ export function loadRoleContext(
   const now = config.clock.now();
   const fromFiles = cached ? undefined : memoriesFromFiles(config, role, now, ctx.logger, { save: !options.readOnly });
   const { memories, problems } = cached ?? fromFiles!;
+  traceMark('memories');
   if (fromFiles) ctx.logger.info('context', `${roleId}: long-term memory from ${fromFiles.source}`);
   for (const problem of problems) ctx.logger.warn('context', `skipped ${problem.path}: ${problem.message}`);
   const state = readMemoryState(paths.memoryHome, roleId).state;
@@ -45,6 +47,7 @@ export function loadRoleContext(
   const peers: PeerInfo[] = loadAllRoles(paths.roleHome).flatMap((listing) => (listing.definition ? [listing.definition] : []));
   const project = sessionProject(config.env, event.cwd);
   const memoryFolder = projectMemoryFolder(event.cwd, project);
+  traceMark('read');
   return assembleSessionContext({
     config: fromFiles ? { settings, paths, clock: { now: () => new Date(now.getTime()) } } : config,
     role,

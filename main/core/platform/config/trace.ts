@@ -6,7 +6,12 @@ import fs from 'node:fs';
  * call is one comparison, so the hook client and the CLI can keep their marks in place.
  */
 const traceFile = process.env.KIOKU_TRACE;
-const marks: Record<string, number> = {};
+/**
+ * On the global object, not in this module: the hook client's fallback is a second bundle with its
+ * own copy of this file (scripts/build-hooks.mjs), and its marks belong in the same line.
+ */
+const TRACE_MARKS = Symbol.for('kioku.trace.marks');
+const marks: Record<string, number> = ((globalThis as Record<symbol, unknown>)[TRACE_MARKS] ??= {}) as Record<string, number>;
 
 export function traceMark(phase: string): void {
   if (traceFile) marks[phase] = Math.round(performance.now() * 100) / 100;
