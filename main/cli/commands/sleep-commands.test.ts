@@ -7,6 +7,9 @@ import { makeTempHome, snapshotTree, type TempHome } from '../../../test/helpers
 import { ROLE, scriptedPlanner, writeInbox } from '../../../test/sleep/sleep-fixtures.js';
 import type { Planner } from '../../core/engine/sleep/sleep-plan.js';
 import type { CliContext } from '../cli-context.js';
+import { memoriesFromFiles } from '../../core/hosts/hook-handlers/file-mode-memories.js';
+import { createRole, planRoleChange } from '../../core/store/roles/role-editor.js';
+import { readRoleDefinition } from '../../core/store/roles/role-repository.js';
 import { registerNapCommands, registerSleepCommands, type SleepCommandDeps } from './sleep-commands.js';
 
 const OTHER = 'OTHERS01';
@@ -90,6 +93,29 @@ describe('kioku sleep', () => {
     };
     expect(byName.roles.map((r) => r.id)).toEqual([OTHER]);
     expect(inboxOf(OTHER)).toEqual([]);
+  });
+
+  it("prepares each slept role's next load on disk, so the first hook after a cron sleep finds it ready (issue 17)", async () => {
+    setup(AFTERNOON);
+    const config = home.config();
+    const plan = planRoleChange(config, { id: ROLE, name: '矽', nature: '冷靜。', vibe: '簡潔。', emoji: '✨', relationship: '同事。' });
+    if (plan.kind !== 'create') throw new Error('expected a new role');
+    createRole(config, plan);
+    await run('sleep', ['--force', '--role', ROLE], {}, { planner: scriptedPlanner() });
+    const logger = { log() {}, info() {}, warn() {}, error() {} };
+    const role = readRoleDefinition(config.paths.roleHome, ROLE);
+    const ready = memoriesFromFiles(config, role, config.clock.now(), logger, { save: false });
+    expect(ready.source).toBe('prepared');
+    fs.rmSync(path.join(config.paths.stateDir, 'prepared'), { recursive: true });
+    const computed = memoriesFromFiles(config, role, config.clock.now(), logger, { save: false });
+    expect(computed.source).toBe('files');
+    // What the load prints of each item (the prepared form keeps of a memory only what narrowing reads).
+    const items = (prepared: typeof ready.preparedLongTerm) =>
+      [...prepared.full, ...prepared.digest].map((item) => `${item.memory.category} ${item.text}`);
+    expect(items(ready.preparedLongTerm)).toEqual(items(computed.preparedLongTerm));
+    expect(items(ready.preparedLongTerm).join('\n')).toContain('第 1 件事');
+    // A role without a definition (OTHER has memories only) is left to its first hook, silently.
+    expect(fs.existsSync(path.join(config.paths.stateDir, 'prepared', `${OTHER}.json`))).toBe(false);
   });
 
   it('a failing planner exits 1 with the diagnostics, the inbox untouched', async () => {

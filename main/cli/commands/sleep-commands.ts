@@ -3,6 +3,7 @@ import { KiokuError } from '../../../common/errors.js';
 import { explainInvalidRoleId } from '../../../common/role-id.js';
 import type { KiokuConfig } from '../../core/platform/config/config.js';
 import { ingestSpoolBeforeSleep, type SpoolIngestSummary } from '../../core/hosts/daemon/ingest-before-sleep.js';
+import { prepareNextLoads } from '../../core/hosts/hook-handlers/prepare-next-load.js';
 import { findAssistantProcesses, listProcesses } from '../../core/engine/schedule/assistant-processes.js';
 import { napCandidates } from '../../core/engine/sleep/nap-candidates.js';
 import { awakeNow, runSleep, sleepRoles } from '../../core/engine/sleep/run-sleep.js';
@@ -138,7 +139,17 @@ export function registerSleepCommands(parent: Command, getContext: () => CliCont
           : {}),
       });
       report(ctx, result, Boolean(options.json), { spool });
+      prepareSlept(ctx, result);
     });
+}
+
+/** The roles that slept get their next load ready on disk (after the report: nobody waits for it). */
+function prepareSlept(ctx: CliContext, result: SleepResult): void {
+  prepareNextLoads(
+    ctx.config,
+    result.roles.filter((role) => role.ok).map((role) => role.id),
+    ctx.logger,
+  );
 }
 
 export function registerNapCommands(parent: Command, getContext: () => CliContext, deps: SleepCommandDeps = {}): void {
@@ -171,5 +182,6 @@ export function registerNapCommands(parent: Command, getContext: () => CliContex
         return;
       }
       report(ctx, result, Boolean(options.json), { skipped, spool });
+      prepareSlept(ctx, result);
     });
 }
