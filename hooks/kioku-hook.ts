@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ANSWERED_EVENTS, ASSISTANTS, HOOK_EVENTS, type AssistantName, type HookEventName } from '../common/hook-events.js';
 import type { HookCall } from '../common/hook-protocol.js';
@@ -6,6 +7,7 @@ import { loadConfig, type KiokuConfig } from '../main/core/platform/config/confi
 import { createLogger, type Logger } from '../main/core/platform/config/log.js';
 import { traceFlush, traceMark } from '../main/core/platform/config/trace.js';
 import { newEventId, requestHookFast } from '../main/core/platform/ipc/hook-request.js';
+import { requireWithCodeCache, type CodeCachedModule } from './code-cached-require.js';
 import { DAEMON_WAIT_MS } from './hook-budgets.js';
 import { readHookStdin } from './hook-stdin.js';
 
@@ -78,26 +80,32 @@ async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: P
   if (!reply.ok && reply.reason === 'untrusted') logger.warn('hook', `${args.event}: ${reply.detail}; answering from the files`);
   else if (!reply.ok && reply.reason !== 'no-socket')
     logger.info('hook', `${args.event}: daemon did not answer (${reply.reason}); answering from the files`);
-  const fallback = await loadFallback();
-  traceMark('fallback-loaded');
+  const loaded = await loadFallback(config);
+  traceMark(loaded.fromCache ? 'fallback-loaded' : 'fallback-compiled');
+  const fallback = loaded.exports;
+  let answer = '';
   if (ANSWERED_EVENTS.has(args.event))
-    return fallback.answerFromFiles(config, logger, call, {
+    answer = fallback.answerFromFiles(config, logger, call, {
       ...(args.part ? { part: args.part } : {}),
       ...(args.parts ? { parts: args.parts } : {}),
     });
-  fallback.spoolForLater(config, logger, call);
-  return '';
+  else fallback.spoolForLater(config, logger, call);
+  loaded.save();
+  return answer;
 }
 
 /**
  * The fallback bundle, loaded only when the daemon did not answer. The shipped client is CommonJS
- * (scripts/build-hooks.mjs), where it is `require`d: `import()` of a CommonJS file goes through
- * the ESM loader, which first lexes all of it for its exports (a tenth of `node -e 0` and more on
- * every fallback, in the hooks bench profile). Run from source (ESM, tests), it is imported.
+ * (scripts/build-hooks.mjs), where it is `require`d — with V8's code cache from the state folder
+ * (code-cached-require.ts): `import()` of a CommonJS file goes through the ESM loader, which first
+ * lexes all of it for its exports (a tenth of `node -e 0` and more on every fallback, in the hooks
+ * bench profile), and compiling it is half of the rest. Run from source (ESM, tests), it is imported.
  */
-async function loadFallback(): Promise<typeof import('./hook-fallback.js')> {
-  if (typeof require === 'function') return require('./hook-fallback.js') as typeof import('./hook-fallback.js');
-  return import('./hook-fallback.js');
+async function loadFallback(config: KiokuConfig): Promise<CodeCachedModule<typeof import('./hook-fallback.js')>> {
+  // esbuild's ESM bundles (the tests' children) have a `require` shim without `resolve`.
+  if (typeof require === 'function' && typeof require.resolve === 'function')
+    return requireWithCodeCache(require.resolve('./hook-fallback.js'), path.join(config.paths.stateDir, 'cache'));
+  return { exports: await import('./hook-fallback.js'), fromCache: false, save: () => undefined };
 }
 
 /**

@@ -27,15 +27,30 @@ describe('the shipped hook client (dist/hooks/kioku-hook.js)', () => {
       source: 'startup',
     };
     expect(fs.existsSync(shipped)).toBe(true);
-    const run = spawnSync(process.execPath, [shipped, 'session-start', '--assistant', 'claude'], {
-      env: home.env,
-      input: JSON.stringify(payload),
-      encoding: 'utf8',
-      timeout: 60_000,
-      killSignal: 'SIGKILL',
-    });
+    const hook = () =>
+      spawnSync(process.execPath, [shipped, 'session-start', '--assistant', 'claude'], {
+        env: { ...home!.env, KIOKU_TRACE: path.join(home!.root, 'trace.jsonl') },
+        input: JSON.stringify(payload),
+        encoding: 'utf8',
+        timeout: 60_000,
+        killSignal: 'SIGKILL',
+      });
+    const run = hook();
     expect(run.status).toBe(0);
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('小記');
+    // Issue 17: the fallback bundle's code cache is written by the first hook and taken by the next,
+    // which answers the same.
+    const cacheDir = path.join(home.config().paths.stateDir, 'cache');
+    expect(fs.readdirSync(cacheDir).filter((name) => name.startsWith('hook-fallback-') && name.endsWith('.v8cache'))).toHaveLength(1);
+    const again = hook();
+    expect(again.stdout).toBe(run.stdout);
+    const marks = fs
+      .readFileSync(path.join(home.root, 'trace.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => Object.keys((JSON.parse(line) as { marks: Record<string, number> }).marks));
+    expect(marks[0]).toContain('fallback-compiled');
+    expect(marks[1]).toContain('fallback-loaded');
   });
 });

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { requireWithCodeCache } from '../../hooks/code-cached-require.js';
+import { bundleEntry } from '../helpers/bundle-entry.js';
+
+/**
+ * The hook's fallback bundle is required with V8's code cache (issue 17): it must give the module
+ * exactly as `require` would, reuse the cache it wrote, never trust bytecode from a folder another
+ * user could write into, and never fail because of a cache.
+ */
+let root: string | undefined;
+afterEach(() => {
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+  root = undefined;
+});
+
+function setUp(source: string): { bundle: string; cacheDir: string } {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-code-cache-'));
+  const bundle = path.join(root, 'dist', 'bundle.js');
+  fs.mkdirSync(path.dirname(bundle));
+  fs.writeFileSync(bundle, source);
+  return { bundle, cacheDir: path.join(root, 'state', 'cache') };
+}
+
+// A CommonJS bundle as esbuild writes one: module.exports, require of a built-in, __filename.
+const SOURCE = `const path = require('node:path');
+module.exports = { answer: (n) => n * 2, where: () => path.basename(__dirname) + '/' + path.basename(__filename) };`;
+
+/**
+ * One load in a fresh process, as each hook is: within one process V8 keeps what it compiled and
+ * may never look at the cache, so whether the cache was taken is only told across processes.
+ */
+function loadInChild(bundle: string, cacheDir: string): { fromCache: boolean; answer: number } {
+  const built = bundleEntry('hooks/code-cached-require.ts');
+  const script = `import { requireWithCodeCache } from ${JSON.stringify(pathToFileURL(built).href)};
+const loaded = requireWithCodeCache(process.argv[1], process.argv[2]);
+loaded.save();
+process.stdout.write(JSON.stringify({ fromCache: loaded.fromCache, answer: loaded.exports.answer(2) }));`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, bundle, cacheDir], {
+    encoding: 'utf8',
+    timeout: 30_000,
+    killSignal: 'SIGKILL',
+  });
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+  return JSON.parse(run.stdout) as { fromCache: boolean; answer: number };
+}
+
+const cacheFiles = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []);
+
+describe('requireWithCodeCache', () => {
+  it('gives the module as require would, writes the cache once, and takes it the next time', () => {
+    const { bundle, cacheDir } = setUp(SOURCE);
+    const first = requireWithCodeCache<{ answer(n: number): number; where(): string }>(bundle, cacheDir);
+    expect(first.exports.answer(21)).toBe(42);
+    expect(first.exports.where()).toBe('dist/bundle.js');
+    expect(first.fromCache).toBe(false);
+    first.save();
+    const [written] = cacheFiles(cacheDir);
+    expect(written).toMatch(new RegExp(`^bundle-[0-9a-f]{16}-${process.version.replace(/\./g, '\\.')}-${process.arch}\\.v8cache$`));
+    expect(fs.statSync(cacheDir).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(cacheDir, written!)).mode & 0o777).toBe(0o600);
+    expect(loadInChild(bundle, cacheDir)).toEqual({ fromCache: true, answer: 4 });
+    expect(cacheFiles(cacheDir)).toEqual([written]);
+  });
+
+  it('a changed bundle gets its own cache, and the old one is removed', () => {
+    const { bundle, cacheDir } = setUp(SOURCE);
+    requireWithCodeCache(bundle, cacheDir).save();
+    const [old] = cacheFiles(cacheDir);
+    // Same length, other code: V8 alone would take the old bytecode for it.
+    fs.writeFileSync(bundle, SOURCE.replace('n * 2', 'n * 3'));
+    expect(loadInChild(bundle, cacheDir)).toEqual({ fromCache: false, answer: 6 });
+    expect(cacheFiles(cacheDir)).toHaveLength(1);
+    expect(cacheFiles(cacheDir)).not.toContain(old);
+  });
+
+  it('a garbled cache is refused by V8: the module still loads and the cache is written anew', () => {
+    const { bundle, cacheDir } = setUp(SOURCE);
+    requireWithCodeCache(bundle, cacheDir).save();
+    const file = path.join(cacheDir, cacheFiles(cacheDir)[0]!);
+    fs.writeFileSync(file, Buffer.from('not bytecode at all'));
+    expect(loadInChild(bundle, cacheDir)).toEqual({ fromCache: false, answer: 4 });
+    expect(fs.statSync(file).size).toBeGreaterThan(100);
+    expect(loadInChild(bundle, cacheDir)).toEqual({ fromCache: true, answer: 4 });
+  });
+
+  it('never reads or writes a cache in a folder others can write into', () => {
+    const { bundle, cacheDir } = setUp(SOURCE);
+    requireWithCodeCache(bundle, cacheDir).save();
+    const [written] = cacheFiles(cacheDir);
+    const before = fs.statSync(path.join(cacheDir, written!)).mtimeMs;
+    fs.chmodSync(cacheDir, 0o777);
+    expect(loadInChild(bundle, cacheDir)).toEqual({ fromCache: false, answer: 4 });
+    expect(cacheFiles(cacheDir)).toEqual([written]);
+    expect(fs.statSync(path.join(cacheDir, written!)).mtimeMs).toBe(before);
+  });
+
+  it('a cache that cannot be written costs nothing but the cache', () => {
+    const { bundle, cacheDir } = setUp(SOURCE);
+    fs.mkdirSync(path.dirname(cacheDir), { recursive: true });
+    fs.writeFileSync(cacheDir, 'a file where the folder should be');
+    const loaded = requireWithCodeCache<{ answer(n: number): number }>(bundle, cacheDir);
+    expect(() => loaded.save()).not.toThrow();
+    expect(loaded.exports.answer(3)).toBe(6);
+  });
+});
