@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
-import vm from 'node:vm';
-import { KIOKU_TEMP_NAME, PRIVATE_DIR_MODE, writeFileAtomicSync } from '../main/core/platform/fs/atomic-write.js';
 
 /**
  * `require` of a CommonJS bundle with V8's code cache (issue 17, X-PERF). Compiling the hook's
@@ -24,6 +21,18 @@ export interface CodeCachedModule<T> {
 }
 
 const EXTENSION = '.v8cache';
+/** What a killed hook may leave: the temp name `save` writes under. */
+const TEMP = /^\..+\.\d+\.tmp$/;
+
+/**
+ * node:crypto and node:vm are required when a hook first needs them, not imported: the hook
+ * client's bundle loads its imported built-ins at start (builtin-imports-plugin.mjs), and crypto
+ * with the streams it pulls in is about 3 ms of every hook, most of which never fall back.
+ * For the same reason nothing here imports the atomic writer (it imports crypto).
+ */
+const lazyRequire = createRequire(import.meta.url);
+const crypto = () => lazyRequire('node:crypto') as typeof import('node:crypto');
+const vm = () => lazyRequire('node:vm') as typeof import('node:vm');
 
 /** A folder only this user can write into: anything else in it may have been planted. */
 function isPrivateFolder(dir: string): boolean {
@@ -39,7 +48,7 @@ function isPrivateFolder(dir: string): boolean {
 export function requireWithCodeCache<T>(file: string, cacheDir: string): CodeCachedModule<T> {
   const source = fs.readFileSync(file, 'utf8');
   const name = path.basename(file, '.js');
-  const hash = createHash('sha256').update(source).digest('hex').slice(0, 16);
+  const hash = crypto().createHash('sha256').update(source).digest('hex').slice(0, 16);
   const cacheFile = path.join(cacheDir, `${name}-${hash}-${process.version}-${process.arch}${EXTENSION}`);
   const trusted = isPrivateFolder(cacheDir);
   let cachedData: Buffer | undefined;
@@ -50,7 +59,7 @@ export function requireWithCodeCache<T>(file: string, cacheDir: string): CodeCac
       cachedData = undefined;
     }
   }
-  const script = new vm.Script(Module.wrap(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
+  const script = new (vm().Script)(Module.wrap(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
   const fromCache = cachedData !== undefined && !script.cachedDataRejected;
   const module = { exports: {} as T };
   const compiled = script.runInThisContext() as (
@@ -68,13 +77,16 @@ export function requireWithCodeCache<T>(file: string, cacheDir: string): CodeCac
       if (fromCache) return;
       try {
         // Created here (0700) when missing; a folder that exists but is not private is left alone.
-        if (!fs.existsSync(cacheDir)) fs.mkdirSync(cacheDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+        if (!fs.existsSync(cacheDir)) fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
         if (!isPrivateFolder(cacheDir)) return;
         // The caches of earlier bundles and Node versions, and temp files a killed hook left.
         for (const old of fs.readdirSync(cacheDir))
-          if ((old.startsWith(`${name}-`) && old.endsWith(EXTENSION) && old !== path.basename(cacheFile)) || KIOKU_TEMP_NAME.test(old))
+          if ((old.startsWith(`${name}-`) && old.endsWith(EXTENSION) && old !== path.basename(cacheFile)) || TEMP.test(old))
             fs.rmSync(path.join(cacheDir, old), { force: true });
-        writeFileAtomicSync(cacheFile, script.createCachedData(), { durable: false, mkdir: false });
+        // Whole or not at all: written under a temp name, then renamed (a cache needs no fsync).
+        const temp = path.join(cacheDir, `.${path.basename(cacheFile)}.${process.pid}.tmp`);
+        fs.writeFileSync(temp, script.createCachedData(), { mode: 0o600 });
+        fs.renameSync(temp, cacheFile);
       } catch {
         /* a cache is never a reason to fail: the next hook compiles again */
       }

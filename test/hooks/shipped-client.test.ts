@@ -53,4 +53,43 @@ describe('the shipped hook client (dist/hooks/kioku-hook.js)', () => {
     expect(marks[0]).toContain('fallback-compiled');
     expect(marks[1]).toContain('fallback-loaded');
   });
+
+  it('loads no crypto or stream module for a prompt that calls nobody (about 3 ms of every hook, issue 17)', () => {
+    home = makeTempHome({ KIOKU_NOW: '2026-11-30T14:00:00+08:00', TZ: 'Asia/Taipei' });
+    // A role and a session start first (which caches the names a prompt could call, call-names.json):
+    // then a prompt that names nobody is surely not a call, answered by the client alone.
+    expect(
+      runKioku(['role', 'new', '--prefix', 'SHIPPED', '--name', '小記', '--emoji', '✨', '--nature', '細心', '--vibe', '溫和'], home.env)
+        .code,
+    ).toBe(0);
+    const dump = path.join(home.root, 'modules.txt');
+    const recorder = path.join(home.root, 'record-modules.cjs');
+    fs.writeFileSync(
+      recorder,
+      `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(dump)}, process.moduleLoadList.join('\\n')));\n`,
+    );
+    const payload = { session_id: 'shipped-2', cwd: home.root, hook_event_name: 'UserPromptSubmit', prompt: '幫我把測試補齊' };
+    const hook = (args: string[], event: string, input: object) =>
+      spawnSync(process.execPath, [...args, shipped, event, '--assistant', 'claude'], {
+        env: home!.env,
+        input: JSON.stringify(input),
+        encoding: 'utf8',
+        timeout: 60_000,
+        killSignal: 'SIGKILL',
+      });
+    const start = hook([], 'session-start', {
+      session_id: 'shipped-2',
+      cwd: home.root,
+      hook_event_name: 'SessionStart',
+      source: 'startup',
+    });
+    expect(start.stdout).toContain('小記');
+    expect(fs.existsSync(dump)).toBe(false);
+    const run = hook(['--require', recorder], 'user-prompt-submit', payload);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('');
+    const loaded = fs.readFileSync(dump, 'utf8').split('\n');
+    expect(loaded).toContain('NativeModule fs');
+    expect(loaded.filter((name) => /^NativeModule (crypto|stream|vm)$/.test(name))).toEqual([]);
+  });
 });
