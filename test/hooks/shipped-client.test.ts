@@ -12,13 +12,17 @@ const shipped = path.resolve('dist/hooks/kioku-hook.js');
 let home: TempHome | undefined;
 afterEach(() => home?.cleanup());
 
+/** A home in Taipei with one role, 小記, made by the CLI. */
+function homeWithRole(): TempHome {
+  const made = makeTempHome({ KIOKU_NOW: '2026-11-30T14:00:00+08:00', TZ: 'Asia/Taipei' });
+  const args = ['role', 'new', '--prefix', 'SHIPPED', '--name', '小記', '--emoji', '✨', '--nature', '細心', '--vibe', '溫和'];
+  expect(runKioku(args, made.env).code).toBe(0);
+  return made;
+}
+
 describe('the shipped hook client (dist/hooks/kioku-hook.js)', () => {
   it('answers SessionStart from the files when no daemon runs', () => {
-    home = makeTempHome({ KIOKU_NOW: '2026-11-30T14:00:00+08:00', TZ: 'Asia/Taipei' });
-    expect(
-      runKioku(['role', 'new', '--prefix', 'SHIPPED', '--name', '小記', '--emoji', '✨', '--nature', '細心', '--vibe', '溫和'], home.env)
-        .code,
-    ).toBe(0);
+    home = homeWithRole();
     const payload = {
       session_id: 'shipped-1',
       transcript_path: path.join(home.root, 't.jsonl'),
@@ -55,13 +59,9 @@ describe('the shipped hook client (dist/hooks/kioku-hook.js)', () => {
   });
 
   it('loads no crypto or stream module for a prompt that calls nobody (about 3 ms of every hook, issue 17)', () => {
-    home = makeTempHome({ KIOKU_NOW: '2026-11-30T14:00:00+08:00', TZ: 'Asia/Taipei' });
     // A role and a session start first (which caches the names a prompt could call, call-names.json):
     // then a prompt that names nobody is surely not a call, answered by the client alone.
-    expect(
-      runKioku(['role', 'new', '--prefix', 'SHIPPED', '--name', '小記', '--emoji', '✨', '--nature', '細心', '--vibe', '溫和'], home.env)
-        .code,
-    ).toBe(0);
+    home = homeWithRole();
     const dump = path.join(home.root, 'modules.txt');
     const recorder = path.join(home.root, 'record-modules.cjs');
     fs.writeFileSync(
