@@ -2,6 +2,7 @@
 // Thin launcher: the compiled CLI lives in dist/. Kept in plain JS so that `npx kioku` and the
 // installed app can start it without TypeScript.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 
@@ -17,6 +18,8 @@ if (process.argv[2] === 'hook') {
   }
   const { runHook } = await import(pathToFileURL(hookEntry).href);
   process.exitCode = await runHook(process.argv.slice(3));
+} else if (process.argv[2] === 'memory' && process.argv[3] === 'recall' && (await recallFast())) {
+  // Answered by the daemon without the command parser (main/cli/recall-fast.ts, issue 17).
 } else if (process.argv.length === 3 && (process.argv[2] === '--version' || process.argv[2] === '-V')) {
   // What commander prints for --version, without loading it or any command (X-PERF).
   const versionEntry = path.join(root, 'dist', 'main', 'cli', 'cli-version.js');
@@ -34,4 +37,19 @@ if (process.argv[2] === 'hook') {
   }
   const { main } = await import(pathToFileURL(entry).href);
   process.exitCode = await main(process.argv);
+}
+
+/**
+ * `memory recall` through its fast path when it is built: true when the daemon answered (the exit
+ * code is set), false when the full CLI must run the command.
+ */
+async function recallFast() {
+  const fastEntry = path.join(root, 'dist', 'cli-fast', 'recall-fast.js');
+  if (!existsSync(fastEntry)) return false;
+  // require, not import(): import() of a CommonJS file first lexes all of it for its exports.
+  const { recallFast: run } = createRequire(import.meta.url)(fastEntry);
+  const code = await run(process.argv.slice(4));
+  if (code === 'full') return false;
+  process.exitCode = code;
+  return true;
 }

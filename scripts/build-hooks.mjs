@@ -1,4 +1,5 @@
-// Bundle the hook client (hooks/kioku-hook.ts) into dist/hooks/.
+// Bundle the hook client (hooks/kioku-hook.ts) into dist/hooks/, and `kioku memory recall`'s fast
+// path (main/cli/recall-fast.ts) into dist/cli-fast/.
 // Design notes: docs/design-notes.md, "scripts/build-hooks.mjs".
 import { build } from 'esbuild';
 import { builtinImports } from './builtin-imports-plugin.mjs';
@@ -33,3 +34,17 @@ writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify({ type: 'comm
 await build({ ...shared, entryPoints: [path.join(root, 'hooks', 'hook-fallback.ts')], outfile: path.join(outdir, 'hook-fallback.js') });
 // The fast path loads the fallback bundle at run time, only when it needs it.
 await build({ ...shared, entryPoints: [entry], outfile: path.join(outdir, 'kioku-hook.js'), external: ['./hook-fallback.js'] });
+
+// `kioku memory recall` answered by the daemon, loaded by bin/kioku.js before the command parser:
+// the assistant runs it whenever it needs the past, so it has a hook's start-up budget and the
+// same kind of bundle. Only with the shipped client (the hooks bench builds hooks alone).
+if (!process.argv[2]) {
+  const fastDir = path.join(root, 'dist', 'cli-fast');
+  mkdirSync(fastDir, { recursive: true });
+  writeFileSync(path.join(fastDir, 'package.json'), `${JSON.stringify({ type: 'commonjs', private: true }, null, 2)}\n`);
+  await build({
+    ...shared,
+    entryPoints: [path.join(root, 'main', 'cli', 'recall-fast.ts')],
+    outfile: path.join(fastDir, 'recall-fast.js'),
+  });
+}

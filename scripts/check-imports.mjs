@@ -132,8 +132,12 @@ for (const file of files) {
   graph.set(file, edges);
 }
 
-// The hook client: every file under hooks/ that is not a test, followed through value imports.
-const hookEntries = files.filter((f) => zoneOf(path.relative(root, f).split(path.sep).join('/')) === 'hooks' && !/\.test\.tsx?$/.test(f));
+// The hook client: every file under hooks/ that is not a test, followed through value imports;
+// and `memory recall`'s fast path (main/cli/recall-fast.ts), bundled the same way for the same reason.
+const FAST_CLI_ENTRIES = ['main/cli/recall-fast.ts'].map((rel) => path.join(root, rel));
+const hookEntries = files.filter(
+  (f) => (zoneOf(path.relative(root, f).split(path.sep).join('/')) === 'hooks' && !/\.test\.tsx?$/.test(f)) || FAST_CLI_ENTRIES.includes(f),
+);
 for (const entry of hookEntries) {
   const seen = new Set();
   const stack = [[entry, [path.relative(root, entry)]]];

@@ -32,13 +32,18 @@ const defaultIo: CliIo = {
 
 export function createCliContext(env: NodeJS.ProcessEnv = process.env, io: CliIo = defaultIo): CliContext {
   const config = loadConfig(env);
+  for (const problem of config.problems) io.stderr(`kioku: warning: ${problem.message}\n`);
+  return contextWithConfig(config, io);
+}
+
+/** The context for settings already loaded (and their problems already told). */
+export function contextWithConfig(config: KiokuConfig, io: CliIo = defaultIo): CliContext {
   const logger = createLogger({
     clock: config.clock,
     file: path.join(config.paths.logsDir, 'kioku.log'),
     stderr: false,
     errlog: config.settings.ROLE_ERRLOG,
   });
-  for (const problem of config.problems) io.stderr(`kioku: warning: ${problem.message}\n`);
   return {
     config,
     logger,

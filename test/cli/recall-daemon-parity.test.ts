@@ -73,7 +73,15 @@ function runAll(home: TempHome) {
     fs.rmSync(trace, { force: true });
     const { code, stdout, stderr } = runKioku(['memory', 'recall', ...args], { ...home.env, KIOKU_TRACE: trace });
     const marks = JSON.parse(fs.readFileSync(trace, 'utf8').trim()).marks as Record<string, number>;
-    const way = 'direct-loaded' in marks ? 'direct' : 'daemon-asked' in marks ? 'daemon' : 'unknown';
+    // Through the daemon, the fast path (recall-fast.ts) answers, without the command parser.
+    const way =
+      'direct-loaded' in marks
+        ? 'direct'
+        : 'daemon-asked' in marks
+          ? 'fast-loaded' in marks && !('cli-loaded' in marks)
+            ? 'daemon, fast'
+            : 'daemon'
+          : 'unknown';
     return { args, code, stdout: stdout.replaceAll(home.root, '<home>'), stderr: stderr.replaceAll(home.root, '<home>'), way };
   });
 }
@@ -93,7 +101,7 @@ describe('kioku memory recall through the daemon and without it', () => {
     daemon = undefined;
     const direct = runAll(alone);
 
-    expect(viaDaemon.map((run) => run.way)).toEqual(RECALLS.map(() => 'daemon'));
+    expect(viaDaemon.map((run) => run.way)).toEqual(RECALLS.map(() => 'daemon, fast'));
     expect(direct.map((run) => run.way)).toEqual(RECALLS.map(() => 'direct'));
     for (let i = 0; i < RECALLS.length; i++) {
       const { way: _daemonWay, ...fromDaemon } = viaDaemon[i]!;

@@ -1,30 +1,13 @@
 /** What `kioku memory recall` and `memory reindex` do; loaded only when one of them runs. */
-import { KiokuError } from '../../../common/errors.js';
 import { formatLocalIso } from '../../core/platform/config/clock.js';
 import { traceMark } from '../../core/platform/config/trace.js';
-import { DEFAULT_RECALL_LIMIT } from '../../core/store/index/recall-limits.js';
 import { requestRecall } from '../../core/platform/ipc/recall-request.js';
 import { sessionProject } from '../../core/engine/context/session-project.js';
 import type { CliContext } from '../cli-context.js';
 import { resolveMemoryRole } from './memory-role.js';
+import { DAEMON_RECALL_WAIT_MS, takeDaemonMiss } from './recall-daemon-miss.js';
+import { parseLimit } from './recall-limit.js';
 import { printRecall } from './recall-output.js';
-
-export const MAX_LIMIT = 100;
-/**
- * How long to wait for the daemon's answer before recalling here. Its first recall opens the
- * index (and on a new one reads every file), so this is generous; a daemon that is merely slow
- * and answers later writes nothing back, since its answer was not received.
- */
-const DAEMON_RECALL_WAIT_MS = 10_000;
-
-function parseLimit(value: string | undefined): number {
-  if (value === undefined) return DEFAULT_RECALL_LIMIT;
-  const n = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
-  if (!Number.isInteger(n) || n < 1 || n > MAX_LIMIT) {
-    throw new KiokuError('BAD_USAGE', `--limit "${value}" is not a whole number from 1 to ${MAX_LIMIT}`, { hint: 'e.g. --limit 5' });
-  }
-  return n;
-}
 
 export interface RecallCommandOptions {
   query: string;
@@ -43,7 +26,10 @@ export async function runRecall(ctx: CliContext, options: RecallCommandOptions):
   const role = resolveMemoryRole(ctx.config, options.role);
   const project = sessionProject(ctx.config.env, process.cwd());
   traceMark('role');
-  if (ctx.config.env.KIOKU_RECALL_DIRECT !== '1') {
+  // The fast path (recall-fast.ts) asked already when this runs after it.
+  const missed = takeDaemonMiss();
+  if (missed) ctx.logger.info('recall', `the daemon did not answer (${missed.reason}: ${missed.detail}); recalling from the index here`);
+  else if (ctx.config.env.KIOKU_RECALL_DIRECT !== '1') {
     const now = ctx.config.clock.now();
     const { paths } = ctx.config;
     const asked = await requestRecall(

@@ -1,0 +1,99 @@
+import { formatLocalIso } from '../core/platform/config/clock.js';
+import { loadConfig } from '../core/platform/config/config.js';
+import { traceFlush, traceMark } from '../core/platform/config/trace.js';
+import { requestRecall } from '../core/platform/ipc/recall-request.js';
+import { sessionProject } from '../core/engine/context/session-project.js';
+import { contextWithConfig } from './cli-context.js';
+import { parseLimit } from './commands/recall-limit.js';
+import { resolveMemoryRole } from './commands/memory-role.js';
+import { printRecall } from './commands/recall-output.js';
+import { DAEMON_RECALL_WAIT_MS, rememberDaemonMiss } from './commands/recall-daemon-miss.js';
+
+/**
+ * `kioku memory recall` answered by the daemon without the command parser (issue 17: the
+ * assistant runs it whenever it needs the past, so its start-up is paid again and again).
+ * bin/kioku.js hands it a plain `memory recall` command line; bundled on its own
+ * (scripts/build-hooks.mjs), it asks the daemon and prints what the full command prints
+ * (recall-output.ts, the same code). Everything else — no daemon, an option it does not know,
+ * a usage error, a settings warning — is 'full': the full CLI runs the command as always, so
+ * help, errors and the recall from the index keep their one implementation.
+ * Design notes: docs/design-notes.md, "main/cli/recall-fast.ts".
+ */
+interface FastArgs {
+  query: string;
+  role?: string;
+  limit?: string;
+  json: boolean;
+}
+
+/** `--query X`, `--query=X`, `--role`, `--limit`, `--json`, each at most once; anything else is the parser's. */
+function parseFastArgs(args: readonly string[]): FastArgs | undefined {
+  const values: Record<string, string> = {};
+  let json = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--json') {
+      if (json) return undefined;
+      json = true;
+      continue;
+    }
+    const match = /^--(query|role|limit)(?:=(.*))?$/s.exec(arg);
+    if (!match) return undefined;
+    const [, name, inline] = match as unknown as [string, string, string | undefined];
+    const value = inline ?? args[++i];
+    // A value that looks like an option, or a repeated option: what commander makes of it is its to say.
+    if (value === undefined || (inline === undefined && value.startsWith('-')) || name in values) return undefined;
+    values[name] = value;
+  }
+  if (values.query === undefined) return undefined;
+  return {
+    query: values.query,
+    json,
+    ...(values.role !== undefined ? { role: values.role } : {}),
+    ...(values.limit !== undefined ? { limit: values.limit } : {}),
+  };
+}
+
+/** The exit code when the daemon answered; 'full' when the full CLI must run the command. */
+export async function recallFast(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number | 'full'> {
+  traceMark('fast-loaded');
+  const options = parseFastArgs(args);
+  if (!options || env.KIOKU_RECALL_DIRECT === '1') return 'full';
+  const config = loadConfig(env);
+  if (config.problems.length) return 'full'; // the full CLI prints them, once
+  let role: string;
+  let limit: number;
+  try {
+    limit = parseLimit(options.limit);
+    role = resolveMemoryRole(config, options.role);
+  } catch {
+    return 'full'; // its message and exit code come from the full CLI
+  }
+  const project = sessionProject(config.env, process.cwd());
+  traceMark('role');
+  const now = config.clock.now();
+  const { paths } = config;
+  const asked = await requestRecall(
+    paths,
+    {
+      memoryHome: paths.memoryHome,
+      role,
+      query: options.query,
+      limit,
+      nowMs: now.getTime(),
+      replayedAt: formatLocalIso(now),
+      ...(project ? { project } : {}),
+    },
+    DAEMON_RECALL_WAIT_MS,
+  );
+  traceMark('daemon-asked');
+  if (!asked.ok) {
+    // Not asked again by the full CLI (a daemon that timed out would cost the wait twice).
+    if (asked.reason !== 'no-socket') rememberDaemonMiss(asked.reason, asked.detail);
+    return 'full';
+  }
+  printRecall(contextWithConfig(config), asked.reply, { role, query: options.query, json: options.json });
+  traceMark('done');
+  traceFlush('memory recall');
+  return 0;
+}
