@@ -1,35 +1,37 @@
 #!/usr/bin/env node
 // Thin launcher: the compiled CLI lives in dist/. Kept in plain JS so that `npx kioku` and the
-// installed app can start it without TypeScript.
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import path from 'node:path';
+// installed app can start it without TypeScript — and CommonJS (bin/package.json says so, keeping
+// this path, which cron entries and role agents already name): an ES module entry costs Node 20
+// its ESM loader on every start, and the hook client, `--version` and a recall the daemon
+// answers never need it (X-PERF, issue 17).
+'use strict';
+const { existsSync } = require('node:fs');
+const path = require('node:path');
+const { pathToFileURL } = require('node:url');
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const root = path.dirname(__dirname);
 
-// `kioku hook <event>` is the hot path (an assistant runs it for every event): go straight to
-// the bundled hook client, without the command parser. It always exits 0 (HOOK-2).
-if (process.argv[2] === 'hook') {
-  const hookEntry = path.join(root, 'dist', 'hooks', 'kioku-hook.js');
-  if (!existsSync(hookEntry)) {
-    process.stderr.write(`kioku: ${hookEntry} is missing; run \`npm run build\` (the assistant was not blocked)\n`);
-    process.exit(0);
+async function launch() {
+  const [command, subcommand] = process.argv.slice(2);
+  // `kioku hook <event>` is the hot path (an assistant runs it for every event): go straight to
+  // the bundled hook client, without the command parser. It always exits 0 (HOOK-2).
+  if (command === 'hook') {
+    const hookEntry = path.join(root, 'dist', 'hooks', 'kioku-hook.js');
+    if (!existsSync(hookEntry)) {
+      process.stderr.write(`kioku: ${hookEntry} is missing; run \`npm run build\` (the assistant was not blocked)\n`);
+      process.exit(0);
+    }
+    process.exitCode = await require(hookEntry).runHook(process.argv.slice(3));
+    return;
   }
-  const { runHook } = await import(pathToFileURL(hookEntry).href);
-  process.exitCode = await runHook(process.argv.slice(3));
-} else if (process.argv[2] === 'memory' && process.argv[3] === 'recall' && (await recallFast())) {
+  // What commander prints for --version (main/cli/cli-version.ts; test/cli/command-tree.test.ts
+  // keeps the two equal), without loading it or any command.
+  if (process.argv.length === 3 && (command === '--version' || command === '-V')) {
+    process.stdout.write(`${require('../package.json').version}\n`);
+    return;
+  }
   // Answered by the daemon without the command parser (main/cli/recall-fast.ts, issue 17).
-} else if (process.argv.length === 3 && (process.argv[2] === '--version' || process.argv[2] === '-V')) {
-  // What commander prints for --version, without loading it or any command (X-PERF).
-  const versionEntry = path.join(root, 'dist', 'main', 'cli', 'cli-version.js');
-  if (!existsSync(versionEntry)) {
-    process.stderr.write(`kioku: ${versionEntry} is missing\n  → run \`npm run build\` in ${root} first\n`);
-    process.exit(1);
-  }
-  const { KIOKU_VERSION } = await import(pathToFileURL(versionEntry).href);
-  process.stdout.write(`${KIOKU_VERSION}\n`);
-} else {
+  if (command === 'memory' && subcommand === 'recall' && (await recallFast())) return;
   const entry = path.join(root, 'dist', 'main', 'cli', 'kioku.js');
   if (!existsSync(entry)) {
     process.stderr.write(`kioku: ${entry} is missing\n  → run \`npm run build\` in ${root} first\n`);
@@ -46,10 +48,14 @@ if (process.argv[2] === 'hook') {
 async function recallFast() {
   const fastEntry = path.join(root, 'dist', 'cli-fast', 'recall-fast.js');
   if (!existsSync(fastEntry)) return false;
-  // require, not import(): import() of a CommonJS file first lexes all of it for its exports.
-  const { recallFast: run } = createRequire(import.meta.url)(fastEntry);
-  const code = await run(process.argv.slice(4));
+  const code = await require(fastEntry).recallFast(process.argv.slice(4));
   if (code === 'full') return false;
   process.exitCode = code;
   return true;
 }
+
+// A failure here is a broken install, not a command's error: Node reports it (exit 1), as before.
+launch().catch((error) => {
+  process.exitCode = 1;
+  throw error;
+});
