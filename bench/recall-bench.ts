@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { systemClock } from '../main/core/platform/config/clock.js';
 import { openMemoryIndex } from '../main/core/store/index/memory-index.js';
@@ -11,6 +12,7 @@ import { percentile, round, timeMs } from './bench-stats.js';
 import { recallByFileScan } from './file-scan-recall.js';
 import { benchQueries, generateMemories } from './generate-memories.js';
 import { writeBenchResults } from './bench-results.js';
+import { compareRecall, type ComparedSize } from './recall-compare.js';
 
 /**
  * X-SEARCH / X-PERF: recall from the SQLite index against the file scan it replaced, and a full
@@ -101,8 +103,16 @@ function verdicts(results: SizeResult[]): string[] {
   ];
 }
 
-function writeResults(results: SizeResult[], queryCount: number): string {
-  return writeBenchResults('recall', { queryCount, limit: LIMIT, results });
+function writeResults(results: SizeResult[], queryCount: number, compared: { checkout: string; sizes: ComparedSize[] } | null): string {
+  return writeBenchResults('recall', { queryCount, limit: LIMIT, results, compared });
+}
+
+function comparedTable(checkout: string, sizes: ComparedSize[]): string {
+  const header = ['memories', 'queries', 'p50 ms', 'p95 ms', 'other p50 ms', 'other p95 ms', 'p50 / other'];
+  const rows = sizes.map((c) => [c.size, c.queries, c.p50Ms, c.p95Ms, c.otherP50Ms, c.otherP95Ms, `${c.ratio.toFixed(2)}×`].map(String));
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+  const lines = [header, ...rows].map((row) => row.map((cell, i) => cell.padStart(widths[i]!)).join('  '));
+  return `side by side with ${checkout} (each query asked of both in turn, both orders):\n${lines.join('\n')}`;
 }
 
 export async function runRecallBench(args: string[]): Promise<void> {
@@ -112,6 +122,7 @@ export async function runRecallBench(args: string[]): Promise<void> {
       sizes: { type: 'string', default: '10000,100000' },
       queries: { type: 'string', default: '200' },
       'scan-queries': { type: 'string' },
+      compare: { type: 'string' },
     },
   });
   const sizes = values.sizes.split(',').map((s) => Number(s.trim()));
@@ -130,5 +141,18 @@ export async function runRecallBench(args: string[]): Promise<void> {
     `\nrecall bench (limit ${LIMIT}, ${queryCount} queries; scan: ${results.map((r) => r.scanQueries).join('/')} queries)\n`,
   );
   process.stdout.write(`${table(results)}\n\n${verdicts(results).join('\n')}\n`);
-  process.stdout.write(`results: ${writeResults(results, queryCount)}\n`);
+  // --compare <checkout>: another build's recall against this one's, side by side (recall-compare.ts).
+  let compared: { checkout: string; sizes: ComparedSize[] } | null = null;
+  if (values.compare) {
+    const ownDist = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+    const checkout = path.resolve(values.compare);
+    const comparedSizes: ComparedSize[] = [];
+    for (const size of sizes) {
+      process.stderr.write(`\n[${size}] side by side with ${checkout}…\n`);
+      comparedSizes.push(await compareRecall(size, queries, LIMIT, ownDist, checkout));
+    }
+    compared = { checkout, sizes: comparedSizes };
+    process.stdout.write(`\n${comparedTable(checkout, comparedSizes)}\n`);
+  }
+  process.stdout.write(`results: ${writeResults(results, queryCount, compared)}\n`);
 }

@@ -4,7 +4,8 @@
  */
 const BENCHES: Record<string, { description: string; run: (args: string[]) => Promise<void> }> = {
   recall: {
-    description: 'recall from the index vs. a scan of the files; full reindex time (--sizes 10000,100000 --queries 200)',
+    description:
+      'recall from the index vs. a scan of the files; full reindex time (--sizes 10000,100000 --queries 200; --compare <checkout>: its recall side by side)',
     run: async (args) => (await import('./recall-bench.js')).runRecallBench(args),
   },
   hooks: {
