@@ -1,13 +1,11 @@
-import { formatLocalIso } from '../core/platform/config/clock.js';
 import { loadConfig } from '../core/platform/config/config.js';
 import { traceFlush, traceMark } from '../core/platform/config/trace.js';
-import { requestRecall } from '../core/platform/ipc/recall-request.js';
 import { sessionProject } from '../core/engine/context/session-project.js';
 import { contextWithConfig } from './cli-context.js';
 import { parseLimit } from './commands/recall-limit.js';
 import { resolveMemoryRole } from './commands/memory-role.js';
 import { printRecall } from './commands/recall-output.js';
-import { DAEMON_RECALL_WAIT_MS, rememberDaemonMiss } from './commands/recall-daemon-miss.js';
+import { askDaemon, rememberDaemonMiss } from './commands/recall-daemon.js';
 
 /**
  * `kioku memory recall` answered by the daemon without the command parser (issue 17: the
@@ -71,21 +69,7 @@ export async function recallFast(args: readonly string[], env: NodeJS.ProcessEnv
   }
   const project = sessionProject(config.env, process.cwd());
   traceMark('role');
-  const now = config.clock.now();
-  const { paths } = config;
-  const asked = await requestRecall(
-    paths,
-    {
-      memoryHome: paths.memoryHome,
-      role,
-      query: options.query,
-      limit,
-      nowMs: now.getTime(),
-      replayedAt: formatLocalIso(now),
-      ...(project ? { project } : {}),
-    },
-    DAEMON_RECALL_WAIT_MS,
-  );
+  const asked = await askDaemon(config, { role, query: options.query, limit, project });
   traceMark('daemon-asked');
   if (!asked.ok) {
     // Not asked again by the full CLI (a daemon that timed out would cost the wait twice).

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCliContext } from '../../main/cli/cli-context.js';
 import { runRecall } from '../../main/cli/commands/recall-actions.js';
-import { takeDaemonMiss } from '../../main/cli/commands/recall-daemon-miss.js';
+import { takeDaemonMiss } from '../../main/cli/commands/recall-daemon.js';
 import { recallFast } from '../../main/cli/recall-fast.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { ROLE, writeMemory } from './recall-test-fixtures.js';

@@ -1,11 +1,9 @@
 /** What `kioku memory recall` and `memory reindex` do; loaded only when one of them runs. */
-import { formatLocalIso } from '../../core/platform/config/clock.js';
 import { traceMark } from '../../core/platform/config/trace.js';
-import { requestRecall } from '../../core/platform/ipc/recall-request.js';
 import { sessionProject } from '../../core/engine/context/session-project.js';
 import type { CliContext } from '../cli-context.js';
 import { resolveMemoryRole } from './memory-role.js';
-import { DAEMON_RECALL_WAIT_MS, takeDaemonMiss } from './recall-daemon-miss.js';
+import { askDaemon, takeDaemonMiss } from './recall-daemon.js';
 import { parseLimit } from './recall-limit.js';
 import { printRecall } from './recall-output.js';
 
@@ -27,29 +25,14 @@ export async function runRecall(ctx: CliContext, options: RecallCommandOptions):
   const project = sessionProject(ctx.config.env, process.cwd());
   traceMark('role');
   // The fast path (recall-fast.ts) asked already when this runs after it.
-  const missed = takeDaemonMiss();
-  if (missed) ctx.logger.info('recall', `the daemon did not answer (${missed.reason}: ${missed.detail}); recalling from the index here`);
-  else if (ctx.config.env.KIOKU_RECALL_DIRECT !== '1') {
-    const now = ctx.config.clock.now();
-    const { paths } = ctx.config;
-    const asked = await requestRecall(
-      paths,
-      {
-        memoryHome: paths.memoryHome,
-        role,
-        query: options.query,
-        limit,
-        nowMs: now.getTime(),
-        replayedAt: formatLocalIso(now),
-        ...(project ? { project } : {}),
-      },
-      DAEMON_RECALL_WAIT_MS,
-    );
+  let missed = takeDaemonMiss();
+  if (!missed && ctx.config.env.KIOKU_RECALL_DIRECT !== '1') {
+    const asked = await askDaemon(ctx.config, { role, query: options.query, limit, project });
     traceMark('daemon-asked');
     if (asked.ok) return printRecall(ctx, asked.reply, { role, query: options.query, json: options.json });
-    if (asked.reason !== 'no-socket')
-      ctx.logger.info('recall', `the daemon did not answer (${asked.reason}: ${asked.detail}); recalling from the index here`);
+    if (asked.reason !== 'no-socket') missed = asked;
   }
+  if (missed) ctx.logger.info('recall', `the daemon did not answer (${missed.reason}: ${missed.detail}); recalling from the index here`);
   const { recallDirectly } = await import('./recall-direct.js');
   traceMark('direct-loaded');
   await recallDirectly(ctx, { role, query: options.query, limit, json: options.json, ...(project ? { project } : {}) });

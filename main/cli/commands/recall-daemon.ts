@@ -1,9 +1,32 @@
+import { formatLocalIso } from '../../core/platform/config/clock.js';
+import type { KiokuConfig } from '../../core/platform/config/config.js';
+import { requestRecall } from '../../core/platform/ipc/recall-request.js';
+
 /**
  * How long `memory recall` waits for the daemon's answer before recalling here. Its first recall
  * opens the index (and on a new one reads every file), so this is generous; a daemon that is
  * merely slow and answers later writes nothing back, since its answer was not received.
  */
-export const DAEMON_RECALL_WAIT_MS = 10_000;
+const DAEMON_RECALL_WAIT_MS = 10_000;
+
+/** `memory recall` asked of the daemon, with this process's clock (its `last_replayed` is ours). */
+export function askDaemon(config: KiokuConfig, query: { role: string; query: string; limit: number; project: string | undefined }) {
+  const now = config.clock.now();
+  const { paths } = config;
+  return requestRecall(
+    paths,
+    {
+      memoryHome: paths.memoryHome,
+      role: query.role,
+      query: query.query,
+      limit: query.limit,
+      nowMs: now.getTime(),
+      replayedAt: formatLocalIso(now),
+      ...(query.project ? { project: query.project } : {}),
+    },
+    DAEMON_RECALL_WAIT_MS,
+  );
+}
 
 /**
  * A daemon that the fast path (recall-fast.ts) asked and that did not answer, handed to the full
