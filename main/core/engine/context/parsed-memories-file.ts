@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StoredMemory } from '../../../../common/memory.js';
-import type { KiokuPaths } from '../../platform/config/paths.js';
+import { parsedMemoriesPath } from '../../platform/config/prepared-paths.js';
 import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
 import type { MemoryFileRef } from '../../store/memory/memory-layout.js';
 import { isStoredMemory } from './prepared-load-shapes.js';
@@ -28,9 +28,7 @@ interface Header {
   roleDir: string;
 }
 
-export function parsedMemoriesFile(paths: Pick<KiokuPaths, 'stateDir'>, roleId: string): string {
-  return path.join(paths.stateDir, 'prepared', `${roleId}.memories.jsonl`);
-}
+export const parsedMemoriesFile = parsedMemoriesPath;
 
 export interface ParsedMemories {
   /** The memory as parsed when the file had exactly this stat; undefined: read the file. */

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { CATEGORIES, type MemoryCategory, type MemoryLoadProblem, type StoredMemory } from '../../../../common/memory.js';
-import type { KiokuPaths } from '../../platform/config/paths.js';
+import { preparedLoadPath } from '../../platform/config/prepared-paths.js';
 import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
 import { PROJECT_KEY, PROJECT_SPECIFIC_KEY } from '../../store/projects/memory-project.js';
 import type { ContextLanguage } from '../../platform/text/context-language.js';
@@ -64,9 +63,7 @@ export interface PreparedInboxPart {
   problems: MemoryLoadProblem[];
 }
 
-export function preparedLoadFile(paths: Pick<KiokuPaths, 'stateDir'>, roleId: string): string {
-  return path.join(paths.stateDir, 'prepared', `${roleId}.json`);
-}
+export const preparedLoadFile = preparedLoadPath;
 
 /**
  * The key as stored. Item texts hold local dates, so the time zone is in it: its name when TZ

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { parsedMemoriesPath, preparedLoadPath } from '../../platform/config/prepared-paths.js';
 import { KiokuError } from '../../../../common/errors.js';
 import { formatCompactDateTime } from '../../platform/config/clock.js';
 import type { KiokuConfig } from '../../platform/config/config.js';
@@ -98,6 +99,7 @@ export function archiveRole(config: KiokuConfig, id: string): ArchivedRole {
       moveInto(memoryDir, memoryArchiveDir);
       // The lock file went along with the folder; it is ours and means nothing in the archive.
       fs.rmSync(path.join(memoryArchiveDir, '.memory.lock'), { force: true });
+      removeDerivedLoads(config, id);
     }
     return { id, moved, roleArchiveDir, memoryArchiveDir };
   } catch (error) {
@@ -108,5 +110,20 @@ export function archiveRole(config: KiokuConfig, id: string): ArchivedRole {
     });
   } finally {
     lock?.release();
+  }
+}
+
+/**
+ * The role's prepared load and parsed memories: derived copies of the memory text just archived,
+ * not the user's files (the archive keeps those). Recomputed should the role come back; a copy
+ * that cannot be removed is left to be ignored (its stamps no longer match anything).
+ */
+function removeDerivedLoads(config: KiokuConfig, id: string): void {
+  for (const file of [preparedLoadPath(config.paths, id), parsedMemoriesPath(config.paths, id)]) {
+    try {
+      fs.rmSync(file, { force: true });
+    } catch {
+      /* derived data */
+    }
   }
 }

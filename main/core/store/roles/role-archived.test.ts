@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempHome, snapshotTree, type TempHome } from '../../../../test/helpers/temp-home.js';
 import { SPLIT_ENGINEER_IDENTITY, SPLIT_ENGINEER_SOUL, writeText } from '../../../../test/cli/role-test-fixtures.js';
 import { formatCompactDateTime } from '../../platform/config/clock.js';
+import { parsedMemoriesPath, preparedLoadPath } from '../../platform/config/prepared-paths.js';
 import { archiveRole } from './role-archive.js';
 import { listArchivedRoles, purgeArchivedRole, restoreArchivedRole } from './role-archived.js';
 
@@ -39,6 +40,20 @@ describe('archived roles', () => {
     expect(snapshotTree(home.memoryHome)).toEqual(before.memory);
     expect(fs.readdirSync(path.join(home.roleHome, '.archive'))).toEqual([]);
     expect(listArchivedRoles(home.config())).toEqual([]);
+  });
+
+  it("removes the role's derived loads (prepared load, parsed memories), no other role's, and keeps its memory", () => {
+    withEngineer();
+    const { paths } = home.config();
+    const derived = (id: string) => [preparedLoadPath(paths, id), parsedMemoriesPath(paths, id)];
+    for (const file of [...derived('ENGINEER01'), ...derived('OTHERS01')]) {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, '記憶的副本');
+    }
+    archiveRole(home.config(), 'ENGINEER01');
+    expect(derived('ENGINEER01').filter((file) => fs.existsSync(file))).toEqual([]);
+    expect(derived('OTHERS01').filter((file) => fs.existsSync(file))).toEqual(derived('OTHERS01'));
+    expect(fs.readFileSync(path.join(home.memoryHome, '.archive', folder, 'inbox', 'a.md'), 'utf8')).toBe('memory');
   });
 
   it('refuses to restore over a live role with that ID, moving nothing', () => {
