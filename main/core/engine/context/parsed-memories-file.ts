@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StoredMemory } from '../../../../common/memory.js';
-import { parsedMemoriesPath } from '../../platform/config/prepared-paths.js';
 import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
 import type { MemoryFileRef } from '../../store/memory/memory-layout.js';
 import { isStoredMemory } from './prepared-load-shapes.js';
@@ -27,8 +26,6 @@ interface Header {
   format: string;
   roleDir: string;
 }
-
-export const parsedMemoriesFile = parsedMemoriesPath;
 
 export interface ParsedMemories {
   /** The memory as parsed when the file had exactly this stat; undefined: read the file. */

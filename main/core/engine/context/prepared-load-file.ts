@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { CATEGORIES, type MemoryCategory, type MemoryLoadProblem, type StoredMemory } from '../../../../common/memory.js';
-import { preparedLoadPath } from '../../platform/config/prepared-paths.js';
 import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
 import { PROJECT_KEY, PROJECT_SPECIFIC_KEY } from '../../store/projects/memory-project.js';
 import type { ContextLanguage } from '../../platform/text/context-language.js';
@@ -62,8 +61,6 @@ export interface PreparedInboxPart {
   memories: StoredMemory[];
   problems: MemoryLoadProblem[];
 }
-
-export const preparedLoadFile = preparedLoadPath;
 
 /**
  * The key as stored. Item texts hold local dates, so the time zone is in it: its name when TZ

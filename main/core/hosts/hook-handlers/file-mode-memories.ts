@@ -8,14 +8,14 @@ import { prepareLongTermWindow, type PreparedLongTermMemory } from '../../engine
 import {
   INBOX_CATEGORIES,
   LONG_TERM_CATEGORIES,
-  preparedLoadFile,
   readPreparedLoad,
   writePreparedLoad,
   type PreparedInboxPart,
   type PreparedLongTermPart,
 } from '../../engine/context/prepared-load-file.js';
 import { collectStamps } from '../../engine/context/prepared-load-stamps.js';
-import { parsedMemoriesFile, readParsedMemories, writeParsedMemories } from '../../engine/context/parsed-memories-file.js';
+import { readParsedMemories, writeParsedMemories } from '../../engine/context/parsed-memories-file.js';
+import { parsedMemoriesPath, preparedLoadPath } from '../../platform/config/prepared-paths.js';
 import { traceMark } from '../../platform/config/trace.js';
 import { loadRoleMemories, roleMemoryDir } from '../../store/memory/memory-layout.js';
 import type { RoleDefinition } from '../../store/roles/role-definition.js';
@@ -51,7 +51,7 @@ export function memoriesFromFiles(
     fullMinPriority: options.fullMinPriority,
     digestMinPriority: options.digestMinPriority,
   };
-  const file = preparedLoadFile(config.paths, role.id);
+  const file = preparedLoadPath(config.paths, role.id);
   const found = readPreparedLoad(file, roleDir, key, now);
   traceMark(found.longTerm ? 'prepared-valid' : 'prepared-stale');
   const save = (longTerm: PreparedLongTermPart, inbox: PreparedInboxPart) => {
@@ -84,7 +84,7 @@ export function memoriesFromFiles(
   }
   const stamps = collectStamps(roleDir, [...INBOX_CATEGORIES, ...LONG_TERM_CATEGORIES], started);
   // Read only when every folder must be listed: most files are then as they were parsed last time.
-  const parsedFile = parsedMemoriesFile(config.paths, role.id);
+  const parsedFile = parsedMemoriesPath(config.paths, role.id);
   const parsed = readParsedMemories(parsedFile, roleDir, role.id);
   const read = loadRoleMemories(memoryHome, role.id, { seen: stamps.seen, cached: parsed.lookup });
   // Frozen, so that what the load derives from the list (list-memo.ts) is worked out once for

@@ -4,9 +4,10 @@ import type { StoredMemory } from '../../../../common/memory.js';
 import { longTermOptions } from '../../engine/context/assemble-session-context.js';
 import { loadSpecialMemories } from '../../engine/context/load-special-memories.js';
 import { prepareLongTermWindow } from '../../engine/context/memory-block.js';
-import { INBOX_CATEGORIES, LONG_TERM_CATEGORIES, preparedLoadFile, writePreparedLoad } from '../../engine/context/prepared-load-file.js';
+import { INBOX_CATEGORIES, LONG_TERM_CATEGORIES, writePreparedLoad } from '../../engine/context/prepared-load-file.js';
 import { collectStamps, RACY_MS } from '../../engine/context/prepared-load-stamps.js';
-import { parsedMemoriesFile, writeParsedMemories } from '../../engine/context/parsed-memories-file.js';
+import { writeParsedMemories } from '../../engine/context/parsed-memories-file.js';
+import { parsedMemoriesPath, preparedLoadPath } from '../../platform/config/prepared-paths.js';
 import type { MemoryCache } from '../../store/memory/memory-cache.js';
 import { roleMemoryDir } from '../../store/memory/memory-layout.js';
 import { readRoleDefinition } from '../../store/roles/role-repository.js';
@@ -48,7 +49,7 @@ export function persistPreparedLoad(ctx: HookContext & { memories: MemoryCache }
   const [inboxFolder, ...longTermFolders] = stamps.folders();
   const inboxDir = path.join(roleDir, 'inbox');
   writePreparedLoad(
-    preparedLoadFile(config.paths, roleId),
+    preparedLoadPath(config.paths, roleId),
     roleDir,
     { roleId, language: options.language, fullMinPriority: options.fullMinPriority, digestMinPriority: options.digestMinPriority },
     now,
@@ -66,6 +67,6 @@ export function persistPreparedLoad(ctx: HookContext & { memories: MemoryCache }
     },
   );
   // And what a hook that finds this load stale starts from: every file as the cache parsed it.
-  writeParsedMemories(parsedMemoriesFile(config.paths, roleId), roleDir, stamps.folders(), cached.memories);
+  writeParsedMemories(parsedMemoriesPath(config.paths, roleId), roleDir, stamps.folders(), cached.memories);
   return 'written';
 }

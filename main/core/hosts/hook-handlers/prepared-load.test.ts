@@ -8,8 +8,7 @@ import { makeTempHome, type TempHome } from '../../../../test/helpers/temp-home.
 import { formatLocalDate, formatLocalIso } from '../../platform/config/clock.js';
 import type { Logger } from '../../platform/config/log.js';
 import { clarityWindow } from '../../store/memory/memory-clarity.js';
-import { parsedMemoriesFile } from '../../engine/context/parsed-memories-file.js';
-import { preparedLoadFile } from '../../engine/context/prepared-load-file.js';
+import { parsedMemoriesPath, preparedLoadPath } from '../../platform/config/prepared-paths.js';
 import { serializeMemory } from '../../store/memory/memory-file.js';
 import { createRole, planRoleChange } from '../../store/roles/role-editor.js';
 import { createMemoryCache } from '../../store/memory/memory-cache.js';
@@ -30,9 +29,19 @@ const local = (date: Date) => formatLocalIso(date).slice(0, 19);
 
 let home: TempHome | undefined;
 afterEach(() => {
+  vi.useRealTimers();
   home?.cleanup();
   home = undefined;
 });
+
+/**
+ * The real clock moved on (Date only; the config clock stays frozen by KIOKU_NOW), instead of
+ * waiting: a file's stamp tells only once its times are RACY_MS old (prepared-load-stamps.ts).
+ */
+function later(): void {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() + 10_000);
+}
 
 function roleDir(): string {
   return path.join(home!.memoryHome, ROLE);
@@ -156,7 +165,7 @@ function load(env: NodeJS.ProcessEnv = {}, cwd = home!.root): { text: string; so
 
 /** The full computation: no prepared file at all. */
 function full(env: NodeJS.ProcessEnv = {}, cwd?: string): string {
-  fs.rmSync(preparedLoadFile(home!.config().paths, ROLE), { force: true });
+  fs.rmSync(preparedLoadPath(home!.config().paths, ROLE), { force: true });
   return load(env, cwd).text;
 }
 
@@ -178,7 +187,7 @@ describe('prepared load on disk (issue 17)', () => {
     setUp();
     const first = load();
     expect(first.source).toBe('files');
-    expect(fs.existsSync(preparedLoadFile(home!.config().paths, ROLE))).toBe(true);
+    expect(fs.existsSync(preparedLoadPath(home!.config().paths, ROLE))).toBe(true);
     const second = load();
     expect(second.source).toBe('prepared');
     expect(second.text).toBe(first.text);
@@ -325,7 +334,7 @@ describe('a prepared file that cannot be trusted is ignored (derived data, like 
     it(kind, () => {
       setUp();
       const first = load();
-      spoil(preparedLoadFile(home!.config().paths, ROLE));
+      spoil(preparedLoadPath(home!.config().paths, ROLE));
       const again = load();
       expect(again.source).toBe('files');
       expect(again.text).toBe(first.text);
@@ -365,13 +374,8 @@ function writeParsed(file: string, data: ParsedOnDisk): void {
  * clock is moved on (Date only; the config clock stays frozen by KIOKU_NOW) instead of waiting.
  */
 describe('parsed memories on disk: a stale load parses only the files that changed (issue 14)', () => {
-  const parsedFile = () => parsedMemoriesFile(home!.config().paths, ROLE);
+  const parsedFile = () => parsedMemoriesPath(home!.config().paths, ROLE);
   const stored = () => readParsed(parsedFile());
-  const later = () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 10_000);
-  };
-  afterEach(() => vi.useRealTimers());
   /** The full computation, with neither file on disk. */
   const fullAfresh = (cwd?: string) => {
     fs.rmSync(parsedFile(), { force: true });
@@ -477,19 +481,16 @@ describe('parsed memories on disk: a stale load parses only the files that chang
     later();
     const first = load().text;
     fs.writeFileSync(parsedFile(), 'not json {');
-    fs.rmSync(preparedLoadFile(home!.config().paths, ROLE));
+    fs.rmSync(preparedLoadPath(home!.config().paths, ROLE));
     expect(load().text).toBe(first);
     expect(Object.keys(stored().entries)).toHaveLength(50);
   });
 });
 
 describe("the daemon's prepared load (persist-prepared-load.ts)", () => {
-  afterEach(() => vi.useRealTimers());
-
   it('writes the load and the parsed memories it kept warm: the hook then uses the one, and after an edit the other', () => {
     setUp();
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 10_000);
+    later();
     const config = home!.config();
     const memories = createMemoryCache(config.paths.memoryHome, { watch: false });
     try {
@@ -497,17 +498,17 @@ describe("the daemon's prepared load (persist-prepared-load.ts)", () => {
     } finally {
       memories.close();
     }
-    const parsed = readParsed(parsedMemoriesFile(config.paths, ROLE));
+    const parsed = readParsed(parsedMemoriesPath(config.paths, ROLE));
     expect(Object.keys(parsed.entries)).toHaveLength(50);
     const used = load();
     expect(used.source).toBe('prepared');
-    fs.rmSync(parsedMemoriesFile(config.paths, ROLE));
+    fs.rmSync(parsedMemoriesPath(config.paths, ROLE));
     expect(used.text).toBe(full());
     // Put back, marked, to tell that the stale load below takes the unchanged memories from the daemon's file.
     parsed.entries['daily/m04.md']![4].summary = '守護程序解析過的摘要';
-    writeParsed(parsedMemoriesFile(config.paths, ROLE), parsed);
+    writeParsed(parsedMemoriesPath(config.paths, ROLE), parsed);
     fs.appendFileSync(path.join(roleDir(), 'important', 'forged.md'), '\n再補一句。\n');
-    vi.setSystemTime(Date.now() + 10_000);
+    later();
     const stale = load();
     expect(stale.source).toBe('files');
     expect(stale.text).toContain('守護程序解析過的摘要');
