@@ -88,14 +88,15 @@ function readLines(file: string, roleDir: string): Map<string, string> | undefin
  * Write the lines of the files these stamps were taken of (stamps and memories from the same
  * reading). A file read too soon after a change for its stamp to tell (it has a hash in the
  * stamps, RACY_MS) is left out — it is read again next time — and so is a memory whose fields
- * would not come back the same from JSON (a `.inf` in its front matter).
+ * would not come back the same from JSON (a `.inf` in its front matter). False when the file
+ * already held exactly this, as this process wrote it: nothing is written then.
  */
 export function writeParsedMemories(
   file: string,
   roleDir: string,
   folders: readonly FolderStamps[],
   memories: readonly StoredMemory[],
-): void {
+): boolean {
   const at = new Map<string, { folder: FolderStamps; index: number }>();
   for (const folder of folders) folder.names.forEach((name, index) => at.set(keyOf(folder.category, name), { folder, index }));
   const header: Header = { format: FORMAT, roleDir };
@@ -110,13 +111,47 @@ export function writeParsedMemories(
       lines.push(stored);
       continue;
     }
-    if (!sameThroughJson(memory.extra)) continue;
+    const body = bodyOf(memory);
+    if (body === null) continue;
     const s = found.folder.stamps;
     const i = found.index * 4;
-    lines.push(`${key}\t${s[i]}\t${s[i + 1]}\t${s[i + 2]}\t${s[i + 3]}\t${JSON.stringify(memory)}`);
+    lines.push(`${key}\t${s[i]}\t${s[i + 1]}\t${s[i + 2]}\t${s[i + 3]}\t${body}`);
   }
+  const text = `${lines.join('\n')}\n`;
+  const before = lastWritten.get(file);
+  if (before?.text === text && before.stamp === fileStamp(file)) return false;
   // A cache: losing it in a power cut only costs the next stale load its head start.
-  writeFileAtomicSync(file, `${lines.join('\n')}\n`, { durable: false });
+  writeFileAtomicSync(file, text, { durable: false });
+  lastWritten.set(file, { text, stamp: fileStamp(file) });
+  return true;
+}
+
+/**
+ * A memory's JSON, or null when JSON would not give it back the same. The daemon's memory cache
+ * keeps one frozen object per file until the file changes, and its warmer writes this file after
+ * every change: each memory is stringified once, not 10,000 of them on every write.
+ */
+const bodies = new WeakMap<StoredMemory, string | null>();
+
+function bodyOf(memory: StoredMemory): string | null {
+  let body = bodies.get(memory);
+  if (body === undefined) {
+    body = sameThroughJson(memory.extra) ? JSON.stringify(memory) : null;
+    if (Object.isFrozen(memory)) bodies.set(memory, body);
+  }
+  return body;
+}
+
+/**
+ * What this process last wrote to each file, and the file's stamp after: the daemon warms every
+ * role it holds after a burst of events, most of them unchanged, and their files are not written
+ * again (a file changed or removed since — a role delete — has another stamp, and is).
+ */
+const lastWritten = new Map<string, { text: string; stamp: string }>();
+
+function fileStamp(file: string): string {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  return stat ? `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}` : '';
 }
 
 /** Whether JSON gives this value back as it is: the front matter's extra fields are YAML's JSON schema, which also has ±.inf and .nan. */

@@ -513,4 +513,48 @@ describe("the daemon's prepared load (persist-prepared-load.ts)", () => {
     expect(stale.source).toBe('files');
     expect(stale.text).toContain('守護程序解析過的摘要');
   });
+
+  it('writes the parsed memories again only when they changed, and a changed file costs only its own line', () => {
+    setUp();
+    later();
+    const config = home!.config();
+    const file = parsedMemoriesPath(config.paths, ROLE);
+    const memories = createMemoryCache(config.paths.memoryHome, { watch: false });
+    const persist = () => persistPreparedLoad({ config, logger: recordingLogger(), host: 'daemon', memories }, ROLE);
+    const stampOf = () => {
+      const stat = fs.statSync(file);
+      return [stat.ino, stat.mtimeMs, stat.size];
+    };
+    try {
+      expect(persist()).toBe('written');
+      const first = fs.readFileSync(file, 'utf8');
+      const firstStamp = stampOf();
+      // Nothing changed (the warmer after a burst that touched another role): the file is left alone.
+      expect(persist()).toBe('written');
+      expect(stampOf()).toEqual(firstStamp);
+      // Removed behind the daemon's back (a role delete): written again though the memories are the same.
+      fs.rmSync(file);
+      expect(persist()).toBe('written');
+      expect(fs.readFileSync(file, 'utf8')).toBe(first);
+      // One memory edited: its line follows, every other line is the same.
+      fs.appendFileSync(path.join(roleDir(), 'important', 'forged.md'), '\n再補一句。\n');
+      later();
+      expect(persist()).toBe('written');
+      const after = readParsed(file);
+      const before = readParsed(writeTemp(first));
+      expect(after.entries['important/forged.md']![4].body).toContain('再補一句');
+      const changed = Object.keys(after.entries).filter(
+        (key) => JSON.stringify(after.entries[key]) !== JSON.stringify(before.entries[key]),
+      );
+      expect(changed).toEqual(['important/forged.md']);
+    } finally {
+      memories.close();
+    }
+  });
 });
+
+function writeTemp(text: string): string {
+  const file = path.join(home!.root, 'parsed-before.jsonl');
+  fs.writeFileSync(file, text);
+  return file;
+}
