@@ -251,6 +251,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
       memories: { type: 'string', default: '10000' },
       keep: { type: 'boolean', default: false },
       compare: { type: 'string' },
+      'daemon-profile': { type: 'string' },
     },
   });
   const runs = Number(values.runs);
@@ -512,7 +513,9 @@ export async function runHooksBench(args: string[]): Promise<void> {
     };
 
     process.stderr.write('hooks bench: starting the daemon…\n');
-    const child = spawn(process.execPath, [cli, 'daemon'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    // --daemon-profile <dir>: the daemon's CPU profile (written when it exits), for finding where its answers go.
+    const profile = values['daemon-profile'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['daemon-profile'])}`] : [];
+    const child = spawn(process.execPath, [...profile, cli, 'daemon'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
     daemon = child;
     let daemonErr = '';
     child.stderr!.on('data', (chunk: Buffer) => (daemonErr += chunk.toString()));
