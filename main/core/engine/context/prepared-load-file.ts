@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { CATEGORIES, type MemoryCategory, type MemoryLoadProblem, type StoredMemory } from '../../../../common/memory.js';
 import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
+import { isPinned, PINNED } from '../../store/memory/pinned.js';
 import { PROJECT_KEY, PROJECT_SPECIFIC_KEY } from '../../store/projects/memory-project.js';
 import type { ContextLanguage } from '../../platform/text/context-language.js';
 import type { PreparedItemMemory, PreparedLongTermMemory } from './memory-block.js';
@@ -12,7 +13,8 @@ import { foldersUnchanged, isFolderStamps, type FolderStamps } from './prepared-
  * daemon need not rank 10,000 files; used only while everything it came from is unchanged.
  * Design notes: docs/design-notes.md, "main/core/engine/context/prepared-load-file.ts".
  */
-const FORMAT = 'kioku-prepared-load/1';
+// 2: an item keeps its pin (a load prepared by /1 lost it, and is simply not used).
+const FORMAT = 'kioku-prepared-load/2';
 /** Far more than 10,000 memories take; a larger file is not one of ours. */
 const MAX_FILE_BYTES = 256 * 1024 * 1024;
 export const LONG_TERM_CATEGORIES: readonly MemoryCategory[] = CATEGORIES;
@@ -128,9 +130,20 @@ function fromStored(longTerm: StoredLoad['longTerm'], key: PreparedLoadKey): Pre
 
 function toStored(item: { memory: PreparedItemMemory; text: string }): StoredItem {
   const extra = item.memory.extra;
-  if (extra?.[PROJECT_SPECIFIC_KEY] === undefined) return [item.text, item.memory.category];
-  // What narrowing reads (memory-project.ts); nothing else of the file's front matter is kept.
-  return [item.text, item.memory.category, { [PROJECT_KEY]: extra[PROJECT_KEY], [PROJECT_SPECIFIC_KEY]: extra[PROJECT_SPECIFIC_KEY] }];
+  const pinned = isPinned(item.memory);
+  if (extra?.[PROJECT_SPECIFIC_KEY] === undefined && !pinned) return [item.text, item.memory.category];
+  // What fitting and narrowing read (memory-block.ts: a pinned summary keeps its room, issue 16;
+  // memory-project.ts); nothing else of the file's front matter is kept.
+  return [
+    item.text,
+    item.memory.category,
+    {
+      ...(pinned ? { [PINNED]: true } : {}),
+      ...(extra?.[PROJECT_SPECIFIC_KEY] !== undefined
+        ? { [PROJECT_KEY]: extra[PROJECT_KEY], [PROJECT_SPECIFIC_KEY]: extra[PROJECT_SPECIFIC_KEY] }
+        : {}),
+    },
+  ];
 }
 
 /** Write the whole prepared load, atomically (a reader sees the old file or the new one). */

@@ -207,6 +207,29 @@ describe('prepared load on disk (issue 17)', () => {
     expect(load().text).not.toContain('這個專案 push 前先跑測試');
   });
 
+  it('keeps a pinned summary its room under a tight budget, as the full computation does (issue 16)', () => {
+    setUp();
+    writeMemory(
+      memoryObject('pin', {
+        category: 'daily',
+        priority: 1,
+        memory_type: 'episodic',
+        summary: '使用者釘選的記憶',
+        extra: { pinned: true },
+      }),
+    );
+    const tight = { ROLE_LOAD_LIMIT: '500' };
+    const first = load(tight);
+    expect(first.source).toBe('files');
+    expect(first.text).toContain('使用者釘選的記憶');
+    const second = load(tight);
+    expect(second.source).toBe('prepared');
+    expect(second.text).toBe(first.text);
+    // The budget is tight enough to matter: without its pin, the same memory is left out.
+    writeMemory(memoryObject('pin', { category: 'daily', priority: 1, memory_type: 'episodic', summary: '使用者釘選的記憶' }));
+    expect(full(tight)).not.toContain('使用者釘選的記憶');
+  });
+
   it('a memory added by hand', () => {
     setUp();
     afterChange(
@@ -310,7 +333,7 @@ describe('a prepared file that cannot be trusted is ignored (derived data, like 
     garbled: (file) => fs.writeFileSync(file, 'not json at all {'),
     truncated: (file) => fs.writeFileSync(file, fs.readFileSync(file, 'utf8').slice(0, 2_000)),
     'another format': (file) =>
-      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"kioku-prepared-load/1"', '"kioku-prepared-load/0"')),
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"kioku-prepared-load/2"', '"kioku-prepared-load/1"')),
     'wrong types inside': (file) => {
       const data = JSON.parse(fs.readFileSync(file, 'utf8'));
       data.inbox.memories[0].summary = 42;
