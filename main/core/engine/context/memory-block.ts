@@ -136,11 +136,22 @@ const GAP = 2; // each item is followed by at most "\n\n"
 export type PreparedItemMemory = Pick<Memory, 'category' | 'extra'>;
 
 /** Selection and item texts, computed once; fitting them to a budget is cheap and repeatable. */
+/**
+ * An item as fitting takes it. `pinned` is read once when the item is made: fitting sums the
+ * pinned summaries' room over the whole digest list, and the daemon fits a fresh list after
+ * every change — reading 10,000 front matters for a handful of pins was most of that fit.
+ */
+export interface PreparedItem {
+  memory: PreparedItemMemory;
+  text: string;
+  pinned: boolean;
+}
+
 export interface PreparedLongTermMemory {
   heading: string;
   /** Each list in value order (memory-selection.ts), the order fitting takes them in. */
-  full: { memory: PreparedItemMemory; text: string }[];
-  digest: { memory: PreparedItemMemory; text: string }[];
+  full: PreparedItem[];
+  digest: PreparedItem[];
   language: ContextLanguage;
 }
 
@@ -200,7 +211,7 @@ function prepareAt(memories: readonly Memory[], options: PrepareOptions): { prep
   const item = (memory: Memory, format: (memory: Memory, clarity: Clarity) => string) => {
     const window = clarityWindow(memory, options.now);
     if (window.until < until) until = window.until;
-    return { memory, text: format(inertMemory(memory), window.clarity) };
+    return { memory, text: format(inertMemory(memory), window.clarity), pinned: isPinned(memory) };
   };
   const prepared = {
     heading: heading(options),
@@ -234,7 +245,7 @@ function fitAnew(prepared: PreparedLongTermMemory, limit: number, digestLimit?: 
   const note = (n: number) => moreNotShown(prepared.language, n, '則長期記憶', 'long-term memories');
   // Issue 16: pinned summaries lead the digest list; their room is kept from the full texts and
   // from a shrinking digestLimit, so a budget that can hold them always does.
-  const pinnedDigest = prepared.digest.reduce((sum, item) => sum + (isPinned(item.memory) ? item.text.length + GAP : 0), 0);
+  const pinnedDigest = prepared.digest.reduce((sum, item) => sum + (item.pinned ? item.text.length + GAP : 0), 0);
   const choose = (room: number) => {
     const fullChoice = chooseWholeItems(
       prepared.full.map((item) => item.text.length + GAP),

@@ -4,7 +4,7 @@ import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
 import { isPinned, PINNED } from '../../store/memory/pinned.js';
 import { PROJECT_KEY, PROJECT_SPECIFIC_KEY } from '../../store/projects/memory-project.js';
 import type { ContextLanguage } from '../../platform/text/context-language.js';
-import type { PreparedItemMemory, PreparedLongTermMemory } from './memory-block.js';
+import type { PreparedItem, PreparedItemMemory, PreparedLongTermMemory } from './memory-block.js';
 import { isNumber, isPlainObject, isProblem, isStoredMemory, isString, oneOf } from './prepared-load-shapes.js';
 import { foldersUnchanged, isFolderStamps, type FolderStamps } from './prepared-load-stamps.js';
 
@@ -28,8 +28,8 @@ export interface PreparedLoadKey {
   digestMinPriority: number;
 }
 
-/** An item as stored: its text, its folder, and its project fields when it has them. */
-type StoredItem = [text: string, category: MemoryCategory, project?: Record<string, unknown>];
+/** An item as stored: its text, its folder, and its pin and project fields when it has them. */
+type StoredItem = [text: string, category: MemoryCategory, kept?: Record<string, unknown>];
 
 interface StoredLoad {
   format: string;
@@ -121,16 +121,16 @@ export function readPreparedLoad(
 }
 
 function fromStored(longTerm: StoredLoad['longTerm'], key: PreparedLoadKey): PreparedLongTermMemory {
-  const item = ([text, category, project]: StoredItem) => ({
-    text,
-    memory: { category, extra: project ?? {} } satisfies PreparedItemMemory,
-  });
+  const item = ([text, category, kept]: StoredItem): PreparedItem => {
+    const memory: PreparedItemMemory = { category, extra: kept ?? {} };
+    return { text, memory, pinned: isPinned(memory) };
+  };
   return { heading: longTerm.heading, full: longTerm.full.map(item), digest: longTerm.digest.map(item), language: key.language };
 }
 
-function toStored(item: { memory: PreparedItemMemory; text: string }): StoredItem {
+function toStored(item: PreparedItem): StoredItem {
   const extra = item.memory.extra;
-  const pinned = isPinned(item.memory);
+  const pinned = item.pinned;
   if (extra?.[PROJECT_SPECIFIC_KEY] === undefined && !pinned) return [item.text, item.memory.category];
   // What fitting and narrowing read (memory-block.ts: a pinned summary keeps its room, issue 16;
   // memory-project.ts); nothing else of the file's front matter is kept.
