@@ -1,5 +1,6 @@
+import matter from 'gray-matter';
 import { describe, expect, it } from 'vitest';
-import { MAX_YAML_DEPTH, RefusedYamlError } from './guarded-yaml.js';
+import { loadYamlGuarded, MAX_YAML_DEPTH, RefusedYamlError } from './guarded-yaml.js';
 import { parseFrontmatter } from './parse-frontmatter.js';
 import { formatScalar, stringifyFrontmatter } from './stringify-frontmatter.js';
 
@@ -154,4 +155,52 @@ describe('anchors and aliases are refused (issue 14)', () => {
     const shallow = `---\ntags: ${'['.repeat(MAX_YAML_DEPTH - 2)}x${']'.repeat(MAX_YAML_DEPTH - 2)}\n---\n`;
     expect(nestingOf(parseFrontmatter(shallow).data.tags)).toBe(MAX_YAML_DEPTH - 2);
   });
+});
+
+/**
+ * parse-frontmatter.ts splits the block from the body itself, as gray-matter 4 did for every
+ * file read so far (it is a dev dependency now, for this check only): the same data, body and
+ * strictness on the texts where the two could part — a `----` line inside the block, a closing
+ * fence with trailing text or spaces, CRLF, blank and comment-only blocks, YAML that reads as
+ * null, a scalar or a list, a body that starts with blank lines.
+ */
+describe('the block and body split as gray-matter split them', () => {
+  const viaGrayMatter = (text: string) => {
+    try {
+      const parsed = matter(text, { engines: { yaml: (block: string) => loadYamlGuarded(block) as object }, language: 'yaml' });
+      const data = parsed.data;
+      if (data && typeof data === 'object' && !Array.isArray(data)) return { data, body: parsed.content, lenient: false };
+    } catch {
+      /* the lenient reader, the same code either way */
+    }
+    return { lenient: true };
+  };
+  const texts = {
+    plain: '---\nid: a\nsummary: 好\n---\n\nbody\n',
+    crlf: '---\r\nid: a\r\n---\r\n\r\nbody\r\n',
+    'no body': '---\nid: a\n---',
+    'spaces after the closing fence': '---\nid: a\n---   \nbody',
+    'spaces after the opening fence': '---  \nid: a\n---\nbody',
+    'a ---- line inside the block': '---\nid: a\n----\nx: 1\n---\nbody',
+    'text after a --- inside the block': '---\nid: a\n--- not the end\nx: 1\n---\nbody',
+    'empty block': '---\n---\nbody',
+    'blank block': '---\n\n  \n---\nbody',
+    'comments only': '---\n# a comment\n  # another\n---\nbody',
+    'comments and data': '---\n# a comment\nid: a\n---\nbody',
+    'null YAML': '---\n~\n---\nbody',
+    'scalar YAML': '---\njust words\n---\nbody',
+    'list YAML': '---\n- a\n- b\n---\nbody',
+    'body with leading blank lines': '---\nid: a\n---\n\n\n\nbody\n',
+    'a CRLF blank line after the closing fence': '---\nid: a\n---\r\n\r\nbody',
+    'a tab after the closing fence': '---\nid: a\n---\t\nbody',
+    'not YAML': '---\nsummary: 使用者說: 好\n---\nbody',
+  };
+  for (const [name, text] of Object.entries(texts)) {
+    it(name, () => {
+      const ours = parseFrontmatter(text);
+      const theirs = viaGrayMatter(text);
+      expect(ours.lenient).toBe(theirs.lenient);
+      if (!theirs.lenient) expect({ data: ours.data, body: ours.body }).toEqual({ data: theirs.data, body: theirs.body });
+    });
+  }
 });

@@ -1,4 +1,3 @@
-import matter from 'gray-matter';
 import { isRefusedYaml, loadYamlGuarded } from './guarded-yaml.js';
 
 export interface ParsedFrontmatter {
@@ -13,9 +12,6 @@ export interface ParsedFrontmatter {
 // JSON_SCHEMA keeps dates such as `created: 2026-01-01` as the strings they were written as, so
 // a rewrite never changes their format, and never turns `no`/`on` into booleans (YAML 1.1).
 // Every YAML read here goes through guarded-yaml.ts: anchors refused, nesting capped (issue 14).
-const engines = {
-  yaml: (text: string) => loadYamlGuarded(text) as object,
-};
 
 const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
@@ -112,6 +108,27 @@ function lenientScalar(text: string): unknown {
 }
 
 /**
+ * The block and the body of a text FENCE matched, split exactly as gray-matter 4 (parseMatter)
+ * splits it, which is what every file so far was read with: the block runs to the first "\n---"
+ * after the opening line, and the body starts after those four characters, less one "\r" and
+ * then one "\n". A block of nothing but blank and `#` comment lines is no data (an empty object). gray-matter itself is no longer loaded: this code used nothing else of it
+ * (the fence check is FENCE, the YAML guarded-yaml.ts), and loading it, with the js-yaml 3 it
+ * brings and builds its schemas for at load, was a fifth of the hook fallback's start (X-PERF,
+ * issue 17). frontmatter.test.ts holds this to gray-matter's split, edge case by edge case.
+ */
+function splitLikeGrayMatter(text: string): { data: unknown; body: string } {
+  const rest = text.slice('---'.length);
+  const close = rest.indexOf('\n---'); // there is one: FENCE matched
+  const block = rest.slice(0, close);
+  let body = rest.slice(close + '\n---'.length);
+  if (body.startsWith('\r')) body = body.slice(1);
+  if (body.startsWith('\n')) body = body.slice(1);
+  const blank = block.replace(/^\s*#[^\n]+/gm, '').trim() === '';
+  // And a block YAML reads as null (`~`) is an empty object too, as gray-matter made it.
+  return { data: blank ? {} : (loadYamlGuarded(block) ?? {}), body };
+}
+
+/**
  * Read a file's `---` front matter and body. Throws an Error with a readable message when the
  * block is never closed, and a RefusedYamlError (guarded-yaml.ts) when it uses a YAML anchor:
  * every reader of memory and role files reports such a file by path and skips it, so a refused
@@ -120,15 +137,14 @@ function lenientScalar(text: string): unknown {
 export function parseFrontmatter(source: string): ParsedFrontmatter {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   if (!text.startsWith('---')) return { data: {}, body: text, hasFrontmatter: false, lenient: false };
-  // gray-matter reads an unclosed block as "all of the file is frontmatter"; for a memory that
+  // gray-matter read an unclosed block as "all of the file is frontmatter"; for a memory that
   // silently drops the body, so a missing closing fence is reported as a broken file instead.
   const fence = FENCE.exec(text);
   if (!fence) throw new Error('the frontmatter block opened with "---" is never closed (add a "---" line after the fields)');
   try {
-    const parsed = matter(text, { engines, language: 'yaml' });
-    const data = parsed.data;
+    const { data, body } = splitLikeGrayMatter(text);
     if (data && typeof data === 'object' && !Array.isArray(data)) {
-      return { data: data as Record<string, unknown>, body: parsed.content, hasFrontmatter: true, lenient: false };
+      return { data: data as Record<string, unknown>, body, hasFrontmatter: true, lenient: false };
     }
   } catch (error) {
     if (isRefusedYaml(error)) throw error;
