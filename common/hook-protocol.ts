@@ -25,139 +25,180 @@ export const IPC_ERROR_CODES = [
 ] as const;
 export type IpcErrorCode = (typeof IPC_ERROR_CODES)[number];
 
-const version = z.literal(PROTOCOL_VERSION);
-/** A request id; for hook requests it is also the event id the spool and capture dedupe on. */
-const requestId = z.string().check(z.minLength(1), z.maxLength(128));
-const token = z.string().check(z.maxLength(256));
-const envSchema = z.record(z.string(), z.string());
-
-const hookRequestSchema = z.object({
-  v: version,
-  id: requestId,
-  token,
-  kind: z.literal('hook'),
-  assistant: z.enum(ASSISTANTS),
-  event: z.enum(HOOK_EVENTS),
-  /** The assistant's hook stdin, parsed; the daemon's adapter reads it. */
-  payload: z.unknown(),
-  /** The hook process's ROLE_* / KIOKU_* variables: they differ per terminal from the app's. */
-  env: z.optional(envSchema),
-  /**
-   * When the hook started (ISO 8601, the hook's clock): the event's own time. A Stop that the
-   * daemon queues and the hook, after its wait, spools too is then dated alike both ways, so its
-   * captured id is the same and it is written once.
-   */
-  at: z.optional(z.string().check(z.maxLength(40))),
-});
-const statusRequestSchema = z.object({ v: version, id: requestId, token, kind: z.literal('status') });
-const pingRequestSchema = z.object({ v: version, id: requestId, token, kind: z.literal('ping') });
 /**
- * `kioku memory recall` asked of the daemon (issue 17), which keeps the index open: the CLI has
- * resolved the role and the project, and sends its own clock so that the answer is the one it
- * would have computed itself. The reply carries the recall's result (recall-request.ts).
+ * The schemas, built when a line is first checked: building them is a few milliseconds of zod at
+ * every start, and the hook fallback that only spools an event (a Stop without the daemon, every
+ * turn) checks none (X-PERF, issue 17).
  */
-const recallRequestSchema = z.object({
-  v: version,
-  id: requestId,
-  token,
-  kind: z.literal('recall'),
-  /** The memory home the CLI means: a daemon serving another one declines. */
-  memoryHome: z.string().check(z.maxLength(4096)),
-  role: z.string().check(z.minLength(1), z.maxLength(64)),
-  query: z.string().check(z.maxLength(10_000)),
-  limit: z.int().check(z.gte(1), z.lte(100)),
-  project: z.optional(z.string().check(z.maxLength(4096))),
-  /** The CLI's "now" (ms since the epoch) and its `last_replayed` text for it (its time zone). */
-  nowMs: z.number(),
-  replayedAt: z.string().check(z.maxLength(40)),
-});
-export const ipcRequestSchema = z.discriminatedUnion('kind', [
-  hookRequestSchema,
-  statusRequestSchema,
-  pingRequestSchema,
-  recallRequestSchema,
-]);
+function buildSchemas() {
+  const version = z.literal(PROTOCOL_VERSION);
+  /** A request id; for hook requests it is also the event id the spool and capture dedupe on. */
+  const requestId = z.string().check(z.minLength(1), z.maxLength(128));
+  const token = z.string().check(z.maxLength(256));
+  const envSchema = z.record(z.string(), z.string());
 
-export type HookRequest = z.infer<typeof hookRequestSchema>;
-export type RecallRequest = z.infer<typeof recallRequestSchema>;
-export type IpcRequest = z.infer<typeof ipcRequestSchema>;
+  const hookRequestSchema = z.object({
+    v: version,
+    id: requestId,
+    token,
+    kind: z.literal('hook'),
+    assistant: z.enum(ASSISTANTS),
+    event: z.enum(HOOK_EVENTS),
+    /** The assistant's hook stdin, parsed; the daemon's adapter reads it. */
+    payload: z.unknown(),
+    /** The hook process's ROLE_* / KIOKU_* variables: they differ per terminal from the app's. */
+    env: z.optional(envSchema),
+    /**
+     * When the hook started (ISO 8601, the hook's clock): the event's own time. A Stop that the
+     * daemon queues and the hook, after its wait, spools too is then dated alike both ways, so its
+     * captured id is the same and it is written once.
+     */
+    at: z.optional(z.string().check(z.maxLength(40))),
+  });
+  const statusRequestSchema = z.object({ v: version, id: requestId, token, kind: z.literal('status') });
+  const pingRequestSchema = z.object({ v: version, id: requestId, token, kind: z.literal('ping') });
+  /**
+   * `kioku memory recall` asked of the daemon (issue 17), which keeps the index open: the CLI has
+   * resolved the role and the project, and sends its own clock so that the answer is the one it
+   * would have computed itself. The reply carries the recall's result (recall-request.ts).
+   */
+  const recallRequestSchema = z.object({
+    v: version,
+    id: requestId,
+    token,
+    kind: z.literal('recall'),
+    /** The memory home the CLI means: a daemon serving another one declines. */
+    memoryHome: z.string().check(z.maxLength(4096)),
+    role: z.string().check(z.minLength(1), z.maxLength(64)),
+    query: z.string().check(z.maxLength(10_000)),
+    limit: z.int().check(z.gte(1), z.lte(100)),
+    project: z.optional(z.string().check(z.maxLength(4096))),
+    /** The CLI's "now" (ms since the epoch) and its `last_replayed` text for it (its time zone). */
+    nowMs: z.number(),
+    replayedAt: z.string().check(z.maxLength(40)),
+  });
+  const ipcRequestSchema = z.discriminatedUnion('kind', [hookRequestSchema, statusRequestSchema, pingRequestSchema, recallRequestSchema]);
 
-const errorSchema = z.object({ code: z.enum(IPC_ERROR_CODES), message: z.string() });
-const count = z.int().check(z.nonnegative());
+  const errorSchema = z.object({ code: z.enum(IPC_ERROR_CODES), message: z.string() });
+  const count = z.int().check(z.nonnegative());
 
-/** Answer to hook and ping requests, and to any request that failed. */
-const hookReplySchema = z.object({
-  v: version,
-  /** The request's id; empty when the request was too broken to read one. */
-  id: z.string(),
-  ok: z.boolean(),
-  stdout: z.string(),
-  /** Hooks fail open (STYLE.md): the hook always exits 0, whatever happened here. */
-  exitCode: z.literal(0),
-  error: z.optional(errorSchema),
-});
+  /** Answer to hook and ping requests, and to any request that failed. */
+  const hookReplySchema = z.object({
+    v: version,
+    /** The request's id; empty when the request was too broken to read one. */
+    id: z.string(),
+    ok: z.boolean(),
+    stdout: z.string(),
+    /** Hooks fail open (STYLE.md): the hook always exits 0, whatever happened here. */
+    exitCode: z.literal(0),
+    error: z.optional(errorSchema),
+  });
+
+  /** One role's part of a run; the fields of CLI.md's `sleep --json` (numbers kept lenient on read). */
+  const sleepRoleResultSchema = z.object({
+    id: z.string(),
+    ok: z.boolean(),
+    processed: z.number(),
+    created: z.number(),
+    merged: z.number(),
+    discarded: z.number(),
+    forgotten: z.number(),
+    left: z.number(),
+    error: z.optional(z.string()),
+  });
+
+  /** One scheduled run: the roles consolidated by one hourly check, one nap check or one catch-up. */
+  const sleepRunSchema = z.object({
+    reason: z.string(),
+    startedAt: z.string(),
+    finishedAt: z.string(),
+    ok: z.boolean(),
+    roles: z.array(sleepRoleResultSchema),
+  });
+
+  const sleepStatusSchema = z.object({
+    state: z.enum(SLEEP_STATES),
+    /** The role being consolidated now, else null. */
+    role: z.nullable(z.string()),
+    lastRun: z.nullable(sleepRunSchema),
+    /** The next time the scheduler looks (ISO with offset), null when nothing is scheduled. */
+    nextCheck: z.nullable(z.string()),
+    /** The latest check and what it decided (e.g. skipped: an assistant was running). */
+    lastCheck: z.optional(z.nullable(z.object({ at: z.string(), kind: z.string(), outcome: z.string() }))),
+  });
+
+  const daemonStatusSchema = z.object({
+    pid: z.int(),
+    startedAt: z.string(),
+    version: z.string(),
+    /** Listening, and the spool left from before the start has been ingested. */
+    ready: z.boolean(),
+    memoryHome: z.string(),
+    /** Spooled events not yet handled (spool/ plus spool/processing/). */
+    spoolPending: count,
+    queue: z.object({ busy: z.boolean(), handled: count, failed: count }),
+    /** Present when this host runs the sleep scheduler (not with `kioku daemon --no-schedule`). */
+    sleep: z.optional(sleepStatusSchema),
+  });
+
+  const statusReplySchema = z.object({ v: version, id: z.string(), ok: z.literal(true), status: daemonStatusSchema });
+  const ipcReplySchema = z.union([statusReplySchema, hookReplySchema]);
+
+  /**
+   * A spooled event (one file in `<state>/spool/`). Delivery from the spool is at-least-once (a
+   * daemon killed between handling and deleting a file handles it again on restart), so whatever
+   * consumes these must be idempotent by `eventId`.
+   */
+  const spoolRecordSchema = z.object({
+    v: version,
+    eventId: requestId,
+    assistant: z.enum(ASSISTANTS),
+    event: z.enum(HOOK_EVENTS),
+    payload: z.unknown(),
+    env: envSchema,
+    spooledAt: z.string(),
+    /** 'hook': the client wrote it because nobody answered; 'daemon': received live, made durable. */
+    spooledBy: z.enum(['hook', 'daemon']),
+    /**
+     * The session's role as the hook resolved it (issue 13): by the time the event is ingested, a
+     * SessionEnd handled without the app has removed the session's `.role` file, and `.active` may
+     * have changed. Absent in records from older clients and from the daemon (which ingests in order).
+     */
+    roleId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  });
+  return {
+    ipcRequest: ipcRequestSchema,
+    hookRequest: hookRequestSchema,
+    recallRequest: recallRequestSchema,
+    hookReply: hookReplySchema,
+    statusReply: statusReplySchema,
+    ipcReply: ipcReplySchema,
+    sleepStatus: sleepStatusSchema,
+    sleepRun: sleepRunSchema,
+    sleepRoleResult: sleepRoleResultSchema,
+    daemonStatus: daemonStatusSchema,
+    spoolRecord: spoolRecordSchema,
+  };
+}
+
+type Schemas = ReturnType<typeof buildSchemas>;
+let built: Schemas | undefined;
+const schemas = (): Schemas => (built ??= buildSchemas());
 
 /** SLEEP-7 / APP-1: what the tray, the web UI and `kioku status` show about sleeping. */
 export const SLEEP_STATES = ['awake', 'asleep', 'napping', 'consolidating', 'error'] as const;
 export type SleepStateName = (typeof SLEEP_STATES)[number];
 
-/** One role's part of a run; the fields of CLI.md's `sleep --json` (numbers kept lenient on read). */
-const sleepRoleResultSchema = z.object({
-  id: z.string(),
-  ok: z.boolean(),
-  processed: z.number(),
-  created: z.number(),
-  merged: z.number(),
-  discarded: z.number(),
-  forgotten: z.number(),
-  left: z.number(),
-  error: z.optional(z.string()),
-});
-
-/** One scheduled run: the roles consolidated by one hourly check, one nap check or one catch-up. */
-const sleepRunSchema = z.object({
-  reason: z.string(),
-  startedAt: z.string(),
-  finishedAt: z.string(),
-  ok: z.boolean(),
-  roles: z.array(sleepRoleResultSchema),
-});
-
-export const sleepStatusSchema = z.object({
-  state: z.enum(SLEEP_STATES),
-  /** The role being consolidated now, else null. */
-  role: z.nullable(z.string()),
-  lastRun: z.nullable(sleepRunSchema),
-  /** The next time the scheduler looks (ISO with offset), null when nothing is scheduled. */
-  nextCheck: z.nullable(z.string()),
-  /** The latest check and what it decided (e.g. skipped: an assistant was running). */
-  lastCheck: z.optional(z.nullable(z.object({ at: z.string(), kind: z.string(), outcome: z.string() }))),
-});
-export type SleepStatus = z.infer<typeof sleepStatusSchema>;
-export type SleepRun = z.infer<typeof sleepRunSchema>;
-export type SleepRoleResult = z.infer<typeof sleepRoleResultSchema>;
-
-export const daemonStatusSchema = z.object({
-  pid: z.int(),
-  startedAt: z.string(),
-  version: z.string(),
-  /** Listening, and the spool left from before the start has been ingested. */
-  ready: z.boolean(),
-  memoryHome: z.string(),
-  /** Spooled events not yet handled (spool/ plus spool/processing/). */
-  spoolPending: count,
-  queue: z.object({ busy: z.boolean(), handled: count, failed: count }),
-  /** Present when this host runs the sleep scheduler (not with `kioku daemon --no-schedule`). */
-  sleep: z.optional(sleepStatusSchema),
-});
-export type DaemonStatus = z.infer<typeof daemonStatusSchema>;
-
-const statusReplySchema = z.object({ v: version, id: z.string(), ok: z.literal(true), status: daemonStatusSchema });
-export const ipcReplySchema = z.union([statusReplySchema, hookReplySchema]);
-
-export type HookReply = z.infer<typeof hookReplySchema>;
-export type StatusReply = z.infer<typeof statusReplySchema>;
-export type IpcReply = z.infer<typeof ipcReplySchema>;
+export type HookRequest = z.infer<Schemas['hookRequest']>;
+export type RecallRequest = z.infer<Schemas['recallRequest']>;
+export type IpcRequest = z.infer<Schemas['ipcRequest']>;
+export type SleepStatus = z.infer<Schemas['sleepStatus']>;
+export type SleepRun = z.infer<Schemas['sleepRun']>;
+export type SleepRoleResult = z.infer<Schemas['sleepRoleResult']>;
+export type DaemonStatus = z.infer<Schemas['daemonStatus']>;
+export type HookReply = z.infer<Schemas['hookReply']>;
+export type StatusReply = z.infer<Schemas['statusReply']>;
+export type IpcReply = z.infer<Schemas['ipcReply']>;
 
 export function isStatusReply(reply: IpcReply): reply is StatusReply {
   return 'status' in reply;
@@ -175,29 +216,7 @@ export interface HookCall {
   at?: string;
 }
 
-/**
- * A spooled event (one file in `<state>/spool/`). Delivery from the spool is at-least-once (a
- * daemon killed between handling and deleting a file handles it again on restart), so whatever
- * consumes these must be idempotent by `eventId`.
- */
-const spoolRecordSchema = z.object({
-  v: version,
-  eventId: requestId,
-  assistant: z.enum(ASSISTANTS),
-  event: z.enum(HOOK_EVENTS),
-  payload: z.unknown(),
-  env: envSchema,
-  spooledAt: z.string(),
-  /** 'hook': the client wrote it because nobody answered; 'daemon': received live, made durable. */
-  spooledBy: z.enum(['hook', 'daemon']),
-  /**
-   * The session's role as the hook resolved it (issue 13): by the time the event is ingested, a
-   * SessionEnd handled without the app has removed the session's `.role` file, and `.active` may
-   * have changed. Absent in records from older clients and from the daemon (which ingests in order).
-   */
-  roleId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-});
-export type SpoolRecord = z.infer<typeof spoolRecordSchema> & HookCall;
+export type SpoolRecord = z.infer<Schemas['spoolRecord']> & HookCall;
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; id: string; code: IpcErrorCode; message: string };
 
@@ -269,7 +288,7 @@ export function parseRequestLine(line: string): Parsed<IpcRequest> {
   if (!json.ok) return json;
   const versioned = checkVersion(json.value, 'request');
   if (!versioned.ok) return versioned;
-  const result = ipcRequestSchema.safeParse(json.value);
+  const result = schemas().ipcRequest.safeParse(json.value);
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, id: idOf(json.value), code: 'bad-request', message: `invalid request: ${describeIssues(result.error)}` };
 }
@@ -280,7 +299,7 @@ export function parseReplyLine(line: string): Parsed<IpcReply> {
   if (!json.ok) return json;
   const versioned = checkVersion(json.value, 'reply');
   if (!versioned.ok) return versioned;
-  const result = ipcReplySchema.safeParse(json.value);
+  const result = schemas().ipcReply.safeParse(json.value);
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, id: idOf(json.value), code: 'bad-request', message: `invalid reply: ${describeIssues(result.error)}` };
 }
@@ -289,7 +308,7 @@ export function parseReplyLine(line: string): Parsed<IpcReply> {
 export function parseSpoolRecord(text: string): Parsed<SpoolRecord> {
   const json = parseJsonLine(text, 'spool record');
   if (!json.ok) return json;
-  const result = spoolRecordSchema.safeParse(json.value);
+  const result = schemas().spoolRecord.safeParse(json.value);
   if (result.success) return { ok: true, value: { ...result.data, payload: result.data.payload } };
   return { ok: false, id: '', code: 'bad-request', message: `invalid spool record: ${describeIssues(result.error)}` };
 }
