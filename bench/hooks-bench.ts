@@ -215,32 +215,40 @@ const TARGETS: Array<{ name: string; max: number; label: string }> = [
   { name: 'stop', max: 1.3, label: 'Stop with the daemon up' },
 ];
 
-/** Median of each KIOKU_TRACE mark (ms since the hook process started), per hook event. */
-function traceMedians(file: string): Array<[string, Record<string, number>]> {
+/**
+ * Median of each KIOKU_TRACE mark (ms since the hook process started), per hook event, in time
+ * order; and of each span (a duration the hook was told of: the daemon's own work on its request).
+ */
+function traceMedians(file: string): Array<[string, { marks: Record<string, number>; spans: Record<string, number> }]> {
   if (!fs.existsSync(file)) return [];
-  const by = new Map<string, Array<Record<string, number>>>();
-  for (const line of fs.readFileSync(file, 'utf8').trim().split('\n')) {
-    const { what, marks } = JSON.parse(line) as { what: string; marks: Record<string, number> };
-    by.set(what, [...(by.get(what) ?? []), marks]);
+  type Line = { what: string; marks: Record<string, number>; spans?: Record<string, number> };
+  const by = new Map<string, Line[]>();
+  for (const text of fs.readFileSync(file, 'utf8').trim().split('\n')) {
+    const line = JSON.parse(text) as Line;
+    by.set(line.what, [...(by.get(line.what) ?? []), line]);
   }
-  return [...by].map(([what, all]) => {
-    const phases = [...new Set(all.flatMap((marks) => Object.keys(marks)))];
-    return [
-      what,
-      Object.fromEntries(
-        phases.map((phase) => [
-          phase,
-          round(
-            percentile(
-              all.flatMap((marks) => (phase in marks ? [marks[phase]!] : [])),
-              50,
-            ),
-            1,
-          ),
-        ]),
-      ),
-    ];
-  });
+  const medians = (all: Array<Record<string, number>>) =>
+    Object.fromEntries(
+      [...new Set(all.flatMap((values) => Object.keys(values)))]
+        .map(
+          (name) =>
+            [
+              name,
+              round(
+                percentile(
+                  all.flatMap((values) => (name in values ? [values[name]!] : [])),
+                  50,
+                ),
+                1,
+              ),
+            ] as const,
+        )
+        .sort((a, b) => a[1] - b[1]),
+    );
+  return [...by].map(([what, lines]) => [
+    what,
+    { marks: medians(lines.map((l) => l.marks)), spans: medians(lines.map((l) => l.spans ?? {})) },
+  ]);
 }
 
 export async function runHooksBench(args: string[]): Promise<void> {
@@ -635,10 +643,10 @@ export async function runHooksBench(args: string[]): Promise<void> {
     const phases = Object.fromEntries(PHASES.map((phase) => [phase, traceMedians(traceFile(phase))]));
     const phaseLines = PHASES.flatMap((phase) =>
       phases[phase]!.map(
-        ([what, marks]) =>
+        ([what, { marks, spans }]) =>
           `  ${what}, daemon ${phase}: ${Object.entries(marks)
             .map(([mark, ms]) => `${mark} ${ms}`)
-            .join(' → ')} ms`,
+            .join(' → ')} ms${spans.daemon !== undefined ? ` (the daemon's own work: ${spans.daemon} ms)` : ''}`,
       ),
     );
     process.stdout.write(

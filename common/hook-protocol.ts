@@ -92,6 +92,8 @@ function buildSchemas() {
     /** Hooks fail open (STYLE.md): the hook always exits 0, whatever happened here. */
     exitCode: z.literal(0),
     error: z.optional(errorSchema),
+    /** How long the daemon took over a hook request, from its line to this reply (ms): the daemon's share of the round trip, for KIOKU_TRACE. */
+    handledMs: z.optional(z.number()),
   });
 
   /** One role's part of a run; the fields of CLI.md's `sleep --json` (numbers kept lenient on read). */

@@ -5,7 +5,7 @@ import type { HookCall } from '../common/hook-protocol.js';
 import { surelyNotACall } from '../main/core/integrations/assistants/silent-prompt.js';
 import { loadConfig, type KiokuConfig } from '../main/core/platform/config/config.js';
 import { createLogger, type Logger } from '../main/core/platform/config/log.js';
-import { traceFlush, traceMark } from '../main/core/platform/config/trace.js';
+import { traceFlush, traceMark, traceSpan } from '../main/core/platform/config/trace.js';
 import { newEventId, requestHookFast } from '../main/core/platform/ipc/hook-request.js';
 import { requireWithCodeCache, type CodeCachedModule } from './code-cached-require.js';
 import { DAEMON_WAIT_MS } from './hook-budgets.js';
@@ -74,6 +74,7 @@ async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: P
     DAEMON_WAIT_MS[args.event],
   );
   traceMark('reply');
+  if (reply.ok && reply.reply.handledMs !== undefined) traceSpan('daemon', reply.reply.handledMs);
   // A parts>1 SessionStart is asked of the files directly: the daemon answers one part per call.
   if (reply.ok && reply.reply.ok && !(args.parts && args.parts > 1)) return reply.reply.stdout;
   // Someone else's socket is worth a warning with its reason: the user should know, and fix it.

@@ -69,6 +69,10 @@ describe('the hook socket against a real daemon process', () => {
       REPLY_WAIT_MS,
     );
     expect(result).toMatchObject({ ok: true, reply: { id: 'evt-1', ok: true, stdout: 'answer:session-start:evt-1', exitCode: 0 } });
+    // The daemon's own share of the round trip, for KIOKU_TRACE (the hooks bench); a ping has none.
+    expect(result.ok && result.reply.handledMs).toBeGreaterThanOrEqual(0);
+    const pong = await ping(endpointOf(home), REPLY_WAIT_MS);
+    expect(pong.ok && 'handledMs' in pong.reply).toBe(false);
   });
 
   it('keeps the token, the state dir and the socket private', () => {

@@ -11,6 +11,8 @@ afterEach(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
   dir = undefined;
   vi.resetModules();
+  // The marks live on the global object (trace.ts), so that both bundles' copies share them.
+  for (const name of ['kioku.trace.marks', 'kioku.trace.spans']) delete (globalThis as Record<symbol, unknown>)[Symbol.for(name)];
 });
 
 describe('KIOKU_TRACE phase marks', () => {
@@ -31,5 +33,21 @@ describe('KIOKU_TRACE phase marks', () => {
     const { what, marks } = JSON.parse(lines[0]!) as { what: string; marks: Record<string, number> };
     expect(what).toBe('hook session-start');
     expect(Object.keys(marks).sort()).toEqual(['asking', 'fallback-loaded']);
+  });
+
+  it("records a span it was told of (the daemon's own work) beside the marks, and only a real duration", async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-trace-'));
+    const file = path.join(dir, 'trace.jsonl');
+    process.env.KIOKU_TRACE = file;
+    vi.resetModules();
+    const trace = await import('./trace.js');
+    trace.traceMark('reply');
+    trace.traceSpan('daemon', 2.345);
+    trace.traceSpan('negative', -1);
+    trace.traceSpan('nan', Number.NaN);
+    trace.traceFlush('hook stop');
+    const line = JSON.parse(fs.readFileSync(file, 'utf8')) as { marks: Record<string, number>; spans: Record<string, number> };
+    expect(Object.keys(line.marks)).toEqual(['reply']);
+    expect(line.spans).toEqual({ daemon: 2.35 });
   });
 });

@@ -13,15 +13,27 @@ const traceFile = process.env.KIOKU_TRACE;
 const TRACE_MARKS = Symbol.for('kioku.trace.marks');
 const marks: Record<string, number> = ((globalThis as Record<symbol, unknown>)[TRACE_MARKS] ??= {}) as Record<string, number>;
 
+const TRACE_SPANS = Symbol.for('kioku.trace.spans');
+const spans: Record<string, number> = ((globalThis as Record<symbol, unknown>)[TRACE_SPANS] ??= {}) as Record<string, number>;
+
 export function traceMark(phase: string): void {
   if (traceFile) marks[phase] = Math.round(performance.now() * 100) / 100;
 }
 
-/** Append this process's marks as `{"what": …, "marks": {phase: ms}}`; never throws. */
+/**
+ * A duration this process was told of rather than lived through (ms): the daemon's own share of
+ * a hook's round trip, which the hook's marks cannot separate from the socket's.
+ */
+export function traceSpan(name: string, ms: number): void {
+  if (traceFile && Number.isFinite(ms) && ms >= 0) spans[name] = Math.round(ms * 100) / 100;
+}
+
+/** Append this process's marks as `{"what": …, "marks": {phase: ms}, "spans"?: {name: ms}}`; never throws. */
 export function traceFlush(what: string): void {
   if (!traceFile || Object.keys(marks).length === 0) return;
   try {
-    fs.appendFileSync(traceFile, `${JSON.stringify({ what, pid: process.pid, marks })}\n`);
+    const line = Object.keys(spans).length ? { what, pid: process.pid, marks, spans } : { what, pid: process.pid, marks };
+    fs.appendFileSync(traceFile, `${JSON.stringify(line)}\n`);
   } catch {
     /* a trace is never a reason to fail */
   }

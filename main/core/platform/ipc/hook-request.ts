@@ -54,6 +54,8 @@ export function readHookReply(line: string): HookReply | string {
     (typeof error !== 'object' || error === null || typeof error.code !== 'string' || typeof error.message !== 'string')
   )
     return 'the reply has a malformed error';
+  // Only for traces: a daemon that sends something else for it still answered.
+  if (reply.handledMs !== undefined && typeof reply.handledMs !== 'number') delete reply.handledMs;
   return reply as unknown as HookReply;
 }
 

@@ -204,9 +204,14 @@ export async function startIpcServer(options: IpcServerOptions): Promise<IpcServ
     }
     conn.unansweredBytes += bytes;
     conn.inFlight += 1;
+    const began = performance.now();
+    const timed = (reply: Outgoing['reply']) =>
+      parsed.value.kind === 'hook' && 'stdout' in reply
+        ? { ...reply, handledMs: Math.round((performance.now() - began) * 100) / 100 }
+        : reply;
     const work = outgoingFor(parsed.value)
       .catch((error: unknown): Outgoing => ({ reply: errorReply(parsed.value.id, 'handler-failed', describeError(error)) }))
-      .then(({ reply, delivered }) => send(conn.socket, reply, delivered))
+      .then(({ reply, delivered }) => send(conn.socket, timed(reply), delivered))
       .finally(() => {
         conn.unansweredBytes -= bytes;
         conn.inFlight -= 1;
