@@ -15,12 +15,18 @@ afterEach(() => {
   for (const name of ['kioku.trace.marks', 'kioku.trace.spans']) delete (globalThis as Record<symbol, unknown>)[Symbol.for(name)];
 });
 
+/** KIOKU_TRACE set to a fresh file, read when trace.ts is next imported (after resetModules). */
+function traceToTempFile(): string {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-trace-'));
+  const file = path.join(dir, 'trace.jsonl');
+  process.env.KIOKU_TRACE = file;
+  vi.resetModules();
+  return file;
+}
+
 describe('KIOKU_TRACE phase marks', () => {
   it("keeps the marks of a second copy of the module (the hook's fallback bundle) in the same line", async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-trace-'));
-    const file = path.join(dir, 'trace.jsonl');
-    process.env.KIOKU_TRACE = file;
-    vi.resetModules();
+    const file = traceToTempFile();
     const first = await import('./trace.js');
     vi.resetModules();
     const second = await import('./trace.js');
@@ -36,10 +42,7 @@ describe('KIOKU_TRACE phase marks', () => {
   });
 
   it("records a span it was told of (the daemon's own work) beside the marks, and only a real duration", async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-trace-'));
-    const file = path.join(dir, 'trace.jsonl');
-    process.env.KIOKU_TRACE = file;
-    vi.resetModules();
+    const file = traceToTempFile();
     const trace = await import('./trace.js');
     trace.traceMark('reply');
     trace.traceSpan('daemon', 2.345);
