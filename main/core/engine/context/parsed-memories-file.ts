@@ -88,15 +88,15 @@ function readLines(file: string, roleDir: string): Map<string, string> | undefin
  * Write the lines of the files these stamps were taken of (stamps and memories from the same
  * reading). A file read too soon after a change for its stamp to tell (it has a hash in the
  * stamps, RACY_MS) is left out — it is read again next time — and so is a memory whose fields
- * would not come back the same from JSON (a `.inf` in its front matter). False when the file
- * already held exactly this, as this process wrote it: nothing is written then.
+ * would not come back the same from JSON (a `.inf` in its front matter). A file that already
+ * holds exactly this, as this process wrote it, is not written again.
  */
 export function writeParsedMemories(
   file: string,
   roleDir: string,
   folders: readonly FolderStamps[],
   memories: readonly StoredMemory[],
-): boolean {
+): void {
   const at = new Map<string, { folder: FolderStamps; index: number }>();
   for (const folder of folders) folder.names.forEach((name, index) => at.set(keyOf(folder.category, name), { folder, index }));
   const header: Header = { format: FORMAT, roleDir };
@@ -119,11 +119,10 @@ export function writeParsedMemories(
   }
   const text = `${lines.join('\n')}\n`;
   const before = lastWritten.get(file);
-  if (before?.text === text && before.stamp === fileStamp(file)) return false;
+  if (before?.text === text && before.stamp === fileStamp(file)) return;
   // A cache: losing it in a power cut only costs the next stale load its head start.
   writeFileAtomicSync(file, text, { durable: false });
   lastWritten.set(file, { text, stamp: fileStamp(file) });
-  return true;
 }
 
 /**
