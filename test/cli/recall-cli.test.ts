@@ -30,6 +30,8 @@ interface RecallJson {
   priority: number;
   path: string;
   score: number;
+  hits: number;
+  last_replayed: string;
 }
 
 describe('kioku memory recall', () => {
@@ -45,7 +47,16 @@ describe('kioku memory recall', () => {
       expect(fs.existsSync(memory.path)).toBe(true);
     }
     expect(found[0]).toMatchObject({ summary: '提到頭髮時不要評論外表', category: 'important', memory_type: 'rule', priority: 4 });
-    expect(parseFrontmatter(fs.readFileSync(found[1]!.path, 'utf8')).data).toMatchObject({ hits: 1, last_replayed: formatLocalIso(NOW) });
+    // Counted at once in what recall shows, written into the file when the queue is applied.
+    const haircut = found[1]!.path;
+    const before = fs.readFileSync(haircut, 'utf8');
+    expect(found[1]).toMatchObject({ hits: 1, last_replayed: formatLocalIso(NOW) });
+    const again = runKiokuJson<RecallJson[]>(['memory', 'recall', '--query', '頭髮', '--role', ROLE], home.env);
+    expect(again[1]).toMatchObject({ id: 'haircut', hits: 2 });
+    expect(fs.readFileSync(haircut, 'utf8')).toBe(before);
+    expect(runKioku(['memory', 'reindex'], home.env).code).toBe(0);
+    expect(parseFrontmatter(fs.readFileSync(haircut, 'utf8')).data).toMatchObject({ hits: 2, last_replayed: formatLocalIso(NOW) });
+    expect(runKiokuJson<RecallJson[]>(['memory', 'recall', '--query', '頭髮', '--role', ROLE], home.env)[1]).toMatchObject({ hits: 3 });
   });
 
   it("marks a temporary grant: a session grant as another session's, in the text and in --json (MEM-8, issue 12)", () => {

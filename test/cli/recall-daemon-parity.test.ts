@@ -11,7 +11,8 @@ import { ROLE, writeMemory } from './recall-test-fixtures.js';
 /**
  * `kioku memory recall` asks the daemon when one runs (issue 17) and recalls from the index
  * itself otherwise: the same sequence of recalls on the same files must print the same bytes
- * both ways and leave the same counts in the files. Which way each run went is read from its
+ * both ways and leave the same counts in the files once the queued hits are applied (by the
+ * daemon when recalls pause or it exits, by `memory reindex` without it). Which way each run went is read from its
  * KIOKU_TRACE marks (recall-actions.ts), so a silent fallback cannot pass for the daemon.
  */
 const NOW = new Date(2026, 2, 10, 12, 0, 0);
@@ -100,6 +101,9 @@ describe('kioku memory recall through the daemon and without it', () => {
     await killAndWait(daemon, 'SIGTERM'); // it writes back what is pending before it exits
     daemon = undefined;
     const direct = runAll(alone);
+    // Without the daemon the hits wait in the queue (replay-queue.ts) until something applies it.
+    expect(memoryFiles(alone.memoryHome)).toEqual(before);
+    expect(runKioku(['memory', 'reindex'], alone.env).code).toBe(0);
 
     expect(viaDaemon.map((run) => run.way)).toEqual(RECALLS.map(() => 'daemon, fast'));
     expect(direct.map((run) => run.way)).toEqual(RECALLS.map(() => 'direct'));

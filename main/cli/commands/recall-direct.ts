@@ -4,6 +4,8 @@ import { traceMark } from '../../core/platform/config/trace.js';
 import { openMemoryIndex, type MemoryIndex } from '../../core/store/index/memory-index.js';
 import { prepareRecall, type PreparedRecall } from '../../core/store/index/recall.js';
 import { reindexMemories } from '../../core/store/index/reindex.js';
+import { applyReplayQueue } from '../../core/store/index/apply-replay-queue.js';
+import { APPLY_AT_BYTES, queuedBytes, rolesWithQueuedReplays } from '../../core/store/index/replay-queue.js';
 import { recallQueryInStoredScript } from '../../core/store/index/recall-query-script.js';
 import type { ReindexProgress } from '../../core/store/index/reindex-progress.js';
 import type { CliContext } from '../cli-context.js';
@@ -27,7 +29,11 @@ export interface DirectRecall {
   json?: boolean;
 }
 
-/** Recall, print the answer, then write the hits back (the answer does not wait for the files). */
+/**
+ * Recall, print the answer, then queue the hits (replay-queue.ts): this process's exit is what
+ * the assistant waits for, so the files are written later — by a sleep, the daemon, a reindex,
+ * or the recall that finds the queue long, which applies it after printing.
+ */
 export async function recallDirectly(ctx: CliContext, options: DirectRecall): Promise<void> {
   const query = await recallQueryInStoredScript(options.query);
   traceMark('query-script');
@@ -46,6 +52,7 @@ export async function recallDirectly(ctx: CliContext, options: DirectRecall): Pr
         query,
         limit: options.limit,
         clock: ctx.config.clock,
+        writeBack: 'queue',
         onIndexProgress,
         ...(options.project ? { project: options.project } : {}),
       });
@@ -56,7 +63,11 @@ export async function recallDirectly(ctx: CliContext, options: DirectRecall): Pr
     printRecall(ctx, prepared.result, options);
     traceMark('printed');
     reportRecallProblems(ctx, prepared.writeBack());
-    traceMark('written-back');
+    traceMark('queued');
+    if (queuedBytes(ctx.config.paths.memoryHome, options.role) >= APPLY_AT_BYTES) {
+      reportRecallProblems(ctx, applyReplayQueue(index, options.role));
+      traceMark('written-back');
+    }
   } finally {
     prepared?.release();
     index.close();
@@ -74,9 +85,13 @@ function withIndex<T>(ctx: CliContext, use: (index: MemoryIndex) => T): T {
 
 export async function runReindex(ctx: CliContext, options: { role?: string }): Promise<void> {
   const progress = await progressOn();
+  const which = options.role ? [resolveMemoryRole(ctx.config, options.role)] : 'all';
   const report = withIndex(ctx, (index) => {
+    // Queued recall hits first: a reindex brings the index up to date with everything recalled.
+    for (const role of which === 'all' ? rolesWithQueuedReplays(index.memoryHome) : which)
+      reportRecallProblems(ctx, applyReplayQueue(index, role));
     try {
-      return reindexMemories(index, options.role ? [resolveMemoryRole(ctx.config, options.role)] : 'all', progress.update);
+      return reindexMemories(index, which, progress.update);
     } finally {
       progress.stop();
     }

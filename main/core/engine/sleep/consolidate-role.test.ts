@@ -15,6 +15,8 @@ import { formatLocalDateTime } from '../../platform/config/clock.js';
 import { readLockInfo, tryAcquireLock } from '../../platform/fs/file-lock.js';
 import { readDigests } from '../../store/memory/digests.js';
 import { memoryLockFile } from '../../store/memory/memory-layout.js';
+import { queuedBytes, queueReplays } from '../../store/index/replay-queue.js';
+import { parseFrontmatter } from '../../platform/frontmatter/parse-frontmatter.js';
 import { readMemoryState } from '../../store/memory/memory-state.js';
 import { readForgettingRecord } from './forgetting-record.js';
 import { consolidateRole } from './consolidate-role.js';
@@ -188,5 +190,20 @@ describe('consolidateRole', () => {
     expect(planner.calls).toEqual([2]);
     expectEachMarkerOnce(10);
     expect(readDigests(home.memoryHome, ROLE)).toHaveLength(3);
+  });
+
+  it('writes the hits that recalls without the daemon queued before it reads any count (issue 17)', async () => {
+    const config = setup();
+    const file = writeExisting(
+      home.memoryHome,
+      'OFT',
+      { category: 'daily', memory_type: 'episodic', hits: 1, strength: 50 },
+      '常被想起的事。',
+    );
+    queueReplays(home.memoryHome, ROLE, NOW, [{ path: file, category: 'daily', mtimeMs: fs.statSync(file).mtimeMs }]);
+    const result = await consolidateRole(config, ROLE, { planner: scriptedPlanner(), reason: 'manual' });
+    expect(result.ok).toBe(true);
+    expect(parseFrontmatter(fs.readFileSync(file, 'utf8')).data).toMatchObject({ hits: 2, strength: 58, last_replayed: NOW });
+    expect(queuedBytes(home.memoryHome, ROLE)).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import { readLockInfo, tryAcquireLock, type FileLock } from '../../platform/fs/f
 import { removeOrphanedTempFiles } from '../../platform/fs/orphaned-temp-files.js';
 import { forgetMemoriesUnderLock } from '../../store/memory/forget.js';
 import { memoryLockFile, roleMemoryDir } from '../../store/memory/memory-layout.js';
+import { applyQueuedReplays } from '../../store/index/replay-queue.js';
 import { updateMemoryState } from '../../store/memory/memory-state.js';
 import { redactSync } from '../../platform/privacy/redact-sync.js';
 import { offerAfterConsolidation } from './project-memory-offer.js';
@@ -123,6 +124,9 @@ export async function consolidateRole(config: KiokuConfig, role: string, options
   try {
     // A writer killed mid-write left its temp file (archive/raw after a kill -9 mid-sleep): gone now.
     removeOrphanedTempFiles(roleMemoryDir(memoryHome, role));
+    // Recalls without the daemon queued their hits (replay-queue.ts): into the files before any count is read.
+    const replays = applyQueuedReplays(memoryHome, role, { lock });
+    if (replays.status === 'applied') result.warnings.push(...replays.problems.map((p) => `${p.path}: ${p.message}`));
     // A crash left these: finish them before anything new is planned (they hold inbox items).
     const hooks: ApplyHooks = { ...options.applyHooks, catalog, reason: options.reason };
     const replay = await replayPendingPlans(config, role, catalog, hooks);

@@ -4,26 +4,52 @@ import { fixedClock } from '../../platform/config/clock.js';
 import type { KiokuPaths } from '../../platform/config/paths.js';
 import type { Logger } from '../../platform/config/log.js';
 import type { RecallAnswer } from '../../platform/ipc/recall-wire.js';
+import { applyReplayQueue } from './apply-replay-queue.js';
 import { openMemoryIndex, type MemoryIndex } from './memory-index.js';
 import { prepareRecall } from './recall.js';
 import { recallQueryInStoredScript } from './recall-query-script.js';
+import { queuedBytes } from './replay-queue.js';
 
 /**
  * The daemon's side of `kioku memory recall` (issue 17): one index kept open for the daemon's
- * life, OpenCC loaded once, and the hit write-back done after the answer is sent, off the CLI's
- * path. A write-back still pending when the next recall comes is done first, so every answer
- * counts the ones before it, as recalls one after another in the CLI do.
+ * life, OpenCC loaded once, and the hits queued as the CLI without the daemon queues them
+ * (replay-queue.ts), so both print the same bytes. The queue is applied once recalls pause
+ * (APPLY_AFTER_MS), at close, and by a sleep: a burst of recalls costs one write-back, and none
+ * of them waits behind the previous one's (300 ms at 100,000 memories, re-listing the folders).
  */
 export interface RecallService {
   recall(request: RecallRequest): Promise<RecallAnswer>;
-  /** Finish a pending write-back and close the index. */
+  /** Apply what is queued and close the index. */
   close(): void;
 }
 
-export function createRecallService(paths: Pick<KiokuPaths, 'indexFile' | 'memoryHome'>, logger: Logger): RecallService {
+/** How long after the last recall the queued hits are written into the files. */
+export const APPLY_AFTER_MS = 2_000;
+
+export function createRecallService(
+  paths: Pick<KiokuPaths, 'indexFile' | 'memoryHome'>,
+  logger: Logger,
+  applyAfterMs = APPLY_AFTER_MS,
+): RecallService {
   let index: MemoryIndex | undefined;
-  let pending: (() => void) | undefined;
-  const finishPending = () => pending?.();
+  const queued = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  const apply = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (!index) return;
+    for (const role of queued) {
+      for (const problem of applyReplayQueue(index, role)) logger.warn('recall', `${problem.path}: ${problem.message}`);
+      // A queue whose lock was held stays queued for the next pause (or the sleep holding it).
+      if (queuedBytes(paths.memoryHome, role) === 0) queued.delete(role);
+    }
+  };
+  const applySoon = (role: string) => {
+    queued.add(role);
+    clearTimeout(timer);
+    timer = setTimeout(apply, applyAfterMs);
+    timer.unref();
+  };
 
   return {
     async recall(request) {
@@ -31,41 +57,29 @@ export function createRecallService(paths: Pick<KiokuPaths, 'indexFile' | 'memor
         throw new Error(`this app serves the memory home ${paths.memoryHome}, not ${request.memoryHome}`);
       }
       const query = await recallQueryInStoredScript(request.query);
-      finishPending();
       index ??= openMemoryIndex(paths, logger);
-      const clock = fixedClock(new Date(request.nowMs));
       const prepared = prepareRecall(index, {
         role: request.role,
         query,
         limit: request.limit,
-        clock,
+        clock: fixedClock(new Date(request.nowMs)),
         replayedAt: request.replayedAt,
+        writeBack: 'queue',
         ...(request.project ? { project: request.project } : {}),
       });
-      let settled = false;
-      const writeBack = () => {
-        if (settled) return;
-        settled = true;
-        if (pending === writeBack) pending = undefined;
-        for (const problem of prepared.writeBack()) logger.warn('recall', `${problem.path}: ${problem.message}`);
-      };
-      pending = writeBack;
+      // Queued by recalls made while this daemon was not running: applied with this one's.
+      if (queuedBytes(paths.memoryHome, request.role) > 0) applySoon(request.role);
       return {
         result: prepared.result,
         delivered(sent) {
-          if (!sent) {
-            settled = true;
-            if (pending === writeBack) pending = undefined;
-            prepared.release();
-            return;
-          }
-          // After this turn of the event loop: the reply is on its way before the files are written.
-          setImmediate(writeBack);
+          if (!sent) return prepared.release(); // an answer not received is not counted
+          for (const problem of prepared.writeBack()) logger.warn('recall', `${problem.path}: ${problem.message}`);
+          if (prepared.result.writeBack === 'queued') applySoon(request.role);
         },
       };
     },
     close() {
-      finishPending();
+      apply();
       index?.close();
       index = undefined;
     },

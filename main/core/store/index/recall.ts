@@ -14,6 +14,7 @@ import { searchMemories, type RankedRow } from './recall-query.js';
 import { DEFAULT_RECALL_LIMIT } from './recall-limits.js';
 import { claimWriteBack, replayedCounts, writeBackRecall, type ReplayCounts } from './recall-write-back.js';
 import { orderForProject, widenedLimit, type RecallProject } from './recall-project.js';
+import { pendingReplays, queueReplays, replayQueueFile, withReplays } from './replay-queue.js';
 
 /** MEM-4 recall from the index, with the PM-2 write-back of what was returned. */
 export interface RecallOptions {
@@ -22,8 +23,11 @@ export interface RecallOptions {
   /** How many memories at most (default 5). */
   limit?: number;
   clock: Clock;
-  /** Write hits, last_replayed and strength back into the files (default true). */
-  writeBack?: boolean;
+  /**
+   * Write hits, last_replayed and strength back into the files (default true), or `'queue'` them
+   * for later (replay-queue.ts: a recall without the daemon, whose process waits for its exit).
+   */
+  writeBack?: boolean | 'queue';
   /** Progress of reading changed files into the index (all of them on first use). */
   onIndexProgress?: ProgressCallback;
   /** When to stat every file for in-place edits (full-check.ts); the defaults suit everyone but tests. */
@@ -58,7 +62,7 @@ export interface RecalledMemory {
   project?: RecallProject;
 }
 
-export type WriteBackStatus = 'written' | 'disabled' | 'nothing-returned' | 'skipped-locked';
+export type WriteBackStatus = 'written' | 'queued' | 'disabled' | 'nothing-returned' | 'skipped-locked';
 
 export interface RecallResult {
   memories: RecalledMemory[];
@@ -178,6 +182,7 @@ export function prepareRecall(index: MemoryIndex, options: RecallOptions): Prepa
       writeBack: 'disabled',
     });
   if (!rows.length) return nothingToWrite({ memories: [], problems, writeBack: 'nothing-returned' });
+  if (options.writeBack === 'queue') return queuedRecall(index, options, { rows, projects, problems });
 
   const claim = claimWriteBack(index.memoryHome, options.role);
   if (claim.status === 'locked') {
@@ -217,6 +222,43 @@ export function prepareRecall(index: MemoryIndex, options: RecallOptions): Prepa
           withIndexRecovery(index, () => syncPaths(index, [...outcome.written.keys()], { recordFolderMtimes: true })),
         ),
       ];
+    },
+  };
+}
+
+/**
+ * The write-back queued (replay-queue.ts): no lock to wait for, and the counts shown are the
+ * files' plus what is queued for them, plus this recall — what the files hold once applied.
+ */
+function queuedRecall(index: MemoryIndex, options: RecallOptions, { rows, projects, problems }: Found): PreparedRecall {
+  const now = options.replayedAt ?? formatLocalIso(options.clock.now());
+  const pending = pendingReplays(index.memoryHome, options.role);
+  const memories = rows.map((row, i) => {
+    const queued = pending.get(absoluteMemoryPath(index.memoryHome, row.path));
+    const counts = queued ? withReplays(row, queued.times, queued.at) : row;
+    return toRecalled(index, row, replayedCounts(counts, now), projects[i]);
+  });
+  let done = false;
+  return {
+    result: { memories, problems, writeBack: 'queued' },
+    release() {
+      done = true;
+    },
+    writeBack() {
+      if (done) return [];
+      done = true;
+      const targets = rows.map((row) => ({
+        path: absoluteMemoryPath(index.memoryHome, row.path),
+        category: row.category,
+        mtimeMs: row.mtime_ms,
+      }));
+      try {
+        queueReplays(index.memoryHome, options.role, now, targets);
+        return [];
+      } catch (error) {
+        const file = replayQueueFile(index.memoryHome, options.role);
+        return [{ path: file, message: `this recall's hits were not counted: ${(error as Error).message}` }];
+      }
     },
   };
 }
