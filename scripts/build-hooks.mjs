@@ -42,9 +42,17 @@ if (!process.argv[2]) {
   const fastDir = path.join(root, 'dist', 'cli-fast');
   mkdirSync(fastDir, { recursive: true });
   writeFileSync(path.join(fastDir, 'package.json'), `${JSON.stringify({ type: 'commonjs', private: true }, null, 2)}\n`);
+  // Without the daemon it recalls from the index with a bundle of its own, loaded only then.
+  await build({
+    ...shared,
+    entryPoints: [path.join(root, 'main', 'cli', 'recall-direct-fast.ts')],
+    outfile: path.join(fastDir, 'recall-direct-fast.js'),
+    external: ['better-sqlite3', 'opencc-js/*'],
+  });
   await build({
     ...shared,
     entryPoints: [path.join(root, 'main', 'cli', 'recall-fast.ts')],
     outfile: path.join(fastDir, 'recall-fast.js'),
+    external: ['./recall-direct-fast.js'],
   });
 }

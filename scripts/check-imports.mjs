@@ -135,6 +135,9 @@ for (const file of files) {
 // The hook client: every file under hooks/ that is not a test, followed through value imports;
 // and `memory recall`'s fast path (main/cli/recall-fast.ts), bundled the same way for the same reason.
 const FAST_CLI_ENTRIES = ['main/cli/recall-fast.ts'].map((rel) => path.join(root, rel));
+// Bundled apart and loaded only when no daemon answers (a recall from the index needs SQLite):
+// not followed from the fast path, whose own bundle never contains it.
+const LAZY_BUNDLES = ['main/cli/recall-direct-fast.ts'].map((rel) => path.join(root, rel));
 const hookEntries = files.filter(
   (f) => (zoneOf(path.relative(root, f).split(path.sep).join('/')) === 'hooks' && !/\.test\.tsx?$/.test(f)) || FAST_CLI_ENTRIES.includes(f),
 );
@@ -150,7 +153,7 @@ for (const entry of hookEntries) {
         if (HOOK_HEAVY.some((re) => re.test(edge.target))) {
           problems.push(`hook client loads "${edge.target}" via ${[...trail].join(' → ')}`);
         }
-      } else {
+      } else if (!LAZY_BUNDLES.includes(edge.target)) {
         stack.push([edge.target, [...trail, path.relative(root, edge.target)]]);
       }
     }

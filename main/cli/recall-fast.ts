@@ -1,4 +1,4 @@
-import { loadConfig } from '../core/platform/config/config.js';
+import { loadConfig, type KiokuConfig } from '../core/platform/config/config.js';
 import { traceFlush, traceMark } from '../core/platform/config/trace.js';
 import { sessionProject } from '../core/engine/context/session-project.js';
 import { contextWithConfig } from './cli-context.js';
@@ -72,12 +72,44 @@ export async function recallFast(args: readonly string[], env: NodeJS.ProcessEnv
   const asked = await askDaemon(config, { role, query: options.query, limit, project });
   traceMark('daemon-asked');
   if (!asked.ok) {
+    // No daemon: the index here, without the command parser, from a bundle of its own.
+    if (asked.reason === 'no-socket') return directRecall(config, { role, query: options.query, limit, json: options.json, project });
     // Not asked again by the full CLI (a daemon that timed out would cost the wait twice).
-    if (asked.reason !== 'no-socket') rememberDaemonMiss(asked.reason, asked.detail);
+    rememberDaemonMiss(asked.reason, asked.detail);
     return 'full';
   }
   printRecall(contextWithConfig(config), asked.reply, { role, query: options.query, json: options.json });
   traceMark('done');
   traceFlush('memory recall');
   return 0;
+}
+
+/** recall-direct-fast.ts, loaded only now (its bundle beside this one; absent in a plain tsc build, then the full CLI recalls). */
+async function directRecall(
+  config: KiokuConfig,
+  options: { role: string; query: string; limit: number; json: boolean; project: string | undefined },
+): Promise<number | 'full'> {
+  let direct: typeof import('./recall-direct-fast.js');
+  try {
+    direct = await loadDirect();
+  } catch {
+    return 'full';
+  }
+  const { project, ...rest } = options;
+  return direct.recallDirectFast(config, { ...rest, ...(project ? { project } : {}) });
+}
+
+/**
+ * The shipped fast path is CommonJS: its sibling bundle is required (an import() of CommonJS
+ * would load the ESM loader). Run from source (ESM, the tests), it is imported.
+ */
+async function loadDirect(): Promise<typeof import('./recall-direct-fast.js')> {
+  if (typeof require === 'function') {
+    try {
+      return require('./recall-direct-fast.js') as typeof import('./recall-direct-fast.js');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
+    }
+  }
+  return import('./recall-direct-fast.js');
 }

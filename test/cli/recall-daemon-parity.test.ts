@@ -74,10 +74,13 @@ function runAll(home: TempHome) {
     fs.rmSync(trace, { force: true });
     const { code, stdout, stderr } = runKioku(['memory', 'recall', ...args], { ...home.env, KIOKU_TRACE: trace });
     const marks = JSON.parse(fs.readFileSync(trace, 'utf8').trim()).marks as Record<string, number>;
-    // Through the daemon, the fast path (recall-fast.ts) answers, without the command parser.
+    // Either way the fast path (recall-fast.ts) answers, without the command parser.
+    const fast = 'fast-loaded' in marks && !('cli-loaded' in marks);
     const way =
       'direct-loaded' in marks
-        ? 'direct'
+        ? fast
+          ? 'direct, fast'
+          : 'direct'
         : 'daemon-asked' in marks
           ? 'fast-loaded' in marks && !('cli-loaded' in marks)
             ? 'daemon, fast'
@@ -106,7 +109,7 @@ describe('kioku memory recall through the daemon and without it', () => {
     expect(runKioku(['memory', 'reindex'], alone.env).code).toBe(0);
 
     expect(viaDaemon.map((run) => run.way)).toEqual(RECALLS.map(() => 'daemon, fast'));
-    expect(direct.map((run) => run.way)).toEqual(RECALLS.map(() => 'direct'));
+    expect(direct.map((run) => run.way)).toEqual(RECALLS.map(() => 'direct, fast'));
     for (let i = 0; i < RECALLS.length; i++) {
       const { way: _daemonWay, ...fromDaemon } = viaDaemon[i]!;
       const { way: _directWay, ...fromIndex } = direct[i]!;

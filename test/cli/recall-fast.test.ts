@@ -40,7 +40,6 @@ describe('kioku memory recall, fast path', () => {
     'a value that looks like an option': ['--query', '--json'],
     'a limit out of range (the full command says so)': ['--query', '頭髮', '--limit', '0'],
     'a role ID that is not one': ['--query', '頭髮', '--role', '../x'],
-    'no daemon': ['--query', '頭髮', '--limit=3', '--json'],
   };
   for (const [kind, args] of Object.entries(fullCases)) {
     it(`leaves ${kind} to the full command`, async () => {
@@ -49,6 +48,20 @@ describe('kioku memory recall, fast path', () => {
       expect(takeDaemonMiss()).toBeUndefined();
     });
   }
+
+  it('recalls from the index itself when no daemon runs, without the full command', async () => {
+    const { env } = setUp();
+    const out: string[] = [];
+    const write = process.stdout.write;
+    process.stdout.write = ((text: string) => out.push(text) > 0) as typeof process.stdout.write;
+    try {
+      expect(await recallFast(['--query', '頭髮', '--limit=3', '--json'], env)).toBe(0);
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(JSON.parse(out.join(''))).toMatchObject([{ id: 'haircut', hits: 1 }]);
+    expect(takeDaemonMiss()).toBeUndefined();
+  });
 
   it('leaves KIOKU_RECALL_DIRECT=1 and a settings warning to the full command', async () => {
     expect(await recallFast(['--query', '頭髮'], setUp({ KIOKU_RECALL_DIRECT: '1' }).env)).toBe('full');

@@ -1,0 +1,31 @@
+import type { KiokuConfig } from '../core/platform/config/config.js';
+import { traceFlush, traceMark } from '../core/platform/config/trace.js';
+import { contextWithConfig } from './cli-context.js';
+import { recallDirectly, type DirectRecall } from './commands/recall-direct.js';
+
+/**
+ * `kioku memory recall` from the index when no daemon runs, for the fast path (recall-fast.ts):
+ * bundled apart (scripts/build-hooks.mjs) and loaded only then, so the daemon's answer never pays
+ * for SQLite, and this one never pays for the command parser and the command table (issue 17,
+ * deliver 2: about 100 ms at 100,000 memories). The recall itself is the full command's
+ * (recall-direct.ts). 'full' when it failed before printing anything: the full CLI runs the
+ * command again and reports the error as every command does.
+ */
+export async function recallDirectFast(config: KiokuConfig, options: DirectRecall): Promise<number | 'full'> {
+  traceMark('direct-loaded');
+  let printed = false;
+  const ctx = contextWithConfig(config);
+  const told = {
+    ...ctx,
+    print: (text: string) => ((printed = true), ctx.print(text)),
+    printJson: (value: unknown) => ((printed = true), ctx.printJson(value)),
+  };
+  try {
+    await recallDirectly(told, options);
+  } catch (error) {
+    if (!printed) return 'full';
+    throw error;
+  }
+  traceFlush('memory recall');
+  return 0;
+}
