@@ -76,3 +76,34 @@ describe('OPS-3 log line', () => {
     expect(line).toBe('[2026/11/30 22:00:01][sleep][WARN]: two ⏎ lines');
   });
 });
+
+describe('parseStrictDate, the shape Kioku writes', () => {
+  // A lowercase `t` is the same date to STRICT_DATE but not the native shortcut: both ways must agree.
+  const slowly = (text: string) => parseStrictDate(text.replace('T', 't'));
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+  it('reads it as STRICT_DATE does, valid or not: leap days, month ends, 24:00, far offsets, years below 1000', () => {
+    const cases: string[] = [];
+    for (const year of [50, 999, 1900, 2000, 2024, 2026, 2100, 9999])
+      for (const month of [1, 2, 4, 12, 13])
+        for (const day of [0, 1, 28, 29, 30, 31])
+          for (const [hour, zone] of [
+            [0, 'Z'],
+            [23, '+08:00'],
+            [24, '+08:00'],
+            [12, '-09:30'],
+            [12, '+18:00'],
+            [12, '+18:01'],
+            [12, '+19:00'],
+          ] as const)
+            cases.push(`${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:59:59${zone}`);
+    cases.push('2026-11-29T10:00:60+08:00', '2026-11-29T10:60:00+08:00', formatLocalIso(new Date(2026, 10, 29, 10, 0, 0)));
+    let valid = 0;
+    for (const text of cases) {
+      const expected = slowly(text);
+      expect(parseStrictDate(text), text).toEqual(expected);
+      if (expected) valid++;
+    }
+    expect(valid).toBeGreaterThan(100); // the shortcut was taken, not only refused
+  });
+});

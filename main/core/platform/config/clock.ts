@@ -66,8 +66,32 @@ export interface StrictDate {
 const STRICT_DATE =
   /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})(?:[ Tt](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
 
+/**
+ * The shape Kioku writes (`formatLocalIso`: `2026-11-29T10:00:00+08:00`, or `Z`), read natively:
+ * `Date.parse` is exact for it, but rolls over what this parser refuses (02-30, 24:00), so only a
+ * real date takes this way; anything else, valid or not, goes through STRICT_DATE. Timing every
+ * inbox item's date this way was a tenth of a SessionStart without the daemon (issue 17).
+ */
+const KIOKU_ISO =
+  /^([1-9]\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:Z|[+-](?:(?:0\d|1[0-7]):[0-5]\d|18:00))$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function kiokuIsoTime(text: string): number | undefined {
+  const match = KIOKU_ISO.exec(text);
+  if (!match) return undefined;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (Number(match[3]) > DAYS_IN_MONTH[month - 1]! + (leap ? 1 : 0)) return undefined;
+  const time = Date.parse(text);
+  return Number.isNaN(time) ? undefined : time;
+}
+
 export function parseStrictDate(value: string): StrictDate | undefined {
-  const match = STRICT_DATE.exec(value.trim());
+  const text = value.trim();
+  const fast = kiokuIsoTime(text);
+  if (fast !== undefined) return { date: new Date(fast), dateOnly: false };
+  const match = STRICT_DATE.exec(text);
   if (!match) return undefined;
   const [, y, , mo, d, h, mi, s, fraction, zone] = match;
   const f = {
