@@ -4,6 +4,9 @@ import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeMemoryFixture } from '../../../../test/helpers/memory-fixtures.js';
 import { makeTempHome, snapshotTree, type TempHome } from '../../../../test/helpers/temp-home.js';
+import { formatLocalIso } from '../../platform/config/clock.js';
+import { parseFrontmatter } from '../../platform/frontmatter/parse-frontmatter.js';
+import { queuedBytes, queueReplays } from '../index/replay-queue.js';
 import { forgetMemories } from './forget.js';
 import { readMemoryState } from './memory-state.js';
 
@@ -116,5 +119,19 @@ describe('dry run (FORGET-2)', () => {
     expect(preview.forgotten[0]?.archive).toBeUndefined();
     expect(snapshotTree(home.memoryHome)).toEqual(before);
     expect(forgottenIds()).toEqual(['would-go']);
+  });
+});
+
+describe('recall hits still queued (issue 17, replay-queue.ts)', () => {
+  it('count: a memory recalled since (hits 1 → 2) is neither listed nor forgotten, and its hits reach the file', () => {
+    const recalled = faded('daily', 'recalled', 30, { hits: 1 });
+    faded('daily', 'untouched', 30, { hits: 1 });
+    const at = formatLocalIso(new Date(NOW));
+    queueReplays(home.memoryHome, ROLE, at, [{ path: recalled, category: 'daily', mtimeMs: fs.statSync(recalled).mtimeMs }]);
+    expect(forgottenIds(true)).toEqual(['untouched']);
+    expect(fs.readFileSync(recalled, 'utf8')).toMatch(/^hits: 1$/m); // a dry run writes nothing
+    expect(forgottenIds()).toEqual(['untouched']);
+    expect(parseFrontmatter(fs.readFileSync(recalled, 'utf8')).data).toMatchObject({ hits: 2, last_replayed: at });
+    expect(queuedBytes(home.memoryHome, ROLE)).toBe(0);
   });
 });

@@ -11,6 +11,7 @@ import { fileNameForId } from './memory-file.js';
 import { loadRoleMemories, memoryLockFile, roleMemoryDir } from './memory-layout.js';
 import { updateMemoryState } from './memory-state.js';
 import { isPinned } from './pinned.js';
+import { applyQueuedReplays, pendingReplays, withReplays } from '../index/replay-queue.js';
 
 /**
  * FORGET-1/2/3, the forgetting table. Only `daily` and `other` fade:
@@ -107,7 +108,16 @@ export function archiveFile(memoryHome: string, role: string, memory: StoredMemo
 export function forgetMemoriesUnderLock(config: KiokuConfig, role: string, options: { dryRun?: boolean } = {}): ForgetResult {
   const dryRun = options.dryRun ?? false;
   const now = config.clock.now();
-  const { memories, problems } = loadRoleMemories(config.paths.memoryHome, role);
+  const loaded = loadRoleMemories(config.paths.memoryHome, role);
+  const problems = loaded.problems;
+  // Hits a recall queued and nobody wrote yet (replay-queue.ts) count: recalled is not "hits ≤ 1".
+  const pending = pendingReplays(config.paths.memoryHome, role);
+  const memories = pending.size
+    ? loaded.memories.map((memory) => {
+        const queued = pending.get(memory.path);
+        return queued ? { ...memory, ...withReplays(memory, queued.times, queued.at) } : memory;
+      })
+    : loaded.memories;
   const forgotten: ForgottenMemory[] = [];
   for (const { memory, reason } of selectForgettable(memories, now)) {
     const entry: ForgottenMemory = { id: memory.id, summary: memory.summary, category: memory.category, path: memory.path, reason };
@@ -128,7 +138,10 @@ export function forgetMemories(config: KiokuConfig, role: string, options: { dry
   if (options.dryRun) return forgetMemoriesUnderLock(config, role, options);
   const lock = acquireLock(memoryLockFile(config.paths.memoryHome, role), { purpose: 'forget', waitMs: 10_000 });
   try {
-    return forgetMemoriesUnderLock(config, role, options);
+    // The queued hits into the files first, as a sleep does before it forgets.
+    const replays = applyQueuedReplays(config.paths.memoryHome, role, { lock });
+    const result = forgetMemoriesUnderLock(config, role, options);
+    return replays.status === 'applied' ? { ...result, problems: [...replays.problems, ...result.problems] } : result;
   } finally {
     lock.release();
   }
