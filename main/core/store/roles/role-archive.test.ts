@@ -6,6 +6,9 @@ import { SPLIT_ENGINEER_IDENTITY, SPLIT_ENGINEER_SOUL, writeText } from '../../.
 import { formatCompactDateTime } from '../../platform/config/clock.js';
 import { writeActiveRoleId } from './role-active.js';
 import { archiveRole } from './role-archive.js';
+import { writeMemory } from '../../../../test/cli/recall-test-fixtures.js';
+import { parseFrontmatter } from '../../platform/frontmatter/parse-frontmatter.js';
+import { queueReplays, replayQueueFile } from '../index/replay-queue.js';
 
 let home: TempHome;
 // Archive folders are named in local time; the expectation follows whatever TZ the tests run in.
@@ -55,5 +58,17 @@ describe('archiveRole', () => {
     archiveRole(home.config(), 'ENGINEER01');
     writeText(home.roleHome, 'ENGINEER01.md', '---\nname: x\n---\n');
     expect(path.basename(archiveRole(home.config(), 'ENGINEER01').roleArchiveDir)).toBe(`${folder}-2`);
+  });
+
+  it('archives a memory with the recall hits still queued for it, and leaves no queue behind (issue 17)', () => {
+    withEngineer();
+    const file = writeMemory(home.memoryHome, 'daily', { id: 'recalled', summary: '常被想起', hits: 1 }, 'ENGINEER01');
+    const queue = replayQueueFile(home.memoryHome, 'ENGINEER01');
+    queueReplays(home.memoryHome, 'ENGINEER01', NOW, [{ path: file, category: 'daily', mtimeMs: fs.statSync(file).mtimeMs }]);
+    const result = archiveRole(home.config(), 'ENGINEER01');
+    const archived = path.join(result.memoryArchiveDir!, 'daily', 'recalled.md');
+    expect(parseFrontmatter(fs.readFileSync(archived, 'utf8')).data).toMatchObject({ hits: 2, last_replayed: NOW });
+    expect(fs.existsSync(queue)).toBe(false);
+    expect(fs.existsSync(`${queue}.applying`)).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { formatCompactDateTime } from '../../platform/config/clock.js';
 import type { KiokuConfig } from '../../platform/config/config.js';
 import { tryAcquireLock } from '../../platform/fs/file-lock.js';
 import { memoryLockFile, roleMemoryDir } from '../memory/memory-layout.js';
+import { applyQueuedReplays, replayQueueFile } from '../index/replay-queue.js';
 import { readActiveRoleId } from './role-active.js';
 import { roleFilePaths, roleFilesExist } from './role-repository.js';
 
@@ -95,6 +96,8 @@ export function archiveRole(config: KiokuConfig, id: string): ArchivedRole {
     }
     let memoryArchiveDir: string | undefined;
     if (hasMemory) {
+      // Recall hits still queued (replay-queue.ts) go into the files that are archived.
+      applyQueuedReplays(config.paths.memoryHome, id, { lock: lock! });
       memoryArchiveDir = freshArchiveDir(config.paths.memoryHome, id, stamp);
       moveInto(memoryDir, memoryArchiveDir);
       // The lock file went along with the folder; it is ours and means nothing in the archive.
@@ -119,7 +122,8 @@ export function archiveRole(config: KiokuConfig, id: string): ArchivedRole {
  * that cannot be removed is left to be ignored (its stamps no longer match anything).
  */
 function removeDerivedLoads(config: KiokuConfig, id: string): void {
-  for (const file of [preparedLoadPath(config.paths, id), parsedMemoriesPath(config.paths, id)]) {
+  const queue = replayQueueFile(config.paths.memoryHome, id);
+  for (const file of [preparedLoadPath(config.paths, id), parsedMemoriesPath(config.paths, id), queue, `${queue}.applying`]) {
     try {
       fs.rmSync(file, { force: true });
     } catch {

@@ -9,6 +9,7 @@ import type { KiokuConfig } from '../../platform/config/config.js';
 import { createFileExclusiveSync } from '../../platform/fs/atomic-write.js';
 import { readLockInfo, tryAcquireLock, type FileLock } from '../../platform/fs/file-lock.js';
 import { memoryLockFile, roleMemoryDir } from '../memory/memory-layout.js';
+import { applyQueuedReplays } from '../index/replay-queue.js';
 import { roleAssetFiles } from './role-archive.js';
 import { EXPORT_FORMAT, EXPORT_MANIFEST_NAME, isLeftBehindName, type ExportManifest } from './role-export-manifest.js';
 import { roleFilePaths, roleFilesExist } from './role-repository.js';
@@ -233,6 +234,8 @@ export function exportRole(config: KiokuConfig, id: string, target: string): Exp
     let collected: { entries: ExportEntry[]; skipped: string[] };
     let manifestFiles: ExportManifest['files'];
     try {
+      // Recall hits still queued (replay-queue.ts) belong in the files the export packs.
+      if (lock) applyQueuedReplays(config.paths.memoryHome, id, { lock });
       collected = collectEntries(config, id);
       manifestFiles = stageEntries(collected.entries, staging);
     } finally {

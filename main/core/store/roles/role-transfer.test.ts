@@ -13,6 +13,9 @@ import {
 import { formatCompactDateTime } from '../../platform/config/clock.js';
 import { tryAcquireLock } from '../../platform/fs/file-lock.js';
 import { memoryLockFile } from '../memory/memory-layout.js';
+import { writeMemory } from '../../../../test/cli/recall-test-fixtures.js';
+import { parseFrontmatter } from '../../platform/frontmatter/parse-frontmatter.js';
+import { queueReplays } from '../index/replay-queue.js';
 import { exportRole, resolveExportTarget } from './role-export.js';
 import { importRole } from './role-import.js';
 import { MAX_IMPORT_BYTES } from './role-import-vetting.js';
@@ -72,6 +75,18 @@ describe('export → import', () => {
     expect(snapshotTree(target.memoryHome)).toEqual(expectedMemory);
     // Check scripts arrive NOT executable and are named for review (see the BRIEF-1 test below).
     expect(imported.checkScripts).toEqual([path.join(target.roleHome, 'ENGINEER01.checks/ci.sh')]);
+  });
+
+  it('packs the recall hits still queued into the memory files it exports (issue 17)', () => {
+    const source = engineerHome();
+    const file = writeMemory(source.memoryHome, 'daily', { id: 'recalled', summary: '常被想起', hits: 1 }, 'ENGINEER01');
+    const at = '2026-02-03T04:05:06+08:00';
+    queueReplays(source.memoryHome, 'ENGINEER01', at, [{ path: file, category: 'daily', mtimeMs: fs.statSync(file).mtimeMs }]);
+    const result = exportRole(source.config(), 'ENGINEER01', `${source.root}/e.tar.gz`);
+    const target = newHome();
+    importRole(target.config(), result.archive);
+    const imported = path.join(target.memoryHome, 'ENGINEER01', 'daily', 'recalled.md');
+    expect(parseFrontmatter(fs.readFileSync(imported, 'utf8')).data).toMatchObject({ hits: 2, last_replayed: at });
   });
 
   it('never overwrites an existing archive and refuses unclear targets', () => {
