@@ -25,7 +25,7 @@ export function recallReply(id: string, result: RecallResult): RecallReply {
   return { v: PROTOCOL_VERSION, id, ok: true, recall: result };
 }
 
-const WRITE_BACK_STATUSES = new Set(['written', 'queued', 'disabled', 'nothing-returned', 'skipped-locked']);
+const WRITE_BACK_STATUSES = new Set(['written', 'disabled', 'nothing-returned', 'skipped-locked']);
 
 /** A recall reply, an error reply (the CLI recalls itself), or what is wrong with the line. */
 export function readRecallReply(line: string): RecallReply | HookReply | string {

@@ -74,7 +74,7 @@ export function createRecallService(
         delivered(sent) {
           if (!sent) return prepared.release(); // an answer not received is not counted
           for (const problem of prepared.writeBack()) logger.warn('recall', `${problem.path}: ${problem.message}`);
-          if (prepared.result.writeBack === 'queued') applySoon(request.role);
+          if (prepared.result.writeBack === 'written') applySoon(request.role);
         },
       };
     },

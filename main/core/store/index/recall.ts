@@ -62,7 +62,12 @@ export interface RecalledMemory {
   project?: RecallProject;
 }
 
-export type WriteBackStatus = 'written' | 'queued' | 'disabled' | 'nothing-returned' | 'skipped-locked';
+/**
+ * `written`: counted — written into the files, or queued to be (replay-queue.ts). One word for
+ * both, on the wire too: a CLI of an earlier version rejects a status it does not know and would
+ * recall (and count) a second time.
+ */
+export type WriteBackStatus = 'written' | 'disabled' | 'nothing-returned' | 'skipped-locked';
 
 export interface RecallResult {
   memories: RecalledMemory[];
@@ -240,7 +245,7 @@ function queuedRecall(index: MemoryIndex, options: RecallOptions, { rows, projec
   });
   let done = false;
   return {
-    result: { memories, problems, writeBack: 'queued' },
+    result: { memories, problems, writeBack: 'written' },
     release() {
       done = true;
     },

@@ -133,7 +133,7 @@ describe('recall with its hits queued', () => {
   it('shows the counts the files will hold, writes none of them, and the index learns them when the queue is applied', () => {
     const before = fs.readFileSync(coffee, 'utf8');
     expect(recallQueued(9)).toMatchObject({
-      writeBack: 'queued',
+      writeBack: 'written',
       memories: [{ id: 'coffee', hits: 3, strength: 68, last_replayed: at(9) }],
     });
     expect(recallQueued(10).memories).toMatchObject([{ hits: 4, strength: 76, last_replayed: at(10) }]);
@@ -147,7 +147,7 @@ describe('recall with its hits queued', () => {
   it('is counted even while a sleep holds the memory lock (no wait, no "not counted")', () => {
     const lock = tryAcquireLock(memoryLockFile(home.memoryHome, ROLE), { purpose: 'consolidation (test)' })!;
     try {
-      expect(recallQueued(9)).toMatchObject({ writeBack: 'queued', memories: [{ hits: 3 }] });
+      expect(recallQueued(9)).toMatchObject({ writeBack: 'written', memories: [{ hits: 3 }] });
       expect(applyReplayQueue(index, ROLE)).toEqual([]); // locked: left for the sleep
       expect(queuedBytes(home.memoryHome, ROLE)).toBeGreaterThan(0);
     } finally {
