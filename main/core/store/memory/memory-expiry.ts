@@ -14,6 +14,8 @@ import { sessionGrantEnd, sessionGrantOf } from './grant-scope.js';
 
 /** The moment a date `expires` runs out, or undefined for a condition text or none. */
 export function expiryTime(expires: string): Date | undefined {
+  // Most memories have none: every load asks of every inbox item, so the common case is quick.
+  if (!expires) return undefined;
   const parsed = parseStrictDate(expires);
   if (!parsed) return undefined;
   const { date } = parsed;
@@ -29,6 +31,7 @@ type Expiring = Pick<Memory, 'expires'> & { created?: string };
  * or the end of the local day a session grant was given in; undefined for a condition or none.
  */
 export function memoryExpiryTime(memory: Expiring): Date | undefined {
+  if (!memory.expires) return undefined;
   const date = expiryTime(memory.expires);
   if (date) return date;
   const grant = sessionGrantOf(memory);
@@ -45,6 +48,7 @@ export function isExpired(memory: Expiring, now: Date): boolean {
  * for a session grant, which a load never injects (grant-scope.ts); undefined otherwise.
  */
 export function loadExpiryTime(memory: Expiring): Date | undefined {
+  if (!memory.expires) return undefined;
   const date = expiryTime(memory.expires);
   if (date) return date;
   return sessionGrantOf(memory) ? new Date(-8.64e15) : undefined;
