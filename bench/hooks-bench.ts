@@ -472,6 +472,18 @@ export async function runHooksBench(args: string[]): Promise<void> {
       ),
     );
     const traceFile = (phase: Phase) => path.join(homeDir, `trace-${phase}.jsonl`);
+    // Each run traces into a file of its own, kept under its scenario's name: the stale and the
+    // valid runs of one hook are told apart in the table (the hook names only its event).
+    const runTrace = path.join(homeDir, 'trace-run.jsonl');
+    const keepTrace = (phase: Phase, scenario: string) => {
+      if (!fs.existsSync(runTrace)) return;
+      const lines = fs.readFileSync(runTrace, 'utf8').split('\n').filter(Boolean);
+      fs.rmSync(runTrace);
+      fs.appendFileSync(
+        traceFile(phase),
+        lines.map((text) => `${JSON.stringify({ ...JSON.parse(text), what: `hook ${scenario}` })}\n`).join(''),
+      );
+    };
     const problems: string[] = [];
     const hooksLog = path.join(config.paths.logsDir, 'hooks.log');
     const fallbacksSoFar = () => (fs.existsSync(hooksLog) ? (fs.readFileSync(hooksLog, 'utf8').match(/did not answer/g) ?? []).length : 0);
@@ -491,12 +503,13 @@ export async function runHooksBench(args: string[]): Promise<void> {
             scenario.setup?.();
             const before = phase === 'up' ? fallbacksSoFar() : 0;
             // Phase marks of this build's client (hooks/kioku-hook.ts), for the table of where the time goes.
-            const traced = label === '' && round >= 0 ? { ...env, KIOKU_TRACE: traceFile(phase) } : env;
+            const traced = label === '' && round >= 0;
             const sample = await spawnTimed(
               [client, scenario.event!, '--assistant', 'claude'],
               JSON.stringify(scenario.payload!()),
-              traced,
+              traced ? { ...env, KIOKU_TRACE: runTrace } : env,
             );
+            if (traced) keepTrace(phase, scenario.name);
             if (daemonPid !== undefined) await waitIdle(config, daemonPid); // its background work stays out of the next run
             if (round < 0) continue;
             const name = `${label}${scenario.name}`;
