@@ -12,7 +12,7 @@ import { syncPaths, syncRole, type ProgressCallback, type SyncResult } from './i
 import { withIndexRecovery, type MemoryIndex } from './memory-index.js';
 import { searchMemories, type RankedRow } from './recall-query.js';
 import { DEFAULT_RECALL_LIMIT } from './recall-limits.js';
-import { claimWriteBack, replayedCounts, writeBackRecall, type ReplayCounts } from './recall-write-back.js';
+import { claimWriteBack, replayedCounts, writeBackRecall, type ReplayCounts, type WriteBackTarget } from './recall-write-back.js';
 import { orderForProject, widenedLimit, type RecallProject } from './recall-project.js';
 import { pendingReplays, queueReplays, replayQueueFile, withReplays } from './replay-queue.js';
 
@@ -199,11 +199,7 @@ export function prepareRecall(index: MemoryIndex, options: RecallOptions): Prepa
     });
   }
   const now = options.replayedAt ?? formatLocalIso(options.clock.now());
-  const targets = rows.map((row) => ({
-    path: absoluteMemoryPath(index.memoryHome, row.path),
-    category: row.category,
-    mtimeMs: row.mtime_ms,
-  }));
+  const targets = writeBackTargets(index, rows);
   const memories = rows.map((row, i) => toRecalled(index, row, replayedCounts(row, now), projects[i]));
   let done = false;
   return {
@@ -231,6 +227,11 @@ export function prepareRecall(index: MemoryIndex, options: RecallOptions): Prepa
   };
 }
 
+/** The files a recall's replays go into, written now or queued. */
+function writeBackTargets(index: MemoryIndex, rows: readonly RankedRow[]): WriteBackTarget[] {
+  return rows.map((row) => ({ path: absoluteMemoryPath(index.memoryHome, row.path), category: row.category, mtimeMs: row.mtime_ms }));
+}
+
 /**
  * The write-back queued (replay-queue.ts): no lock to wait for, and the counts shown are the
  * files' plus what is queued for them, plus this recall — what the files hold once applied.
@@ -252,13 +253,8 @@ function queuedRecall(index: MemoryIndex, options: RecallOptions, { rows, projec
     writeBack() {
       if (done) return [];
       done = true;
-      const targets = rows.map((row) => ({
-        path: absoluteMemoryPath(index.memoryHome, row.path),
-        category: row.category,
-        mtimeMs: row.mtime_ms,
-      }));
       try {
-        queueReplays(index.memoryHome, options.role, now, targets);
+        queueReplays(index.memoryHome, options.role, now, writeBackTargets(index, rows));
         return [];
       } catch (error) {
         const file = replayQueueFile(index.memoryHome, options.role);

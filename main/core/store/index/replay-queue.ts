@@ -80,15 +80,15 @@ interface Pending {
   mtimeMs: number;
 }
 
-/** The queue's lines in order, with the files an interrupted apply already finished. */
-function readQueue(file: string, role: string): { pending: Map<string, Pending>; done: Set<string> } {
+/** The queue's replays by file, less the files an interrupted apply already finished. */
+function readQueue(file: string, role: string): Map<string, Pending> {
   const pending = new Map<string, Pending>();
   const done = new Set<string>();
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch {
-    return { pending, done };
+    return pending;
   }
   for (const raw of text.split('\n')) {
     if (!raw) continue;
@@ -112,18 +112,18 @@ function readQueue(file: string, role: string): { pending: Map<string, Pending>;
     }
   }
   for (const rel of done) pending.delete(rel);
-  return { pending, done };
+  return pending;
 }
 
 /**
  * The replays queued for a role and not yet in its files, by absolute path: what a recall adds to
- * the counts it read from the index (`withPending`).
+ * the counts it read from the index (recall.ts) and a forgetting pass to the files' (forget.ts).
  */
 export function pendingReplays(memoryHome: string, role: string): Map<string, Pending> {
   const file = replayQueueFile(memoryHome, role);
   const out = new Map<string, Pending>();
   for (const name of [file + APPLYING, file]) {
-    for (const [rel, entry] of readQueue(name, role).pending) {
+    for (const [rel, entry] of readQueue(name, role)) {
       const abs = absoluteMemoryPath(memoryHome, rel);
       const known = out.get(abs);
       out.set(abs, known ? { ...entry, times: known.times + entry.times } : entry);
@@ -185,7 +185,7 @@ export function applyQueuedReplays(memoryHome: string, role: string, options: { 
 }
 
 function applyFile(memoryHome: string, applying: string, role: string, written: Map<string, Memory>, problems: MemoryLoadProblem[]) {
-  for (const [rel, entry] of readQueue(applying, role).pending) {
+  for (const [rel, entry] of readQueue(applying, role)) {
     const abs = absoluteMemoryPath(memoryHome, rel);
     try {
       const context = {
