@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempHome, type TempHome } from '../../../../test/helpers/temp-home.js';
@@ -6,7 +7,8 @@ import { ROLE, writeMemory } from '../../../../test/cli/recall-test-fixtures.js'
 import { fixedClock } from '../../platform/config/clock.js';
 import type { Logger } from '../../platform/config/log.js';
 import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
-import { LATEST_SCHEMA_VERSION } from './index-schema.js';
+import { applyPragmas } from './index-db.js';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate } from './index-schema.js';
 import { openMemoryIndex, type MemoryIndex } from './memory-index.js';
 import { recall } from './recall.js';
 
@@ -89,6 +91,28 @@ describe('the index rebuilds itself (never a reason to ask the user to delete fi
       new RegExp(`schema version ${LATEST_SCHEMA_VERSION + 1}, newer than this Kioku's ${LATEST_SCHEMA_VERSION}`),
     );
     expect(ids(index, '頭髮')).toEqual(['haircut']);
+    index.close();
+  });
+});
+
+describe('an index written by an earlier version', () => {
+  it('is refilled from the files when migration 4 replaces the full-text table (issue 17)', () => {
+    // An index at schema 3, filled by a recall, as the previous release left it.
+    fs.mkdirSync(path.dirname(indexFile), { recursive: true });
+    const db = new Database(indexFile);
+    applyPragmas(db);
+    migrate(db, MIGRATIONS.slice(0, 3));
+    const old: MemoryIndex = { db, file: indexFile, memoryHome: home.memoryHome, logger, fresh: undefined, close: () => db.close() };
+    expect(ids(old, '咖啡')).toEqual(['coffee']);
+    old.close();
+
+    const index = reopen();
+    expect(index.db.pragma('user_version', { simple: true })).toBe(4);
+    expect(index.db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'memories_fts'").pluck().get()).toMatch(/prefix = '1'/);
+    expect(ids(index, '咖啡')).toEqual(['coffee']);
+    // Only the loosened query finds this one (去剪了頭髮 in the body): each character a prefix term.
+    expect(ids(index, '去剪頭髮')).toEqual(['haircut']);
+    expect(index.db.prepare('SELECT count(*) FROM memories').pluck().get()).toBe(2);
     index.close();
   });
 });

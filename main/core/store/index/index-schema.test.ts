@@ -70,12 +70,36 @@ describe('index migrations', () => {
       insert.run(rowid, `R/important/${rowid}.md`, `m${rowid}`, expires, created);
       rank.run(rowid);
     }
-    expect(migrate(db)).toEqual([3]);
+    expect(migrate(db, MIGRATIONS.slice(0, 3))).toEqual([3]);
     expect(db.prepare('SELECT rowid, expires_ms FROM memory_rank ORDER BY rowid').all()).toEqual([
       { rowid: 1, expires_ms: new Date(2026, 3, 10).getTime() },
       { rowid: 2, expires_ms: new Date(2026, 3, 9).getTime() },
       { rowid: 3, expires_ms: null },
     ]);
+  });
+
+  it('migration 4 rebuilds the full-text table with a one-character prefix index and empties the rows to be read again', () => {
+    const db = new Database(':memory:');
+    migrate(db, MIGRATIONS.slice(0, 3));
+    db.prepare(
+      "INSERT INTO memories (rowid, role, category, path, id, summary, tags, cues, memory_type, priority, hits, strength, expires, relevance, links, created, updated, last_replayed, mtime_ms, size, body_preview) VALUES (1, 'R', 'daily', 'R/daily/1.md', 'm1', '', '', '', 'episodic', 3, 0, 50, '', '', '', '', '', '', 0, 0, '')",
+    ).run();
+    db.prepare("INSERT INTO memory_rank (rowid, role, memory_type, priority, expires_ms) VALUES (1, 'R', 'episodic', 3, NULL)").run();
+    db.prepare("INSERT INTO memories_fts (rowid, summary, tags, cues, body) VALUES (1, '咖啡 啡', '', '', '')").run();
+    db.prepare("INSERT INTO folders (role, category, dir_mtime_ms) VALUES ('R', 'daily', 1)").run();
+    db.prepare(
+      "INSERT INTO broken_files (path, role, category, mtime_ms, size, message) VALUES ('R/daily/x.md', 'R', 'daily', 1, 1, 'bad')",
+    ).run();
+
+    expect(migrate(db)).toEqual([4]);
+    for (const table of ['memories', 'memory_rank', 'folders', 'broken_files', 'memories_fts'])
+      expect(db.prepare(`SELECT count(*) FROM ${table}`).pluck().get(), table).toBe(0);
+    db.prepare("INSERT INTO memories_fts (rowid, summary, tags, cues, body) VALUES (1, '咖啡 啡', '', '', '')").run();
+    // The prefix index answers a one-character prefix query (the loosened query's terms).
+    expect(db.prepare('SELECT rowid FROM memories_fts WHERE memories_fts MATCH \'"咖"*\'').pluck().all()).toEqual([1]);
+    const ddl = db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'memories_fts'").pluck().get() as string;
+    expect(ddl).toMatch(/prefix = '1'/);
+    expect(ddl).toMatch(/contentless_delete = 1/);
   });
 
   it('running the migrations again changes nothing', () => {
