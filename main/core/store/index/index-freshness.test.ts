@@ -97,19 +97,28 @@ describe('the index rebuilds itself (never a reason to ask the user to delete fi
 
 describe('an index written by an earlier version', () => {
   it('is refilled from the files when migration 4 replaces the full-text table (issue 17)', () => {
-    // An index at schema 3, filled by a recall, as the previous release left it.
+    // An index at schema 3 as the previous release left it: one row, its folder recorded as
+    // read (so only a migration that empties the rows makes the files be read again).
     fs.mkdirSync(path.dirname(indexFile), { recursive: true });
     const db = new Database(indexFile);
     applyPragmas(db);
     migrate(db, MIGRATIONS.slice(0, 3));
-    const old: MemoryIndex = { db, file: indexFile, memoryHome: home.memoryHome, logger, fresh: undefined, close: () => db.close() };
-    expect(ids(old, '咖啡')).toEqual(['coffee']);
-    old.close();
+    db.prepare(
+      `INSERT INTO memories (rowid, role, category, path, id, summary, tags, cues, memory_type, priority, hits, strength, expires, relevance, links, created, updated, last_replayed, mtime_ms, size, body_preview)
+       VALUES (1, ?, 'interest', ?, 'coffee', '舊的摘要', '', '', 'episodic', 3, 0, 50, '', '', '', '', '', '', 0, 0, '')`,
+    ).run(ROLE, `${ROLE}/interest/coffee.md`);
+    db.prepare("INSERT INTO memory_rank (rowid, role, memory_type, priority, expires_ms) VALUES (1, ?, 'episodic', 3, NULL)").run(ROLE);
+    db.prepare("INSERT INTO memories_fts (rowid, summary, tags, cues, body) VALUES (1, '舊的 的摘 摘要 要', '', '', '')").run();
+    const folder = path.join(home.memoryHome, ROLE, 'interest');
+    expect(fs.existsSync(path.join(folder, 'coffee.md'))).toBe(true);
+    db.prepare("INSERT INTO folders (role, category, dir_mtime_ms) VALUES (?, 'interest', ?)").run(ROLE, fs.statSync(folder).mtimeMs);
+    db.close();
 
     const index = reopen();
     expect(index.db.pragma('user_version', { simple: true })).toBe(4);
     expect(index.db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'memories_fts'").pluck().get()).toMatch(/prefix = '1'/);
     expect(ids(index, '咖啡')).toEqual(['coffee']);
+    expect(ids(index, '舊的摘要')).toEqual([]);
     // Only the loosened query finds this one (去剪了頭髮 in the body): each character a prefix term.
     expect(ids(index, '去剪頭髮')).toEqual(['haircut']);
     expect(index.db.prepare('SELECT count(*) FROM memories').pluck().get()).toBe(2);

@@ -100,6 +100,8 @@ describe('index migrations', () => {
     const ddl = db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'memories_fts'").pluck().get() as string;
     expect(ddl).toMatch(/prefix = '1'/);
     expect(ddl).toMatch(/contentless_delete = 1/);
+    const columns = (db.prepare('PRAGMA table_info(memories)').all() as Array<{ name: string }>).map((c) => c.name);
+    expect(columns).toEqual(expect.arrayContaining(['projects', 'project_specific', 'search_hash']));
   });
 
   it('running the migrations again changes nothing', () => {

@@ -117,13 +117,16 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 4,
     description:
-      'full-text index with a one-character prefix index: a loosened query (each character of the run as a prefix, cjk-segmenter.ts `near`) read and merged the doclists of every bigram starting with each character, up to 200 ms at 100k memories (issue 17)',
+      "a one-character prefix index on the full text, each memory's project fields and the hash of its search text; the rows are read again from the files (issue 17)",
     up(db) {
       // FTS5 options are fixed at creation, and the table is contentless: it cannot be refilled
       // from itself. Every memory row goes too, so the next sync reads every file again (a
       // reindex: seconds at 10k memories, once) — the files are the truth.
       db.exec(`
         DROP TABLE memories_fts;
+        -- prefix = '1': the loosened query of a 3+ character run (each character a prefix term,
+        -- cjk-segmenter.ts near) read and merged the doclists of every bigram starting with each
+        -- character, up to 200 ms at 100k memories; the prefix index answers it from one each.
         CREATE VIRTUAL TABLE memories_fts USING fts5 (
           summary, tags, cues, body,
           content = '', contentless_delete = 1,
@@ -134,6 +137,13 @@ export const MIGRATIONS: readonly Migration[] = [
         DELETE FROM memory_rank;
         DELETE FROM folders;
         DELETE FROM broken_files;
+        -- What recall in a project orders by (recall-project.ts), so it reads no memory file:
+        -- the absolute project folders, one per line, and whether the memory holds there only.
+        ALTER TABLE memories ADD COLUMN projects TEXT NOT NULL DEFAULT '';
+        ALTER TABLE memories ADD COLUMN project_specific INTEGER NOT NULL DEFAULT 0;
+        -- memory-rows.ts searchTextHash: a rewrite that leaves the search text alone (a recall's
+        -- write-back) keeps its full-text entry.
+        ALTER TABLE memories ADD COLUMN search_hash TEXT NOT NULL DEFAULT '';
       `);
     },
   },

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { MemoryCategory, MemoryType, StoredMemory } from '../../../../common/memory.js';
 import { memoryExpiryTime } from '../memory/memory-expiry.js';
+import { projectFieldsOf } from '../projects/memory-project.js';
 import { segmentForIndex } from './cjk-segmenter.js';
 import { statement } from './statement-cache.js';
 
@@ -27,6 +28,10 @@ export interface MemoryRow {
   mtime_ms: number;
   size: number;
   body_preview: string;
+  /** The absolute project folders the memory names, one per line; '' for none (issue 12, recall-project.ts). */
+  projects: string;
+  /** 1 when it holds in those projects only. */
+  project_specific: 0 | 1;
 }
 
 export interface SearchText {
@@ -39,6 +44,7 @@ export interface SearchText {
 const BODY_PREVIEW_CHARS = 200;
 
 export function toMemoryRow(memory: StoredMemory, relPath: string, file: { mtimeMs: number; size: number }): MemoryRow {
+  const project = projectFieldsOf(memory.extra);
   return {
     role: memory.role,
     category: memory.category,
@@ -60,6 +66,8 @@ export function toMemoryRow(memory: StoredMemory, relPath: string, file: { mtime
     mtime_ms: file.mtimeMs,
     size: file.size,
     body_preview: memory.body.slice(0, BODY_PREVIEW_CHARS),
+    projects: project.projects.join('\n'),
+    project_specific: project.specific ? 1 : 0,
   };
 }
 
@@ -93,30 +101,64 @@ const COLUMNS = [
   'mtime_ms',
   'size',
   'body_preview',
+  'projects',
+  'project_specific',
 ] as const satisfies readonly (keyof MemoryRow)[];
 
-const INSERT_SQL = `INSERT INTO memories (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`;
-const UPDATE_SQL = `UPDATE memories SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE rowid = @rowid`;
+const STORED_COLUMNS = [...COLUMNS, 'search_hash'];
+const INSERT_SQL = `INSERT INTO memories (${STORED_COLUMNS.join(', ')}) VALUES (${STORED_COLUMNS.map((c) => `@${c}`).join(', ')})`;
+const UPDATE_SQL = `UPDATE memories SET ${STORED_COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE rowid = @rowid`;
+const HASH_SQL = 'SELECT search_hash FROM memories WHERE rowid = ?';
 const RANK_SQL = 'INSERT OR REPLACE INTO memory_rank (rowid, role, memory_type, priority, expires_ms) VALUES (?, ?, ?, ?, ?)';
 const INSERT_FTS_SQL = 'INSERT INTO memories_fts (rowid, summary, tags, cues, body) VALUES (?, ?, ?, ?, ?)';
 const DELETE_FTS_SQL = 'DELETE FROM memories_fts WHERE rowid = ?';
 
 /**
+ * A 53-bit hash of the search text (cyrb53: two 32-bit lanes with Math.imul), to tell a rewrite
+ * that changed only counts from one that changed what is searched. Not node:crypto: this runs
+ * for every file of a reindex and sits in the bundle of the recall without the daemon, whose
+ * start-up a crypto load would add to; a collision only costs a skipped re-tokenization.
+ */
+export function searchTextHash(text: SearchText): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (const part of [text.summary, text.tags, text.cues, text.body]) {
+    for (let i = 0; i <= part.length; i++) {
+      // The separator (index == length) keeps "ab"+"c" apart from "a"+"bc".
+      const code = i < part.length ? part.charCodeAt(i) : 0x1f;
+      h1 = Math.imul(h1 ^ code, 2654435761);
+      h2 = Math.imul(h2 ^ code, 1597334677);
+    }
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+/**
  * Insert or replace one memory. `existingRowid` is the row the same path already has (the
  * caller knows it from its folder diff, which saves a lookup per file during a rebuild).
+ *
+ * A replaced row keeps its full-text entry when its search text is unchanged (a recall's
+ * write-back changes only hits, strength and last_replayed): re-tokenizing costs time, and
+ * FTS5's contentless delete leaves the table's statistics counting the old entry, so every
+ * delete-and-reinsert of the same text raised later bm25 scores (0.37 → 1.02 over three).
  */
 export function writeMemoryRow(db: Database.Database, row: MemoryRow, text: SearchText, existingRowid: number | undefined): number {
+  const search_hash = searchTextHash(text);
   let rowid: number;
+  let textChanged = true;
   if (existingRowid === undefined) {
-    rowid = Number(statement(db, INSERT_SQL).run(row).lastInsertRowid);
+    rowid = Number(statement(db, INSERT_SQL).run({ ...row, search_hash }).lastInsertRowid);
   } else {
     rowid = existingRowid;
-    statement(db, UPDATE_SQL).run({ ...row, rowid });
-    statement(db, DELETE_FTS_SQL).run(rowid);
+    textChanged = statement(db, HASH_SQL).pluck().get(rowid) !== search_hash;
+    statement(db, UPDATE_SQL).run({ ...row, search_hash, rowid });
+    if (textChanged) statement(db, DELETE_FTS_SQL).run(rowid);
   }
   // A session grant lapses with the local day it was granted in (MEM-8, grant-scope.ts).
   statement(db, RANK_SQL).run(rowid, row.role, row.memory_type, row.priority, memoryExpiryTime(row)?.getTime() ?? null);
-  statement(db, INSERT_FTS_SQL).run(rowid, text.summary, text.tags, text.cues, text.body);
+  if (textChanged) statement(db, INSERT_FTS_SQL).run(rowid, text.summary, text.tags, text.cues, text.body);
   return rowid;
 }
 

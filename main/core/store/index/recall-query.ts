@@ -52,7 +52,8 @@ const CANDIDATES_SQL = `
   FROM candidates c JOIN memory_rank r ON r.rowid = c.rowid`;
 
 const ROW_SQL = `
-  SELECT rowid, id, role, category, path, summary, tags, memory_type, priority, hits, strength, last_replayed, expires, mtime_ms, size
+  SELECT rowid, id, role, category, path, summary, tags, memory_type, priority, hits, strength, last_replayed, expires, mtime_ms, size,
+    projects, project_specific
   FROM memories WHERE rowid = ?`;
 
 export interface RankedRow {
@@ -73,6 +74,9 @@ export interface RankedRow {
   expires: string;
   mtime_ms: number;
   size: number;
+  /** The memory's project folders, one per line (recall-project.ts rowProjectFields). */
+  projects: string;
+  project_specific: 0 | 1;
   score: number;
 }
 

@@ -120,7 +120,7 @@ function search(index: MemoryIndex, options: RecallOptions, match: MatchQueries)
   const problems = upkeep(index, 'index sync', () => syncRole(index, options.role, options.onIndexProgress, options.fullCheck));
   // Issue 12: the project's own memories first, then cut to the limit (only what is returned is written back).
   const inProject = (rows: RankedRow[]) => {
-    const ordered = orderForProject(rows, (row) => absoluteMemoryPath(index.memoryHome, row.path), options.project, limit);
+    const ordered = orderForProject(rows, options.project, limit);
     return { rows: ordered.map((entry) => entry.row), projects: ordered.map((entry) => entry.project) };
   };
   const rows = searchMemories(index.db, options.role, match, wide, nowMs);
