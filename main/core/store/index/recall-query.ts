@@ -34,11 +34,16 @@ const MAX_BOOST = Math.max(...Object.values(TYPE_WEIGHTS)) * (1 + 2 * PRIORITY_S
 const TEXT_SCORE_SQL = `-bm25(memories_fts, ${COLUMN_WEIGHTS.join(', ')})`;
 const ELIGIBLE_SQL = 'r.role = @role AND (r.expires_ms IS NULL OR r.expires_ms > @now)';
 
-/** Every match scored and filtered: exact, and the cost of one memory_rank lookup per match. */
-const FULL_RANKING_SQL = `
+/**
+ * The matches whose boost is at least @minBoost, scored and filtered. SQLite computes the
+ * select list only for rows that pass the WHERE clause, so bm25 — about a microsecond a row —
+ * is paid only by memories that could still make the answer; each match costs its memory_rank
+ * lookup. With @minBoost 0 it is every match: exact, and the most expensive.
+ */
+const BOOSTED_RANKING_SQL = `
   SELECT r.rowid AS rowid, ${TEXT_SCORE_SQL} * ${BOOST_SQL} AS score
   FROM memories_fts JOIN memory_rank r ON r.rowid = memories_fts.rowid
-  WHERE memories_fts MATCH @match AND ${ELIGIBLE_SQL}
+  WHERE memories_fts MATCH @match AND ${ELIGIBLE_SQL} AND ${BOOST_SQL} >= @minBoost
   ORDER BY score DESC, r.rowid
   LIMIT @limit`;
 
@@ -101,8 +106,11 @@ const MIN_CANDIDATES = 100;
  * memory_rank costs about a microsecond per match (9 ms for a common word at 100k memories),
  * so first only the best matches by text are scored. The answer is exact when every match was
  * a candidate, or when the limit-th score beats what any other match could reach (its text
- * score is at most the lowest candidate's, its boost at most MAX_BOOST); otherwise (a role
- * with few of the matches, many expired) every match is scored.
+ * score is at most the lowest candidate's, its boost at most MAX_BOOST). Otherwise only the
+ * matches whose boost could still lift them past the limit-th score are scored: when many
+ * memories match about equally well (a common word), that is the best-boosted few, not all.
+ * With fewer than `limit` eligible candidates (a role with few of the matches, many expired),
+ * every match is.
  */
 function rankMatch(db: Database.Database, role: string, match: string, limit: number, nowMs: number): Scored[] {
   const candidates = Math.max(MIN_CANDIDATES, limit * CANDIDATES_PER_RESULT);
@@ -114,9 +122,15 @@ function rankMatch(db: Database.Database, role: string, match: string, limit: nu
   if (rows.length < candidates) return eligible;
   // FTS5 floors IDF at 1e-6, so text scores are positive and the ceiling below is an upper bound.
   const lowestCandidate = Math.min(...rows.map((row) => row.text_score));
-  const boundHolds = lowestCandidate > 0 && eligible.length === limit && eligible[limit - 1]!.score > lowestCandidate * MAX_BOOST;
-  if (boundHolds) return eligible;
-  return statement(db, FULL_RANKING_SQL).all({ match, role, now: nowMs, limit }) as Scored[];
+  const full = lowestCandidate <= 0 || eligible.length < limit;
+  if (!full && eligible[limit - 1]!.score > lowestCandidate * MAX_BOOST) return eligible;
+  // Any other match scores at most lowestCandidate × its boost: below the limit-th score unless
+  // its boost reaches this (a hair lower, so that rounding never drops a tie).
+  const minBoost = full ? 0 : (eligible[limit - 1]!.score / lowestCandidate) * (1 - 1e-9);
+  const boosted = statement(db, BOOSTED_RANKING_SQL).all({ match, role, now: nowMs, limit, minBoost }) as Scored[];
+  if (full) return boosted;
+  const seen = new Set(boosted.map((row) => row.rowid));
+  return [...boosted, ...eligible.filter((row) => !seen.has(row.rowid))].sort(byScore).slice(0, limit);
 }
 
 /**

@@ -4,6 +4,7 @@ import { makeTempHome, type TempHome } from '../../../../test/helpers/temp-home.
 import { ROLE, writeMemory } from '../../../../test/cli/recall-test-fixtures.js';
 import { openMemoryIndex, type MemoryIndex } from './memory-index.js';
 import { recall, type RecallOptions } from './recall.js';
+import { TYPE_WEIGHTS } from './recall-query.js';
 
 let home: TempHome;
 let index: MemoryIndex;
@@ -159,6 +160,41 @@ describe('recall: ranking, expiry and limit (MEM-4, MEM-8)', () => {
       writeMemory(home.memoryHome, 'other', { id, summary: '每天都要喝水', memory_type: i >= 145 ? 'rule' : 'episodic' });
     }
     expect(ids('喝水').sort()).toEqual(['m145', 'm146', 'm147', 'm148', 'm149']);
+  });
+
+  it('ranks exactly as scoring every match would, when many match about equally and only boosts differ', () => {
+    // Over a hundred near-equal matches: the limit-th score cannot be proven best from the text
+    // candidates alone, so the best-boosted matches are scored (recall-query.ts rankMatch).
+    const types = ['episodic', 'semantic', 'rule', 'preference', 'procedural', 'emotional'] as const;
+    for (let i = 0; i < 260; i += 1) {
+      const id = `w${String(i).padStart(3, '0')}`;
+      const summary = i % 3 === 0 ? '每天都要喝水' : i % 3 === 1 ? '記得喝水，一天兩千毫升' : '喝水';
+      writeMemory(home.memoryHome, 'other', {
+        id,
+        summary,
+        memory_type: types[(i * 7) % types.length],
+        priority: 1 + ((i * 11) % 5),
+        ...(i % 13 === 0 ? { expires: '2026-03-01' } : {}),
+      });
+    }
+    for (const limit of [1, 5, 20]) {
+      const found = recall(index, { role: ROLE, query: '喝水', clock, writeBack: false, limit }).memories;
+      const weight = (type: string) => TYPE_WEIGHTS[type as keyof typeof TYPE_WEIGHTS];
+      // Every match scored, written out here independently of recall-query.ts's SQL.
+      const all = index.db
+        .prepare(
+          `SELECT m.id, m.memory_type, m.priority, m.rowid, r.expires_ms, -bm25(memories_fts, 3, 2, 2, 1) AS text
+           FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid JOIN memory_rank r ON r.rowid = m.rowid
+           WHERE memories_fts MATCH '"喝水"' AND m.role = ?`,
+        )
+        .all(ROLE) as Array<{ id: string; memory_type: string; priority: number; rowid: number; expires_ms: number | null; text: number }>;
+      const expected = all
+        .filter((row) => row.expires_ms === null || row.expires_ms > clock.now().getTime())
+        .map((row) => ({ ...row, score: row.text * weight(row.memory_type) * (1 + (row.priority - 3) * 0.05) }))
+        .sort((a, b) => b.score - a.score || a.rowid - b.rowid)
+        .slice(0, limit);
+      expect(found.map((m) => m.id)).toEqual(expected.map((row) => row.id));
+    }
   });
 
   it("finds a role's best matches when other roles hold most of the matches", () => {
