@@ -117,7 +117,8 @@ const DELETE_FTS_SQL = 'DELETE FROM memories_fts WHERE rowid = ?';
  * A 53-bit hash of the search text (cyrb53: two 32-bit lanes with Math.imul), to tell a rewrite
  * that changed only counts from one that changed what is searched. Not node:crypto: this runs
  * for every file of a reindex and sits in the bundle of the recall without the daemon, whose
- * start-up a crypto load would add to; a collision only costs a skipped re-tokenization.
+ * start-up a crypto load would add to. A collision (odds about 2⁻⁵³ per rewrite) would keep the
+ * old search text until the file's next change; `memory reindex` rebuilds it regardless.
  */
 export function searchTextHash(text: SearchText): string {
   let h1 = 0xdeadbeef;

@@ -23,7 +23,7 @@ export function widenedLimit(limit: number, project: string | undefined): number
 }
 
 /** The project fields an index row holds (memory-rows.ts toMemoryRow). */
-export function rowProjectFields(row: { projects: string; project_specific: number }): ProjectFields {
+function rowProjectFields(row: { projects: string; project_specific: number }): ProjectFields {
   const projects = row.projects ? row.projects.split('\n') : [];
   return { projects, specific: projects.length > 0 && row.project_specific === 1 };
 }

@@ -79,7 +79,7 @@ export interface RankedRow {
   expires: string;
   mtime_ms: number;
   size: number;
-  /** The memory's project folders, one per line (recall-project.ts rowProjectFields). */
+  /** The memory's project folders, one per line (recall-project.ts). */
   projects: string;
   project_specific: 0 | 1;
   score: number;
@@ -128,7 +128,7 @@ function rankMatch(db: Database.Database, role: string, match: string, limit: nu
   // its boost reaches this (a hair lower, so that rounding never drops a tie).
   const minBoost = full ? 0 : (eligible[limit - 1]!.score / lowestCandidate) * (1 - 1e-9);
   const boosted = statement(db, BOOSTED_RANKING_SQL).all({ match, role, now: nowMs, limit, minBoost }) as Scored[];
-  if (full) return boosted;
+  // The candidates below minBoost may still beat the boosted ones (with minBoost 0 they are among them).
   const seen = new Set(boosted.map((row) => row.rowid));
   return [...boosted, ...eligible.filter((row) => !seen.has(row.rowid))].sort(byScore).slice(0, limit);
 }
