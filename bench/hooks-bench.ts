@@ -10,6 +10,7 @@ import { build } from 'esbuild';
 import type { HookEventName } from '../common/hook-events.js';
 import { loadConfig, type KiokuConfig } from '../main/core/platform/config/config.js';
 import { requestStatus } from '../main/core/platform/ipc/ipc-client.js';
+import { preparedLoadPath } from '../main/core/platform/config/prepared-paths.js';
 import { createRole, planRoleChange } from '../main/core/store/roles/role-editor.js';
 import { claimRole } from '../main/core/store/sessions/role-locks.js';
 import { writeSessionRole } from '../main/core/store/sessions/session-role-file.js';
@@ -358,8 +359,10 @@ export async function runHooksBench(args: string[]): Promise<void> {
         fs.rmSync(dir, { recursive: true, force: true });
     };
 
-    // A memory edited in place by hand, as an editor saves it: the prepared load on disk no longer
-    // holds, and a load without the daemon reads every file again (issue 17's stale rows).
+    // A memory edited by hand and saved by rename (vim's default; every write of Kioku's, a sleep's
+    // or a recall's): the prepared load on disk no longer holds, and a load without the daemon
+    // reads every file again (issue 17's stale rows). An edit saved in place is seen by the next
+    // full check instead (full-check-policy.ts), which the "full check due" rows measure.
     const edited = path.join(
       config.paths.memoryHome,
       ROLE,
@@ -368,7 +371,17 @@ export async function runHooksBench(args: string[]): Promise<void> {
     );
     const editByHand = () => {
       const text = fs.readFileSync(edited, 'utf8');
-      fs.writeFileSync(edited, text.endsWith('\n\n') ? text.slice(0, -1) : `${text}\n`);
+      const temp = `${edited}.bench-edit`;
+      fs.writeFileSync(temp, text.endsWith('\n\n') ? text.slice(0, -1) : `${text}\n`);
+      fs.renameSync(temp, edited);
+    };
+    // The prepared load's last full check long past: this load stats every file (once in ten minutes).
+    const fullCheckDue = () => {
+      const file = preparedLoadPath(config.paths, ROLE);
+      if (!fs.existsSync(file)) return;
+      const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { checkedAt?: number };
+      stored.checkedAt = 0;
+      fs.writeFileSync(file, JSON.stringify(stored));
     };
     const callSetup = () => {
       forgetSessions();
@@ -380,6 +393,17 @@ export async function runHooksBench(args: string[]): Promise<void> {
         name: 'session-start',
         event: 'session-start',
         setup: forgetSessions,
+        payload: () => payload('session-start', 'bench-start', { source: 'startup' }),
+        expectOutput: loaded,
+        expectSource: 'prepared',
+      },
+      {
+        name: 'session-start (full check due)',
+        event: 'session-start',
+        setup: () => {
+          forgetSessions();
+          fullCheckDue();
+        },
         payload: () => payload('session-start', 'bench-start', { source: 'startup' }),
         expectOutput: loaded,
         expectSource: 'prepared',

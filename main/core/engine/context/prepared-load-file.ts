@@ -6,7 +6,17 @@ import { PROJECT_KEY, PROJECT_SPECIFIC_KEY } from '../../store/projects/memory-p
 import type { ContextLanguage } from '../../platform/text/context-language.js';
 import type { PreparedItem, PreparedItemMemory, PreparedLongTermMemory } from './memory-block.js';
 import { isNumber, isPlainObject, isProblem, isStoredMemory, isString, oneOf } from './prepared-load-shapes.js';
-import { foldersUnchanged, isFolderStamps, type FolderStamps } from './prepared-load-stamps.js';
+import { checkedRecently, SMALL_ROLE_FILES, type FullCheckPolicy } from '../../store/memory/full-check-policy.js';
+import {
+  dirsUnchanged,
+  foldersUnchanged,
+  headOf,
+  isFolderHead,
+  isFolderStamps,
+  settleRacy,
+  type FolderHead,
+  type FolderStamps,
+} from './prepared-load-stamps.js';
 
 /**
  * A role's prepared SessionStart load on disk (issue 17, X-PERF), so the hook without the
@@ -14,7 +24,9 @@ import { foldersUnchanged, isFolderStamps, type FolderStamps } from './prepared-
  * Design notes: docs/design-notes.md, "main/core/engine/context/prepared-load-file.ts".
  */
 // 2: an item keeps its pin (a load prepared by /1 lost it, and is simply not used).
-const FORMAT = 'kioku-prepared-load/2';
+// 3: the long-term files' stamps are in a file of their own, read only by a full check.
+const FORMAT = 'kioku-prepared-load/3';
+const STAMPS_FORMAT = 'kioku-prepared-stamps/1';
 /** Far more than 10,000 memories take; a larger file is not one of ours. */
 const MAX_FILE_BYTES = 256 * 1024 * 1024;
 export const LONG_TERM_CATEGORIES: readonly MemoryCategory[] = CATEGORIES;
@@ -38,8 +50,14 @@ interface StoredLoad {
   /** The moment the items were prepared for, and the first moment they may be wrong (null: never). */
   from: number;
   until: number | null;
+  /** Wall-clock time (ms) at which every file was last found as stamped (full-check-policy.ts). */
+  checkedAt: number;
+  /** The long-term files' stamps this load goes with (preparedStampsPath), and how many files they cover. */
+  stampsId: string;
+  longTermFiles: number;
   longTerm: {
-    folders: FolderStamps[];
+    /** Only the folders' own stamps: each file's are in the stamps file. */
+    folders: FolderHead[];
     heading: string;
     full: StoredItem[];
     digest: StoredItem[];
@@ -49,8 +67,30 @@ interface StoredLoad {
   inbox: { folders: FolderStamps[]; memories: StoredMemory[]; problems: MemoryLoadProblem[] };
 }
 
-export interface PreparedLongTermPart {
+/** The stamps file beside a prepared load: each long-term file's stamp, under the id its load names. */
+interface StoredStamps {
+  format: string;
+  roleDir: string;
+  id: string;
   folders: FolderStamps[];
+}
+
+/** Where a role's prepared load and its stamps are (prepared-paths.ts). */
+export interface PreparedFiles {
+  load: string;
+  stamps: string;
+}
+
+/**
+ * The long-term files' stamps: fresh, from the files a part was just computed from; or those on
+ * disk that a part read back goes with (`kept`). `checkedAt`: when every file was last found as
+ * stamped — carried over unchanged by a part whose files were not all stat'ed again.
+ */
+export type LongTermStamps =
+  { fresh: FolderStamps[]; checkedAt: number } | { kept: { id: string; folders: FolderHead[]; files: number }; checkedAt: number };
+
+export interface PreparedLongTermPart {
+  stamps: LongTermStamps;
   prepared: PreparedLongTermMemory;
   /** `loadSpecialMemories` of the long-term memories, in file order. */
   special: StoredMemory[];
@@ -75,49 +115,94 @@ function keyText(key: PreparedLoadKey, now: Date): string {
   return JSON.stringify([key.roleId, key.language, key.fullMinPriority, key.digestMinPriority, process.env.TZ ?? '', offsets]);
 }
 
+export interface PreparedLoadFound {
+  longTerm?: PreparedLongTermPart;
+  inbox?: PreparedInboxPart;
+  /**
+   * A full check passed and what it found is worth writing down: its time (a large role's next
+   * loads skip the check), or folders that need no listing any more (settleRacy).
+   */
+  rewrite: boolean;
+}
+
+const NONE: PreparedLoadFound = { rewrite: false };
+
 /**
  * The parts of the prepared load that still hold at `now` for these files and this key; either
  * may be missing (then it is computed from the files). Never throws: a file that cannot be read,
  * parsed or trusted is as good as none.
+ *
+ * Its folders' stamps are checked every time; its files' only when the full-check policy says so
+ * (full-check-policy.ts: a small role always, a large one when its last check is 10 minutes old),
+ * because at 10,000 memories that stat pass was most of a load's cost. A folder that was racy
+ * when stamped is always checked file by file.
  */
 export function readPreparedLoad(
-  file: string,
+  files: PreparedFiles,
   roleDir: string,
   key: PreparedLoadKey,
   now: Date,
-): { longTerm?: PreparedLongTermPart; inbox?: PreparedInboxPart } {
-  let stored: unknown;
-  try {
-    const stat = fs.statSync(file, { throwIfNoEntry: false });
-    if (!stat || !stat.isFile() || stat.size > MAX_FILE_BYTES) return {};
-    stored = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
-    return {};
-  }
-  if (!isStoredHeader(stored) || stored.roleDir !== roleDir || stored.key !== keyText(key, now)) return {};
+  policy: FullCheckPolicy = {},
+): PreparedLoadFound {
+  const stored = readJson(files.load);
+  if (!isStoredHeader(stored) || stored.roleDir !== roleDir || stored.key !== keyText(key, now)) return NONE;
   try {
     const time = now.getTime();
     const until = stored.until ?? Infinity;
     // Stale long-term items mean reading every file anyway: nothing else is checked then, so a
     // stale prepared load costs the full computation little more than reading this file.
-    if (!(stored.from <= time && time < until && foldersUnchanged(roleDir, stored.longTerm.folders))) return {};
-    if (!isStoredLoad(stored)) return {};
+    if (!(stored.from <= time && time < until && dirsUnchanged(roleDir, stored.longTerm.folders))) return NONE;
+    const heads = stored.longTerm.folders;
+    const inboxFolders = stored.inbox.folders;
+    // Taken before the stat pass: an edit the pass raced past is at most one interval from the next.
+    const wallMs = (policy.nowMs ?? Date.now)();
+    const roleFiles = stored.longTermFiles + inboxFolders.reduce((sum, folder) => sum + folder.names.length, 0);
+    const large = roleFiles >= (policy.smallRoleFiles ?? SMALL_ROLE_FILES);
+    const racy = heads.some((folder) => folder.racy) || inboxFolders.some((folder) => folder.racy);
+    const check = !large || racy || !checkedRecently(stored.checkedAt, wallMs, policy);
+    let checked: FolderStamps[] | undefined;
+    if (check) {
+      checked = readStamps(files.stamps, roleDir, stored.stampsId);
+      if (!checked || !foldersUnchanged(roleDir, checked)) return NONE;
+    }
+    if (!isStoredLoad(stored)) return NONE;
     const { longTerm, inbox } = stored;
+    const inboxHolds = check ? foldersUnchanged(roleDir, inbox.folders) : dirsUnchanged(roleDir, inbox.folders);
+    const settledLongTerm = checked && settleRacy(checked);
+    const settledInbox = check && inboxHolds ? settleRacy(inbox.folders) : undefined;
+    const stamps: LongTermStamps = checked
+      ? { fresh: settledLongTerm ?? checked, checkedAt: wallMs }
+      : { kept: { id: stored.stampsId, folders: heads, files: stored.longTermFiles }, checkedAt: stored.checkedAt };
     return {
-      longTerm: {
-        folders: longTerm.folders,
-        prepared: fromStored(longTerm, key),
-        special: longTerm.special,
-        problems: longTerm.problems,
-        until,
-      },
-      ...(foldersUnchanged(roleDir, inbox.folders)
-        ? { inbox: { folders: inbox.folders, memories: inbox.memories, problems: inbox.problems } }
-        : {}),
+      longTerm: { stamps, prepared: fromStored(longTerm, key), special: longTerm.special, problems: longTerm.problems, until },
+      ...(inboxHolds ? { inbox: { folders: settledInbox ?? inbox.folders, memories: inbox.memories, problems: inbox.problems } } : {}),
+      rewrite: check && ((large && !racy) || !!settledLongTerm || !!settledInbox),
     };
   } catch {
-    return {};
+    return NONE;
   }
+}
+
+function readJson(file: string): unknown {
+  try {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stat || !stat.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The long-term files' stamps that go with the load naming `id`; undefined when there are none such. */
+function readStamps(file: string, roleDir: string, id: string): FolderStamps[] | undefined {
+  const stored = readJson(file);
+  if (!isPlainObject(stored) || stored.format !== STAMPS_FORMAT || stored.roleDir !== roleDir || stored.id !== id) return undefined;
+  return foldersOf(stored.folders, LONG_TERM_CATEGORIES, isFolderStamps) ? (stored.folders as FolderStamps[]) : undefined;
+}
+
+/** Names a stamps file for one load: another load's stamps (a write cut short between the two files) are never taken for its own. */
+function newStampsId(): string {
+  return `${Date.now().toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
 function fromStored(longTerm: StoredLoad['longTerm'], key: PreparedLoadKey): PreparedLongTermMemory {
@@ -146,23 +231,40 @@ function toStored(item: PreparedItem): StoredItem {
   ];
 }
 
-/** Write the whole prepared load, atomically (a reader sees the old file or the new one). */
+/**
+ * Write the prepared load, atomically (a reader sees the old file or the new one). Fresh stamps
+ * go to a new stamps file first, so a load on disk never names stamps that are not there.
+ */
 export function writePreparedLoad(
-  file: string,
+  files: PreparedFiles,
   roleDir: string,
   key: PreparedLoadKey,
   from: Date,
   longTerm: PreparedLongTermPart,
   inbox: PreparedInboxPart,
 ): void {
+  const { stamps } = longTerm;
+  let kept: { id: string; folders: FolderHead[]; files: number };
+  if ('fresh' in stamps) {
+    kept = {
+      id: newStampsId(),
+      folders: stamps.fresh.map(headOf),
+      files: stamps.fresh.reduce((sum, folder) => sum + folder.names.length, 0),
+    };
+    const stored: StoredStamps = { format: STAMPS_FORMAT, roleDir, id: kept.id, folders: stamps.fresh };
+    writeFileAtomicSync(files.stamps, JSON.stringify(stored), { durable: false });
+  } else kept = stamps.kept;
   const stored: StoredLoad = {
     format: FORMAT,
     roleDir,
     key: keyText(key, from),
     from: from.getTime(),
     until: Number.isFinite(longTerm.until) ? longTerm.until : null,
+    checkedAt: stamps.checkedAt,
+    stampsId: kept.id,
+    longTermFiles: kept.files,
     longTerm: {
-      folders: longTerm.folders,
+      folders: kept.folders,
       heading: longTerm.prepared.heading,
       full: longTerm.prepared.full.map(toStored),
       digest: longTerm.prepared.digest.map(toStored),
@@ -172,7 +274,7 @@ export function writePreparedLoad(
     inbox: { folders: inbox.folders, memories: inbox.memories, problems: inbox.problems },
   };
   // A cache: losing it in a power cut only costs the next load its head start.
-  writeFileAtomicSync(file, JSON.stringify(stored), { durable: false });
+  writeFileAtomicSync(files.load, JSON.stringify(stored), { durable: false });
 }
 
 // Checks of the stored shape: a garbled or hand-made file must not reach the assembly.
@@ -186,12 +288,16 @@ function isStoredItem(value: unknown): value is StoredItem {
   );
 }
 
-function foldersOf(value: unknown, categories: readonly MemoryCategory[]): boolean {
-  return Array.isArray(value) && value.length === categories.length && value.every((folder, i) => isFolderStamps(folder, categories[i]!));
+function foldersOf(
+  value: unknown,
+  categories: readonly MemoryCategory[],
+  isFolder: (value: unknown, category: MemoryCategory) => boolean,
+): boolean {
+  return Array.isArray(value) && value.length === categories.length && value.every((folder, i) => isFolder(folder, categories[i]!));
 }
 
 /** What freshness is judged from: format, key, window and the folders' stamps. */
-type StoredHeader = Pick<StoredLoad, 'format' | 'roleDir' | 'key' | 'from' | 'until'> & {
+type StoredHeader = Pick<StoredLoad, 'format' | 'roleDir' | 'key' | 'from' | 'until' | 'checkedAt' | 'stampsId' | 'longTermFiles'> & {
   longTerm: Pick<StoredLoad['longTerm'], 'folders'> & Record<string, unknown>;
   inbox: Pick<StoredLoad['inbox'], 'folders'> & Record<string, unknown>;
 };
@@ -200,12 +306,19 @@ function isStoredHeader(value: unknown): value is StoredHeader {
   if (!isPlainObject(value) || value.format !== FORMAT || !isString(value.roleDir) || !isString(value.key) || !isNumber(value.from))
     return false;
   if (value.until !== null && !isNumber(value.until)) return false;
+  if (
+    !isNumber(value.checkedAt) ||
+    !isString(value.stampsId) ||
+    !Number.isSafeInteger(value.longTermFiles) ||
+    (value.longTermFiles as number) < 0
+  )
+    return false;
   const { longTerm, inbox } = value;
   return (
     isPlainObject(longTerm) &&
     isPlainObject(inbox) &&
-    foldersOf(longTerm.folders, LONG_TERM_CATEGORIES) &&
-    foldersOf(inbox.folders, INBOX_CATEGORIES)
+    foldersOf(longTerm.folders, LONG_TERM_CATEGORIES, isFolderHead) &&
+    foldersOf(inbox.folders, INBOX_CATEGORIES, isFolderStamps)
   );
 }
 

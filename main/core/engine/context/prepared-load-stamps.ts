@@ -32,6 +32,11 @@ export interface FolderStamps {
   hashes: Record<string, string>;
 }
 
+/** A folder's own stamp, without its files': enough to see a file added, removed or saved by rename. */
+export type FolderHead = Pick<FolderStamps, 'category' | 'dir' | 'racy'>;
+
+export const headOf = ({ category, dir, racy }: FolderHead): FolderHead => ({ category, dir, racy });
+
 const stampOf = (stat: fs.Stats): Stamp => [stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino];
 const isMemoryName = (name: string) => name.endsWith('.md') && !name.startsWith('.') && !isTempFileName(name);
 const UNREADABLE = '-';
@@ -71,19 +76,40 @@ export function collectStamps(roleDir: string, categories: readonly MemoryCatego
   return { seen, folders: () => [...folders.values()] };
 }
 
+/**
+ * Folders just found unchanged, file by file, with the racy mark taken off those whose own stamp
+ * is now old enough to tell: a change from now on moves it, so they need no listing again.
+ * `nowMs` is the real time (file times are compared with it). The same objects when none settled.
+ */
+export function settleRacy<T extends FolderHead>(folders: readonly T[], nowMs = Date.now()): T[] | undefined {
+  const old = (dir: Stamp | null) => !dir || (dir[1] < nowMs - RACY_MS && dir[2] < nowMs - RACY_MS);
+  if (!folders.some((folder) => folder.racy && old(folder.dir))) return undefined;
+  return folders.map((folder) => (folder.racy && old(folder.dir) ? { ...folder, racy: false } : folder));
+}
+
+/**
+ * Whether no folder changed as a whole: no file added, removed or saved by rename. A file saved
+ * in place is not seen (that takes `foldersUnchanged`), and neither is a change in a racy folder.
+ */
+export function dirsUnchanged(roleDir: string, folders: readonly FolderHead[]): boolean {
+  return folders.every((folder) => dirUnchanged(path.join(roleDir, folder.category), folder));
+}
+
+function dirUnchanged(dir: string, folder: FolderHead): boolean {
+  const stat = statOrNull(dir);
+  if (!stat || !folder.dir) return !stat && !folder.dir;
+  return sameStamp(stampOf(stat), folder.dir, 0);
+}
+
 /** Whether every folder and file is as stamped: nothing added, removed or changed since. */
 export function foldersUnchanged(roleDir: string, folders: readonly FolderStamps[]): boolean {
   for (const folder of folders) {
     const dir = path.join(roleDir, folder.category);
-    const stat = statOrNull(dir);
-    if (!stat || !folder.dir) {
-      if (stat || folder.dir) return false;
-      continue;
-    }
-    if (!sameStamp(stampOf(stat), folder.dir, 0)) return false;
+    if (!dirUnchanged(dir, folder)) return false;
+    if (!folder.dir) continue;
     if (folder.racy && !sameNames(fs.readdirSync(dir).filter(isMemoryName).sort(), folder.names)) return false;
-    // Ten thousand stats are most of a valid prepared load's cost: the names are checked plain
-    // file names (isFolderStamps), so the path is joined by hand, without path.join's parsing.
+    // Ten thousand stats are most of a full check's cost: the names are checked plain file names
+    // (isFolderStamps), so the path is joined by hand, without path.join's parsing.
     const prefix = dir + path.sep;
     for (let i = 0; i < folder.names.length; i++) {
       const file = prefix + folder.names[i]!;
@@ -112,15 +138,20 @@ function textHash(file: string, size: number): string {
   }
 }
 
+const isStamp = (stamp: unknown) => Array.isArray(stamp) && stamp.length === 4 && stamp.every((n) => typeof n === 'number');
+
+/** A stored folder head that is whole and well formed (the file may be garbled). */
+export function isFolderHead(value: unknown, category: MemoryCategory): value is FolderHead {
+  if (!value || typeof value !== 'object') return false;
+  const folder = value as Partial<FolderHead>;
+  return folder.category === category && (folder.dir === null || isStamp(folder.dir)) && typeof folder.racy === 'boolean';
+}
+
 /** A stored list of folder stamps that is whole and well formed (the file may be garbled). */
 export function isFolderStamps(value: unknown, category: MemoryCategory): value is FolderStamps {
-  if (!value || typeof value !== 'object') return false;
+  if (!isFolderHead(value, category)) return false;
   const folder = value as Partial<FolderStamps>;
-  const isStamp = (stamp: unknown) => Array.isArray(stamp) && stamp.length === 4 && stamp.every((n) => typeof n === 'number');
   return (
-    folder.category === category &&
-    (folder.dir === null || isStamp(folder.dir)) &&
-    typeof folder.racy === 'boolean' &&
     Array.isArray(folder.names) &&
     folder.names.every((name) => typeof name === 'string' && isMemoryName(name) && !name.includes('/') && !name.includes('\\')) &&
     Array.isArray(folder.stamps) &&

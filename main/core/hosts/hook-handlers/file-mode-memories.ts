@@ -15,7 +15,8 @@ import {
 } from '../../engine/context/prepared-load-file.js';
 import { collectStamps } from '../../engine/context/prepared-load-stamps.js';
 import { readParsedMemories, writeParsedMemories } from '../../engine/context/parsed-memories-file.js';
-import { parsedMemoriesPath, preparedLoadPath } from '../../platform/config/prepared-paths.js';
+import { parsedMemoriesPath, preparedLoadPath, preparedStampsPath } from '../../platform/config/prepared-paths.js';
+import type { FullCheckPolicy } from '../../store/memory/full-check-policy.js';
 import { traceMark } from '../../platform/config/trace.js';
 import { loadRoleMemories, roleMemoryDir } from '../../store/memory/memory-layout.js';
 import type { RoleDefinition } from '../../store/roles/role-definition.js';
@@ -34,13 +35,16 @@ export interface FileModeMemories {
   source: 'prepared' | 'prepared, inbox read' | 'files';
 }
 
-/** `save: false` (the UI's preview) reads a prepared load but never writes one. */
+/**
+ * `save: false` (the UI's preview) reads a prepared load but never writes one. `fullCheck`: when
+ * the files are stat'ed one by one (full-check-policy.ts; tests reach a large role's path with a few).
+ */
 export function memoriesFromFiles(
   config: KiokuConfig,
   role: RoleDefinition,
   now: Date,
   logger: Logger,
-  persist: { save: boolean } = { save: true },
+  persist: { save: boolean; fullCheck?: FullCheckPolicy } = { save: true },
 ): FileModeMemories {
   const { memoryHome } = config.paths;
   const roleDir = roleMemoryDir(memoryHome, role.id);
@@ -51,13 +55,13 @@ export function memoriesFromFiles(
     fullMinPriority: options.fullMinPriority,
     digestMinPriority: options.digestMinPriority,
   };
-  const file = preparedLoadPath(config.paths, role.id);
-  const found = readPreparedLoad(file, roleDir, key, now);
+  const files = { load: preparedLoadPath(config.paths, role.id), stamps: preparedStampsPath(config.paths, role.id) };
+  const found = readPreparedLoad(files, roleDir, key, now, persist.fullCheck);
   traceMark(found.longTerm ? 'prepared-valid' : 'prepared-stale');
   const save = (longTerm: PreparedLongTermPart, inbox: PreparedInboxPart) => {
     if (!persist.save) return;
     try {
-      writePreparedLoad(file, roleDir, key, now, longTerm, inbox);
+      writePreparedLoad(files, roleDir, key, now, longTerm, inbox);
     } catch (error) {
       // Only the next load's head start is lost; this one is already computed.
       logger.info('context', `could not write the prepared load of ${role.id}: ${(error as Error).message}`);
@@ -73,7 +77,7 @@ export function memoriesFromFiles(
       const read = loadRoleMemories(memoryHome, role.id, { categories: INBOX_CATEGORIES, seen: stamps.seen });
       inbox = { folders: stamps.folders(), ...read };
       save(longTerm, inbox);
-    }
+    } else if (found.rewrite) save(longTerm, inbox); // what the full check found, so the next loads skip it
     // The inbox comes first, as loadRoleMemories lists the folders (ALL_CATEGORIES).
     return {
       memories: [...inbox.memories, ...longTerm.special],
@@ -82,6 +86,8 @@ export function memoriesFromFiles(
       source: found.inbox ? 'prepared' : 'prepared, inbox read',
     };
   }
+  // When every file was last found as stamped: now, on the full-check policy's clock.
+  const checkedAt = (persist.fullCheck?.nowMs ?? Date.now)();
   const stamps = collectStamps(roleDir, [...INBOX_CATEGORIES, ...LONG_TERM_CATEGORIES], started);
   // Read only when every folder must be listed: most files are then as they were parsed last time.
   const parsedFile = parsedMemoriesPath(config.paths, role.id);
@@ -96,7 +102,7 @@ export function memoriesFromFiles(
   const inboxDir = path.join(roleDir, 'inbox');
   save(
     {
-      folders: longTermFolders,
+      stamps: { fresh: longTermFolders, checkedAt },
       prepared: window.prepared,
       special: loadSpecialMemories(memories).filter((memory) => memory.category !== 'inbox'),
       problems: problems.filter((problem) => path.dirname(problem.path) !== inboxDir),

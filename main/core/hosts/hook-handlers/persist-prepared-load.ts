@@ -7,7 +7,7 @@ import { prepareLongTermWindow } from '../../engine/context/memory-block.js';
 import { INBOX_CATEGORIES, LONG_TERM_CATEGORIES, writePreparedLoad } from '../../engine/context/prepared-load-file.js';
 import { collectStamps, RACY_MS } from '../../engine/context/prepared-load-stamps.js';
 import { writeParsedMemories } from '../../engine/context/parsed-memories-file.js';
-import { parsedMemoriesPath, preparedLoadPath } from '../../platform/config/prepared-paths.js';
+import { parsedMemoriesPath, preparedLoadPath, preparedStampsPath } from '../../platform/config/prepared-paths.js';
 import type { MemoryCache } from '../../store/memory/memory-cache.js';
 import { roleMemoryDir } from '../../store/memory/memory-layout.js';
 import { readRoleDefinition } from '../../store/roles/role-repository.js';
@@ -49,12 +49,12 @@ export function persistPreparedLoad(ctx: HookContext & { memories: MemoryCache }
   const [inboxFolder, ...longTermFolders] = stamps.folders();
   const inboxDir = path.join(roleDir, 'inbox');
   writePreparedLoad(
-    preparedLoadPath(config.paths, roleId),
+    { load: preparedLoadPath(config.paths, roleId), stamps: preparedStampsPath(config.paths, roleId) },
     roleDir,
     { roleId, language: options.language, fullMinPriority: options.fullMinPriority, digestMinPriority: options.digestMinPriority },
     now,
     {
-      folders: longTermFolders,
+      stamps: { fresh: longTermFolders, checkedAt: started },
       prepared: window.prepared,
       special: [...loadSpecialMemories(cached.longTerm)],
       problems: cached.problems.filter((problem) => path.dirname(problem.path) !== inboxDir),

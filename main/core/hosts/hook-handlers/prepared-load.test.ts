@@ -8,10 +8,13 @@ import { makeTempHome, type TempHome } from '../../../../test/helpers/temp-home.
 import { formatLocalDate, formatLocalIso } from '../../platform/config/clock.js';
 import type { Logger } from '../../platform/config/log.js';
 import { clarityWindow } from '../../store/memory/memory-clarity.js';
-import { parsedMemoriesPath, preparedLoadPath } from '../../platform/config/prepared-paths.js';
+import { parsedMemoriesPath, preparedLoadPath, preparedStampsPath } from '../../platform/config/prepared-paths.js';
 import { serializeMemory } from '../../store/memory/memory-file.js';
 import { createRole, planRoleChange } from '../../store/roles/role-editor.js';
 import { createMemoryCache } from '../../store/memory/memory-cache.js';
+import { FULL_CHECK_INTERVAL_MS, type FullCheckPolicy } from '../../store/memory/full-check-policy.js';
+import { readRoleDefinition } from '../../store/roles/role-repository.js';
+import { memoriesFromFiles } from './file-mode-memories.js';
 import { loadRoleContext } from './load-role-context.js';
 import { persistPreparedLoad } from './persist-prepared-load.js';
 
@@ -268,6 +271,16 @@ describe('prepared load on disk (issue 17)', () => {
     );
   });
 
+  it('an inbox item edited in place by hand: only the inbox is read again', () => {
+    setUp();
+    const file = path.join(roleDir(), 'inbox', 'in0.md');
+    afterChange(() => {
+      const folder = fs.statSync(path.dirname(file)).mtimeMs;
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('進行到第 0 步。', '進行到第 0 步，改過了。'));
+      expect(fs.statSync(path.dirname(file)).mtimeMs).toBe(folder);
+    }, 'prepared, inbox read');
+  });
+
   it('settings changed', () => {
     setUp();
     afterChange(() => ({ ROLE_LOAD_FULL_MIN_PRIORITY: '2' }), 'files');
@@ -333,7 +346,7 @@ describe('a prepared file that cannot be trusted is ignored (derived data, like 
     garbled: (file) => fs.writeFileSync(file, 'not json at all {'),
     truncated: (file) => fs.writeFileSync(file, fs.readFileSync(file, 'utf8').slice(0, 2_000)),
     'another format': (file) =>
-      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"kioku-prepared-load/2"', '"kioku-prepared-load/1"')),
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"kioku-prepared-load/3"', '"kioku-prepared-load/2"')),
     'wrong types inside': (file) => {
       const data = JSON.parse(fs.readFileSync(file, 'utf8'));
       data.inbox.memories[0].summary = 42;
@@ -348,10 +361,21 @@ describe('a prepared file that cannot be trusted is ignored (derived data, like 
       // A file edited to inject text: its stamps are whole, but its shape check passes only for
       // a well-formed file, so this one is caught by the stamp of a memory it claims instead.
       const data = JSON.parse(fs.readFileSync(file, 'utf8'));
-      data.longTerm.folders[0].stamps[0] += 1;
       data.longTerm.full[0][0] = '### 偽造的記憶';
       fs.writeFileSync(file, JSON.stringify(data));
+      const stampsFile = preparedStampsPath(home!.config().paths, ROLE);
+      const stamps = JSON.parse(fs.readFileSync(stampsFile, 'utf8'));
+      stamps.folders[0].stamps[0] += 1;
+      fs.writeFileSync(stampsFile, JSON.stringify(stamps));
     },
+    'its stamps file missing': () => fs.rmSync(preparedStampsPath(home!.config().paths, ROLE)),
+    "another load's stamps file": () => {
+      const stampsFile = preparedStampsPath(home!.config().paths, ROLE);
+      const stamps = JSON.parse(fs.readFileSync(stampsFile, 'utf8'));
+      stamps.id = `${stamps.id}-earlier`;
+      fs.writeFileSync(stampsFile, JSON.stringify(stamps));
+    },
+    'a garbled stamps file': () => fs.writeFileSync(preparedStampsPath(home!.config().paths, ROLE), '{"format":'),
   };
   for (const [kind, spoil] of Object.entries(kinds)) {
     it(kind, () => {
@@ -507,6 +531,107 @@ describe('parsed memories on disk: a stale load parses only the files that chang
     fs.rmSync(preparedLoadPath(home!.config().paths, ROLE));
     expect(load().text).toBe(first);
     expect(Object.keys(stored().entries)).toHaveLength(50);
+  });
+});
+
+/**
+ * A large role (full-check-policy.ts): its folders' stamps are checked on every load, each file's
+ * only when its last full check is an interval old. `smallRoleFiles: 1` makes the test's role
+ * large; the policy's wall clock is the test's own.
+ */
+describe("a large role: files are stat'ed one by one only when a full check is due", () => {
+  let wallMs = 0;
+  const policy: FullCheckPolicy = { smallRoleFiles: 1, nowMs: () => wallMs };
+  const memoriesSource = () => {
+    const config = home!.config();
+    const role = readRoleDefinition(config.paths.roleHome, ROLE);
+    return memoriesFromFiles(config, role, config.clock.now(), recordingLogger(), { save: true, fullCheck: policy }).source;
+  };
+  const editInPlace = () => {
+    const file = path.join(roleDir(), 'important', 'forged.md');
+    const folder = fs.statSync(path.dirname(file)).mtimeMs;
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('假標題', '真標題'));
+    expect(fs.statSync(path.dirname(file)).mtimeMs).toBe(folder);
+  };
+  const saveByRename = () => {
+    const file = path.join(roleDir(), 'important', 'forged.md');
+    const temp = path.join(roleDir(), 'important', '.forged.md.1-ab.tmp');
+    fs.writeFileSync(temp, fs.readFileSync(file, 'utf8').replace('假標題', '換名存檔'));
+    fs.renameSync(temp, file);
+  };
+  const setUpLarge = () => {
+    setUp();
+    later(); // every file's stamp can tell: nothing racy, which is always checked
+    wallMs = Date.now();
+    expect(memoriesSource()).toBe('files');
+  };
+
+  it('an edit in place is seen by the next due check, and a passing check is written down', () => {
+    setUpLarge();
+    expect(memoriesSource()).toBe('prepared');
+    wallMs += FULL_CHECK_INTERVAL_MS / 2;
+    editInPlace();
+    later();
+    // Within the interval: only the folders are checked, and the edit is not seen (the documented window).
+    expect(memoriesSource()).toBe('prepared');
+    wallMs += FULL_CHECK_INTERVAL_MS / 2;
+    expect(memoriesSource()).toBe('files');
+    // Written from the files just read: checked now, so an edit now waits for the next interval…
+    wallMs += FULL_CHECK_INTERVAL_MS - 1;
+    expect(memoriesSource()).toBe('prepared');
+    wallMs += 1;
+    // …where the check passes (nothing changed) and is written down: the next load skips it.
+    expect(memoriesSource()).toBe('prepared');
+    editInPlace();
+    later();
+    wallMs += FULL_CHECK_INTERVAL_MS - 1;
+    expect(memoriesSource()).toBe('prepared');
+    wallMs += 1;
+    expect(memoriesSource()).toBe('files');
+  });
+
+  it('a save by rename is seen at once, by its folder', () => {
+    setUpLarge();
+    saveByRename();
+    expect(memoriesSource()).toBe('files');
+    expect(load().text).toContain('換名存檔');
+  });
+
+  it('an inbox read again keeps the time of the last full check (it did not stat the long-term files)', () => {
+    setUpLarge();
+    wallMs += (FULL_CHECK_INTERVAL_MS * 3) / 5;
+    writeMemory(memoryObject('in9', { category: 'inbox', created: local(NOW), updated: local(NOW), summary: '剛剛的工作' }));
+    expect(memoriesSource()).toBe('prepared, inbox read');
+    editInPlace();
+    later();
+    wallMs += (FULL_CHECK_INTERVAL_MS * 3) / 5;
+    expect(memoriesSource()).toBe('files');
+  });
+
+  it('a folder changed just before the load was prepared is checked file by file until its stamp can tell, then no more', () => {
+    setUp();
+    wallMs = Date.now();
+    expect(memoriesSource()).toBe('files');
+    const racyFolders = () => {
+      const stored = JSON.parse(fs.readFileSync(preparedLoadPath(home!.config().paths, ROLE), 'utf8'));
+      return [...stored.longTerm.folders, ...stored.inbox.folders].filter((folder) => folder.racy).map((folder) => folder.category);
+    };
+    // Written a moment ago: their folders may still change under the same stamp.
+    expect(racyFolders()).not.toEqual([]);
+    later();
+    expect(memoriesSource()).toBe('prepared');
+    expect(racyFolders()).toEqual([]);
+    editInPlace();
+    later();
+    expect(memoriesSource()).toBe('prepared');
+  });
+
+  it('a clock set back before the last check checks at once', () => {
+    setUpLarge();
+    editInPlace();
+    later();
+    wallMs -= 1;
+    expect(memoriesSource()).toBe('files');
   });
 });
 

@@ -2,14 +2,24 @@ import path from 'node:path';
 import type { KiokuPaths } from './paths.js';
 
 /**
- * Where a role's derived loads live: its prepared SessionStart load and its parsed memories
- * (engine/context/prepared-load-file.ts, parsed-memories-file.ts). Named in one place, so that
- * `role delete` (store/roles/role-archive.ts) removes these copies of the role's memory text too.
+ * Where a role's derived loads live: its prepared SessionStart load, the stamps of the files it
+ * came from, and its parsed memories (engine/context/prepared-load-file.ts,
+ * parsed-memories-file.ts). Named in one place, so that `role delete`
+ * (store/roles/role-archive.ts) removes these copies of the role's memory text too.
  */
 export function preparedLoadPath(paths: Pick<KiokuPaths, 'stateDir'>, roleId: string): string {
   return path.join(paths.stateDir, 'prepared', `${roleId}.json`);
 }
 
+export function preparedStampsPath(paths: Pick<KiokuPaths, 'stateDir'>, roleId: string): string {
+  return path.join(paths.stateDir, 'prepared', `${roleId}.stamps.json`);
+}
+
 export function parsedMemoriesPath(paths: Pick<KiokuPaths, 'stateDir'>, roleId: string): string {
   return path.join(paths.stateDir, 'prepared', `${roleId}.memories.jsonl`);
+}
+
+/** Every derived file of a role (what `role delete` removes). */
+export function preparedFilesOf(paths: Pick<KiokuPaths, 'stateDir'>, roleId: string): string[] {
+  return [preparedLoadPath(paths, roleId), preparedStampsPath(paths, roleId), parsedMemoriesPath(paths, roleId)];
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parsedMemoriesPath, preparedLoadPath } from '../../platform/config/prepared-paths.js';
+import { preparedFilesOf } from '../../platform/config/prepared-paths.js';
 import { KiokuError } from '../../../../common/errors.js';
 import { formatCompactDateTime } from '../../platform/config/clock.js';
 import type { KiokuConfig } from '../../platform/config/config.js';
@@ -117,13 +117,13 @@ export function archiveRole(config: KiokuConfig, id: string): ArchivedRole {
 }
 
 /**
- * The role's prepared load and parsed memories: derived copies of the memory text just archived,
+ * The role's prepared load, its stamps and parsed memories: derived copies of the memory text just archived,
  * not the user's files (the archive keeps those). Recomputed should the role come back; a copy
  * that cannot be removed is left to be ignored (its stamps no longer match anything).
  */
 function removeDerivedLoads(config: KiokuConfig, id: string): void {
   const queue = replayQueueFile(config.paths.memoryHome, id);
-  for (const file of [preparedLoadPath(config.paths, id), parsedMemoriesPath(config.paths, id), queue, `${queue}.applying`]) {
+  for (const file of [...preparedFilesOf(config.paths, id), queue, `${queue}.applying`]) {
     try {
       fs.rmSync(file, { force: true });
     } catch {
