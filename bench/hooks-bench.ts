@@ -10,6 +10,7 @@ import { build } from 'esbuild';
 import type { HookEventName } from '../common/hook-events.js';
 import { loadConfig, type KiokuConfig } from '../main/core/platform/config/config.js';
 import { requestStatus } from '../main/core/platform/ipc/ipc-client.js';
+import { RACY_MS } from '../main/core/engine/context/prepared-load-stamps.js';
 import { preparedLoadPath } from '../main/core/platform/config/prepared-paths.js';
 import { createRole, planRoleChange } from '../main/core/store/roles/role-editor.js';
 import { claimRole } from '../main/core/store/sessions/role-locks.js';
@@ -61,7 +62,7 @@ interface Scenario {
   name: string;
   event?: HookEventName;
   /** Untimed, before each run: put the files where a real session would have them. */
-  setup?: () => void;
+  setup?: () => void | Promise<void>;
   payload?: () => Record<string, unknown>;
   /** A run's stdout must satisfy this (checked on every run; a failure is reported, not hidden). */
   expectOutput?: (stdout: string) => boolean;
@@ -369,11 +370,15 @@ export async function runHooksBench(args: string[]): Promise<void> {
       'important',
       fs.readdirSync(path.join(config.paths.memoryHome, ROLE, 'important')).sort()[0]!,
     );
-    const editByHand = () => {
+    // Saved a moment before the session starts, not within the file system's time resolution of
+    // it: a load computed that close leaves the folder racy (checked file by file by every load
+    // until one settles it, prepared-load-stamps.ts), which a person's edit never does.
+    const editByHand = async () => {
       const text = fs.readFileSync(edited, 'utf8');
       const temp = `${edited}.bench-edit`;
       fs.writeFileSync(temp, text.endsWith('\n\n') ? text.slice(0, -1) : `${text}\n`);
       fs.renameSync(temp, edited);
+      await new Promise((resolve) => setTimeout(resolve, RACY_MS + 100));
     };
     // The prepared load's last full check long past: this load stats every file (once in ten minutes).
     const fullCheckDue = () => {
@@ -411,9 +416,9 @@ export async function runHooksBench(args: string[]): Promise<void> {
       {
         name: 'session-start (prepared load stale)',
         event: 'session-start',
-        setup: () => {
+        setup: async () => {
           forgetSessions();
-          editByHand();
+          await editByHand();
         },
         payload: () => payload('session-start', 'bench-start', { source: 'startup' }),
         expectOutput: loaded,
@@ -436,9 +441,9 @@ export async function runHooksBench(args: string[]): Promise<void> {
       {
         name: 'user-prompt-submit (a call, prepared load stale)',
         event: 'user-prompt-submit',
-        setup: () => {
+        setup: async () => {
           callSetup();
-          editByHand();
+          await editByHand();
         },
         payload: () => payload('user-prompt-submit', 'bench-call', { prompt: `${ROLE_NAME}，幫我看一下這段` }),
         expectOutput: loaded,
@@ -524,7 +529,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
         baselineSamples.push(...(round >= 0 ? [await spawnTimed(['-e', '0'], '', env)] : []));
         for (const [label, client] of clients)
           for (const scenario of scenarios) {
-            scenario.setup?.();
+            await scenario.setup?.();
             const before = phase === 'up' ? fallbacksSoFar() : 0;
             // Phase marks of this build's client (hooks/kioku-hook.ts), for the table of where the time goes.
             const traced = label === '' && round >= 0;
