@@ -9,6 +9,7 @@ import { isNumber, isPlainObject, isProblem, isStoredMemory, isString, oneOf } f
 import { checkedRecently, SMALL_ROLE_FILES, type FullCheckPolicy } from '../../store/memory/full-check-policy.js';
 import {
   dirsUnchanged,
+  fileCount,
   foldersUnchanged,
   headOf,
   isFolderHead,
@@ -156,7 +157,7 @@ export function readPreparedLoad(
     const inboxFolders = stored.inbox.folders;
     // Taken before the stat pass: an edit the pass raced past is at most one interval from the next.
     const wallMs = (policy.nowMs ?? Date.now)();
-    const roleFiles = stored.longTermFiles + inboxFolders.reduce((sum, folder) => sum + folder.names.length, 0);
+    const roleFiles = stored.longTermFiles + fileCount(inboxFolders);
     const large = roleFiles >= (policy.smallRoleFiles ?? SMALL_ROLE_FILES);
     const racy = heads.some((folder) => folder.racy) || inboxFolders.some((folder) => folder.racy);
     const check = !large || racy || !checkedRecently(stored.checkedAt, wallMs, policy);
@@ -249,7 +250,7 @@ export function writePreparedLoad(
     kept = {
       id: newStampsId(),
       folders: stamps.fresh.map(headOf),
-      files: stamps.fresh.reduce((sum, folder) => sum + folder.names.length, 0),
+      files: fileCount(stamps.fresh),
     };
     const stored: StoredStamps = { format: STAMPS_FORMAT, roleDir, id: kept.id, folders: stamps.fresh };
     writeFileAtomicSync(files.stamps, JSON.stringify(stored), { durable: false });

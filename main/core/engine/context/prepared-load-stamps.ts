@@ -37,6 +37,9 @@ export type FolderHead = Pick<FolderStamps, 'category' | 'dir' | 'racy'>;
 
 export const headOf = ({ category, dir, racy }: FolderHead): FolderHead => ({ category, dir, racy });
 
+/** How many memory files the folders' stamps cover. */
+export const fileCount = (folders: readonly FolderStamps[]): number => folders.reduce((sum, folder) => sum + folder.names.length, 0);
+
 const stampOf = (stat: fs.Stats): Stamp => [stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino];
 const isMemoryName = (name: string) => name.endsWith('.md') && !name.startsWith('.') && !isTempFileName(name);
 const UNREADABLE = '-';

@@ -15,7 +15,7 @@ import {
 } from '../../engine/context/prepared-load-file.js';
 import { collectStamps } from '../../engine/context/prepared-load-stamps.js';
 import { readParsedMemories, writeParsedMemories } from '../../engine/context/parsed-memories-file.js';
-import { parsedMemoriesPath, preparedLoadPath, preparedStampsPath } from '../../platform/config/prepared-paths.js';
+import { parsedMemoriesPath, preparedLoadFiles } from '../../platform/config/prepared-paths.js';
 import type { FullCheckPolicy } from '../../store/memory/full-check-policy.js';
 import { traceMark } from '../../platform/config/trace.js';
 import { loadRoleMemories, roleMemoryDir } from '../../store/memory/memory-layout.js';
@@ -55,7 +55,7 @@ export function memoriesFromFiles(
     fullMinPriority: options.fullMinPriority,
     digestMinPriority: options.digestMinPriority,
   };
-  const files = { load: preparedLoadPath(config.paths, role.id), stamps: preparedStampsPath(config.paths, role.id) };
+  const files = preparedLoadFiles(config.paths, role.id);
   const found = readPreparedLoad(files, roleDir, key, now, persist.fullCheck);
   traceMark(found.longTerm ? 'prepared-valid' : 'prepared-stale');
   const save = (longTerm: PreparedLongTermPart, inbox: PreparedInboxPart) => {

@@ -7,7 +7,7 @@ import { prepareLongTermWindow } from '../../engine/context/memory-block.js';
 import { INBOX_CATEGORIES, LONG_TERM_CATEGORIES, writePreparedLoad } from '../../engine/context/prepared-load-file.js';
 import { collectStamps, RACY_MS } from '../../engine/context/prepared-load-stamps.js';
 import { writeParsedMemories } from '../../engine/context/parsed-memories-file.js';
-import { parsedMemoriesPath, preparedLoadPath, preparedStampsPath } from '../../platform/config/prepared-paths.js';
+import { parsedMemoriesPath, preparedLoadFiles } from '../../platform/config/prepared-paths.js';
 import type { MemoryCache } from '../../store/memory/memory-cache.js';
 import { roleMemoryDir } from '../../store/memory/memory-layout.js';
 import { readRoleDefinition } from '../../store/roles/role-repository.js';
@@ -49,7 +49,7 @@ export function persistPreparedLoad(ctx: HookContext & { memories: MemoryCache }
   const [inboxFolder, ...longTermFolders] = stamps.folders();
   const inboxDir = path.join(roleDir, 'inbox');
   writePreparedLoad(
-    { load: preparedLoadPath(config.paths, roleId), stamps: preparedStampsPath(config.paths, roleId) },
+    preparedLoadFiles(config.paths, roleId),
     roleDir,
     { roleId, language: options.language, fullMinPriority: options.fullMinPriority, digestMinPriority: options.digestMinPriority },
     now,

@@ -19,6 +19,11 @@ export function parsedMemoriesPath(paths: Pick<KiokuPaths, 'stateDir'>, roleId: 
   return path.join(paths.stateDir, 'prepared', `${roleId}.memories.jsonl`);
 }
 
+/** A role's prepared load and the stamps file that goes with it, read and written together. */
+export function preparedLoadFiles(paths: Pick<KiokuPaths, 'stateDir'>, roleId: string): { load: string; stamps: string } {
+  return { load: preparedLoadPath(paths, roleId), stamps: preparedStampsPath(paths, roleId) };
+}
+
 /** Every derived file of a role (what `role delete` removes). */
 export function preparedFilesOf(paths: Pick<KiokuPaths, 'stateDir'>, roleId: string): string[] {
   return [preparedLoadPath(paths, roleId), preparedStampsPath(paths, roleId), parsedMemoriesPath(paths, roleId)];
