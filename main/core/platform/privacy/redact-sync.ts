@@ -20,6 +20,11 @@ interface SecretPattern {
   group: number | readonly number[];
   /** Vetoes a match that only looks like a secret (see isDeveloperAddress). */
   keep?: (text: string, start: number, end: number) => boolean;
+  /**
+   * Words of which every match holds one, in lower case (see `admits`): a text without any of
+   * them is not searched. Left out where no word is certain (phone numbers, IDs, hex).
+   */
+  needs?: readonly string[];
 }
 
 // Key words whose value is a secret (`token=`, `password=` … as PRIV-1 lists, plus the usual spellings).
@@ -39,7 +44,8 @@ const SECRET_VALUE_GROUPS = [1, 2, 3, 4, 5] as const;
 // full-width IME as easily as an ASCII one.
 const HSPACE = String.raw`[ \t\u3000]`;
 // Credential words as people write them in Traditional and Simplified Chinese.
-const ZH_SECRET_WORD = String.raw`(?:密碼|密码|口令|通行碼|通行码|金鑰|密鑰|密钥|權杖|权杖|令牌)`;
+const ZH_SECRET_WORDS = ['密碼', '密码', '口令', '通行碼', '通行码', '金鑰', '密鑰', '密钥', '權杖', '权杖', '令牌'];
+const ZH_SECRET_WORD = `(?:${ZH_SECRET_WORDS.join('|')})`;
 // The same words in English, standing alone (so `max_tokens 是 4096` and `secretary 是` stay).
 // `pwd` is here only when its value is not a path (`PWD=/home/yui` is a shell's working folder).
 const PWD_WORD = String.raw`(?<![A-Za-z0-9_])pwd(?=${HSPACE}*(?:[:=：＝]|是|為|为)${HSPACE}*[^/~.$\s])`;
@@ -51,6 +57,14 @@ const ZH_COPULA = String.raw`(?:就是|是|為|为)${HSPACE}*[:：]?`;
 // sentence's punctuation. A typed value never holds Han characters.
 const TYPED_VALUE = String.raw`(?:"([^"\n]{1,512})"|'([^'\n]{1,512})'|“([^”\n]{1,512})”|「([^」\n]{1,512})」|([\x21\x23-\x26\x28-\x3B\x3D\x3F-\x5F\x61-\x7E]{3,255}[^\x00-\x20\x7F-\uFFFF.,;:!?)\]}'"<>\x60]))`;
 
+// The words a match of SECRET_KEY and EN_SECRET_WORD always holds (`needs` below).
+const SECRET_KEY_WORDS = ['token', 'pass', 'secret', 'key'];
+const EN_SECRET_WORDS = ['pass', 'secret', 'token', 'api', 'pwd'];
+// How an AWS access key id starts (the aws-key pattern and AWS_SECRET_CONTEXT), in lower case.
+const AWS_KEY_ID_PREFIXES = ['akia', 'asia', 'agpa', 'aida', 'aroa', 'aipa', 'anpa', 'anva', 'a3t'];
+// What AWS_SECRET_CONTEXT matches starts with one of these: with none in the text, no key has its context.
+const AWS_SECRET_CONTEXT_WORDS = [...AWS_KEY_ID_PREFIXES, 'secret', '密鑰', '金鑰', '密钥', '秘密'];
+
 /**
  * Order matters only for readability of overlaps (the first-starting range names the
  * placeholder); every pattern is bounded so that a 50 KB text costs a few milliseconds and no
@@ -60,62 +74,80 @@ const PATTERNS: SecretPattern[] = [
   {
     kind: 'private-key',
     group: 0,
+    needs: ['-----begin '],
     pattern: /-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY-----(?:[\s\S]{0,20000}?-----END \1PRIVATE KEY-----|[A-Za-z0-9+/=\s\\]{0,20000})/dg,
   },
   // A bare token as a URL's user (https://ghp_…@github.com); `user:pass@` is url-credentials.ts'
   // job. A short user without a password (ssh://git@github.com) is a user name, not a secret.
-  { kind: 'url-credentials', group: 1, pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/([^\s:@/?#]{16,256})@/dgi },
+  { kind: 'url-credentials', group: 1, needs: ['://'], pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/([^\s:@/?#]{16,256})@/dgi },
   // curl -u user:pass / --user user:pass (HTTP basic auth typed on the command line).
   {
     kind: 'credentials',
     group: 1,
+    needs: ['curl'],
     pattern: /\bcurl\b[^\n]{0,512}?[ \t](?:-u[ \t]*|--user(?:[ \t]+|=))["']?([^\s"':]{0,256}:[^\s"']{1,256})/dg,
   },
   {
     kind: 'authorization',
     group: 1,
+    needs: ['authorization'],
     pattern: /\bauthorization["']?[ \t]*[:=][ \t]*["']?(?:(?:bearer|basic|token|digest|negotiate)[ \t]+)?([^\s"',;]{1,4096})/dgi,
   },
-  { kind: 'authorization', group: 1, pattern: /\bbearer[ \t]+([A-Za-z0-9._~+/-]{12,4096}=*)/dgi },
-  { kind: 'github-token', group: 0, pattern: /\b(?:gh[a-z]_[A-Za-z0-9]{20,255}|github_pat_[A-Za-z0-9_]{20,255})\b/dg },
+  { kind: 'authorization', group: 1, needs: ['bearer'], pattern: /\bbearer[ \t]+([A-Za-z0-9._~+/-]{12,4096}=*)/dgi },
+  {
+    kind: 'github-token',
+    group: 0,
+    needs: ['gh', 'github_pat_'],
+    pattern: /\b(?:gh[a-z]_[A-Za-z0-9]{20,255}|github_pat_[A-Za-z0-9_]{20,255})\b/dg,
+  },
   // GitLab personal, deploy, runner, trigger, CI job… tokens; the newer ones carry `.01.`-style parts.
   {
     kind: 'gitlab-token',
     group: 0,
+    needs: ['gl'],
     pattern: /\bgl(?:pat|dt|rt|ptt|cbt|soat|ft|imt|agent)-[A-Za-z0-9_-]{20,255}(?:\.[A-Za-z0-9_-]{1,64}){0,3}/dg,
   },
-  { kind: 'google-api-key', group: 0, pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/dg },
-  { kind: 'api-key', group: 0, pattern: /\bsk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_-]{16,512}/dg },
-  { kind: 'api-key', group: 0, pattern: /\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,255}/dg },
-  { kind: 'aws-key', group: 0, pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|A3T[A-Z0-9])[A-Z0-9]{16}\b/dg },
-  { kind: 'slack-token', group: 0, pattern: /\b(?:xox[abposr]|xapp)-[A-Za-z0-9-]{10,255}/dg },
+  { kind: 'google-api-key', group: 0, needs: ['aiza'], pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/dg },
+  { kind: 'api-key', group: 0, needs: ['sk-'], pattern: /\bsk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_-]{16,512}/dg },
+  { kind: 'api-key', group: 0, needs: ['k_live_', 'k_test_'], pattern: /\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,255}/dg },
+  {
+    kind: 'aws-key',
+    group: 0,
+    needs: AWS_KEY_ID_PREFIXES,
+    pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|A3T[A-Z0-9])[A-Z0-9]{16}\b/dg,
+  },
+  { kind: 'slack-token', group: 0, needs: ['xox', 'xapp-'], pattern: /\b(?:xox[abposr]|xapp)-[A-Za-z0-9-]{10,255}/dg },
   // Formats secretlint's preset knows (redact.ts), here too because the hook client spools events
   // with this file alone (spool-redaction.ts): kinds named as secretlint names them, so that
   // stored text reads the same whichever of the two found the secret.
   {
     kind: 'slack',
     group: 0,
+    needs: ['hooks.slack.com/services/'],
     pattern: /\bhttps:\/\/hooks\.slack\.com\/services\/T[A-Za-z0-9]{1,40}\/B[A-Za-z0-9]{1,40}\/[A-Za-z0-9]{1,40}/dgi,
   },
-  { kind: 'npm', group: 0, pattern: /\bnpm_[A-Za-z0-9_]{36}(?![A-Za-z0-9_])/dg },
-  { kind: 'linear', group: 0, pattern: /\blin_api_[A-Za-z0-9_]{32,128}(?![A-Za-z0-9_])/dg },
-  { kind: 'sendgrid', group: 0, pattern: /\bSG\.[\w-]{16,128}\.[\w-]{16,128}(?![\w-])/dg },
-  { kind: 'shopify', group: 0, pattern: /\bshp(?:pa|ca|at|ss)_[A-Za-z0-9]{32,64}(?![A-Za-z0-9])/dg },
-  { kind: '1password', group: 0, pattern: /\bops_ey[A-Za-z0-9+/=]{100,1280}/dg },
+  { kind: 'npm', group: 0, needs: ['npm_'], pattern: /\bnpm_[A-Za-z0-9_]{36}(?![A-Za-z0-9_])/dg },
+  { kind: 'linear', group: 0, needs: ['lin_api_'], pattern: /\blin_api_[A-Za-z0-9_]{32,128}(?![A-Za-z0-9_])/dg },
+  { kind: 'sendgrid', group: 0, needs: ['sg.'], pattern: /\bSG\.[\w-]{16,128}\.[\w-]{16,128}(?![\w-])/dg },
+  { kind: 'shopify', group: 0, needs: ['shp'], pattern: /\bshp(?:pa|ca|at|ss)_[A-Za-z0-9]{32,64}(?![A-Za-z0-9])/dg },
+  { kind: '1password', group: 0, needs: ['ops_ey'], pattern: /\bops_ey[A-Za-z0-9+/=]{100,1280}/dg },
   {
     kind: 'secret',
     group: SECRET_VALUE_GROUPS,
+    needs: SECRET_KEY_WORDS,
     pattern: new RegExp(String.raw`(?<![A-Za-z0-9])${SECRET_KEY}["']?${HSPACE}*[:=：＝](?!=)${HSPACE}*${SECRET_VALUE}`, 'dgi'),
   },
   {
     kind: 'secret',
     group: SECRET_VALUE_GROUPS,
+    needs: ZH_SECRET_WORDS,
     pattern: new RegExp(String.raw`${ZH_SECRET_WORD}${HSPACE}*[:=：＝]${HSPACE}*${SECRET_VALUE}`, 'dg'),
   },
   // 我的密碼是 hunter2、口令為「芝麻開門」 — the word is kept, only the value goes.
   {
     kind: 'password',
     group: SECRET_VALUE_GROUPS,
+    needs: ZH_SECRET_WORDS,
     pattern: new RegExp(String.raw`${ZH_SECRET_WORD}${HSPACE}*${ZH_COPULA}${HSPACE}*${TYPED_VALUE}`, 'dg'),
   },
   // password 是 abc123、token 為 tk-91a8: developers also write `token 是 optional 的`, so after an
@@ -123,28 +155,42 @@ const PATTERNS: SecretPattern[] = [
   {
     kind: 'password',
     group: SECRET_VALUE_GROUPS,
+    needs: EN_SECRET_WORDS,
     keep: looksTyped,
     pattern: new RegExp(String.raw`${EN_SECRET_WORD}${HSPACE}*${ZH_COPULA}${HSPACE}*${TYPED_VALUE}`, 'dgi'),
   },
   {
     kind: 'password',
     group: SECRET_VALUE_GROUPS,
+    needs: ['pwd'],
     pattern: new RegExp(String.raw`${PWD_WORD}${HSPACE}*[:=：＝]${HSPACE}*${SECRET_VALUE}`, 'dgi'),
   },
   // A JSON Web Token: base64url `{"…` header, `{"…` payload, and a signature (empty for alg none).
   // Not preceded by a base64url character, so a long run of `eyJeyJ…` is tried once, not at every
   // offset.
-  { kind: 'jwt', group: 0, pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{2,8192}\.[A-Za-z0-9_-]{0,4096}/dg },
+  {
+    kind: 'jwt',
+    group: 0,
+    needs: ['eyj'],
+    pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{2,8192}\.[A-Za-z0-9_-]{0,4096}/dg,
+  },
   // An AWS secret access key has no prefix of its own: exactly 40 base64 characters. Alone that is
   // any long word, so it counts only with a mixed alphabet and next to an access key id or the word
   // secret (see isAwsSecretKey); a git SHA (hex only) is never one.
-  { kind: 'aws-secret-key', group: 0, keep: isAwsSecretKey, pattern: /(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/dg },
+  {
+    kind: 'aws-secret-key',
+    group: 0,
+    keep: isAwsSecretKey,
+    needs: AWS_SECRET_CONTEXT_WORDS,
+    pattern: /(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/dg,
+  },
   // Not the `user:pass@host` of a URL (url-credentials' business), not `git@host`, not an image's
   // density suffix (logo@2x.png). The domain must end where the address ends (no `.more` or
   // word character after it), so that the `:path` check below sees the whole host.
   {
     kind: 'email',
     group: 0,
+    needs: ['@'],
     keep: (text, start, end) => !isDeveloperAddress(text, start, end),
     pattern:
       /(?<![A-Za-z0-9._%+-])(?<!:\/\/[^\s/@]{0,256})(?!git@)[A-Za-z0-9._%+-]{1,64}@(?![0-9](?:\.[0-9])?x\b)[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?!\w|\.[A-Za-z0-9])/dg,
@@ -236,11 +282,29 @@ function outsidePlaceholders(text: string, ranges: SecretRange[]): SecretRange[]
   });
 }
 
+/** The patterns, for the test that checks each match holds a word its pattern `needs`. */
+export const SECRET_PATTERNS: readonly Readonly<SecretPattern>[] = PATTERNS;
+
+/**
+ * Whether a text (`lower`: in lower case) may hold a match of the pattern. A pattern is compiled
+ * when first run, and the hook without the daemon runs them once per process: searching a few
+ * lines of dialog with all thirty cost 4–5 ms, almost all of it compiling and interpreting
+ * patterns that could not match because their word is nowhere in the text. Sound because no
+ * pattern carries the `u` flag: under `i` alone an ASCII letter matches only ASCII letters
+ * (ECMA-262 Canonicalize), which lower-case to the word.
+ */
+function admits(pattern: SecretPattern, lower: string): boolean {
+  return pattern.needs === undefined || pattern.needs.some((word) => lower.includes(word));
+}
+
 /** Where the secrets in a text are, by our own patterns. */
 export function findSecretsSync(text: string): SecretRange[] {
   const urls = findUrlCredentials(text);
   const ranges: SecretRange[] = urls.map((span) => ({ ...span, kind: 'url-credentials' }));
-  for (const { kind, pattern, group, keep } of PATTERNS) {
+  const lower = text.toLowerCase();
+  for (const secretPattern of PATTERNS) {
+    if (!admits(secretPattern, lower)) continue;
+    const { kind, pattern, group, keep } = secretPattern;
     pattern.lastIndex = 0;
     let url = 0;
     for (const match of text.matchAll(pattern)) {
