@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareInboxIds } from './inbox-block.js';
+import { memoryObject } from '../../../../test/helpers/memory-object.js';
+import { compareInboxIds, inboxNewestFirst } from './inbox-block.js';
 
 /**
  * Inbox items created at the same moment are ordered by id; Kioku's own ids skip the collator
@@ -46,5 +47,26 @@ describe('compareInboxIds', () => {
       ['abc', 'ABC'],
     ] as const)
       expect(sign(compareInboxIds(a, b))).toBe(sign(collator.compare(a, b)));
+  });
+});
+
+describe('inboxNewestFirst', () => {
+  const now = new Date('2026-06-01T12:00:00+08:00');
+  const inbox = (id: string, created: string) => memoryObject(id, { category: 'inbox', created, updated: created });
+
+  it('puts the newest first and, among items of one moment, the later id first (a collator for ids of other shapes)', () => {
+    const at = '2026-05-30T09:00:00+08:00';
+    const memories = [
+      inbox('20260530-b', at),
+      inbox('old', '2026-05-01T09:00:00+08:00'),
+      inbox('20260530-a', at),
+      inbox('20260530-C', at),
+      inbox('20260530-c', at),
+      memoryObject('long-term', { category: 'daily', created: '2026-05-31T09:00:00+08:00' }),
+      inbox('newest', '2026-05-31T10:00:00+08:00'),
+    ];
+    const ids = inboxNewestFirst(memories, now).map((memory) => memory.id);
+    // The collator puts lower case first: 'c' < 'C' < 'd'.
+    expect(ids).toEqual(['newest', '20260530-C', '20260530-c', '20260530-b', '20260530-a', 'old']);
   });
 });

@@ -51,16 +51,33 @@ const collator = () => (defaultCollator ??= new Intl.Collator());
 const PLAIN_ID = /^[0-9a-z-]*$/;
 
 export function compareInboxIds(a: string, b: string): number {
-  if (PLAIN_ID.test(a) && PLAIN_ID.test(b)) return a < b ? -1 : a > b ? 1 : 0;
+  return compareIds(a, PLAIN_ID.test(a), b, PLAIN_ID.test(b));
+}
+
+function compareIds(a: string, aPlain: boolean, b: string, bPlain: boolean): number {
+  if (aPlain && bPlain) return a < b ? -1 : a > b ? 1 : 0;
   return collator().compare(a, b);
+}
+
+/** A memory with what the sort compares it by, worked out once instead of in each comparison. */
+interface SortKey<M> {
+  memory: M;
+  time: number;
+  plainId: boolean;
 }
 
 /** Unexpired inbox memories, newest first (the order the block shows and keeps them in). */
 export function inboxNewestFirst<M extends Memory>(memories: readonly M[], now: Date): M[] {
   // The order does not depend on the moment, only what has expired does (list-memo.ts).
-  const sorted = memoByList(memories, 'inbox-newest-first', () =>
-    memories.filter((memory) => memory.category === 'inbox').sort((a, b) => timeOf(b) - timeOf(a) || compareInboxIds(b.id, a.id)),
-  );
+  const sorted = memoByList(memories, 'inbox-newest-first', () => {
+    // 1,400 items take about 14,000 comparisons: looking each one's time up and testing its id
+    // there was most of the hook's sort without the daemon.
+    const keys: SortKey<M>[] = [];
+    for (const memory of memories)
+      if (memory.category === 'inbox') keys.push({ memory, time: timeOf(memory), plainId: PLAIN_ID.test(memory.id) });
+    keys.sort((a, b) => b.time - a.time || compareIds(b.memory.id, b.plainId, a.memory.id, a.plainId));
+    return keys.map((key) => key.memory);
+  });
   return sorted.filter((memory) => isInjectable(memory, now)); // MEM-8: no expired date, no session grant
 }
 
