@@ -12,6 +12,7 @@ import { loadConfig, type KiokuConfig } from '../main/core/platform/config/confi
 import { requestStatus } from '../main/core/platform/ipc/ipc-client.js';
 import { RACY_MS } from '../main/core/engine/context/prepared-load-stamps.js';
 import { preparedLoadPath } from '../main/core/platform/config/prepared-paths.js';
+import { readUtf16File, utf16Bytes } from '../main/core/platform/fs/utf16-text-file.js';
 import { createRole, planRoleChange } from '../main/core/store/roles/role-editor.js';
 import { claimRole } from '../main/core/store/sessions/role-locks.js';
 import { writeSessionRole } from '../main/core/store/sessions/session-role-file.js';
@@ -384,9 +385,9 @@ export async function runHooksBench(args: string[]): Promise<void> {
     const fullCheckDue = () => {
       const file = preparedLoadPath(config.paths, ROLE);
       if (!fs.existsSync(file)) return;
-      const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { checkedAt?: number };
+      const stored = JSON.parse(readUtf16File(file, Infinity) ?? '{}') as { checkedAt?: number };
       stored.checkedAt = 0;
-      fs.writeFileSync(file, JSON.stringify(stored));
+      fs.writeFileSync(file, utf16Bytes(JSON.stringify(stored)));
     };
     const callSetup = () => {
       forgetSessions();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { StoredMemory } from '../../../../common/memory.js';
 import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
+import { readUtf16File, utf16Bytes } from '../../platform/fs/utf16-text-file.js';
 import type { MemoryFileRef } from '../../store/memory/memory-layout.js';
 import { isStoredMemory } from './prepared-load-shapes.js';
 import type { FolderStamps } from './prepared-load-stamps.js';
@@ -18,7 +19,8 @@ import type { FolderStamps } from './prepared-load-stamps.js';
  * stamp matches, and written back as it was read — a file that changed costs one line, not
  * stringifying 10,000 memories again.
  */
-const FORMAT = 'kioku-parsed-memories/1';
+// 2: in UTF-16LE (utf16-text-file.ts): 8 MB at 10,000 memories, a stale load's first read.
+const FORMAT = 'kioku-parsed-memories/2';
 /** Far more than 10,000 memories take (about 8 MB); a larger file is not one of ours. */
 const MAX_FILE_BYTES = 512 * 1024 * 1024;
 
@@ -68,9 +70,9 @@ const keyOf = (category: string, name: string) => JSON.stringify(`${category}/${
 
 function readLines(file: string, roleDir: string): Map<string, string> | undefined {
   try {
-    const stat = fs.statSync(file, { throwIfNoEntry: false });
-    if (!stat || !stat.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
-    const [head, ...rest] = fs.readFileSync(file, 'utf8').split('\n');
+    const text = readUtf16File(file, MAX_FILE_BYTES);
+    if (text === undefined) return undefined;
+    const [head, ...rest] = text.split('\n');
     const header = JSON.parse(head!) as Partial<Header> | null;
     if (!header || header.format !== FORMAT || header.roleDir !== roleDir) return undefined;
     const lines = new Map<string, string>();
@@ -121,7 +123,7 @@ export function writeParsedMemories(
   const before = lastWritten.get(file);
   if (before?.text === text && before.stamp === fileStamp(file)) return;
   // A cache: losing it in a power cut only costs the next stale load its head start.
-  writeFileAtomicSync(file, text, { durable: false });
+  writeFileAtomicSync(file, utf16Bytes(text), { durable: false });
   lastWritten.set(file, { text, stamp: fileStamp(file) });
 }
 

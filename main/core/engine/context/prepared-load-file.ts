@@ -1,11 +1,13 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { CATEGORIES, type MemoryCategory, type MemoryLoadProblem, type StoredMemory } from '../../../../common/memory.js';
 import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
+import { readUtf16File, utf16Bytes } from '../../platform/fs/utf16-text-file.js';
 import { isPinned, PINNED } from '../../store/memory/pinned.js';
 import { PROJECT_KEY, PROJECT_SPECIFIC_KEY } from '../../store/projects/memory-project.js';
 import type { ContextLanguage } from '../../platform/text/context-language.js';
 import type { PreparedItem, PreparedItemMemory, PreparedLongTermMemory } from './memory-block.js';
-import { isNumber, isPlainObject, isProblem, isStoredMemory, isString, oneOf } from './prepared-load-shapes.js';
+import { isNumber, isPlainObject, isProblem, isStoredMemory, isString } from './prepared-load-shapes.js';
 import { checkedRecently, SMALL_ROLE_FILES, type FullCheckPolicy } from '../../store/memory/full-check-policy.js';
 import {
   dirsUnchanged,
@@ -26,7 +28,9 @@ import {
  */
 // 2: an item keeps its pin (a load prepared by /1 lost it, and is simply not used).
 // 3: the long-term files' stamps are in a file of their own, read only by a full check.
-const FORMAT = 'kioku-prepared-load/3';
+// 4: items as columns, memories' paths relative to the role's folder (less to parse: below),
+//    and the file in UTF-16LE (utf16-text-file.ts).
+const FORMAT = 'kioku-prepared-load/4';
 const STAMPS_FORMAT = 'kioku-prepared-stamps/1';
 /** Far more than 10,000 memories take; a larger file is not one of ours. */
 const MAX_FILE_BYTES = 256 * 1024 * 1024;
@@ -41,8 +45,20 @@ export interface PreparedLoadKey {
   digestMinPriority: number;
 }
 
-/** An item as stored: its text, its folder, and its pin and project fields when it has them. */
-type StoredItem = [text: string, category: MemoryCategory, kept?: Record<string, unknown>];
+/**
+ * Items as columns: their texts, their folders (indexes into CATEGORIES) and, for the few that
+ * have them, their pin and project fields by item index. At 10,000 memories a load holds about
+ * 7,600 items; parsing one small array per item cost the hook about a quarter of reading the
+ * file (JSON.parse's allocations and the scavenges they bring), columns cost a handful of arrays.
+ */
+interface StoredItems {
+  texts: string[];
+  categories: number[];
+  kept: Array<[index: number, fields: Record<string, unknown>]>;
+}
+
+/** A memory as stored: its path relative to the role's folder (the folder is said once, in `roleDir`). */
+type StoredMemoryEntry = StoredMemory;
 
 interface StoredLoad {
   format: string;
@@ -60,12 +76,12 @@ interface StoredLoad {
     /** Only the folders' own stamps: each file's are in the stamps file. */
     folders: FolderHead[];
     heading: string;
-    full: StoredItem[];
-    digest: StoredItem[];
-    special: StoredMemory[];
+    full: StoredItems;
+    digest: StoredItems;
+    special: StoredMemoryEntry[];
     problems: MemoryLoadProblem[];
   };
-  inbox: { folders: FolderStamps[]; memories: StoredMemory[]; problems: MemoryLoadProblem[] };
+  inbox: { folders: FolderStamps[]; memories: StoredMemoryEntry[]; problems: MemoryLoadProblem[] };
 }
 
 /** The stamps file beside a prepared load: each long-term file's stamp, under the id its load names. */
@@ -145,7 +161,7 @@ export function readPreparedLoad(
   now: Date,
   policy: FullCheckPolicy = {},
 ): PreparedLoadFound {
-  const stored = readJson(files.load);
+  const stored = readJson(files.load, 'utf16le');
   if (!isStoredHeader(stored) || stored.roleDir !== roleDir || stored.key !== keyText(key, now)) return NONE;
   try {
     const time = now.getTime();
@@ -168,6 +184,10 @@ export function readPreparedLoad(
     }
     if (!isStoredLoad(stored)) return NONE;
     const { longTerm, inbox } = stored;
+    const special = longTerm.special.map((memory) => fromStoredMemory(memory, roleDir));
+    const inboxMemories = inbox.memories.map((memory) => fromStoredMemory(memory, roleDir));
+    if (!special.every((m) => isStoredMemory(m, roleDir, LONG_TERM_CATEGORIES))) return NONE;
+    if (!inboxMemories.every((m) => isStoredMemory(m, roleDir, INBOX_CATEGORIES))) return NONE;
     const inboxHolds = check ? foldersUnchanged(roleDir, inbox.folders) : dirsUnchanged(roleDir, inbox.folders);
     const settledLongTerm = checked && settleRacy(checked);
     const settledInbox = check && inboxHolds ? settleRacy(inbox.folders) : undefined;
@@ -175,8 +195,8 @@ export function readPreparedLoad(
       ? { fresh: settledLongTerm ?? checked, checkedAt: wallMs }
       : { kept: { id: stored.stampsId, folders: heads, files: stored.longTermFiles }, checkedAt: stored.checkedAt };
     return {
-      longTerm: { stamps, prepared: fromStored(longTerm, key), special: longTerm.special, problems: longTerm.problems, until },
-      ...(inboxHolds ? { inbox: { folders: settledInbox ?? inbox.folders, memories: inbox.memories, problems: inbox.problems } } : {}),
+      longTerm: { stamps, prepared: fromStored(longTerm, key), special, problems: longTerm.problems, until },
+      ...(inboxHolds ? { inbox: { folders: settledInbox ?? inbox.folders, memories: inboxMemories, problems: inbox.problems } } : {}),
       rewrite: check && ((large && !racy) || !!settledLongTerm || !!settledInbox),
     };
   } catch {
@@ -184,8 +204,13 @@ export function readPreparedLoad(
   }
 }
 
-function readJson(file: string): unknown {
+/** The load is UTF-16LE (utf16-text-file.ts); its stamps file is ASCII, as cheap in UTF-8. */
+function readJson(file: string, encoding: 'utf8' | 'utf16le'): unknown {
   try {
+    if (encoding === 'utf16le') {
+      const text = readUtf16File(file, MAX_FILE_BYTES);
+      return text === undefined ? undefined : JSON.parse(text);
+    }
     const stat = fs.statSync(file, { throwIfNoEntry: false });
     if (!stat || !stat.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -196,7 +221,7 @@ function readJson(file: string): unknown {
 
 /** The long-term files' stamps that go with the load naming `id`; undefined when there are none such. */
 function readStamps(file: string, roleDir: string, id: string): FolderStamps[] | undefined {
-  const stored = readJson(file);
+  const stored = readJson(file, 'utf8');
   if (!isPlainObject(stored) || stored.format !== STAMPS_FORMAT || stored.roleDir !== roleDir || stored.id !== id) return undefined;
   return foldersOf(stored.folders, LONG_TERM_CATEGORIES, isFolderStamps) ? (stored.folders as FolderStamps[]) : undefined;
 }
@@ -207,29 +232,54 @@ function newStampsId(): string {
 }
 
 function fromStored(longTerm: StoredLoad['longTerm'], key: PreparedLoadKey): PreparedLongTermMemory {
-  const item = ([text, category, kept]: StoredItem): PreparedItem => {
-    const memory: PreparedItemMemory = { category, extra: kept ?? {} };
-    return { text, memory, pinned: isPinned(memory) };
+  return {
+    heading: longTerm.heading,
+    full: fromStoredItems(longTerm.full),
+    digest: fromStoredItems(longTerm.digest),
+    language: key.language,
   };
-  return { heading: longTerm.heading, full: longTerm.full.map(item), digest: longTerm.digest.map(item), language: key.language };
 }
 
-function toStored(item: PreparedItem): StoredItem {
-  const extra = item.memory.extra;
-  const pinned = item.pinned;
-  if (extra?.[PROJECT_SPECIFIC_KEY] === undefined && !pinned) return [item.text, item.memory.category];
-  // What fitting and narrowing read (memory-block.ts: a pinned summary keeps its room, issue 16;
-  // memory-project.ts); nothing else of the file's front matter is kept.
-  return [
-    item.text,
-    item.memory.category,
-    {
-      ...(pinned ? { [PINNED]: true } : {}),
-      ...(extra?.[PROJECT_SPECIFIC_KEY] !== undefined
-        ? { [PROJECT_KEY]: extra[PROJECT_KEY], [PROJECT_SPECIFIC_KEY]: extra[PROJECT_SPECIFIC_KEY] }
-        : {}),
-    },
-  ];
+function fromStoredItems(stored: StoredItems): PreparedItem[] {
+  const kept = new Map(stored.kept);
+  return stored.texts.map((text, i) => {
+    const memory: PreparedItemMemory = { category: CATEGORIES[stored.categories[i]!]!, extra: kept.get(i) ?? {} };
+    return { text, memory, pinned: isPinned(memory) };
+  });
+}
+
+function toStoredItems(items: readonly PreparedItem[]): StoredItems {
+  const stored: StoredItems = { texts: [], categories: [], kept: [] };
+  items.forEach((item, i) => {
+    stored.texts.push(item.text);
+    stored.categories.push(CATEGORIES.indexOf(item.memory.category as (typeof CATEGORIES)[number]));
+    const extra = item.memory.extra;
+    if (extra?.[PROJECT_SPECIFIC_KEY] === undefined && !item.pinned) return;
+    // What fitting and narrowing read (memory-block.ts: a pinned summary keeps its room, issue 16;
+    // memory-project.ts); nothing else of the file's front matter is kept.
+    stored.kept.push([
+      i,
+      {
+        ...(item.pinned ? { [PINNED]: true } : {}),
+        ...(extra?.[PROJECT_SPECIFIC_KEY] !== undefined
+          ? { [PROJECT_KEY]: extra[PROJECT_KEY], [PROJECT_SPECIFIC_KEY]: extra[PROJECT_SPECIFIC_KEY] }
+          : {}),
+      },
+    ]);
+  });
+  return stored;
+}
+
+/** A memory's path as stored: relative to the role's folder when it is inside it (always, for one that is used). */
+function toStoredMemory(memory: StoredMemory, roleDir: string): StoredMemoryEntry {
+  const prefix = roleDir + path.sep;
+  return memory.path.startsWith(prefix) ? { ...memory, path: memory.path.slice(prefix.length) } : memory;
+}
+
+/** The memory as loaded (a fresh object from JSON.parse, so given its whole path in place). */
+function fromStoredMemory(memory: StoredMemoryEntry, roleDir: string): StoredMemory {
+  if (isPlainObject(memory) && isString(memory.path) && !path.isAbsolute(memory.path)) memory.path = roleDir + path.sep + memory.path;
+  return memory;
 }
 
 /**
@@ -267,26 +317,35 @@ export function writePreparedLoad(
     longTerm: {
       folders: kept.folders,
       heading: longTerm.prepared.heading,
-      full: longTerm.prepared.full.map(toStored),
-      digest: longTerm.prepared.digest.map(toStored),
-      special: longTerm.special,
+      full: toStoredItems(longTerm.prepared.full),
+      digest: toStoredItems(longTerm.prepared.digest),
+      special: longTerm.special.map((memory) => toStoredMemory(memory, roleDir)),
       problems: longTerm.problems,
     },
-    inbox: { folders: inbox.folders, memories: inbox.memories, problems: inbox.problems },
+    inbox: { folders: inbox.folders, memories: inbox.memories.map((memory) => toStoredMemory(memory, roleDir)), problems: inbox.problems },
   };
   // A cache: losing it in a power cut only costs the next load its head start.
-  writeFileAtomicSync(files.load, JSON.stringify(stored), { durable: false });
+  writeFileAtomicSync(files.load, utf16Bytes(JSON.stringify(stored)), { durable: false });
 }
 
 // Checks of the stored shape: a garbled or hand-made file must not reach the assembly.
 
-function isStoredItem(value: unknown): value is StoredItem {
-  return (
-    Array.isArray(value) &&
-    (value.length === 2 || (value.length === 3 && isPlainObject(value[2]))) &&
-    isString(value[0]) &&
-    oneOf(CATEGORIES)(value[1])
-  );
+const isCategoryIndex = (value: unknown) => Number.isInteger(value) && (value as number) >= 0 && (value as number) < CATEGORIES.length;
+
+function isStoredItems(value: unknown): value is StoredItems {
+  if (!isPlainObject(value)) return false;
+  const { texts, categories, kept } = value;
+  if (!Array.isArray(texts) || !Array.isArray(categories) || !Array.isArray(kept) || categories.length !== texts.length) return false;
+  // Kept fields in item order, each for an item there is.
+  let last = -1;
+  const isKept = (entry: unknown) => {
+    if (!Array.isArray(entry) || entry.length !== 2 || !Number.isInteger(entry[0]) || !isPlainObject(entry[1])) return false;
+    const index = entry[0] as number;
+    if (index <= last || index >= texts.length) return false;
+    last = index;
+    return true;
+  };
+  return texts.every(isString) && categories.every(isCategoryIndex) && kept.every(isKept);
 }
 
 function foldersOf(
@@ -325,19 +384,15 @@ function isStoredHeader(value: unknown): value is StoredHeader {
 
 /** The rest of a stored load whose header passed `isStoredHeader`. */
 function isStoredLoad(value: StoredHeader): value is StoredLoad & StoredHeader {
-  const { longTerm, inbox, roleDir } = value;
+  const { longTerm, inbox } = value;
   return (
     isString(longTerm.heading) &&
-    Array.isArray(longTerm.full) &&
-    longTerm.full.every(isStoredItem) &&
-    Array.isArray(longTerm.digest) &&
-    longTerm.digest.every(isStoredItem) &&
+    isStoredItems(longTerm.full) &&
+    isStoredItems(longTerm.digest) &&
     Array.isArray(longTerm.special) &&
-    longTerm.special.every((m) => isStoredMemory(m, roleDir, LONG_TERM_CATEGORIES)) &&
     Array.isArray(longTerm.problems) &&
     longTerm.problems.every(isProblem) &&
     Array.isArray(inbox.memories) &&
-    inbox.memories.every((m) => isStoredMemory(m, roleDir, INBOX_CATEGORIES)) &&
     Array.isArray(inbox.problems) &&
     inbox.problems.every(isProblem)
   );

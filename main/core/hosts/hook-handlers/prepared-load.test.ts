@@ -10,6 +10,7 @@ import type { Logger } from '../../platform/config/log.js';
 import { clarityWindow } from '../../store/memory/memory-clarity.js';
 import { parsedMemoriesPath, preparedLoadPath, preparedStampsPath } from '../../platform/config/prepared-paths.js';
 import { serializeMemory } from '../../store/memory/memory-file.js';
+import { readUtf16File, utf16Bytes } from '../../platform/fs/utf16-text-file.js';
 import { createRole, planRoleChange } from '../../store/roles/role-editor.js';
 import { createMemoryCache } from '../../store/memory/memory-cache.js';
 import { FULL_CHECK_INTERVAL_MS, type FullCheckPolicy } from '../../store/memory/full-check-policy.js';
@@ -17,6 +18,10 @@ import { readRoleDefinition } from '../../store/roles/role-repository.js';
 import { memoriesFromFiles } from './file-mode-memories.js';
 import { loadRoleContext } from './load-role-context.js';
 import { persistPreparedLoad } from './persist-prepared-load.js';
+
+/** The prepared load and the parsed memories are UTF-16LE (utf16-text-file.ts). */
+const readCache = (file: string) => readUtf16File(file, Infinity)!;
+const writeCache = (file: string, text: string) => fs.writeFileSync(file, utf16Bytes(text));
 
 /**
  * The prepared load on disk (issue 17) against the full computation, byte for byte: after every
@@ -343,26 +348,47 @@ describe('prepared load on disk (issue 17)', () => {
 
 describe('a prepared file that cannot be trusted is ignored (derived data, like the index)', () => {
   const kinds: Record<string, (file: string) => void> = {
-    garbled: (file) => fs.writeFileSync(file, 'not json at all {'),
-    truncated: (file) => fs.writeFileSync(file, fs.readFileSync(file, 'utf8').slice(0, 2_000)),
-    'another format': (file) =>
-      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"kioku-prepared-load/3"', '"kioku-prepared-load/2"')),
+    garbled: (file) => writeCache(file, 'not json at all {'),
+    truncated: (file) => writeCache(file, readCache(file).slice(0, 2_000)),
+    'cut at an odd byte': (file) => fs.writeFileSync(file, fs.readFileSync(file).subarray(0, 2_001)),
+    'in UTF-8 (written by an older Kioku)': (file) => fs.writeFileSync(file, readCache(file)),
+    'another format': (file) => writeCache(file, readCache(file).replace('"kioku-prepared-load/4"', '"kioku-prepared-load/3"')),
     'wrong types inside': (file) => {
-      const data = JSON.parse(fs.readFileSync(file, 'utf8'));
+      const data = JSON.parse(readCache(file));
       data.inbox.memories[0].summary = 42;
-      fs.writeFileSync(file, JSON.stringify(data));
+      writeCache(file, JSON.stringify(data));
+    },
+    'a folder index out of range': (file) => {
+      const data = JSON.parse(readCache(file));
+      data.longTerm.digest.categories[0] = 99;
+      writeCache(file, JSON.stringify(data));
+    },
+    'columns of different lengths': (file) => {
+      const data = JSON.parse(readCache(file));
+      data.longTerm.full.categories.pop();
+      writeCache(file, JSON.stringify(data));
+    },
+    'kept fields for an item that is not there': (file) => {
+      const data = JSON.parse(readCache(file));
+      data.longTerm.full.kept.push([data.longTerm.full.texts.length, { pinned: true }]);
+      writeCache(file, JSON.stringify(data));
+    },
+    "a memory's path out of the role's folder": (file) => {
+      const data = JSON.parse(readCache(file));
+      data.inbox.memories[0].path = `../OTHER01/inbox/${data.inbox.memories[0].id}.md`;
+      writeCache(file, JSON.stringify(data));
     },
     'another home (foreign)': (file) => {
-      const data = JSON.parse(fs.readFileSync(file, 'utf8'));
+      const data = JSON.parse(readCache(file));
       data.roleDir = '/somewhere/else/PREP01';
-      fs.writeFileSync(file, JSON.stringify(data));
+      writeCache(file, JSON.stringify(data));
     },
     'forged item text': (file) => {
       // A file edited to inject text: its stamps are whole, but its shape check passes only for
       // a well-formed file, so this one is caught by the stamp of a memory it claims instead.
-      const data = JSON.parse(fs.readFileSync(file, 'utf8'));
-      data.longTerm.full[0][0] = '### 偽造的記憶';
-      fs.writeFileSync(file, JSON.stringify(data));
+      const data = JSON.parse(readCache(file));
+      data.longTerm.full.texts[0] = '### 偽造的記憶';
+      writeCache(file, JSON.stringify(data));
       const stampsFile = preparedStampsPath(home!.config().paths, ROLE);
       const stamps = JSON.parse(fs.readFileSync(stampsFile, 'utf8'));
       stamps.folders[0].stamps[0] += 1;
@@ -398,7 +424,7 @@ interface ParsedOnDisk {
 }
 
 function readParsed(file: string): ParsedOnDisk {
-  const [head, ...lines] = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
+  const [head, ...lines] = readCache(file).trimEnd().split('\n');
   const entries: ParsedOnDisk['entries'] = {};
   for (const line of lines) {
     const [key, size, mtime, ctime, ino, ...memory] = line.split('\t');
@@ -411,7 +437,7 @@ function writeParsed(file: string, data: ParsedOnDisk): void {
   const lines = Object.entries(data.entries).map(([key, [size, mtime, ctime, ino, memory]]) =>
     [JSON.stringify(key), size, mtime, ctime, ino, JSON.stringify(memory)].join('\t'),
   );
-  fs.writeFileSync(file, `${[JSON.stringify(data.header), ...lines].join('\n')}\n`);
+  writeCache(file, `${[JSON.stringify(data.header), ...lines].join('\n')}\n`);
 }
 
 /**
@@ -613,7 +639,7 @@ describe("a large role: files are stat'ed one by one only when a full check is d
     wallMs = Date.now();
     expect(memoriesSource()).toBe('files');
     const racyFolders = () => {
-      const stored = JSON.parse(fs.readFileSync(preparedLoadPath(home!.config().paths, ROLE), 'utf8'));
+      const stored = JSON.parse(readCache(preparedLoadPath(home!.config().paths, ROLE)));
       return [...stored.longTerm.folders, ...stored.inbox.folders].filter((folder) => folder.racy).map((folder) => folder.category);
     };
     // Written a moment ago: their folders may still change under the same stamp.
@@ -675,7 +701,7 @@ describe("the daemon's prepared load (persist-prepared-load.ts)", () => {
     };
     try {
       expect(persist()).toBe('written');
-      const first = fs.readFileSync(file, 'utf8');
+      const first = readCache(file);
       const firstStamp = stampOf();
       // Nothing changed (the warmer after a burst that touched another role): the file is left alone.
       expect(persist()).toBe('written');
@@ -683,7 +709,7 @@ describe("the daemon's prepared load (persist-prepared-load.ts)", () => {
       // Removed behind the daemon's back (a role delete): written again though the memories are the same.
       fs.rmSync(file);
       expect(persist()).toBe('written');
-      expect(fs.readFileSync(file, 'utf8')).toBe(first);
+      expect(readCache(file)).toBe(first);
       // One memory edited: its line follows, every other line is the same.
       fs.appendFileSync(path.join(roleDir(), 'important', 'forged.md'), '\n再補一句。\n');
       later();
@@ -703,6 +729,6 @@ describe("the daemon's prepared load (persist-prepared-load.ts)", () => {
 
 function writeTemp(text: string): string {
   const file = path.join(home!.root, 'parsed-before.jsonl');
-  fs.writeFileSync(file, text);
+  writeCache(file, text);
   return file;
 }
