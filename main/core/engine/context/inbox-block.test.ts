@@ -69,4 +69,16 @@ describe('inboxNewestFirst', () => {
     // The collator puts lower case first: 'c' < 'C' < 'd'.
     expect(ids).toEqual(['newest', '20260530-C', '20260530-c', '20260530-b', '20260530-a', 'old']);
   });
+
+  it('leaves out what has expired at the moment asked, for the same kept list asked at later moments', () => {
+    const expiring = inbox('expiring', '2026-05-31T09:00:00+08:00');
+    expiring.expires = '2026-06-01T13:00:00+08:00';
+    const granted = inbox('granted', '2026-05-31T08:00:00+08:00');
+    granted.expires = '本工作階段';
+    const list = Object.freeze([expiring, granted, inbox('kept', '2026-05-30T09:00:00+08:00')]); // kept between loads (list-memo.ts)
+    const ids = (at: string) => inboxNewestFirst(list, new Date(at)).map((memory) => memory.id);
+    expect(ids('2026-06-01T12:59:59+08:00')).toEqual(['expiring', 'kept']);
+    expect(ids('2026-06-01T13:00:00+08:00')).toEqual(['kept']);
+    expect(ids('2026-06-01T12:00:00+08:00')).toEqual(['expiring', 'kept']);
+  });
 });

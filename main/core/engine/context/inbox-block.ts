@@ -1,6 +1,6 @@
 import type { Memory } from '../../../../common/memory.js';
 import { formatLocalIso, parseLooseDate } from '../../platform/config/clock.js';
-import { isInjectable } from '../../store/memory/memory-expiry.js';
+import { loadExpiryTime } from '../../store/memory/memory-expiry.js';
 import { EMPTY_BLOCK, fitWholeItems, moreNotShown, renderBlock, startWithin, type ContextBlock } from './context-block.js';
 import { say, type ContextLanguage } from '../../platform/text/context-language.js';
 import { memoByList } from './list-memo.js';
@@ -66,19 +66,35 @@ interface SortKey<M> {
   plainId: boolean;
 }
 
+/** The inbox in order, with when each item stops being injected, and the last moment asked about. */
+interface SortedInbox<M> {
+  ordered: readonly M[];
+  /** `loadExpiryTime` of each, in ms (Infinity: never). */
+  expiresAt: readonly number[];
+  last?: { at: number; injectable: readonly M[] };
+}
+
 /** Unexpired inbox memories, newest first (the order the block shows and keeps them in). */
-export function inboxNewestFirst<M extends Memory>(memories: readonly M[], now: Date): M[] {
+export function inboxNewestFirst<M extends Memory>(memories: readonly M[], now: Date): readonly M[] {
   // The order does not depend on the moment, only what has expired does (list-memo.ts).
-  const sorted = memoByList(memories, 'inbox-newest-first', () => {
+  const sorted = memoByList(memories, 'inbox-newest-first', (): SortedInbox<M> => {
     // 1,400 items take about 14,000 comparisons: looking each one's time up and testing its id
     // there was most of the hook's sort without the daemon.
     const keys: SortKey<M>[] = [];
     for (const memory of memories)
       if (memory.category === 'inbox') keys.push({ memory, time: timeOf(memory), plainId: PLAIN_ID.test(memory.id) });
     keys.sort((a, b) => b.time - a.time || compareIds(b.memory.id, b.plainId, a.memory.id, a.plainId));
-    return keys.map((key) => key.memory);
+    const ordered = keys.map((key) => key.memory);
+    // Parsed once: a load tries the block at several budgets, each asking of every item.
+    return { ordered, expiresAt: ordered.map((memory) => loadExpiryTime(memory)?.getTime() ?? Infinity) };
   });
-  return sorted.filter((memory) => isInjectable(memory, now)); // MEM-8: no expired date, no session grant
+  const at = now.getTime();
+  if (sorted.last?.at !== at) {
+    // MEM-8, as isInjectable decides it: no expired date, no session grant.
+    const injectable = sorted.ordered.filter((_, i) => at < sorted.expiresAt[i]!);
+    sorted.last = { at, injectable };
+  }
+  return sorted.last.injectable;
 }
 
 function when(memory: Memory): string {
