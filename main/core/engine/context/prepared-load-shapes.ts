@@ -51,8 +51,21 @@ export function isStoredMemory(value: unknown, roleDir: string, categories: read
     isOneOf(m.retention_stage, RETENTION_STAGES) &&
     isOneOf(m.sleep_stage, SLEEP_STAGES) &&
     isPlainObject(m.extra) &&
-    path.dirname(path.dirname(m.path)) === roleDir
+    isTwoBelow(m.path, roleDir)
   );
+}
+
+/**
+ * `path.dirname(path.dirname(file)) === dir` for a file written as `<dir>/<folder>/<name>`, by
+ * two native searches instead of two walks of `path.dirname` (a tenth of reading a prepared
+ * load's 1,400 inbox memories). Stricter only for paths Kioku never writes (a trailing or doubled
+ * separator, `/` on Windows): such a memory is refused, and the load computed from the files.
+ */
+function isTwoBelow(file: string, dir: string): boolean {
+  const start = dir.length + 1;
+  if (!file.startsWith(dir) || file[dir.length] !== path.sep) return false;
+  const sep = file.indexOf(path.sep, start);
+  return sep > start && sep < file.length - 1 && file.indexOf(path.sep, sep + 1) === -1;
 }
 
 const isOneOf = (value: unknown, values: readonly string[]) => isString(value) && values.includes(value);
