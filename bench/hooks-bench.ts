@@ -64,6 +64,12 @@ interface Scenario {
   event?: HookEventName;
   /** Untimed, before each run: put the files where a real session would have them. */
   setup?: () => void | Promise<void>;
+  /**
+   * Untimed, once per round before the scenario's runs of every client (--compare): a change to
+   * the memory files they share, so that each client's run meets the same one and writes its
+   * prepared load after it.
+   */
+  edit?: () => Promise<void>;
   payload?: () => Record<string, unknown>;
   /** A run's stdout must satisfy this (checked on every run; a failure is reported, not hidden). */
   expectOutput?: (stdout: string) => boolean;
@@ -254,6 +260,14 @@ function traceMedians(file: string): Array<[string, { marks: Record<string, numb
   ]);
 }
 
+function parsedOrUndefined(text: string | undefined): unknown {
+  try {
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 export async function runHooksBench(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
@@ -385,9 +399,12 @@ export async function runHooksBench(args: string[]): Promise<void> {
     const fullCheckDue = () => {
       const file = preparedLoadPath(config.paths, ROLE);
       if (!fs.existsSync(file)) return;
-      const stored = JSON.parse(readUtf16File(file, Infinity) ?? '{}') as { checkedAt?: number };
+      // UTF-16LE since format 4 (utf16-text-file.ts); an older client's, with --compare, is UTF-8.
+      const utf16 = parsedOrUndefined(readUtf16File(file, Infinity));
+      const stored = (utf16 ?? JSON.parse(fs.readFileSync(file, 'utf8'))) as { checkedAt?: number };
       stored.checkedAt = 0;
-      fs.writeFileSync(file, utf16Bytes(JSON.stringify(stored)));
+      const text = JSON.stringify(stored);
+      fs.writeFileSync(file, utf16 ? utf16Bytes(text) : text);
     };
     const callSetup = () => {
       forgetSessions();
@@ -417,10 +434,8 @@ export async function runHooksBench(args: string[]): Promise<void> {
       {
         name: 'session-start (prepared load stale)',
         event: 'session-start',
-        setup: async () => {
-          forgetSessions();
-          await editByHand();
-        },
+        setup: forgetSessions,
+        edit: editByHand,
         payload: () => payload('session-start', 'bench-start', { source: 'startup' }),
         expectOutput: loaded,
         expectSource: 'files',
@@ -442,10 +457,8 @@ export async function runHooksBench(args: string[]): Promise<void> {
       {
         name: 'user-prompt-submit (a call, prepared load stale)',
         event: 'user-prompt-submit',
-        setup: async () => {
-          callSetup();
-          await editByHand();
-        },
+        setup: callSetup,
+        edit: editByHand,
         payload: () => payload('user-prompt-submit', 'bench-call', { prompt: `${ROLE_NAME}，幫我看一下這段` }),
         expectOutput: loaded,
         expectSource: 'files',
@@ -522,14 +535,29 @@ export async function runHooksBench(args: string[]): Promise<void> {
         ? [...fs.readFileSync(hooksLog, 'utf8').matchAll(/long-term memory from (prepared|files)/g)].at(-1)?.[1]
         : undefined;
 
+    // With --compare, each client keeps a prepared folder of its own (prepared-paths.ts) while the
+    // daemon is not answering: two clients of different prepared-load formats would otherwise each
+    // find the other's file unusable and rewrite it, and every run of both would be a stale one.
+    const preparedDir = path.dirname(preparedLoadPath(config.paths, ROLE));
+    let preparedOwner = '';
+    const usePreparedOf = (label: string) => {
+      if (label === preparedOwner) return;
+      const stash = (owner: string) => `${preparedDir}.bench-${owner || 'new'}`;
+      if (fs.existsSync(preparedDir)) fs.renameSync(preparedDir, stash(preparedOwner));
+      if (fs.existsSync(stash(label))) fs.renameSync(stash(label), preparedDir);
+      preparedOwner = label;
+    };
+
     const runPhase = async (phase: Phase, daemonPid: number | undefined) => {
       // One untimed round first (page cache, snapshots, the name cache), then N rounds, each
       // hook once per round with `node -e 0` among them, so that a change in the machine's load
       // touches every row alike.
       for (let round = -1; round < runs; round++) {
         baselineSamples.push(...(round >= 0 ? [await spawnTimed(['-e', '0'], '', env)] : []));
-        for (const [label, client] of clients)
-          for (const scenario of scenarios) {
+        for (const scenario of scenarios) {
+          await scenario.edit?.();
+          for (const [label, client] of clients) {
+            if (phase !== 'up') usePreparedOf(label);
             await scenario.setup?.();
             const before = phase === 'up' ? fallbacksSoFar() : 0;
             // Phase marks of this build's client (hooks/kioku-hook.ts), for the table of where the time goes.
@@ -559,6 +587,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
                 );
             }
           }
+        }
         if (round >= 0 && (round + 1) % 10 === 0) process.stderr.write(`hooks bench: daemon ${phase}, ${round + 1}/${runs} rounds\n`);
       }
     };
@@ -597,6 +626,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
       fs.rmSync(config.paths.socketPath, { force: true });
     }
     await runPhase('down', undefined);
+    usePreparedOf('');
 
     const baseline = summarize(
       baselineSamples,
