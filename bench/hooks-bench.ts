@@ -535,17 +535,20 @@ export async function runHooksBench(args: string[]): Promise<void> {
         ? [...fs.readFileSync(hooksLog, 'utf8').matchAll(/long-term memory from (prepared|files)/g)].at(-1)?.[1]
         : undefined;
 
-    // With --compare, each client keeps a prepared folder of its own (prepared-paths.ts) while the
-    // daemon is not answering: two clients of different prepared-load formats would otherwise each
-    // find the other's file unusable and rewrite it, and every run of both would be a stale one.
-    const preparedDir = path.dirname(preparedLoadPath(config.paths, ROLE));
-    let preparedOwner = '';
-    const usePreparedOf = (label: string) => {
-      if (label === preparedOwner) return;
-      const stash = (owner: string) => `${preparedDir}.bench-${owner || 'new'}`;
-      if (fs.existsSync(preparedDir)) fs.renameSync(preparedDir, stash(preparedOwner));
-      if (fs.existsSync(stash(label))) fs.renameSync(stash(label), preparedDir);
-      preparedOwner = label;
+    // With --compare, each client keeps a prepared folder and a code cache of its own
+    // (prepared-paths.ts, code-cached-require.ts) while the daemon is not answering: two clients
+    // would otherwise each find the other's prepared load unusable (another format) and delete
+    // the other's code cache (another bundle), so that every run of both were a stale, compiling one.
+    const ownFolders = [path.dirname(preparedLoadPath(config.paths, ROLE)), path.join(config.paths.stateDir, 'cache')];
+    let foldersOwner = '';
+    const useFoldersOf = (label: string) => {
+      if (label === foldersOwner) return;
+      for (const folder of ownFolders) {
+        const stash = (owner: string) => `${folder}.bench-${owner || 'new'}`;
+        if (fs.existsSync(folder)) fs.renameSync(folder, stash(foldersOwner));
+        if (fs.existsSync(stash(label))) fs.renameSync(stash(label), folder);
+      }
+      foldersOwner = label;
     };
 
     const runPhase = async (phase: Phase, daemonPid: number | undefined) => {
@@ -557,7 +560,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
         for (const scenario of scenarios) {
           await scenario.edit?.();
           for (const [label, client] of clients) {
-            if (phase !== 'up') usePreparedOf(label);
+            if (phase !== 'up') useFoldersOf(label);
             await scenario.setup?.();
             const before = phase === 'up' ? fallbacksSoFar() : 0;
             // Phase marks of this build's client (hooks/kioku-hook.ts), for the table of where the time goes.
@@ -626,7 +629,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
       fs.rmSync(config.paths.socketPath, { force: true });
     }
     await runPhase('down', undefined);
-    usePreparedOf('');
+    useFoldersOf('');
 
     const baseline = summarize(
       baselineSamples,
