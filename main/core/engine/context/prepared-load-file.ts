@@ -57,9 +57,6 @@ interface StoredItems {
   kept: Array<[index: number, fields: Record<string, unknown>]>;
 }
 
-/** A memory as stored: its path relative to the role's folder (the folder is said once, in `roleDir`). */
-type StoredMemoryEntry = StoredMemory;
-
 interface StoredLoad {
   format: string;
   roleDir: string;
@@ -78,10 +75,11 @@ interface StoredLoad {
     heading: string;
     full: StoredItems;
     digest: StoredItems;
-    special: StoredMemoryEntry[];
+    /** Memories with their paths relative to `roleDir` (toStoredMemory), like the inbox's. */
+    special: StoredMemory[];
     problems: MemoryLoadProblem[];
   };
-  inbox: { folders: FolderStamps[]; memories: StoredMemoryEntry[]; problems: MemoryLoadProblem[] };
+  inbox: { folders: FolderStamps[]; memories: StoredMemory[]; problems: MemoryLoadProblem[] };
 }
 
 /** The stamps file beside a prepared load: each long-term file's stamp, under the id its load names. */
@@ -271,13 +269,13 @@ function toStoredItems(items: readonly PreparedItem[]): StoredItems {
 }
 
 /** A memory's path as stored: relative to the role's folder when it is inside it (always, for one that is used). */
-function toStoredMemory(memory: StoredMemory, roleDir: string): StoredMemoryEntry {
+function toStoredMemory(memory: StoredMemory, roleDir: string): StoredMemory {
   const prefix = roleDir + path.sep;
   return memory.path.startsWith(prefix) ? { ...memory, path: memory.path.slice(prefix.length) } : memory;
 }
 
 /** The memory as loaded (a fresh object from JSON.parse, so given its whole path in place). */
-function fromStoredMemory(memory: StoredMemoryEntry, roleDir: string): StoredMemory {
+function fromStoredMemory(memory: StoredMemory, roleDir: string): StoredMemory {
   if (isPlainObject(memory) && isString(memory.path) && !path.isAbsolute(memory.path)) memory.path = roleDir + path.sep + memory.path;
   return memory;
 }

@@ -20,7 +20,7 @@ export function utf16Bytes(text: string): Buffer {
  */
 export function readUtf16File(file: string, maxBytes: number): string | undefined {
   const stat = fs.statSync(file, { throwIfNoEntry: false });
-  if (!stat || !stat.isFile() || stat.size > maxBytes || stat.size % 2 !== 0) return undefined;
+  if (!stat || !stat.isFile() || stat.size > maxBytes) return undefined;
   const bytes = fs.readFileSync(file);
   return bytes.length % 2 === 0 ? bytes.toString('utf16le') : undefined;
 }
