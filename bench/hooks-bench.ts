@@ -16,7 +16,8 @@ import { readUtf16File, utf16Bytes } from '../main/core/platform/fs/utf16-text-f
 import { createRole, planRoleChange } from '../main/core/store/roles/role-editor.js';
 import { claimRole } from '../main/core/store/sessions/role-locks.js';
 import { writeSessionRole } from '../main/core/store/sessions/session-role-file.js';
-import { percentile, round } from './bench-stats.js';
+import { percentile } from './bench-stats.js';
+import { summarize, table, traceMedians, PHASES, type HookResult, type Phase, type Sample, type Stats } from './hooks-bench-report.js';
 import { generateMemories } from './generate-memories.js';
 import { writeBenchResults } from './bench-results.js';
 import { benchHomeEnv } from './bench-home-env.js';
@@ -56,9 +57,6 @@ const FILE_MODE_PREPARED_MAX = 2;
 /** Claude Code gives SessionEnd about this long in total. */
 const SESSION_END_MS = 1_500;
 
-type Phase = 'up' | 'hung' | 'down';
-const PHASES: readonly Phase[] = ['up', 'hung', 'down'];
-
 interface Scenario {
   name: string;
   event?: HookEventName;
@@ -76,24 +74,6 @@ interface Scenario {
   /** Answered from the files (daemon hung or down): where the long-term memory must come from (issue 17). */
   expectSource?: 'prepared' | 'files';
 }
-
-interface Sample {
-  ms: number;
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-interface Stats {
-  runs: number;
-  medianMs: number;
-  p95Ms: number;
-  minMs: number;
-  ratio: number;
-  badRuns: number;
-}
-
-type HookResult = { name: string } & Record<Phase, Stats>;
 
 function findRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -183,82 +163,11 @@ async function waitIdle(config: KiokuConfig, pid: number): Promise<void> {
   }, `daemon ${pid} to be ready and idle`);
 }
 
-function summarize(samples: Sample[], baselineMs: number, bad: number): Stats {
-  const times = samples.map((sample) => sample.ms);
-  const medianMs = percentile(times, 50);
-  return {
-    runs: times.length,
-    medianMs: round(medianMs, 1),
-    p95Ms: round(percentile(times, 95), 1),
-    minMs: round(Math.min(...times), 1),
-    ratio: round(medianMs / baselineMs),
-    badRuns: bad,
-  };
-}
-
-function table(baseline: Stats, results: HookResult[]): string {
-  // "bad": runs that exited non-zero, wrote to stderr, printed the wrong thing, or (daemon up)
-  // were not answered by the daemon in time and fell back to the files.
-  const header = ['hook', ...PHASES.flatMap((phase) => [`${phase} median ms`, `${phase} p95`, `${phase} ×node`, `${phase} bad`])];
-  const rows = [
-    ['node -e 0', String(baseline.medianMs), String(baseline.p95Ms), '1.00×', '', ...PHASES.slice(1).flatMap(() => ['', '', '', ''])],
-    ...results.map((r) => [
-      r.name,
-      ...PHASES.flatMap((phase) => [
-        String(r[phase].medianMs),
-        String(r[phase].p95Ms),
-        `${r[phase].ratio.toFixed(2)}×`,
-        String(r[phase].badRuns),
-      ]),
-    ]),
-  ];
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-  return [header, ...rows]
-    .map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '))
-    .join('\n');
-}
-
 const TARGETS: Array<{ name: string; max: number; label: string }> = [
   { name: 'session-start', max: 1.3, label: 'SessionStart with the daemon up' },
   { name: 'user-prompt-submit (not a call)', max: 1.15, label: 'UserPromptSubmit that is not a call, daemon up' },
   { name: 'stop', max: 1.3, label: 'Stop with the daemon up' },
 ];
-
-/**
- * Median of each KIOKU_TRACE mark (ms since the hook process started), per hook event, in time
- * order; and of each span (a duration the hook was told of: the daemon's own work on its request).
- */
-function traceMedians(file: string): Array<[string, { marks: Record<string, number>; spans: Record<string, number> }]> {
-  if (!fs.existsSync(file)) return [];
-  type Line = { what: string; marks: Record<string, number>; spans?: Record<string, number> };
-  const by = new Map<string, Line[]>();
-  for (const text of fs.readFileSync(file, 'utf8').trim().split('\n')) {
-    const line = JSON.parse(text) as Line;
-    by.set(line.what, [...(by.get(line.what) ?? []), line]);
-  }
-  const medians = (all: Array<Record<string, number>>) =>
-    Object.fromEntries(
-      [...new Set(all.flatMap((values) => Object.keys(values)))]
-        .map(
-          (name) =>
-            [
-              name,
-              round(
-                percentile(
-                  all.flatMap((values) => (name in values ? [values[name]!] : [])),
-                  50,
-                ),
-                1,
-              ),
-            ] as const,
-        )
-        .sort((a, b) => a[1] - b[1]),
-    );
-  return [...by].map(([what, lines]) => [
-    what,
-    { marks: medians(lines.map((l) => l.marks)), spans: medians(lines.map((l) => l.spans ?? {})) },
-  ]);
-}
 
 function parsedOrUndefined(text: string | undefined): unknown {
   try {

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import { percentile, round } from './bench-stats.js';
+
+/**
+ * The hooks bench's numbers (hooks-bench.ts): one hook's runs summed up against `node -e 0`, the
+ * table of every hook and phase, and the medians of the hooks' KIOKU_TRACE marks.
+ * Design notes: docs/design-notes.md, "bench/hooks-bench.ts".
+ */
+export type Phase = 'up' | 'hung' | 'down';
+export const PHASES: readonly Phase[] = ['up', 'hung', 'down'];
+
+export interface Sample {
+  ms: number;
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Stats {
+  runs: number;
+  medianMs: number;
+  p95Ms: number;
+  minMs: number;
+  ratio: number;
+  badRuns: number;
+}
+
+export type HookResult = { name: string } & Record<Phase, Stats>;
+
+export function summarize(samples: Sample[], baselineMs: number, bad: number): Stats {
+  const times = samples.map((sample) => sample.ms);
+  const medianMs = percentile(times, 50);
+  return {
+    runs: times.length,
+    medianMs: round(medianMs, 1),
+    p95Ms: round(percentile(times, 95), 1),
+    minMs: round(Math.min(...times), 1),
+    ratio: round(medianMs / baselineMs),
+    badRuns: bad,
+  };
+}
+
+export function table(baseline: Stats, results: HookResult[]): string {
+  // "bad": runs that exited non-zero, wrote to stderr, printed the wrong thing, or (daemon up)
+  // were not answered by the daemon in time and fell back to the files.
+  const header = ['hook', ...PHASES.flatMap((phase) => [`${phase} median ms`, `${phase} p95`, `${phase} ×node`, `${phase} bad`])];
+  const rows = [
+    ['node -e 0', String(baseline.medianMs), String(baseline.p95Ms), '1.00×', '', ...PHASES.slice(1).flatMap(() => ['', '', '', ''])],
+    ...results.map((r) => [
+      r.name,
+      ...PHASES.flatMap((phase) => [
+        String(r[phase].medianMs),
+        String(r[phase].p95Ms),
+        `${r[phase].ratio.toFixed(2)}×`,
+        String(r[phase].badRuns),
+      ]),
+    ]),
+  ];
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+  return [header, ...rows]
+    .map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '))
+    .join('\n');
+}
+
+/**
+ * Median of each KIOKU_TRACE mark (ms since the hook process started), per hook event, in time
+ * order; and of each span (a duration the hook was told of: the daemon's own work on its request).
+ */
+export function traceMedians(file: string): Array<[string, { marks: Record<string, number>; spans: Record<string, number> }]> {
+  if (!fs.existsSync(file)) return [];
+  type Line = { what: string; marks: Record<string, number>; spans?: Record<string, number> };
+  const by = new Map<string, Line[]>();
+  for (const text of fs.readFileSync(file, 'utf8').trim().split('\n')) {
+    const line = JSON.parse(text) as Line;
+    by.set(line.what, [...(by.get(line.what) ?? []), line]);
+  }
+  const medians = (all: Array<Record<string, number>>) =>
+    Object.fromEntries(
+      [...new Set(all.flatMap((values) => Object.keys(values)))]
+        .map(
+          (name) =>
+            [
+              name,
+              round(
+                percentile(
+                  all.flatMap((values) => (name in values ? [values[name]!] : [])),
+                  50,
+                ),
+                1,
+              ),
+            ] as const,
+        )
+        .sort((a, b) => a[1] - b[1]),
+    );
+  return [...by].map(([what, lines]) => [
+    what,
+    { marks: medians(lines.map((l) => l.marks)), spans: medians(lines.map((l) => l.spans ?? {})) },
+  ]);
+}
