@@ -102,10 +102,14 @@ async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: P
  * lexes all of it for its exports (a tenth of `node -e 0` and more on every fallback, in the hooks
  * bench profile), and compiling it is half of the rest. Run from source (ESM, tests), it is imported.
  */
+declare const __KIOKU_FALLBACK_SHA256__: string | undefined;
+/** The fallback bundle's hash, baked in by scripts/build-hooks.mjs; undefined when run from source. */
+const FALLBACK_SHA256 = typeof __KIOKU_FALLBACK_SHA256__ === 'string' ? __KIOKU_FALLBACK_SHA256__ : undefined;
+
 async function loadFallback(config: KiokuConfig): Promise<CodeCachedModule<typeof import('./hook-fallback.js')>> {
   // esbuild's ESM bundles (the tests' children) have a `require` shim without `resolve`.
   if (typeof require === 'function' && typeof require.resolve === 'function')
-    return requireWithCodeCache(require.resolve('./hook-fallback.js'), path.join(config.paths.stateDir, 'cache'));
+    return requireWithCodeCache(require.resolve('./hook-fallback.js'), path.join(config.paths.stateDir, 'cache'), FALLBACK_SHA256);
   return { exports: await import('./hook-fallback.js'), fromCache: false, save: () => undefined };
 }
 

@@ -3,7 +3,8 @@
 // Design notes: docs/design-notes.md, "scripts/build-hooks.mjs".
 import { build } from 'esbuild';
 import { builtinImports } from './builtin-imports-plugin.mjs';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,8 +33,18 @@ const shared = {
 mkdirSync(outdir, { recursive: true });
 writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify({ type: 'commonjs', private: true }, null, 2)}\n`);
 await build({ ...shared, entryPoints: [path.join(root, 'hooks', 'hook-fallback.ts')], outfile: path.join(outdir, 'hook-fallback.js') });
-// The fast path loads the fallback bundle at run time, only when it needs it.
-await build({ ...shared, entryPoints: [entry], outfile: path.join(outdir, 'kioku-hook.js'), external: ['./hook-fallback.js'] });
+// The fast path loads the fallback bundle at run time, only when it needs it, with V8's code
+// cache named by the bundle's hash: baked in here, so that no hook loads node:crypto to hash it.
+const fallbackHash = createHash('sha256')
+  .update(readFileSync(path.join(outdir, 'hook-fallback.js'), 'utf8'))
+  .digest('hex');
+await build({
+  ...shared,
+  entryPoints: [entry],
+  outfile: path.join(outdir, 'kioku-hook.js'),
+  external: ['./hook-fallback.js'],
+  define: { ...shared.define, __KIOKU_FALLBACK_SHA256__: JSON.stringify(fallbackHash) },
+});
 
 // `kioku memory recall` answered by the daemon, loaded by bin/kioku.js before the command parser:
 // the assistant runs it whenever it needs the past, so it has a hook's start-up budget and the

@@ -1,23 +1,56 @@
 // An esbuild plugin for the hook client's CommonJS bundles: Node built-ins imported once, as they
-// are, instead of through esbuild's ESM interop.
+// are, instead of through esbuild's ESM interop; node:crypto only when first called.
 // Design notes: docs/design-notes.md, "scripts/builtin-imports-plugin.mjs".
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
-function shimSource(specifier) {
-  const mod = require(specifier);
-  const names = Object.getOwnPropertyNames(mod).filter((name) => {
+/**
+ * Built-ins loaded on a module's first call, not at the bundle's start: node:crypto and what it
+ * pulls in is about 8 ms of a hook that answers without the daemon, and most of them (a
+ * SessionStart, a call by name) never hash anything.
+ */
+const LAZY = new Set(['node:crypto']);
+
+function exportedNames(mod) {
+  return Object.getOwnPropertyNames(mod).filter((name) => {
     if (name === 'default' || !IDENTIFIER.test(name)) return false;
     const descriptor = Object.getOwnPropertyDescriptor(mod, name);
     return descriptor !== undefined && 'value' in descriptor;
   });
+}
+
+function eagerShim(specifier, names) {
   return [
     `const m = require(${JSON.stringify(specifier)});`,
     'export default m;',
     ...names.map((name) => `export const ${name} = m.${name};`),
   ].join('\n');
+}
+
+/**
+ * Each function export is a stand-in that loads the module and calls (or constructs) the real
+ * one; the default export is a proxy that loads it when a property is read. Other values (such
+ * as `constants`) are not exported: a named import of one fails the build, loudly.
+ */
+function lazyShim(specifier, mod, names) {
+  const functions = names.filter((name) => typeof mod[name] === 'function');
+  return [
+    'let loaded;',
+    `const m = () => (loaded ??= require(${JSON.stringify(specifier)}));`,
+    'export default new Proxy({}, { get: (_, key) => m()[key], has: (_, key) => key in m() });',
+    ...functions.map(
+      (name) =>
+        `export function ${name}(...args) { return new.target ? Reflect.construct(m().${name}, args, new.target) : m().${name}.apply(this, args); }`,
+    ),
+  ].join('\n');
+}
+
+function shimSource(specifier) {
+  const mod = require(specifier);
+  const names = exportedNames(mod);
+  return LAZY.has(specifier) ? lazyShim(specifier, mod, names) : eagerShim(specifier, names);
 }
 
 export const builtinImports = {

@@ -34,13 +34,13 @@ module.exports = { answer: (n) => n * 2, where: () => path.basename(__dirname) +
  * One load in a fresh process, as each hook is: within one process V8 keeps what it compiled and
  * may never look at the cache, so whether the cache was taken is only told across processes.
  */
-function loadInChild(bundle: string, cacheDir: string): { fromCache: boolean; answer: number } {
+function loadInChild(bundle: string, cacheDir: string, builtHash?: string): { fromCache: boolean; answer: number } {
   const built = bundleEntry('hooks/code-cached-require.ts');
   const script = `import { requireWithCodeCache } from ${JSON.stringify(pathToFileURL(built).href)};
-const loaded = requireWithCodeCache(process.argv[1], process.argv[2]);
+const loaded = requireWithCodeCache(process.argv[1], process.argv[2], process.argv[3] || undefined);
 loaded.save();
 process.stdout.write(JSON.stringify({ fromCache: loaded.fromCache, answer: loaded.exports.answer(2) }));`;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, bundle, cacheDir], {
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, bundle, cacheDir, builtHash ?? ''], {
     encoding: 'utf8',
     timeout: 30_000,
     killSignal: 'SIGKILL',
@@ -77,6 +77,23 @@ describe('requireWithCodeCache', () => {
     expect(loadInChild(bundle, cacheDir)).toEqual({ fromCache: false, answer: 6 });
     expect(cacheFiles(cacheDir)).toHaveLength(1);
     expect(cacheFiles(cacheDir)).not.toContain(old);
+  });
+
+  it('with the hash its build baked in: no hashing at load, and a bundle edited since its build is a miss', () => {
+    const { bundle, cacheDir } = setUp(SOURCE);
+    const builtHash = 'ab'.repeat(32);
+    expect(loadInChild(bundle, cacheDir, builtHash)).toEqual({ fromCache: false, answer: 4 });
+    const [written] = cacheFiles(cacheDir);
+    expect(written).toMatch(/^bundle-abababababababab-[0-9a-z]+-[0-9a-z]+-v/);
+    expect(loadInChild(bundle, cacheDir, builtHash)).toEqual({ fromCache: true, answer: 4 });
+    // Same length, other code, the same hash claimed (the client was not rebuilt with it): the
+    // file's modification time names another cache, so the old bytecode is never run for it.
+    const { mtime } = fs.statSync(bundle);
+    fs.writeFileSync(bundle, SOURCE.replace('n * 2', 'n * 3'));
+    fs.utimesSync(bundle, mtime, new Date(mtime.getTime() + 1000));
+    expect(loadInChild(bundle, cacheDir, builtHash)).toEqual({ fromCache: false, answer: 6 });
+    expect(cacheFiles(cacheDir)).toHaveLength(1);
+    expect(cacheFiles(cacheDir)).not.toContain(written);
   });
 
   it('a garbled cache is refused by V8: the module still loads and the cache is written anew', () => {

@@ -56,6 +56,25 @@ describe('the shipped hook client (dist/hooks/kioku-hook.js)', () => {
       .map((line) => Object.keys((JSON.parse(line) as { marks: Record<string, number> }).marks));
     expect(marks[0]).toContain('fallback-compiled');
     expect(marks[1]).toContain('fallback-loaded');
+    // Issue 17: neither naming the code cache (its hash is baked in by the build) nor writing the
+    // session's files (temp names: unique-hex.ts) loads node:crypto, about 8 ms of such a hook.
+    const dump = path.join(home.root, 'modules.txt');
+    const recorder = path.join(home.root, 'record-modules.cjs');
+    fs.writeFileSync(
+      recorder,
+      `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(dump)}, process.moduleLoadList.join('\\n')));\n`,
+    );
+    const third = spawnSync(process.execPath, ['--require', recorder, shipped, 'session-start', '--assistant', 'claude'], {
+      env: home.env,
+      input: JSON.stringify({ ...payload, session_id: 'shipped-1b' }),
+      encoding: 'utf8',
+      timeout: 60_000,
+      killSignal: 'SIGKILL',
+    });
+    expect(third.stdout).toContain('小記');
+    const loaded = fs.readFileSync(dump, 'utf8').split('\n');
+    expect(loaded).toContain('NativeModule fs');
+    expect(loaded.filter((name) => /^NativeModule crypto$/.test(name))).toEqual([]);
   });
 
   it('loads no crypto or stream module for a prompt that calls nobody (about 3 ms of every hook, issue 17)', () => {

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { uniqueHex } from './unique-hex.js';
 
 /**
  * Atomic file writes: temp file in the same folder, fsync, rename over the target, fsync the
@@ -8,7 +8,7 @@ import path from 'node:path';
  * claude-mem's habit). Temp names start with "." and end with ".tmp" so scanners skip them.
  */
 function tempNameFor(target: string): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${uniqueHex()}.tmp`);
 }
 
 /** Make a folder's entries (a rename, a new file) durable; best effort. */

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { KiokuError } from '../../../../common/errors.js';
 import { fingerprint, forgetSightings, notAfter, unchangedFor } from './clock-skew.js';
+import { uniqueHex } from './unique-hex.js';
 
 /**
  * A cross-process lock held as a file that appears whole and only once (temp file + link, the
@@ -105,7 +105,7 @@ const LINK_UNSUPPORTED = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
  * links, an O_EXCL create and write (a reader may then see it empty for a moment).
  */
 function createExclusive(file: string, text: string): boolean {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${uniqueHex()}.tmp`);
   fs.writeFileSync(temp, text, { flag: 'wx', mode: 0o600 });
   try {
     fs.linkSync(temp, file);

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { PROTOCOL_VERSION, encodeMessage, type HookCall, type SpoolRecord } from '../../../../common/hook-protocol.js';
 import { writeFileAtomicSync } from '../fs/atomic-write.js';
+import { uniqueHex } from '../fs/unique-hex.js';
 import { redactPayloadForSpool } from './spool-redaction.js';
 
 /**
@@ -15,7 +15,7 @@ export const SPOOL_FAILED = 'failed';
 const SPOOL_NAME_RE = /^\d{14}-\d{20}-\d+-[0-9a-f]{8}\.json$/;
 
 export function spoolFileName(wallMs = Date.now(), monotonicNs = process.hrtime.bigint(), pid = process.pid): string {
-  return `${String(wallMs).padStart(14, '0')}-${String(monotonicNs).padStart(20, '0')}-${pid}-${randomBytes(4).toString('hex')}.json`;
+  return `${String(wallMs).padStart(14, '0')}-${String(monotonicNs).padStart(20, '0')}-${pid}-${uniqueHex()}.json`;
 }
 
 /** Spool entries only: temp files of the atomic writer (`.name.tmp`) and anything else are skipped. */
