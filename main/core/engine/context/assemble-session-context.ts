@@ -13,7 +13,7 @@ import { languageOfRole, say, type ContextLanguage } from '../../platform/text/c
 import { packParts } from './context-packing.js';
 import { memoByList } from './list-memo.js';
 import { dialogBlock } from './dialog-block.js';
-import { inboxBlock, inboxNewestFirst } from './inbox-block.js';
+import { inboxBlock, inboxNewestFirst, keepInboxOrder } from './inbox-block.js';
 import { inertInput, inertMemories } from './inert-input.js';
 import { loadSpecialMemories } from './load-special-memories.js';
 import { fitLongTermMemory, prepareLongTermMemory, type PreparedLongTermMemory } from './memory-block.js';
@@ -301,6 +301,7 @@ function listDerived(input: WarmInput, now: Date) {
   // Only what is injected from is made inert: the inbox, the brief and waiting candidates here,
   // the selected long-term memories in memory-block.ts (issue 14).
   const inboxMemories = inertMemories(memoriesForProject(allInbox, input.project));
+  keepInboxOrder(allInbox, inboxMemories);
   const allLongTerm = input.longTermMemories ?? input.memories;
   const special = inertMemories(loadSpecialMemories(allLongTerm));
   // Prepared for every project (what the daemon warms ahead), then narrowed: session-project.ts.

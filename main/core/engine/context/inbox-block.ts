@@ -74,20 +74,52 @@ interface SortedInbox<M> {
   last?: { at: number; injectable: readonly M[] };
 }
 
+const SORTED = 'inbox-newest-first';
+
+/** The inbox memories of a list, newest first, expired or not (the order does not depend on the moment). */
+export function inboxInOrder<M extends Memory>(memories: readonly M[]): readonly M[] {
+  // 1,400 items take about 14,000 comparisons: looking each one's time up and testing its id
+  // there was most of the hook's sort without the daemon.
+  const keys: SortKey<M>[] = [];
+  for (const memory of memories)
+    if (memory.category === 'inbox') keys.push({ memory, time: timeOf(memory), plainId: PLAIN_ID.test(memory.id) });
+  keys.sort((a, b) => b.time - a.time || compareIds(b.memory.id, b.plainId, a.memory.id, a.plainId));
+  return keys.map((key) => key.memory);
+}
+
+function sortedInbox<M extends Memory>(ordered: readonly M[]): SortedInbox<M> {
+  // Parsed once: a load tries the block at several budgets, each asking of every item.
+  return { ordered, expiresAt: ordered.map((memory) => loadExpiryTime(memory)?.getTime() ?? Infinity) };
+}
+
+/**
+ * Tell the block that this frozen list of inbox memories is already in its order
+ * (`inboxInOrder`): a prepared load on disk stores the inbox so (prepared-load-file.ts), and
+ * sorting it again was a twentieth of a SessionStart without the daemon. Expiry is still read
+ * from each memory: only the order is taken on trust, and a wrong one changes no more than it.
+ */
+export function rememberInboxOrder<M extends Memory>(ordered: readonly M[]): void {
+  if (!Object.isFrozen(ordered)) return;
+  inOrder.add(ordered);
+  memoByList(ordered, SORTED, () => sortedInbox(ordered));
+}
+
+/** Frozen lists known to be in the block's order (rememberInboxOrder). */
+const inOrder = new WeakSet<readonly Memory[]>();
+
+/**
+ * `derived` is `source` narrowed or mapped one to one, in the same order (a project's share, the
+ * inert copies: assemble-session-context.ts); when `source` is known to be in the block's order,
+ * so is it. Neither step changes what the order is made of (created, updated, id).
+ */
+export function keepInboxOrder<M extends Memory>(source: readonly M[], derived: readonly M[]): void {
+  if (derived !== source && inOrder.has(source)) rememberInboxOrder(derived);
+}
+
 /** Unexpired inbox memories, newest first (the order the block shows and keeps them in). */
 export function inboxNewestFirst<M extends Memory>(memories: readonly M[], now: Date): readonly M[] {
   // The order does not depend on the moment, only what has expired does (list-memo.ts).
-  const sorted = memoByList(memories, 'inbox-newest-first', (): SortedInbox<M> => {
-    // 1,400 items take about 14,000 comparisons: looking each one's time up and testing its id
-    // there was most of the hook's sort without the daemon.
-    const keys: SortKey<M>[] = [];
-    for (const memory of memories)
-      if (memory.category === 'inbox') keys.push({ memory, time: timeOf(memory), plainId: PLAIN_ID.test(memory.id) });
-    keys.sort((a, b) => b.time - a.time || compareIds(b.memory.id, b.plainId, a.memory.id, a.plainId));
-    const ordered = keys.map((key) => key.memory);
-    // Parsed once: a load tries the block at several budgets, each asking of every item.
-    return { ordered, expiresAt: ordered.map((memory) => loadExpiryTime(memory)?.getTime() ?? Infinity) };
-  });
+  const sorted = memoByList(memories, SORTED, (): SortedInbox<M> => sortedInbox(inboxInOrder(memories)));
   const at = now.getTime();
   if (sorted.last?.at !== at) {
     // MEM-8, as isInjectable decides it: no expired date, no session grant.

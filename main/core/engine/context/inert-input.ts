@@ -50,6 +50,17 @@ function mapIfChanged<M extends Memory>(list: readonly M[], inert: (memory: M) =
   return mapped ?? list;
 }
 
+/**
+ * Tell `inertMemories` that this frozen list holds inert copies already (`inertMemory` of each):
+ * a prepared load on disk stores its inbox so (prepared-load-file.ts), like the item texts it
+ * stores, which were made from inert memories too; checking 1,400 of them again was a thirtieth
+ * of a SessionStart without the daemon. `inertText` is idempotent (inert-text.test.ts), so
+ * making them inert again would change nothing.
+ */
+export function rememberInert<M extends Memory>(list: readonly M[]): void {
+  if (Object.isFrozen(list)) memoByList(list, 'inert', () => list);
+}
+
 /** The list itself when no memory changed; a frozen list gives a frozen copy, made once. */
 export function inertMemories<M extends Memory>(list: readonly M[]): readonly M[] {
   if (!Object.isFrozen(list)) return mapIfChanged(list, inertCopy);

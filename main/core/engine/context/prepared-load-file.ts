@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { CATEGORIES, type MemoryCategory, type MemoryLoadProblem, type StoredMemory } from '../../../../common/memory.js';
 import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
 import { readUtf16File, utf16Bytes } from '../../platform/fs/utf16-text-file.js';
@@ -7,7 +6,10 @@ import { isPinned, PINNED } from '../../store/memory/pinned.js';
 import { PROJECT_KEY, PROJECT_SPECIFIC_KEY } from '../../store/projects/memory-project.js';
 import type { ContextLanguage } from '../../platform/text/context-language.js';
 import type { PreparedItem, PreparedItemMemory, PreparedLongTermMemory } from './memory-block.js';
-import { isNumber, isPlainObject, isProblem, isStoredMemory, isString } from './prepared-load-shapes.js';
+import { isNumber, isPlainObject, isProblem, isString } from './prepared-load-shapes.js';
+import { fromMemoryColumns, toMemoryColumns, type MemoryColumns } from './stored-memory-columns.js';
+import { inboxInOrder, rememberInboxOrder } from './inbox-block.js';
+import { inertMemory, rememberInert } from './inert-input.js';
 import { checkedRecently, SMALL_ROLE_FILES, type FullCheckPolicy } from '../../store/memory/full-check-policy.js';
 import {
   dirsUnchanged,
@@ -30,7 +32,9 @@ import {
 // 3: the long-term files' stamps are in a file of their own, read only by a full check.
 // 4: items as columns, memories' paths relative to the role's folder (less to parse: below),
 //    and the file in UTF-16LE (utf16-text-file.ts).
-const FORMAT = 'kioku-prepared-load/4';
+// 5: whole memories (the inbox, the special ones) as columns (stored-memory-columns.ts), the
+//    inbox in the order its block shows it (inbox-block.ts `inboxInOrder`).
+const FORMAT = 'kioku-prepared-load/5';
 const STAMPS_FORMAT = 'kioku-prepared-stamps/1';
 /** Far more than 10,000 memories take; a larger file is not one of ours. */
 const MAX_FILE_BYTES = 256 * 1024 * 1024;
@@ -75,11 +79,14 @@ interface StoredLoad {
     heading: string;
     full: StoredItems;
     digest: StoredItems;
-    /** Memories with their paths relative to `roleDir` (toStoredMemory), like the inbox's. */
-    special: StoredMemory[];
+    special: MemoryColumns;
     problems: MemoryLoadProblem[];
   };
-  inbox: { folders: FolderStamps[]; memories: StoredMemory[]; problems: MemoryLoadProblem[] };
+  /**
+   * The memories newest first (`inboxInOrder`) and inert (`inertMemory`): read back, the block
+   * need not sort them, nor the load make them inert — what they are read for is injecting them.
+   */
+  inbox: { folders: FolderStamps[]; memories: MemoryColumns; problems: MemoryLoadProblem[] };
 }
 
 /** The stamps file beside a prepared load: each long-term file's stamp, under the id its load names. */
@@ -115,7 +122,8 @@ export interface PreparedLongTermPart {
 
 export interface PreparedInboxPart {
   folders: FolderStamps[];
-  memories: StoredMemory[];
+  /** Read back from a prepared load: frozen, inert, in the inbox block's order (rememberInboxOrder). */
+  memories: readonly StoredMemory[];
   problems: MemoryLoadProblem[];
 }
 
@@ -182,10 +190,12 @@ export function readPreparedLoad(
     }
     if (!isStoredLoad(stored)) return NONE;
     const { longTerm, inbox } = stored;
-    const special = longTerm.special.map((memory) => fromStoredMemory(memory, roleDir));
-    const inboxMemories = inbox.memories.map((memory) => fromStoredMemory(memory, roleDir));
-    if (!special.every((m) => isStoredMemory(m, roleDir, LONG_TERM_CATEGORIES))) return NONE;
-    if (!inboxMemories.every((m) => isStoredMemory(m, roleDir, INBOX_CATEGORIES))) return NONE;
+    const special = fromMemoryColumns(longTerm.special, roleDir, LONG_TERM_CATEGORIES);
+    const inboxList = fromMemoryColumns(inbox.memories, roleDir, INBOX_CATEGORIES);
+    if (!special || !inboxList) return NONE;
+    const inboxMemories = Object.freeze(inboxList);
+    rememberInboxOrder(inboxMemories);
+    rememberInert(inboxMemories);
     const inboxHolds = check ? foldersUnchanged(roleDir, inbox.folders) : dirsUnchanged(roleDir, inbox.folders);
     const settledLongTerm = checked && settleRacy(checked);
     const settledInbox = check && inboxHolds ? settleRacy(inbox.folders) : undefined;
@@ -268,18 +278,6 @@ function toStoredItems(items: readonly PreparedItem[]): StoredItems {
   return stored;
 }
 
-/** A memory's path as stored: relative to the role's folder when it is inside it (always, for one that is used). */
-function toStoredMemory(memory: StoredMemory, roleDir: string): StoredMemory {
-  const prefix = roleDir + path.sep;
-  return memory.path.startsWith(prefix) ? { ...memory, path: memory.path.slice(prefix.length) } : memory;
-}
-
-/** The memory as loaded (a fresh object from JSON.parse, so given its whole path in place). */
-function fromStoredMemory(memory: StoredMemory, roleDir: string): StoredMemory {
-  if (isPlainObject(memory) && isString(memory.path) && !path.isAbsolute(memory.path)) memory.path = roleDir + path.sep + memory.path;
-  return memory;
-}
-
 /**
  * Write the prepared load, atomically (a reader sees the old file or the new one). Fresh stamps
  * go to a new stamps file first, so a load on disk never names stamps that are not there.
@@ -317,10 +315,14 @@ export function writePreparedLoad(
       heading: longTerm.prepared.heading,
       full: toStoredItems(longTerm.prepared.full),
       digest: toStoredItems(longTerm.prepared.digest),
-      special: longTerm.special.map((memory) => toStoredMemory(memory, roleDir)),
+      special: toMemoryColumns(longTerm.special, roleDir),
       problems: longTerm.problems,
     },
-    inbox: { folders: inbox.folders, memories: inbox.memories.map((memory) => toStoredMemory(memory, roleDir)), problems: inbox.problems },
+    inbox: {
+      folders: inbox.folders,
+      memories: toMemoryColumns(inboxInOrder(inbox.memories).map(inertMemory), roleDir),
+      problems: inbox.problems,
+    },
   };
   // A cache: losing it in a power cut only costs the next load its head start.
   writeFileAtomicSync(files.load, utf16Bytes(JSON.stringify(stored)), { durable: false });
@@ -387,10 +389,8 @@ function isStoredLoad(value: StoredHeader): value is StoredLoad & StoredHeader {
     isString(longTerm.heading) &&
     isStoredItems(longTerm.full) &&
     isStoredItems(longTerm.digest) &&
-    Array.isArray(longTerm.special) &&
     Array.isArray(longTerm.problems) &&
     longTerm.problems.every(isProblem) &&
-    Array.isArray(inbox.memories) &&
     Array.isArray(inbox.problems) &&
     inbox.problems.every(isProblem)
   );

@@ -61,7 +61,7 @@ export function isStoredMemory(value: unknown, roleDir: string, categories: read
  * load's 1,400 inbox memories). Stricter only for paths Kioku never writes (a trailing or doubled
  * separator, `/` on Windows): such a memory is refused, and the load computed from the files.
  */
-function isTwoBelow(file: string, dir: string): boolean {
+export function isTwoBelow(file: string, dir: string): boolean {
   const start = dir.length + 1;
   if (!file.startsWith(dir) || file[dir.length] !== path.sep) return false;
   const sep = file.indexOf(path.sep, start);

@@ -29,6 +29,11 @@ import type { RoleDefinition } from '../../store/roles/role-definition.js';
 export interface FileModeMemories {
   /** The inbox and, with a prepared load, only `loadSpecialMemories` of the rest. */
   memories: readonly StoredMemory[];
+  /**
+   * The inbox alone when it was read back from the prepared load: frozen and already in its
+   * block's order (prepared-load-file.ts), for the assembly's `inboxMemories`.
+   */
+  inbox?: readonly StoredMemory[];
   problems: MemoryLoadProblem[];
   preparedLongTerm: PreparedLongTermMemory;
   /** Where the long-term part came from (logged, and told by the tests). */
@@ -81,6 +86,7 @@ export function memoriesFromFiles(
     // The inbox comes first, as loadRoleMemories lists the folders (ALL_CATEGORIES).
     return {
       memories: [...inbox.memories, ...longTerm.special],
+      ...(found.inbox ? { inbox: found.inbox.memories } : {}),
       problems: [...inbox.problems, ...longTerm.problems],
       preparedLongTerm: longTerm.prepared,
       source: found.inbox ? 'prepared' : 'prepared, inbox read',

@@ -54,6 +54,7 @@ export function loadRoleContext(
     memories,
     ...(cached ? { longTermMemories: cached.longTerm, inboxMemories: cached.inbox } : {}),
     ...(fromFiles ? { preparedLongTerm: fromFiles.preparedLongTerm } : {}),
+    ...(fromFiles?.inbox ? { inboxMemories: fromFiles.inbox } : {}),
     state,
     bonds: readBonds(paths.memoryHome, roleId),
     dialog,
