@@ -196,6 +196,8 @@ export function readPreparedLoad(
     const inboxMemories = Object.freeze(inboxList);
     rememberInboxOrder(inboxMemories);
     rememberInert(inboxMemories);
+    // Each inbox file's stamp is checked (and read back) only by a full check: 1,400 of them.
+    if (check && !foldersOf(inbox.folders, INBOX_CATEGORIES, isFolderStamps)) return NONE;
     const inboxHolds = check ? foldersUnchanged(roleDir, inbox.folders) : dirsUnchanged(roleDir, inbox.folders);
     const settledLongTerm = checked && settleRacy(checked);
     const settledInbox = check && inboxHolds ? settleRacy(inbox.folders) : undefined;
@@ -356,7 +358,11 @@ function foldersOf(
   return Array.isArray(value) && value.length === categories.length && value.every((folder, i) => isFolder(folder, categories[i]!));
 }
 
-/** What freshness is judged from: format, key, window and the folders' stamps. */
+/** The inbox folder's own stamp, and its list of names (how many files it holds is read of it). */
+const isInboxHead = (value: unknown, category: MemoryCategory) =>
+  isFolderHead(value, category) && Array.isArray((value as { names?: unknown }).names);
+
+/** What freshness is judged from: format, key, window and the folders' stamps (the inbox's files' only when checked). */
 type StoredHeader = Pick<StoredLoad, 'format' | 'roleDir' | 'key' | 'from' | 'until' | 'checkedAt' | 'stampsId' | 'longTermFiles'> & {
   longTerm: Pick<StoredLoad['longTerm'], 'folders'> & Record<string, unknown>;
   inbox: Pick<StoredLoad['inbox'], 'folders'> & Record<string, unknown>;
@@ -378,7 +384,7 @@ function isStoredHeader(value: unknown): value is StoredHeader {
     isPlainObject(longTerm) &&
     isPlainObject(inbox) &&
     foldersOf(longTerm.folders, LONG_TERM_CATEGORIES, isFolderHead) &&
-    foldersOf(inbox.folders, INBOX_CATEGORIES, isFolderStamps)
+    foldersOf(inbox.folders, INBOX_CATEGORIES, isInboxHead)
   );
 }
 

@@ -370,6 +370,12 @@ describe('a prepared file that cannot be trusted is ignored (derived data, like 
       data.inbox.memories.summary[0] = 42;
       writeCache(file, JSON.stringify(data));
     },
+    // Read only by a full check, which a role this small always makes (full-check-policy.ts).
+    "an inbox file's stamps garbled": (file) => {
+      const data = JSON.parse(readCache(file));
+      data.inbox.folders[0].stamps = ['not', 'a', 'stamp'];
+      writeCache(file, JSON.stringify(data));
+    },
     'a memory column shorter than the others': (file) => {
       const data = JSON.parse(readCache(file));
       data.inbox.memories.body.pop();

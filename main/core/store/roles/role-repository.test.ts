@@ -27,6 +27,22 @@ describe('readRoleDefinition', () => {
     expect(role.name).toBe('小豹');
   });
 
+  it('parses unchanged files once: each read is an equal copy of its own, and an edit is read anew', () => {
+    withEngineerAndHelper();
+    const first = readRoleDefinition(home.roleHome, 'ENGINEER01');
+    const second = readRoleDefinition(home.roleHome, 'ENGINEER01');
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+    // A caller changing its copy changes nobody else's.
+    first.aliases.push('改過的別名');
+    first.name = '別人';
+    expect(readRoleDefinition(home.roleHome, 'ENGINEER01')).toEqual(second);
+    writeText(home.roleHome, 'ENGINEER01.soul.md', SPLIT_ENGINEER_SOUL.replace(/## 氛圍[^\n]*\n/, '$&新的氛圍。\n'));
+    const edited = readRoleDefinition(home.roleHome, 'ENGINEER01');
+    expect(edited.vibe).toContain('新的氛圍。');
+    expect(edited.vibe).not.toBe(second.vibe);
+  });
+
   it('falls back to the legacy file', () => {
     withEngineerAndHelper();
     expect(readRoleDefinition(home.roleHome, 'HELPER01')).toMatchObject({ format: 'legacy', name: '結衣' });
