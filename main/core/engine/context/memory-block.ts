@@ -238,27 +238,43 @@ export function fitLongTermMemory(prepared: PreparedLongTermMemory, limit: numbe
   return block;
 }
 
+/** What every fit of one prepared load reads: each item's room, and what the pinned summaries take. */
+interface ItemRooms {
+  full: number[];
+  digest: number[];
+  pinnedDigest: number;
+}
+
+const roomsByPrepared = new WeakMap<PreparedLongTermMemory, ItemRooms>();
+
+/** Worked out once per prepared load: shrinking a load fits it at several budgets, each over 7,000 items. */
+function itemRooms(prepared: PreparedLongTermMemory): ItemRooms {
+  let rooms = roomsByPrepared.get(prepared);
+  if (!rooms) {
+    rooms = {
+      full: prepared.full.map((item) => item.text.length + GAP),
+      digest: prepared.digest.map((item) => item.text.length + GAP),
+      // Issue 16: pinned summaries lead the digest list; their room is kept from the full texts and
+      // from a shrinking digestLimit, so a budget that can hold them always does.
+      pinnedDigest: prepared.digest.reduce((sum, item) => sum + (item.pinned ? item.text.length + GAP : 0), 0),
+    };
+    roomsByPrepared.set(prepared, rooms);
+  }
+  return rooms;
+}
+
 function fitAnew(prepared: PreparedLongTermMemory, limit: number, digestLimit?: number): LongTermBlock {
   const total = prepared.full.length + prepared.digest.length;
   if (limit <= 0 || total === 0) return NOTHING;
   const head = prepared.heading;
   const note = (n: number) => moreNotShown(prepared.language, n, '則長期記憶', 'long-term memories');
-  // Issue 16: pinned summaries lead the digest list; their room is kept from the full texts and
-  // from a shrinking digestLimit, so a budget that can hold them always does.
-  const pinnedDigest = prepared.digest.reduce((sum, item) => sum + (item.pinned ? item.text.length + GAP : 0), 0);
+  const rooms = itemRooms(prepared);
+  const pinnedDigest = rooms.pinnedDigest;
   const choose = (room: number) => {
-    const fullChoice = chooseWholeItems(
-      prepared.full.map((item) => item.text.length + GAP),
-      Math.max(0, room - pinnedDigest),
-      0,
-    );
-    const used = fullChoice.chosen.reduce((sum, i) => sum + prepared.full[i]!.text.length + GAP, 0);
+    const fullChoice = chooseWholeItems(rooms.full, Math.max(0, room - pinnedDigest), 0);
+    const used = fullChoice.chosen.reduce((sum, i) => sum + rooms.full[i]!, 0);
     const digestRoom = Math.min(room - used, Math.max(digestLimit ?? Infinity, pinnedDigest));
-    const digestChoice = chooseWholeItems(
-      prepared.digest.map((item) => item.text.length + GAP),
-      digestRoom,
-      0,
-    );
+    const digestChoice = chooseWholeItems(rooms.digest, digestRoom, 0);
     return { fullChoice, digestChoice, omitted: fullChoice.omitted + digestChoice.omitted };
   };
   const room = limit - head.length;

@@ -250,10 +250,18 @@ function fromStored(longTerm: StoredLoad['longTerm'], key: PreparedLoadKey): Pre
   };
 }
 
+/**
+ * An item without kept fields (nearly all) shares its folder's memory object: nothing changes a
+ * prepared item's memory, and 7,600 pairs of small objects were a tenth of reading a load back.
+ */
+const PLAIN_MEMORIES: readonly PreparedItemMemory[] = CATEGORIES.map((category) => Object.freeze({ category, extra: Object.freeze({}) }));
+
 function fromStoredItems(stored: StoredItems): PreparedItem[] {
   const kept = new Map(stored.kept);
   return stored.texts.map((text, i) => {
-    const memory: PreparedItemMemory = { category: CATEGORIES[stored.categories[i]!]!, extra: kept.get(i) ?? {} };
+    const fields = kept.get(i);
+    if (!fields) return { text, memory: PLAIN_MEMORIES[stored.categories[i]!]!, pinned: false };
+    const memory: PreparedItemMemory = { category: CATEGORIES[stored.categories[i]!]!, extra: fields };
     return { text, memory, pinned: isPinned(memory) };
   });
 }
