@@ -213,4 +213,42 @@ describe('the hook reads its stdin', () => {
     });
     expect(result).toEqual({ code: 0, stderr: '' });
   });
+
+  it('with stdout a full non-blocking pipe (EAGAIN): the rest of the answer still arrives, whole', async () => {
+    const h = (home = await makeHookHome());
+    h.transcript('sess-eagain');
+    const payload = JSON.stringify(claudePayload(h, 'session-start', 'sess-eagain', { source: 'startup' }));
+    // The hook writes its answer straight to fd 1 (kioku-hook.ts `say`); this preload makes the
+    // pipe look full after 100 bytes, as a reader that set it non-blocking and fell behind would.
+    const preload = path.join(h.root, 'full-pipe.cjs');
+    fs.writeFileSync(
+      preload,
+      `const fs = require('node:fs'); const real = fs.writeSync; let calls = 0;
+fs.writeSync = function (fd, buffer, offset, ...rest) {
+  if (fd !== 1) return real.call(this, fd, buffer, offset, ...rest);
+  if (++calls > 1) throw Object.assign(new Error('EAGAIN: resource temporarily unavailable, write'), { code: 'EAGAIN' });
+  return real.call(this, fd, buffer, offset ?? 0, Math.min(100, buffer.length - (offset ?? 0)));
+};\n`,
+    );
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = guardChild(
+          spawn(process.execPath, [...args, hookBundle(), 'session-start', '--assistant', 'claude'], { env: h.env }),
+        );
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+        child.stdin.end(payload);
+      });
+    const full = await run(['--require', preload]);
+    expect(full.code).toBe(0);
+    expect(full.stderr).toBe('');
+    expect(Buffer.byteLength(full.stdout)).toBeGreaterThan(100);
+    fs.rmSync(path.join(h.env.ROLE_HOME!, '.sessions'), { recursive: true, force: true });
+    fs.rmSync(path.join(h.env.ROLE_HOME!, '.locks'), { recursive: true, force: true });
+    const plain = await run([]);
+    expect(full.stdout).toBe(plain.stdout);
+  });
 });
