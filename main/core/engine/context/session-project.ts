@@ -67,8 +67,12 @@ const preparedByProject = new WeakMap<object, Map<string, unknown>>();
 function specificItems(prepared: PreparedItems): SpecificItems {
   let found = specificByPrepared.get(prepared);
   if (!found) {
-    const positions = (items: PreparedItems['full']) =>
-      items.flatMap((item, i) => (item.memory.extra?.[PROJECT_SPECIFIC_KEY] === undefined ? [] : [i]));
+    // A loop, not flatMap: an array per item was 3 ms of a load read back from disk (7,600 items).
+    const positions = (items: PreparedItems['full']) => {
+      const found: number[] = [];
+      for (let i = 0; i < items.length; i++) if (items[i]!.memory.extra?.[PROJECT_SPECIFIC_KEY] !== undefined) found.push(i);
+      return found;
+    };
     specificByPrepared.set(prepared, (found = { full: positions(prepared.full), digest: positions(prepared.digest) }));
   }
   return found;
