@@ -239,7 +239,7 @@ export function fitLongTermMemory(prepared: PreparedLongTermMemory, limit: numbe
 }
 
 /** What every fit of one prepared load reads: each item's room, and what the pinned summaries take. */
-interface ItemRooms {
+export interface ItemRooms {
   full: number[];
   digest: number[];
   pinnedDigest: number;
@@ -247,16 +247,50 @@ interface ItemRooms {
 
 const roomsByPrepared = new WeakMap<PreparedLongTermMemory, ItemRooms>();
 
+/** The room an item takes in the block: its text and the gap after it. */
+export const itemRoom = (item: PreparedItem) => item.text.length + GAP;
+
+/**
+ * Tell the rooms of a prepared load's items (`itemRoom` of each) when the caller worked them out
+ * in a pass it made anyway: reading a load back from disk makes every item (prepared-load-file.ts).
+ */
+export function rememberItemRooms(prepared: PreparedLongTermMemory, rooms: ItemRooms): void {
+  roomsByPrepared.set(prepared, rooms);
+}
+
+/**
+ * The rooms of `narrowed`, which is `prepared` without the items at these positions (a project's
+ * share: session-project.ts), from those of `prepared` when they are known: every session outside
+ * a project with memories of its own has such a narrowed load.
+ */
+export function rememberNarrowedRooms(
+  prepared: object,
+  narrowed: object,
+  hiddenFull: ReadonlySet<number>,
+  hiddenDigest: ReadonlySet<number>,
+): void {
+  const rooms = roomsByPrepared.get(prepared as PreparedLongTermMemory);
+  if (!rooms) return;
+  const digest = (prepared as PreparedLongTermMemory).digest;
+  let pinnedDigest = rooms.pinnedDigest;
+  for (const i of hiddenDigest) if (digest[i]!.pinned) pinnedDigest -= rooms.digest[i]!;
+  roomsByPrepared.set(narrowed as PreparedLongTermMemory, {
+    full: rooms.full.filter((_, i) => !hiddenFull.has(i)),
+    digest: rooms.digest.filter((_, i) => !hiddenDigest.has(i)),
+    pinnedDigest,
+  });
+}
+
 /** Worked out once per prepared load: shrinking a load fits it at several budgets, each over 7,000 items. */
 function itemRooms(prepared: PreparedLongTermMemory): ItemRooms {
   let rooms = roomsByPrepared.get(prepared);
   if (!rooms) {
     rooms = {
-      full: prepared.full.map((item) => item.text.length + GAP),
-      digest: prepared.digest.map((item) => item.text.length + GAP),
+      full: prepared.full.map(itemRoom),
+      digest: prepared.digest.map(itemRoom),
       // Issue 16: pinned summaries lead the digest list; their room is kept from the full texts and
       // from a shrinking digestLimit, so a budget that can hold them always does.
-      pinnedDigest: prepared.digest.reduce((sum, item) => sum + (item.pinned ? item.text.length + GAP : 0), 0),
+      pinnedDigest: prepared.digest.reduce((sum, item) => sum + (item.pinned ? itemRoom(item) : 0), 0),
     };
     roomsByPrepared.set(prepared, rooms);
   }

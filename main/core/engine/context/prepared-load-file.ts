@@ -5,7 +5,8 @@ import { readUtf16File, utf16Bytes } from '../../platform/fs/utf16-text-file.js'
 import { isPinned, PINNED } from '../../store/memory/pinned.js';
 import { PROJECT_KEY, PROJECT_SPECIFIC_KEY } from '../../store/projects/memory-project.js';
 import type { ContextLanguage } from '../../platform/text/context-language.js';
-import type { PreparedItem, PreparedItemMemory, PreparedLongTermMemory } from './memory-block.js';
+import { itemRoom, rememberItemRooms, type PreparedItem, type PreparedItemMemory, type PreparedLongTermMemory } from './memory-block.js';
+import { rememberSpecificItems } from './session-project.js';
 import { isNumber, isPlainObject, isProblem, isString } from './prepared-load-shapes.js';
 import { fromMemoryColumns, toMemoryColumns, type MemoryColumns } from './stored-memory-columns.js';
 import { inboxInOrder, rememberInboxOrder } from './inbox-block.js';
@@ -241,13 +242,17 @@ function newStampsId(): string {
   return `${Date.now().toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
+/**
+ * The prepared items back, with what fitting and narrowing them would otherwise find by a pass
+ * over all 7,600 (their rooms, where the project-specific ones are) worked out on the way.
+ */
 function fromStored(longTerm: StoredLoad['longTerm'], key: PreparedLoadKey): PreparedLongTermMemory {
-  return {
-    heading: longTerm.heading,
-    full: fromStoredItems(longTerm.full),
-    digest: fromStoredItems(longTerm.digest),
-    language: key.language,
-  };
+  const full = fromStoredItems(longTerm.full);
+  const digest = fromStoredItems(longTerm.digest);
+  const prepared = { heading: longTerm.heading, full: full.items, digest: digest.items, language: key.language };
+  rememberItemRooms(prepared, { full: full.rooms, digest: digest.rooms, pinnedDigest: digest.pinnedRoom });
+  rememberSpecificItems(prepared, { full: full.specific, digest: digest.specific });
+  return prepared;
 }
 
 /**
@@ -256,14 +261,22 @@ function fromStored(longTerm: StoredLoad['longTerm'], key: PreparedLoadKey): Pre
  */
 const PLAIN_MEMORIES: readonly PreparedItemMemory[] = CATEGORIES.map((category) => Object.freeze({ category, extra: Object.freeze({}) }));
 
-function fromStoredItems(stored: StoredItems): PreparedItem[] {
+function fromStoredItems(stored: StoredItems): { items: PreparedItem[]; rooms: number[]; pinnedRoom: number; specific: number[] } {
   const kept = new Map(stored.kept);
-  return stored.texts.map((text, i) => {
+  const rooms: number[] = [];
+  let pinnedRoom = 0;
+  const items = stored.texts.map((text, i): PreparedItem => {
     const fields = kept.get(i);
-    if (!fields) return { text, memory: PLAIN_MEMORIES[stored.categories[i]!]!, pinned: false };
-    const memory: PreparedItemMemory = { category: CATEGORIES[stored.categories[i]!]!, extra: fields };
-    return { text, memory, pinned: isPinned(memory) };
+    const item: PreparedItem = fields
+      ? { text, memory: { category: CATEGORIES[stored.categories[i]!]!, extra: fields }, pinned: isPinned({ extra: fields }) }
+      : { text, memory: PLAIN_MEMORIES[stored.categories[i]!]!, pinned: false };
+    rooms.push(itemRoom(item));
+    if (item.pinned) pinnedRoom += rooms[i]!;
+    return item;
   });
+  // Only kept fields carry a project (toStoredItems), so only those items can be project-specific.
+  const specific = stored.kept.filter(([, fields]) => fields[PROJECT_SPECIFIC_KEY] !== undefined).map(([index]) => index);
+  return { items, rooms, pinnedRoom, specific };
 }
 
 function toStoredItems(items: readonly PreparedItem[]): StoredItems {

@@ -308,6 +308,23 @@ describe('prepared load on disk (issue 17)', () => {
     afterChange(() => ({ ROLE_LOAD_LIMIT: '900' }), 'prepared');
   });
 
+  it('fits the items read back under every budget as the files would (their rooms are worked out on reading)', () => {
+    // In the project (its own memory shown: the load read back, as it is) and outside it (narrowed).
+    const { project } = setUp();
+    let shrunk = 0;
+    for (const cwd of [project, home!.root])
+      for (let limit = 150; limit <= 3000; limit += 41) {
+        const env = { ROLE_LOAD_LIMIT: String(limit) };
+        const reference = full(env, cwd);
+        const through = load(env, cwd);
+        expect(through.source).toBe('prepared');
+        expect(through.text).toBe(reference);
+        if (reference.includes('則長期記憶')) shrunk++;
+      }
+    // Most of these budgets leave memories out, so where each item's room ends is what is tested.
+    expect(shrunk).toBeGreaterThan(40);
+  });
+
   it('role files changed (the role now speaks English)', () => {
     const { soul } = setUp();
     afterChange(() => {
