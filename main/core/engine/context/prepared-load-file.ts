@@ -9,6 +9,7 @@ import { itemRoom, rememberItemRooms, type PreparedItem, type PreparedItemMemory
 import { rememberSpecificItems } from './session-project.js';
 import { isNumber, isPlainObject, isProblem, isString } from './prepared-load-shapes.js';
 import { fromMemoryColumns, toMemoryColumns, type MemoryColumns } from './stored-memory-columns.js';
+import { isPackedFolderHead, packFolderStamps, unpackFolderStamps, type PackedFolderStamps } from './packed-folder-stamps.js';
 import { inboxInOrder, rememberInboxOrder } from './inbox-block.js';
 import { inertMemory, rememberInert } from './inert-input.js';
 import { checkedRecently, SMALL_ROLE_FILES, type FullCheckPolicy } from '../../store/memory/full-check-policy.js';
@@ -87,7 +88,7 @@ interface StoredLoad {
    * The memories newest first (`inboxInOrder`) and inert (`inertMemory`): read back, the block
    * need not sort them, nor the load make them inert — what they are read for is injecting them.
    */
-  inbox: { folders: FolderStamps[]; memories: MemoryColumns; problems: MemoryLoadProblem[] };
+  inbox: { folders: PackedFolderStamps[]; memories: MemoryColumns; problems: MemoryLoadProblem[] };
 }
 
 /** The stamps file beside a prepared load: each long-term file's stamp, under the id its load names. */
@@ -139,9 +140,12 @@ function keyText(key: PreparedLoadKey, now: Date): string {
   return JSON.stringify([key.roleId, key.language, key.fullMinPriority, key.digestMinPriority, process.env.TZ ?? '', offsets]);
 }
 
+/** The inbox part as read back: its files' stamps only when a full check unpacked them (packed-folder-stamps.ts). */
+export type FoundInboxPart = Omit<PreparedInboxPart, 'folders'> & { folders?: FolderStamps[] };
+
 export interface PreparedLoadFound {
   longTerm?: PreparedLongTermPart;
-  inbox?: PreparedInboxPart;
+  inbox?: FoundInboxPart;
   /**
    * A full check passed and what it found is worth writing down: its time (a large role's next
    * loads skip the check), or folders that need no listing any more (settleRacy).
@@ -180,7 +184,7 @@ export function readPreparedLoad(
     const inboxFolders = stored.inbox.folders;
     // Taken before the stat pass: an edit the pass raced past is at most one interval from the next.
     const wallMs = (policy.nowMs ?? Date.now)();
-    const roleFiles = stored.longTermFiles + fileCount(inboxFolders);
+    const roleFiles = stored.longTermFiles + inboxFolders.reduce((sum, folder) => sum + folder.files, 0);
     const large = roleFiles >= (policy.smallRoleFiles ?? SMALL_ROLE_FILES);
     const racy = heads.some((folder) => folder.racy) || inboxFolders.some((folder) => folder.racy);
     const check = !large || racy || !checkedRecently(stored.checkedAt, wallMs, policy);
@@ -191,23 +195,29 @@ export function readPreparedLoad(
     }
     if (!isStoredLoad(stored)) return NONE;
     const { longTerm, inbox } = stored;
-    const special = fromMemoryColumns(longTerm.special, roleDir, LONG_TERM_CATEGORIES);
-    const inboxList = fromMemoryColumns(inbox.memories, roleDir, INBOX_CATEGORIES);
+    const special = fromMemoryColumns(longTerm.special, roleDir, key.roleId, LONG_TERM_CATEGORIES);
+    const inboxList = fromMemoryColumns(inbox.memories, roleDir, key.roleId, INBOX_CATEGORIES);
     if (!special || !inboxList) return NONE;
     const inboxMemories = Object.freeze(inboxList);
     rememberInboxOrder(inboxMemories);
     rememberInert(inboxMemories);
-    // Each inbox file's stamp is checked (and read back) only by a full check: 1,400 of them.
-    if (check && !foldersOf(inbox.folders, INBOX_CATEGORIES, isFolderStamps)) return NONE;
-    const inboxHolds = check ? foldersUnchanged(roleDir, inbox.folders) : dirsUnchanged(roleDir, inbox.folders);
+    // Each inbox file's stamp is unpacked and checked only by a full check: 1,400 of them.
+    let inboxStamps: FolderStamps[] | undefined;
+    if (check) {
+      inboxStamps = inbox.folders.map((folder, i) => unpackFolderStamps(folder, INBOX_CATEGORIES[i]!)).filter((folder) => !!folder);
+      if (inboxStamps.length !== inbox.folders.length) return NONE;
+    }
+    const inboxHolds = inboxStamps ? foldersUnchanged(roleDir, inboxStamps) : dirsUnchanged(roleDir, inbox.folders);
     const settledLongTerm = checked && settleRacy(checked);
-    const settledInbox = check && inboxHolds ? settleRacy(inbox.folders) : undefined;
+    const settledInbox = inboxStamps && inboxHolds ? settleRacy(inboxStamps) : undefined;
     const stamps: LongTermStamps = checked
       ? { fresh: settledLongTerm ?? checked, checkedAt: wallMs }
       : { kept: { id: stored.stampsId, folders: heads, files: stored.longTermFiles }, checkedAt: stored.checkedAt };
     return {
       longTerm: { stamps, prepared: fromStored(longTerm, key), special, problems: longTerm.problems, until },
-      ...(inboxHolds ? { inbox: { folders: settledInbox ?? inbox.folders, memories: inboxMemories, problems: inbox.problems } } : {}),
+      ...(inboxHolds
+        ? { inbox: { ...(inboxStamps ? { folders: settledInbox ?? inboxStamps } : {}), memories: inboxMemories, problems: inbox.problems } }
+        : {}),
       rewrite: check && ((large && !racy) || !!settledLongTerm || !!settledInbox),
     };
   } catch {
@@ -338,12 +348,12 @@ export function writePreparedLoad(
       heading: longTerm.prepared.heading,
       full: toStoredItems(longTerm.prepared.full),
       digest: toStoredItems(longTerm.prepared.digest),
-      special: toMemoryColumns(longTerm.special, roleDir),
+      special: toMemoryColumns(longTerm.special, roleDir, key.roleId),
       problems: longTerm.problems,
     },
     inbox: {
-      folders: inbox.folders,
-      memories: toMemoryColumns(inboxInOrder(inbox.memories).map(inertMemory), roleDir),
+      folders: inbox.folders.map(packFolderStamps),
+      memories: toMemoryColumns(inboxInOrder(inbox.memories).map(inertMemory), roleDir, key.roleId),
       problems: inbox.problems,
     },
   };
@@ -379,10 +389,6 @@ function foldersOf(
   return Array.isArray(value) && value.length === categories.length && value.every((folder, i) => isFolder(folder, categories[i]!));
 }
 
-/** The inbox folder's own stamp, and its list of names (how many files it holds is read of it). */
-const isInboxHead = (value: unknown, category: MemoryCategory) =>
-  isFolderHead(value, category) && Array.isArray((value as { names?: unknown }).names);
-
 /** What freshness is judged from: format, key, window and the folders' stamps (the inbox's files' only when checked). */
 type StoredHeader = Pick<StoredLoad, 'format' | 'roleDir' | 'key' | 'from' | 'until' | 'checkedAt' | 'stampsId' | 'longTermFiles'> & {
   longTerm: Pick<StoredLoad['longTerm'], 'folders'> & Record<string, unknown>;
@@ -405,7 +411,7 @@ function isStoredHeader(value: unknown): value is StoredHeader {
     isPlainObject(longTerm) &&
     isPlainObject(inbox) &&
     foldersOf(longTerm.folders, LONG_TERM_CATEGORIES, isFolderHead) &&
-    foldersOf(inbox.folders, INBOX_CATEGORIES, isInboxHead)
+    foldersOf(inbox.folders, INBOX_CATEGORIES, isPackedFolderHead)
   );
 }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  ALL_CATEGORIES,
   DECLARATIVE,
   MEMORY_TYPES,
   RETENTION_STAGES,
@@ -11,17 +12,20 @@ import { isNumber, isPlainObject, isString, isTwoBelow } from './prepared-load-s
 
 /**
  * A list of whole memories as a prepared load stores them (prepared-load-file.ts): one array per
- * field instead of one object per memory, paths relative to the role's folder.
+ * field instead of one object per memory.
  *
  * Why: a load at 10,000 memories carries about 1,400 inbox memories, and as objects their 22 key
  * names were two fifths of the file, each parsed 1,400 times, and checking each object field by
  * field was a sixth of reading it back. As columns the names appear once, each column is checked
- * in one pass over an array of one kind, and the objects are built here, all of one shape.
+ * in one pass over an array of one kind, and the objects are built here, all of one shape. The
+ * fields with a few known values are stored as indexes; those nearly always the same as something
+ * else (the file's path, `updated`, the role) only where they differ.
  */
 export interface MemoryColumns {
   count: number;
   id: string[];
-  category: string[];
+  /** Indexes into ALL_CATEGORIES. */
+  category: number[];
   summary: string[];
   tags: string[][];
   priority: number[];
@@ -29,32 +33,35 @@ export interface MemoryColumns {
   expires: string[];
   relevance: string[][];
   links: string[][];
-  memory_type: string[];
-  declarative: string[];
-  retention_stage: string[];
-  sleep_stage: string[];
+  /** Indexes into MEMORY_TYPES, DECLARATIVE, RETENTION_STAGES and SLEEP_STAGES. */
+  memory_type: number[];
+  declarative: number[];
+  retention_stage: number[];
+  sleep_stage: number[];
   created: string[];
-  updated: string[];
   last_replayed: string[];
   hits: number[];
   strength: number[];
   body: string[];
-  /** Only the memories with fields Kioku does not know (most have none), by index. */
+  /** Where it is not `created`. */
+  updated: Array<[index: number, updated: string]>;
+  /** Only the memories with fields Kioku does not know (most have none). */
   extra: Array<[index: number, extra: Record<string, unknown>]>;
-  role: string[];
-  /** Relative to the role's folder when inside it (always, for a memory that is used). */
-  path: string[];
+  /** Where it is not the role whose folder this is. */
+  role: Array<[index: number, role: string]>;
+  /** Where it is not `<category>/<id>.md` in the role's folder: relative to it when inside it. */
+  path: Array<[index: number, path: string]>;
 }
 
-type Column = Exclude<keyof MemoryColumns, 'count' | 'extra'>;
+type Dense = 'id' | 'summary' | 'tags' | 'priority' | 'cues' | 'expires' | 'relevance' | 'links';
+type DenseToo = 'created' | 'last_replayed' | 'hits' | 'strength' | 'body';
+type Indexed = 'category' | 'memory_type' | 'declarative' | 'retention_stage' | 'sleep_stage';
 
 const isStrings = (value: unknown) => Array.isArray(value) && value.every(isString);
-const oneOf = (values: readonly string[]) => (value: unknown) => isString(value) && values.includes(value);
 
-/** Each column and what each of its values must be. */
-const COLUMNS: ReadonlyArray<[Column, (value: unknown) => boolean]> = [
+/** Each column stored whole, and what each of its values must be. */
+const DENSE: ReadonlyArray<[Dense | DenseToo, (value: unknown) => boolean]> = [
   ['id', isString],
-  ['category', isString],
   ['summary', isString],
   ['tags', isStrings],
   ['priority', isNumber],
@@ -62,29 +69,53 @@ const COLUMNS: ReadonlyArray<[Column, (value: unknown) => boolean]> = [
   ['expires', isString],
   ['relevance', isStrings],
   ['links', isStrings],
-  ['memory_type', oneOf(MEMORY_TYPES)],
-  ['declarative', oneOf(DECLARATIVE)],
-  ['retention_stage', oneOf(RETENTION_STAGES)],
-  ['sleep_stage', oneOf(SLEEP_STAGES)],
   ['created', isString],
-  ['updated', isString],
   ['last_replayed', isString],
   ['hits', isNumber],
   ['strength', isNumber],
   ['body', isString],
-  ['role', isString],
-  ['path', isString],
 ];
 
-export function toMemoryColumns(memories: readonly StoredMemory[], roleDir: string): MemoryColumns {
+/** Each column stored as indexes, and the values they index. */
+const INDEXED: ReadonlyArray<[Indexed, readonly string[]]> = [
+  ['category', ALL_CATEGORIES],
+  ['memory_type', MEMORY_TYPES],
+  ['declarative', DECLARATIVE],
+  ['retention_stage', RETENTION_STAGES],
+  ['sleep_stage', SLEEP_STAGES],
+];
+
+const defaultPath = (memory: Pick<StoredMemory, 'category' | 'id'>, roleDir: string) =>
+  roleDir + path.sep + memory.category + path.sep + memory.id + '.md';
+
+export function toMemoryColumns(memories: readonly StoredMemory[], roleDir: string, roleId: string): MemoryColumns {
   const prefix = roleDir + path.sep;
-  const columns = { count: memories.length, extra: [] } as unknown as MemoryColumns;
-  for (const [name] of COLUMNS) (columns[name] as unknown[]) = memories.map((memory) => memory[name]);
-  columns.path = memories.map((memory) => (memory.path.startsWith(prefix) ? memory.path.slice(prefix.length) : memory.path));
+  const columns = { count: memories.length, updated: [], extra: [], role: [], path: [] } as unknown as MemoryColumns;
+  for (const [name] of DENSE) (columns[name] as unknown[]) = memories.map((memory) => memory[name]);
+  for (const [name, values] of INDEXED) columns[name] = memories.map((memory) => values.indexOf(memory[name]));
   memories.forEach((memory, i) => {
+    if (memory.updated !== memory.created) columns.updated.push([i, memory.updated]);
     if (Object.keys(memory.extra).length > 0) columns.extra.push([i, memory.extra]);
+    if (memory.role !== roleId) columns.role.push([i, memory.role]);
+    if (memory.path !== defaultPath(memory, roleDir))
+      columns.path.push([i, memory.path.startsWith(prefix) ? memory.path.slice(prefix.length) : memory.path]);
   });
   return columns;
+}
+
+/** `[index, value]` pairs in index order, each for a memory there is and with a value of its kind. */
+function sparse<T>(value: unknown, count: number, isValue: (value: unknown) => boolean): Map<number, T> | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const found = new Map<number, T>();
+  let last = -1;
+  for (const entry of value as unknown[]) {
+    if (!Array.isArray(entry) || entry.length !== 2 || !Number.isInteger(entry[0]) || !isValue(entry[1])) return undefined;
+    const index = entry[0] as number;
+    if (index <= last || index >= count) return undefined;
+    last = index;
+    found.set(index, entry[1] as T);
+  }
+  return found;
 }
 
 /**
@@ -92,32 +123,43 @@ export function toMemoryColumns(memories: readonly StoredMemory[], roleDir: stri
  * written (a column missing, short or of the wrong kind, a folder not allowed, a path that is not
  * a file two below `roleDir`): such a file is as good as none.
  */
-export function fromMemoryColumns(value: unknown, roleDir: string, categories: readonly MemoryCategory[]): StoredMemory[] | undefined {
+export function fromMemoryColumns(
+  value: unknown,
+  roleDir: string,
+  roleId: string,
+  categories: readonly MemoryCategory[],
+): StoredMemory[] | undefined {
   if (!isPlainObject(value) || !Number.isSafeInteger(value.count) || (value.count as number) < 0) return undefined;
   const count = value.count as number;
-  for (const [name, isValue] of COLUMNS) {
+  for (const [name, isValue] of DENSE) {
     const column = value[name];
     if (!Array.isArray(column) || column.length !== count || !column.every(isValue)) return undefined;
   }
-  const c = value as unknown as MemoryColumns;
-  if (!c.category.every((category) => categories.includes(category as MemoryCategory))) return undefined;
-  const extras = new Map<number, Record<string, unknown>>();
-  if (!Array.isArray(c.extra)) return undefined;
-  for (const entry of c.extra as unknown[]) {
-    if (!Array.isArray(entry) || entry.length !== 2 || !Number.isInteger(entry[0]) || !isPlainObject(entry[1])) return undefined;
-    const index = entry[0] as number;
-    if (index < 0 || index >= count || extras.has(index)) return undefined;
-    extras.set(index, entry[1]);
+  for (const [name, values] of INDEXED) {
+    const column = value[name];
+    if (!Array.isArray(column) || column.length !== count) return undefined;
+    if (!column.every((index) => Number.isInteger(index) && index >= 0 && index < values.length)) return undefined;
   }
+  const c = value as unknown as MemoryColumns;
+  const updated = sparse<string>(c.updated, count, isString);
+  const extras = sparse<Record<string, unknown>>(c.extra, count, isPlainObject);
+  const roles = sparse<string>(c.role, count, isString);
+  const paths = sparse<string>(c.path, count, isString);
+  if (!updated || !extras || !roles || !paths) return undefined;
   const memories: StoredMemory[] = [];
   for (let i = 0; i < count; i++) {
-    const relative = c.path[i]!;
-    const file = path.isAbsolute(relative) ? relative : roleDir + path.sep + relative;
+    const category = ALL_CATEGORIES[c.category[i]!]!;
+    if (!categories.includes(category)) return undefined;
+    const id = c.id[i]!;
+    const stored = paths.get(i);
+    const file =
+      stored === undefined ? defaultPath({ category, id }, roleDir) : path.isAbsolute(stored) ? stored : roleDir + path.sep + stored;
     if (!isTwoBelow(file, roleDir)) return undefined;
+    const created = c.created[i]!;
     // Written out in the order memory-file.ts gives a memory its fields: every object one shape.
     memories.push({
-      id: c.id[i]!,
-      category: c.category[i] as MemoryCategory,
+      id,
+      category,
       summary: c.summary[i]!,
       tags: c.tags[i]!,
       priority: c.priority[i]!,
@@ -125,18 +167,18 @@ export function fromMemoryColumns(value: unknown, roleDir: string, categories: r
       expires: c.expires[i]!,
       relevance: c.relevance[i]!,
       links: c.links[i]!,
-      memory_type: c.memory_type[i] as StoredMemory['memory_type'],
-      declarative: c.declarative[i] as StoredMemory['declarative'],
-      retention_stage: c.retention_stage[i] as StoredMemory['retention_stage'],
-      sleep_stage: c.sleep_stage[i] as StoredMemory['sleep_stage'],
-      created: c.created[i]!,
-      updated: c.updated[i]!,
+      memory_type: MEMORY_TYPES[c.memory_type[i]!]!,
+      declarative: DECLARATIVE[c.declarative[i]!]!,
+      retention_stage: RETENTION_STAGES[c.retention_stage[i]!]!,
+      sleep_stage: SLEEP_STAGES[c.sleep_stage[i]!]!,
+      created,
+      updated: updated.get(i) ?? created,
       last_replayed: c.last_replayed[i]!,
       hits: c.hits[i]!,
       strength: c.strength[i]!,
       body: c.body[i]!,
       extra: extras.get(i) ?? {},
-      role: c.role[i]!,
+      role: roles.get(i) ?? roleId,
       path: file,
     });
   }

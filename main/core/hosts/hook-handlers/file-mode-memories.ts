@@ -10,6 +10,7 @@ import {
   LONG_TERM_CATEGORIES,
   readPreparedLoad,
   writePreparedLoad,
+  type FoundInboxPart,
   type PreparedInboxPart,
   type PreparedLongTermPart,
 } from '../../engine/context/prepared-load-file.js';
@@ -75,14 +76,18 @@ export function memoriesFromFiles(
   const started = Date.now();
   if (found.longTerm) {
     const longTerm = found.longTerm;
-    let inbox = found.inbox;
+    let inbox: FoundInboxPart | undefined = found.inbox;
     if (!inbox) {
       const stamps = collectStamps(roleDir, INBOX_CATEGORIES, started);
       // Not through the parsed memories: reading all of them costs about what the inbox alone does.
       const read = loadRoleMemories(memoryHome, role.id, { categories: INBOX_CATEGORIES, seen: stamps.seen });
-      inbox = { folders: stamps.folders(), ...read };
-      save(longTerm, inbox);
-    } else if (found.rewrite) save(longTerm, inbox); // what the full check found, so the next loads skip it
+      const fresh = { folders: stamps.folders(), ...read };
+      save(longTerm, fresh);
+      inbox = fresh;
+    } else if (found.rewrite && inbox.folders) {
+      // What the full check found (which unpacked the inbox's stamps), so the next loads skip it.
+      save(longTerm, { ...inbox, folders: inbox.folders });
+    }
     // The inbox comes first, as loadRoleMemories lists the folders (ALL_CATEGORIES).
     return {
       memories: [...inbox.memories, ...longTerm.special],

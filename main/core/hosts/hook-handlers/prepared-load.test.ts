@@ -388,9 +388,14 @@ describe('a prepared file that cannot be trusted is ignored (derived data, like 
       writeCache(file, JSON.stringify(data));
     },
     // Read only by a full check, which a role this small always makes (full-check-policy.ts).
+    "an inbox file's names not as many as it says": (file) => {
+      const data = JSON.parse(readCache(file));
+      data.inbox.folders[0].files += 1;
+      writeCache(file, JSON.stringify(data));
+    },
     "an inbox file's stamps garbled": (file) => {
       const data = JSON.parse(readCache(file));
-      data.inbox.folders[0].stamps = ['not', 'a', 'stamp'];
+      data.inbox.folders[0].stamps = data.inbox.folders[0].stamps.replace(/^[^,]*/, 'not-a-stamp');
       writeCache(file, JSON.stringify(data));
     },
     'a memory column shorter than the others': (file) => {
@@ -410,12 +415,12 @@ describe('a prepared file that cannot be trusted is ignored (derived data, like 
     },
     'an unknown memory type': (file) => {
       const data = JSON.parse(readCache(file));
-      data.inbox.memories.memory_type[0] = 'gossip';
+      data.inbox.memories.memory_type[0] = 99;
       writeCache(file, JSON.stringify(data));
     },
     'a long-term memory stored as an inbox one': (file) => {
       const data = JSON.parse(readCache(file));
-      data.inbox.memories.category[0] = 'important';
+      data.inbox.memories.category[0] = 1; // ALL_CATEGORIES: 'important'
       writeCache(file, JSON.stringify(data));
     },
     'extra fields for a memory that is not there': (file) => {
@@ -440,7 +445,7 @@ describe('a prepared file that cannot be trusted is ignored (derived data, like 
     },
     "a memory's path out of the role's folder": (file) => {
       const data = JSON.parse(readCache(file));
-      data.inbox.memories.path[0] = `../OTHER01/inbox/${data.inbox.memories.id[0]}.md`;
+      data.inbox.memories.path = [[0, `../OTHER01/inbox/${data.inbox.memories.id[0]}.md`]];
       writeCache(file, JSON.stringify(data));
     },
     'another home (foreign)': (file) => {
