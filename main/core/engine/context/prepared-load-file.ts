@@ -35,7 +35,9 @@ import {
 // 4: items as columns, memories' paths relative to the role's folder (less to parse: below),
 //    and the file in UTF-16LE (utf16-text-file.ts).
 // 5: whole memories (the inbox, the special ones) as columns (stored-memory-columns.ts), the
-//    inbox in the order its block shows it (inbox-block.ts `inboxInOrder`).
+//    inbox in the order its block shows it (inbox-block.ts `inboxInOrder`) and inert.
+// What is stored derived is taken as it is: a change to how it is derived — the item texts'
+// formatting (memory-block.ts), inert-text.ts, the inbox's order — must bump this too.
 const FORMAT = 'kioku-prepared-load/5';
 const STAMPS_FORMAT = 'kioku-prepared-stamps/1';
 /** Far more than 10,000 memories take; a larger file is not one of ours. */
