@@ -15,7 +15,7 @@ import { isNumber, isPlainObject, isString, isTwoBelow } from './prepared-load-s
  * field instead of one object per memory.
  *
  * Why: a load at 10,000 memories carries about 1,400 inbox memories, and as objects their 22 key
- * names were two fifths of the file, each parsed 1,400 times, and checking each object field by
+ * names were a quarter of the file (two fifths of the inbox's part), and checking each object field by
  * field was a sixth of reading it back. As columns the names appear once, each column is checked
  * in one pass over an array of one kind, and the objects are built here, all of one shape. The
  * fields with a few known values are stored as indexes; those nearly always the same as something
