@@ -7,7 +7,7 @@ import { PROJECT_KEY, PROJECT_SPECIFIC_KEY } from '../../store/projects/memory-p
 import type { ContextLanguage } from '../../platform/text/context-language.js';
 import { itemRoom, rememberItemRooms, type PreparedItem, type PreparedItemMemory, type PreparedLongTermMemory } from './memory-block.js';
 import { rememberSpecificItems } from './session-project.js';
-import { isNumber, isPlainObject, isProblem, isString } from './prepared-load-shapes.js';
+import { indexedEntries, isNumber, isPlainObject, isProblem, isString } from './prepared-load-shapes.js';
 import { fromMemoryColumns, toMemoryColumns, type MemoryColumns } from './stored-memory-columns.js';
 import { isPackedFolderHead, packFolderStamps, unpackFolderStamps, type PackedFolderStamps } from './packed-folder-stamps.js';
 import { inboxInOrder, rememberInboxOrder } from './inbox-block.js';
@@ -370,17 +370,9 @@ const isCategoryIndex = (value: unknown) => Number.isInteger(value) && (value as
 function isStoredItems(value: unknown): value is StoredItems {
   if (!isPlainObject(value)) return false;
   const { texts, categories, kept } = value;
-  if (!Array.isArray(texts) || !Array.isArray(categories) || !Array.isArray(kept) || categories.length !== texts.length) return false;
+  if (!Array.isArray(texts) || !Array.isArray(categories) || categories.length !== texts.length) return false;
   // Kept fields in item order, each for an item there is.
-  let last = -1;
-  const isKept = (entry: unknown) => {
-    if (!Array.isArray(entry) || entry.length !== 2 || !Number.isInteger(entry[0]) || !isPlainObject(entry[1])) return false;
-    const index = entry[0] as number;
-    if (index <= last || index >= texts.length) return false;
-    last = index;
-    return true;
-  };
-  return texts.every(isString) && categories.every(isCategoryIndex) && kept.every(isKept);
+  return texts.every(isString) && categories.every(isCategoryIndex) && indexedEntries(kept, texts.length, isPlainObject) !== undefined;
 }
 
 function foldersOf(

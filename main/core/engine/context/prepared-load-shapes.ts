@@ -14,7 +14,7 @@ import {
  * parsed-memories-file.ts) read back from disk: a garbled or hand-made file must not reach the assembly.
  */
 export const isString = (value: unknown): value is string => typeof value === 'string';
-const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
+export const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
 export const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value);
@@ -66,6 +66,25 @@ export function isTwoBelow(file: string, dir: string): boolean {
   if (!file.startsWith(dir) || file[dir.length] !== path.sep) return false;
   const sep = file.indexOf(path.sep, start);
   return sep > start && sep < file.length - 1 && file.indexOf(path.sep, sep + 1) === -1;
+}
+
+/**
+ * `[index, value]` pairs of a column stored only where it has something (prepared-load-file.ts,
+ * stored-memory-columns.ts): in index order, each for one of `count` entries and with a value of
+ * its kind. The pairs as a map, or undefined when they are not so.
+ */
+export function indexedEntries<T>(value: unknown, count: number, isValue: (value: unknown) => boolean): Map<number, T> | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const found = new Map<number, T>();
+  let last = -1;
+  for (const entry of value as unknown[]) {
+    if (!Array.isArray(entry) || entry.length !== 2 || !Number.isInteger(entry[0]) || !isValue(entry[1])) return undefined;
+    const index = entry[0] as number;
+    if (index <= last || index >= count) return undefined;
+    last = index;
+    found.set(index, entry[1] as T);
+  }
+  return found;
 }
 
 const isOneOf = (value: unknown, values: readonly string[]) => isString(value) && values.includes(value);

@@ -8,7 +8,7 @@ import {
   type MemoryCategory,
   type StoredMemory,
 } from '../../../../common/memory.js';
-import { isNumber, isPlainObject, isString, isTwoBelow } from './prepared-load-shapes.js';
+import { indexedEntries, isNumber, isPlainObject, isString, isStrings, isTwoBelow } from './prepared-load-shapes.js';
 
 /**
  * A list of whole memories as a prepared load stores them (prepared-load-file.ts): one array per
@@ -57,8 +57,6 @@ type Dense = 'id' | 'summary' | 'tags' | 'priority' | 'cues' | 'expires' | 'rele
 type DenseToo = 'created' | 'last_replayed' | 'hits' | 'strength' | 'body';
 type Indexed = 'category' | 'memory_type' | 'declarative' | 'retention_stage' | 'sleep_stage';
 
-const isStrings = (value: unknown) => Array.isArray(value) && value.every(isString);
-
 /** Each column stored whole, and what each of its values must be. */
 const DENSE: ReadonlyArray<[Dense | DenseToo, (value: unknown) => boolean]> = [
   ['id', isString],
@@ -103,21 +101,6 @@ export function toMemoryColumns(memories: readonly StoredMemory[], roleDir: stri
   return columns;
 }
 
-/** `[index, value]` pairs in index order, each for a memory there is and with a value of its kind. */
-function sparse<T>(value: unknown, count: number, isValue: (value: unknown) => boolean): Map<number, T> | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const found = new Map<number, T>();
-  let last = -1;
-  for (const entry of value as unknown[]) {
-    if (!Array.isArray(entry) || entry.length !== 2 || !Number.isInteger(entry[0]) || !isValue(entry[1])) return undefined;
-    const index = entry[0] as number;
-    if (index <= last || index >= count) return undefined;
-    last = index;
-    found.set(index, entry[1] as T);
-  }
-  return found;
-}
-
 /**
  * The memories back, each a fresh object with its whole path; undefined when anything is not as
  * written (a column missing, short or of the wrong kind, a folder not allowed, a path that is not
@@ -141,10 +124,10 @@ export function fromMemoryColumns(
     if (!column.every((index) => Number.isInteger(index) && index >= 0 && index < values.length)) return undefined;
   }
   const c = value as unknown as MemoryColumns;
-  const updated = sparse<string>(c.updated, count, isString);
-  const extras = sparse<Record<string, unknown>>(c.extra, count, isPlainObject);
-  const roles = sparse<string>(c.role, count, isString);
-  const paths = sparse<string>(c.path, count, isString);
+  const updated = indexedEntries<string>(c.updated, count, isString);
+  const extras = indexedEntries<Record<string, unknown>>(c.extra, count, isPlainObject);
+  const roles = indexedEntries<string>(c.role, count, isString);
+  const paths = indexedEntries<string>(c.path, count, isString);
   if (!updated || !extras || !roles || !paths) return undefined;
   const memories: StoredMemory[] = [];
   for (let i = 0; i < count; i++) {
