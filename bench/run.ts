@@ -58,5 +58,13 @@ if (!bench) {
   );
   process.exitCode = 2;
 } else {
-  await bench.run(args);
+  try {
+    await bench.run(args);
+  } catch (error) {
+    // A mistyped option is the user's to fix: say which, and the bench's options, not a stack.
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (!code.startsWith('ERR_PARSE_ARGS_')) throw error;
+    process.stderr.write(`npm run bench -- ${name}: ${(error as Error).message}\n  ${name}: ${bench.description}\n`);
+    process.exitCode = 2;
+  }
 }

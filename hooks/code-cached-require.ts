@@ -30,7 +30,9 @@ const TEMP = /^\..+\.\d+\.tmp$/;
  * with the streams it pulls in is about 3 ms of every hook, most of which never fall back.
  * For the same reason nothing here imports the atomic writer (it imports crypto).
  */
-const lazyRequire = createRequire(import.meta.url);
+let required: NodeJS.Require | undefined;
+/** Made on first use, like lazy-net.ts's: a hook the daemon answers never needs it. */
+const lazyRequire = (name: string): unknown => (required ??= createRequire(import.meta.url))(name);
 const crypto = () => lazyRequire('node:crypto') as typeof import('node:crypto');
 const vm = () => lazyRequire('node:vm') as typeof import('node:vm');
 

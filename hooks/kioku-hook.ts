@@ -171,7 +171,17 @@ export async function runHook(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+/**
+ * Run as a program, not imported (tests import runHook). In the shipped CommonJS bundle Node
+ * answers that itself; comparing file URLs would build two of them, about half a millisecond
+ * of every hook (X-PERF). From source (ESM) there is no `module`, and the URLs are compared.
+ */
+function runAsProgram(): boolean {
+  if (typeof module === 'object' && typeof require === 'function' && require.main !== undefined) return require.main === module;
+  return Boolean(process.argv[1]) && import.meta.url === pathToFileURL(process.argv[1]!).href;
+}
+
+if (runAsProgram()) {
   // runHook never rejects (it catches everything and answers 0), so nothing is left unhandled.
   void runHook(process.argv.slice(2)).then((code) => {
     process.exitCode = code;

@@ -24,9 +24,12 @@ const shared = {
   target: 'node20',
   minify: true,
   sourcemap: 'linked',
-  // The code finds its resources and tells "run as a program" from "imported" by its own URL.
-  banner: { js: "const __kiokuSelfUrl = require('node:url').pathToFileURL(__filename).href;" },
-  define: { 'import.meta.url': '__kiokuSelfUrl' },
+  // The code finds its resources by its own URL: made when first read, not at every start (the
+  // first pathToFileURL of a process is about half a millisecond, and most hooks never ask).
+  banner: {
+    js: "const __kiokuSelf = { get url() { return (this.href ??= require('node:url').pathToFileURL(__filename).href); } };",
+  },
+  define: { 'import.meta.url': '__kiokuSelf.url' },
   logLevel: 'warning',
   plugins: [builtinImports],
 };
@@ -35,15 +38,23 @@ writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify({ type: 'comm
 await build({ ...shared, entryPoints: [path.join(root, 'hooks', 'hook-fallback.ts')], outfile: path.join(outdir, 'hook-fallback.js') });
 // The fast path loads the fallback bundle at run time, only when it needs it, with V8's code
 // cache named by the bundle's hash: baked in here, so that no hook loads node:crypto to hash it.
-const fallbackHash = createHash('sha256')
-  .update(readFileSync(path.join(outdir, 'hook-fallback.js'), 'utf8'))
-  .digest('hex');
+const sha256Of = (file) => createHash('sha256').update(readFileSync(file, 'utf8')).digest('hex');
+const fallbackHash = sha256Of(path.join(outdir, 'hook-fallback.js'));
 await build({
   ...shared,
   entryPoints: [entry],
-  outfile: path.join(outdir, 'kioku-hook.js'),
+  outfile: path.join(outdir, 'hook-client.js'),
   external: ['./hook-fallback.js'],
   define: { ...shared.define, __KIOKU_FALLBACK_SHA256__: JSON.stringify(fallbackHash) },
+});
+// What the assistants run: a small launcher that loads the client with its code cache
+// (hooks/hook-launcher.ts), named by the client's hash in the same way.
+await build({
+  ...shared,
+  entryPoints: [path.join(root, 'hooks', 'hook-launcher.ts')],
+  outfile: path.join(outdir, 'kioku-hook.js'),
+  external: ['./hook-client.js'],
+  define: { ...shared.define, __KIOKU_CLIENT_SHA256__: JSON.stringify(sha256Of(path.join(outdir, 'hook-client.js'))) },
 });
 
 // `kioku memory recall` answered by the daemon, loaded by bin/kioku.js before the command parser:

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { clockFromEnv, type Clock } from './clock.js';
 import { applyUserTimeZone } from './time-zone.js';
 import { loadSettings, type SettingProblem } from './load-settings.js';
-import { expandHome, resolvePaths, type KiokuPaths } from './paths.js';
+import { memoryHomeFromEnv, resolvePaths, type KiokuPaths } from './paths.js';
 import type { Settings } from './settings-schema.js';
 
 /**
@@ -26,8 +25,7 @@ export interface KiokuConfig {
  * Plain JSON read: the hook hot path must not load conf/electron-store.
  */
 function readStoredSettings(env: NodeJS.ProcessEnv): { values: Record<string, unknown>; problem?: string; file: string } {
-  const memoryHome = path.resolve(expandHome(env.ROLE_MEMORY_HOME?.trim() || '~/.memory', env.HOME || os.homedir()));
-  const file = path.join(memoryHome, '.kioku', 'settings.json');
+  const file = path.join(memoryHomeFromEnv(env), '.kioku', 'settings.json');
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');

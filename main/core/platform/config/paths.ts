@@ -28,6 +28,14 @@ export function expandHome(value: string, home = os.homedir()): string {
   return value;
 }
 
+/**
+ * The memory home as the environment names it (ROLE_MEMORY_HOME, else ~/.memory): where the
+ * settings file is looked for, before there are settings, and the hook launcher's cache folder.
+ */
+export function memoryHomeFromEnv(env: NodeJS.ProcessEnv): string {
+  return path.resolve(expandHome(env.ROLE_MEMORY_HOME?.trim() || '~/.memory', env.HOME || os.homedir()));
+}
+
 /** Longest socket path used: sun_path is 104 bytes on macOS and 108 on Linux, terminator included. */
 const MAX_SOCKET_PATH_BYTES = 103;
 

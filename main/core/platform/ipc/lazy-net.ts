@@ -6,8 +6,11 @@ import { createRequire } from 'node:module';
  * socket at all. `require`, not `import()`: in the hook's CommonJS bundle a dynamic import would
  * start Node's ESM loader, which costs more than it saves.
  */
-const require = createRequire(import.meta.url);
+let require: NodeJS.Require | undefined;
 
 export function loadNet(): typeof import('node:net') {
+  // The require itself is made on first use too: createRequire (and, in the hook's bundle, the
+  // file URL it is given) is about half a millisecond of a start that may never need it.
+  require ??= createRequire(import.meta.url);
   return require('node:net') as typeof import('node:net');
 }
