@@ -48,9 +48,14 @@ function tell(text: string): void {
   }
 }
 
+/** `kioku hook <event>` (bin/kioku.js requires this bundle): the same as running it. Shipped bundle only. */
+export function runHook(argv: readonly string[]): Promise<number> {
+  return launchHook(argv, path.join(__dirname, 'hook-client.js'));
+}
+
 // Only the shipped CommonJS bundle runs this file; from source, kioku-hook.ts runs as it is.
 if (typeof require === 'function' && typeof module === 'object' && require.main === module) {
-  void launchHook(process.argv.slice(2), path.join(__dirname, 'hook-client.js')).then((code) => {
+  void runHook(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });
 }

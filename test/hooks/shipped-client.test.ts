@@ -81,6 +81,28 @@ describe('the shipped hook client (dist/hooks/kioku-hook.js)', () => {
     expect(loaded.filter((name) => /^NativeModule crypto$/.test(name))).toEqual([]);
   });
 
+  it('answers the same through `kioku hook <event>` (bin/kioku.js hands it to the launcher)', () => {
+    home = homeWithRole();
+    const payload = { session_id: 'shipped-3', cwd: home.root, hook_event_name: 'SessionStart', source: 'startup' };
+    const direct = spawnSync(process.execPath, [shipped, 'session-start', '--assistant', 'claude'], {
+      env: home.env,
+      input: JSON.stringify(payload),
+      encoding: 'utf8',
+      timeout: 60_000,
+      killSignal: 'SIGKILL',
+    });
+    expect(direct.stdout).toContain('小記');
+    const viaCli = runKioku(
+      ['hook', 'session-start', '--assistant', 'claude'],
+      home.env,
+      JSON.stringify({ ...payload, session_id: 'shipped-3b' }),
+    );
+    expect(viaCli).toMatchObject({ code: 0, stderr: '' });
+    expect(viaCli.stdout).toContain('小記');
+    const silent = runKioku(['hook', 'user-prompt-submit'], home.env, JSON.stringify({ ...payload, prompt: '幫我把測試補齊' }));
+    expect(silent).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
   it('loads no crypto or stream module for a prompt that calls nobody (about 3 ms of every hook, issue 17)', () => {
     // A role and a session start first (which caches the names a prompt could call, call-names.json):
     // then a prompt that names nobody is surely not a call, answered by the client alone.
