@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { memoryHomeFromEnv } from '../main/core/platform/config/paths.js';
 import { traceMark } from '../main/core/platform/config/trace.js';
-import { requireWithCodeCache } from './code-cached-require.js';
+import { requireWithCodeCache } from '../main/core/platform/fs/code-cached-require.js';
 
 /**
  * What the assistants run (`dist/hooks/kioku-hook.js`): it loads the hook client

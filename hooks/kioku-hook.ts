@@ -8,7 +8,7 @@ import { loadConfig, type KiokuConfig } from '../main/core/platform/config/confi
 import { createLogger, type Logger } from '../main/core/platform/config/log.js';
 import { traceFlush, traceMark, traceSpan } from '../main/core/platform/config/trace.js';
 import { newEventId, requestHookFast } from '../main/core/platform/ipc/hook-request.js';
-import { requireWithCodeCache, type CodeCachedModule } from './code-cached-require.js';
+import { requireWithCodeCache, type CodeCachedModule } from '../main/core/platform/fs/code-cached-require.js';
 import { DAEMON_WAIT_MS } from './hook-budgets.js';
 import { readHookStdin } from './hook-stdin.js';
 

@@ -76,5 +76,7 @@ if (!process.argv[2]) {
     entryPoints: [path.join(root, 'main', 'cli', 'recall-fast.ts')],
     outfile: path.join(fastDir, 'recall-fast.js'),
     external: ['./recall-direct-fast.js'],
+    // Loaded with its code cache, named like the hook bundles' (code-cached-require.ts).
+    define: { ...shared.define, __KIOKU_DIRECT_SHA256__: JSON.stringify(sha256Of(path.join(fastDir, 'recall-direct-fast.js'))) },
   });
 }

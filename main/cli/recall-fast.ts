@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { loadConfig, type KiokuConfig } from '../core/platform/config/config.js';
+import { requireWithCodeCache, type CodeCachedModule } from '../core/platform/fs/code-cached-require.js';
 import { traceFlush, traceMark } from '../core/platform/config/trace.js';
 import { sessionProject } from '../core/engine/context/session-project.js';
 import { contextWithConfig } from './cli-context.js';
@@ -89,27 +91,39 @@ async function directRecall(
   config: KiokuConfig,
   options: { role: string; query: string; limit: number; json: boolean; project: string | undefined },
 ): Promise<number | 'full'> {
-  let direct: typeof import('./recall-direct-fast.js');
+  let direct: CodeCachedModule<DirectModule>;
   try {
-    direct = await loadDirect();
+    direct = await loadDirect(config);
   } catch {
     return 'full';
   }
+  traceMark(direct.fromCache ? 'direct-cached' : 'direct-compiled');
   const { project, ...rest } = options;
-  return direct.recallDirectFast(config, { ...rest, ...(project ? { project } : {}) });
+  const code = await direct.exports.recallDirectFast(config, { ...rest, ...(project ? { project } : {}) });
+  direct.save(); // after the answer: the first recall of a build writes the cache
+  return code;
 }
+
+type DirectModule = typeof import('./recall-direct-fast.js');
+declare const __KIOKU_DIRECT_SHA256__: string | undefined;
+/** The direct bundle's hash, baked in by scripts/build-hooks.mjs; undefined when run from source. */
+const DIRECT_SHA256 = typeof __KIOKU_DIRECT_SHA256__ === 'string' ? __KIOKU_DIRECT_SHA256__ : undefined;
 
 /**
  * The shipped fast path is CommonJS: its sibling bundle is required (an import() of CommonJS
- * would load the ESM loader). Run from source (ESM, the tests), it is imported.
+ * would load the ESM loader), with V8's code cache in the state folder, as the hook client loads
+ * its fallback — compiling 150 KB was a good part of a recall without the daemon. Run from
+ * source (ESM, the tests), it is imported.
  */
-async function loadDirect(): Promise<typeof import('./recall-direct-fast.js')> {
-  if (typeof require === 'function') {
+async function loadDirect(config: KiokuConfig): Promise<CodeCachedModule<DirectModule>> {
+  if (typeof require === 'function' && typeof require.resolve === 'function') {
+    let file: string | undefined;
     try {
-      return require('./recall-direct-fast.js') as typeof import('./recall-direct-fast.js');
+      file = require.resolve('./recall-direct-fast.js');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
     }
+    if (file) return requireWithCodeCache<DirectModule>(file, path.join(config.paths.stateDir, 'cache'), DIRECT_SHA256);
   }
-  return import('./recall-direct-fast.js');
+  return { exports: await import('./recall-direct-fast.js'), fromCache: false, save: () => undefined };
 }

@@ -51,8 +51,13 @@ describe('kioku memory recall', () => {
     const haircut = found[1]!.path;
     const before = fs.readFileSync(haircut, 'utf8');
     expect(found[1]).toMatchObject({ hits: 1, last_replayed: formatLocalIso(NOW) });
-    const again = runKiokuJson<RecallJson[]>(['memory', 'recall', '--query', '頭髮', '--role', ROLE], home.env);
+    const trace = path.join(home.root, 'trace.jsonl');
+    const again = runKiokuJson<RecallJson[]>(['memory', 'recall', '--query', '頭髮', '--role', ROLE], { ...home.env, KIOKU_TRACE: trace });
     expect(again[1]).toMatchObject({ id: 'haircut', hits: 2 });
+    // Issue 17: the first recall without the daemon wrote the direct bundle's code cache; this one took it.
+    const cacheDir = path.join(home.config().paths.stateDir, 'cache');
+    expect(fs.readdirSync(cacheDir).filter((name) => name.startsWith('recall-direct-fast-') && name.endsWith('.v8cache'))).toHaveLength(1);
+    expect(Object.keys((JSON.parse(fs.readFileSync(trace, 'utf8')) as { marks: object }).marks)).toContain('direct-cached');
     expect(fs.readFileSync(haircut, 'utf8')).toBe(before);
     expect(runKioku(['memory', 'reindex'], home.env).code).toBe(0);
     expect(parseFrontmatter(fs.readFileSync(haircut, 'utf8')).data).toMatchObject({ hits: 2, last_replayed: formatLocalIso(NOW) });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { requireWithCodeCache } from '../../hooks/code-cached-require.js';
+import { requireWithCodeCache } from '../../main/core/platform/fs/code-cached-require.js';
 import { bundleEntry } from '../helpers/bundle-entry.js';
 
 /**
@@ -35,7 +35,7 @@ module.exports = { answer: (n) => n * 2, where: () => path.basename(__dirname) +
  * may never look at the cache, so whether the cache was taken is only told across processes.
  */
 function loadInChild(bundle: string, cacheDir: string, builtHash?: string): { fromCache: boolean; answer: number } {
-  const built = bundleEntry('hooks/code-cached-require.ts');
+  const built = bundleEntry('main/core/platform/fs/code-cached-require.ts');
   const script = `import { requireWithCodeCache } from ${JSON.stringify(pathToFileURL(built).href)};
 const loaded = requireWithCodeCache(process.argv[1], process.argv[2], process.argv[3] || undefined);
 loaded.save();

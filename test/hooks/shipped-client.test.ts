@@ -81,6 +81,17 @@ describe('the shipped hook client (dist/hooks/kioku-hook.js)', () => {
     expect(loaded.filter((name) => /^NativeModule crypto$/.test(name))).toEqual([]);
   });
 
+  it('bundles compiled for their code cache hold no import(), which has no loader there on Node 20', () => {
+    // Only branches that run from source (ESM: no `require`) may import: the client's fallback and
+    // opencc-js (opencc-tables.ts requires it in a bundle; recall-cli.test.ts recalls in Simplified).
+    const fromSourceOnly = new Set(['import("./hook-fallback.js")', 'import("opencc-js/cn2t")']);
+    const bundles = ['dist/hooks/hook-client.js', 'dist/hooks/hook-fallback.js', 'dist/cli-fast/recall-direct-fast.js'];
+    for (const bundle of bundles) {
+      const calls = fs.readFileSync(path.resolve(bundle), 'utf8').match(/\bimport\([^)]*\)/g) ?? [];
+      expect({ bundle, calls: calls.filter((call) => !fromSourceOnly.has(call)) }).toEqual({ bundle, calls: [] });
+    }
+  });
+
   it('answers the same through `kioku hook <event>` (bin/kioku.js hands it to the launcher)', () => {
     home = homeWithRole();
     const payload = { session_id: 'shipped-3', cwd: home.root, hook_event_name: 'SessionStart', source: 'startup' };

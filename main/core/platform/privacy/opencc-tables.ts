@@ -58,12 +58,30 @@ function scanTables(dicts: readonly string[], toTaiwan: (text: string) => string
 
 let tablesPromise: Promise<OpenccTables> | undefined;
 
+type Opencc = typeof import('opencc-js/cn2t');
+
+/**
+ * In the CommonJS bundles (the recall without the daemon, the hook fallback) opencc-js is
+ * required, its `require` build (the same tables): those bundles may be compiled through vm for
+ * their code cache (code-cached-require.ts), where import() has no loader on Node 20.
+ */
+function importOpencc(): Promise<Opencc> {
+  if (typeof require === 'function' && typeof module === 'object') {
+    try {
+      return Promise.resolve(require('opencc-js/cn2t') as Opencc);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+  return import('opencc-js/cn2t');
+}
+
 /**
  * opencc-js weighs about 1 MB: load it once, on the first Chinese text. Its phrase trie takes a
  * few hundred ms more, so it is built only when a text actually needs a lookup.
  */
 export function loadOpenccTables(): Promise<OpenccTables> {
-  tablesPromise ??= import('opencc-js/cn2t').then(({ Locale, Trie, ConverterFactory }) => {
+  tablesPromise ??= importOpencc().then(({ Locale, Trie, ConverterFactory }) => {
     const [toStandard, toTaiwanGroup] = Locale.configs.s2tw?.conversionChain ?? [];
     if (!toStandard || !toTaiwanGroup) throw new Error('opencc-js has no s2tw conversion chain');
     const dicts = toStandard.filter((dict: unknown): dict is string => typeof dict === 'string');

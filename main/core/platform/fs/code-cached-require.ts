@@ -77,6 +77,9 @@ export function requireWithCodeCache<T>(file: string, cacheDir: string, builtHas
       cachedData = undefined;
     }
   }
+  // Code compiled here has no loader for import(): on Node 20 that takes an experimental flag or
+  // prints an experimental warning. The bundles loaded this way require what they load lazily
+  // (opencc-tables.ts); shipped-client.test.ts checks that they hold no import().
   const script = new (vm().Script)(Module.wrap(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
   const fromCache = cachedData !== undefined && !script.cachedDataRejected;
   const module = { exports: {} as T };
