@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ANSWERED_EVENTS, ASSISTANTS, HOOK_EVENTS, type AssistantName, type HookEventName } from '../common/hook-events.js';
@@ -11,6 +10,7 @@ import { newEventId, requestHookFast } from '../main/core/platform/ipc/hook-requ
 import { requireWithCodeCache, type CodeCachedModule } from '../main/core/platform/fs/code-cached-require.js';
 import { DAEMON_WAIT_MS } from './hook-budgets.js';
 import { readHookStdin } from './hook-stdin.js';
+import { writeToFd } from '../main/core/platform/fs/fd-output.js';
 
 /**
  * The hook client (HOOK-1…5): `kioku-hook <event>`, stdin = the assistant's hook JSON, stdout =
@@ -114,32 +114,8 @@ async function loadFallback(config: KiokuConfig): Promise<CodeCachedModule<typeo
   return { exports: await import('./hook-fallback.js'), fromCache: false, save: () => undefined };
 }
 
-/**
- * Write to stdout (1) or stderr (2) without ever failing: an assistant that stopped reading (a
- * closed pipe: EPIPE) must not turn into a stack trace and a non-zero exit.
- *
- * Straight to the file descriptor: creating `process.stdout` for a pipe loads node:net and
- * builds a socket, 3–5 ms of a hook that answers without the daemon (X-PERF). Only a pipe the
- * assistant made non-blocking and that is full (EAGAIN) hands the rest to the stream, which
- * waits for the reader and keeps the process alive until it has written it.
- */
-function say(fd: 1 | 2, text: string): void {
-  const bytes = Buffer.from(text, 'utf8');
-  let written = 0;
-  try {
-    while (written < bytes.length) written += fs.writeSync(fd, bytes, written);
-    return;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') return; // closed: nobody to tell
-  }
-  try {
-    const stream = fd === 1 ? process.stdout : process.stderr;
-    stream.on('error', () => undefined);
-    stream.write(bytes.subarray(written));
-  } catch {
-    /* closed */
-  }
-}
+/** The answer and problems, straight to the descriptors (fd-output.ts: no node:net for a pipe). */
+const say = writeToFd;
 
 export async function runHook(argv: readonly string[]): Promise<number> {
   if (process.env.KIOKU_HOOK_DISABLED === '1') return 0; // inside our own condenser CLI runs

@@ -21,11 +21,16 @@ function exportedNames(mod) {
   });
 }
 
+/**
+ * Each named export is read through a call marked pure, so that esbuild drops the ones no module
+ * imports: reading them all at start also ran the lazy getters among them (node:fs's `Dir`,
+ * `opendir` load internal/fs/dir) and kept a line per export of every built-in in each bundle.
+ */
 function eagerShim(specifier, names) {
   return [
     `const m = require(${JSON.stringify(specifier)});`,
     'export default m;',
-    ...names.map((name) => `export const ${name} = m.${name};`),
+    ...names.map((name) => `export const ${name} = /* @__PURE__ */ (() => m.${name})();`),
   ].join('\n');
 }
 

@@ -1,6 +1,6 @@
 import type { KiokuConfig } from '../core/platform/config/config.js';
 import { traceFlush, traceMark } from '../core/platform/config/trace.js';
-import { contextWithConfig } from './cli-context.js';
+import { contextWithConfig, fdIo } from './cli-context.js';
 import { recallDirectly, type DirectRecall } from './commands/recall-direct.js';
 
 /**
@@ -14,12 +14,12 @@ import { recallDirectly, type DirectRecall } from './commands/recall-direct.js';
 export async function recallDirectFast(config: KiokuConfig, options: DirectRecall): Promise<number | 'full'> {
   traceMark('direct-loaded');
   let printed = false;
-  const ctx = contextWithConfig(config);
-  const told = {
-    ...ctx,
-    print: (text: string) => ((printed = true), ctx.print(text)),
-    printJson: (value: unknown) => ((printed = true), ctx.printJson(value)),
-  };
+  const ctx = contextWithConfig(config, fdIo);
+  // Not a spread of ctx: that would read ctx.interactive, which makes process.stdin (cli-context.ts).
+  const told: typeof ctx = Object.create(ctx, {
+    print: { value: (text: string) => ((printed = true), ctx.print(text)) },
+    printJson: { value: (value: unknown) => ((printed = true), ctx.printJson(value)) },
+  }) as typeof ctx;
   try {
     await recallDirectly(told, options);
   } catch (error) {

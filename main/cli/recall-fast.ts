@@ -3,7 +3,7 @@ import { loadConfig, type KiokuConfig } from '../core/platform/config/config.js'
 import { requireWithCodeCache, type CodeCachedModule } from '../core/platform/fs/code-cached-require.js';
 import { traceFlush, traceMark } from '../core/platform/config/trace.js';
 import { sessionProject } from '../core/engine/context/session-project.js';
-import { contextWithConfig } from './cli-context.js';
+import { contextWithConfig, fdIo } from './cli-context.js';
 import { parseLimit } from './commands/recall-limit.js';
 import { resolveMemoryRole } from './commands/memory-role.js';
 import { printRecall } from './commands/recall-output.js';
@@ -80,7 +80,7 @@ export async function recallFast(args: readonly string[], env: NodeJS.ProcessEnv
     rememberDaemonMiss(asked.reason, asked.detail);
     return 'full';
   }
-  printRecall(contextWithConfig(config), asked.reply, { role, query: options.query, json: options.json });
+  printRecall(contextWithConfig(config, fdIo), asked.reply, { role, query: options.query, json: options.json });
   traceMark('done');
   traceFlush('memory recall');
   return 0;

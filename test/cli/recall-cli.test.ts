@@ -1,9 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatLocalIso } from '../../main/core/platform/config/clock.js';
 import { parseFrontmatter } from '../../main/core/platform/frontmatter/parse-frontmatter.js';
-import { runKioku, runKiokuJson } from '../helpers/run-cli.js';
+import { KIOKU_BIN, runKioku, runKiokuJson } from '../helpers/run-cli.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { ROLE, writeMemory } from './recall-test-fixtures.js';
 
@@ -62,6 +63,35 @@ describe('kioku memory recall', () => {
     expect(runKioku(['memory', 'reindex'], home.env).code).toBe(0);
     expect(parseFrontmatter(fs.readFileSync(haircut, 'utf8')).data).toMatchObject({ hits: 2, last_replayed: formatLocalIso(NOW) });
     expect(runKiokuJson<RecallJson[]>(['memory', 'recall', '--query', '頭髮', '--role', ROLE], home.env)[1]).toMatchObject({ hits: 3 });
+  });
+
+  it('without the daemon, loads no stream, readline or perf_hooks module: about 4 ms of every recall (issue 17)', () => {
+    const home = homeWithMemories();
+    const dump = path.join(home.root, 'modules.txt');
+    const recorder = path.join(home.root, 'record-modules.cjs');
+    fs.writeFileSync(
+      recorder,
+      `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(dump)}, process.moduleLoadList.join('\\n')));\n`,
+    );
+    // The first recall indexes the files (and may show progress); the one measured is the next.
+    expect(runKioku(['memory', 'recall', '--query', '咖啡', '--role', ROLE], home.env).code).toBe(0);
+    // stdin and stdout are pipes, as when an assistant runs the command.
+    const run = spawnSync(
+      process.execPath,
+      ['--require', recorder, KIOKU_BIN, 'memory', 'recall', '--query', '頭髮', '--role', ROLE, '--json'],
+      {
+        env: home.env,
+        input: '',
+        encoding: 'utf8',
+        timeout: 60_000,
+        killSignal: 'SIGKILL',
+      },
+    );
+    expect(run.stderr).toBe('');
+    expect((JSON.parse(run.stdout) as RecallJson[]).map((m) => m.id)).toEqual(['rule', 'haircut']);
+    const loaded = fs.readFileSync(dump, 'utf8').split('\n');
+    expect(loaded).toContain('NativeModule fs');
+    expect(loaded.filter((name) => /^NativeModule (stream|internal\/readline\/interface|perf_hooks|net)$/.test(name))).toEqual([]);
   });
 
   it("marks a temporary grant: a session grant as another session's, in the text and in --json (MEM-8, issue 12)", () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCliContext } from '../../main/cli/cli-context.js';
 import { runRecall } from '../../main/cli/commands/recall-actions.js';
 import { takeDaemonMiss } from '../../main/cli/commands/recall-daemon.js';
@@ -51,13 +51,18 @@ describe('kioku memory recall, fast path', () => {
 
   it('recalls from the index itself when no daemon runs, without the full command', async () => {
     const { env } = setUp();
+    // The fast path writes its answer straight to fd 1 (fd-output.ts), not through process.stdout.
     const out: string[] = [];
-    const write = process.stdout.write;
-    process.stdout.write = ((text: string) => out.push(text) > 0) as typeof process.stdout.write;
+    const realWriteSync = fs.writeSync;
+    vi.spyOn(fs, 'writeSync').mockImplementation(((fd: number, buffer: Buffer, ...rest: unknown[]) => {
+      if (fd !== 1) return (realWriteSync as (...args: unknown[]) => number)(fd, buffer, ...rest);
+      out.push(Buffer.from(buffer).toString('utf8'));
+      return buffer.length;
+    }) as typeof fs.writeSync);
     try {
       expect(await recallFast(['--query', '頭髮', '--limit=3', '--json'], env)).toBe(0);
     } finally {
-      process.stdout.write = write;
+      vi.restoreAllMocks();
     }
     expect(JSON.parse(out.join(''))).toMatchObject([{ id: 'haircut', hits: 1 }]);
     expect(takeDaemonMiss()).toBeUndefined();
