@@ -69,7 +69,10 @@ if (!process.argv[2]) {
     ...shared,
     entryPoints: [path.join(root, 'main', 'cli', 'recall-direct-fast.ts')],
     outfile: path.join(fastDir, 'recall-direct-fast.js'),
-    external: ['better-sqlite3', 'opencc-js/*'],
+    // better-sqlite3's JavaScript is bundled (loaded with the code cache); its addon is named at
+    // run time (main/core/store/index/sqlite-addon.ts).
+    external: ['opencc-js/*'],
+    define: { ...shared.define, __KIOKU_BUNDLED_SQLITE__: 'true' },
   });
   await build({
     ...shared,

@@ -71,7 +71,7 @@ describe('kioku memory recall', () => {
     const recorder = path.join(home.root, 'record-modules.cjs');
     fs.writeFileSync(
       recorder,
-      `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(dump)}, process.moduleLoadList.join('\\n')));\n`,
+      `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(dump)}, [...process.moduleLoadList, ...Object.keys(require.cache)].join('\\n')));\n`,
     );
     // The first recall indexes the files (and may show progress); the one measured is the next.
     expect(runKioku(['memory', 'recall', '--query', '咖啡', '--role', ROLE], home.env).code).toBe(0);
@@ -92,6 +92,9 @@ describe('kioku memory recall', () => {
     const loaded = fs.readFileSync(dump, 'utf8').split('\n');
     expect(loaded).toContain('NativeModule fs');
     expect(loaded.filter((name) => /^NativeModule (stream|internal\/readline\/interface|perf_hooks|net)$/.test(name))).toEqual([]);
+    // better-sqlite3's JavaScript comes inside the bundle (sqlite-addon.ts), not file by file.
+    expect(loaded.filter((name) => name.endsWith('better_sqlite3.node'))).toHaveLength(1);
+    expect(loaded.filter((name) => /better-sqlite3[\\/]lib[\\/]/.test(name))).toEqual([]);
   });
 
   it("marks a temporary grant: a session grant as another session's, in the text and in --json (MEM-8, issue 12)", () => {

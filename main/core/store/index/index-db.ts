@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { KiokuError } from '../../../../common/errors.js';
 import type { Logger } from '../../platform/config/log.js';
 import { LATEST_SCHEMA_VERSION, migrate, schemaVersion } from './index-schema.js';
+import { sqliteAddonOptions } from './sqlite-addon.js';
 
 /**
  * Opening the SQLite index (ARCHITECTURE.md: "never the truth; deleting it loses nothing").
@@ -49,7 +50,7 @@ export function discardIndexFiles(file: string): void {
 }
 
 function createFresh(file: string, reason: FreshReason): OpenedIndexDb {
-  const db = new Database(file);
+  const db = new Database(file, sqliteAddonOptions());
   applyPragmas(db);
   migrate(db);
   db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run('created_reason', reason);
@@ -64,7 +65,7 @@ function createFresh(file: string, reason: FreshReason): OpenedIndexDb {
  * at 100k memories, on every CLI recall.
  */
 function openExisting(file: string): Database.Database {
-  const db = new Database(file);
+  const db = new Database(file, sqliteAddonOptions());
   try {
     applyPragmas(db);
     db.prepare('SELECT count(*) FROM sqlite_schema').get();
