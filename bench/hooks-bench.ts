@@ -464,16 +464,21 @@ export async function runHooksBench(args: string[]): Promise<void> {
       // One untimed round first (page cache, snapshots, the name cache), then N rounds, each
       // hook once per round with `node -e 0` among them, so that a change in the machine's load
       // touches every row alike.
-      for (let round = -1; round < runs; round++) {
-        baselineSamples.push(...(round >= 0 ? [await spawnTimed(['-e', '0'], '', env)] : []));
+      // Then a few rounds of this build's client alone with KIOKU_TRACE, untimed: a traced run
+      // pays for its marks (performance.now() loads perf_hooks, about a millisecond), which only
+      // one side of a --compare would pay if the timed runs were traced.
+      const traceRounds = Math.min(runs, 5);
+      for (let round = -1; round < runs + traceRounds; round++) {
+        const traced = round >= runs;
+        baselineSamples.push(...(round >= 0 && !traced ? [await spawnTimed(['-e', '0'], '', env)] : []));
         for (const scenario of scenarios) {
           await scenario.edit?.();
           for (const [label, client] of clients) {
+            if (traced && label !== '') continue;
             if (phase !== 'up') useFoldersOf(label);
             await scenario.setup?.();
             const before = phase === 'up' ? fallbacksSoFar() : 0;
             // Phase marks of this build's client (hooks/kioku-hook.ts), for the table of where the time goes.
-            const traced = label === '' && round >= 0;
             const sample = await spawnTimed(
               [client, scenario.event!, '--assistant', 'claude'],
               JSON.stringify(scenario.payload!()),
@@ -481,7 +486,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
             );
             if (traced) keepTrace(phase, scenario.name);
             if (daemonPid !== undefined) await waitIdle(config, daemonPid); // its background work stays out of the next run
-            if (round < 0) continue;
+            if (round < 0 || traced) continue;
             const name = `${label}${scenario.name}`;
             const entry = samples.get(name)![phase];
             entry.samples.push(sample);
@@ -500,7 +505,8 @@ export async function runHooksBench(args: string[]): Promise<void> {
             }
           }
         }
-        if (round >= 0 && (round + 1) % 10 === 0) process.stderr.write(`hooks bench: daemon ${phase}, ${round + 1}/${runs} rounds\n`);
+        if (round >= 0 && !traced && (round + 1) % 10 === 0)
+          process.stderr.write(`hooks bench: daemon ${phase}, ${round + 1}/${runs} rounds\n`);
       }
     };
 
