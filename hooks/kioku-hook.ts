@@ -7,7 +7,7 @@ import { loadConfig, type KiokuConfig } from '../main/core/platform/config/confi
 import { createLogger, type Logger } from '../main/core/platform/config/log.js';
 import { traceFlush, traceMark, traceSpan } from '../main/core/platform/config/trace.js';
 import { newEventId, requestHookFast } from '../main/core/platform/ipc/hook-request.js';
-import { requireWithCodeCache, type CodeCachedModule } from '../main/core/platform/fs/code-cached-require.js';
+import { notCodeCached, requireWithCodeCache, type CodeCachedModule } from '../main/core/platform/fs/code-cached-require.js';
 import { DAEMON_WAIT_MS } from './hook-budgets.js';
 import { readHookStdin } from './hook-stdin.js';
 import { writeToFd } from '../main/core/platform/fs/fd-output.js';
@@ -111,7 +111,7 @@ async function loadFallback(config: KiokuConfig): Promise<CodeCachedModule<typeo
   // esbuild's ESM bundles (the tests' children) have a `require` shim without `resolve`.
   if (typeof require === 'function' && typeof require.resolve === 'function')
     return requireWithCodeCache(require.resolve('./hook-fallback.js'), path.join(config.paths.stateDir, 'cache'), FALLBACK_SHA256);
-  return { exports: await import('./hook-fallback.js'), fromCache: false, save: () => undefined };
+  return notCodeCached(await import('./hook-fallback.js'));
 }
 
 /** The answer and problems, straight to the descriptors (fd-output.ts: no node:net for a pipe). */

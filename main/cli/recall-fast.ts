@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadConfig, type KiokuConfig } from '../core/platform/config/config.js';
-import { requireWithCodeCache, type CodeCachedModule } from '../core/platform/fs/code-cached-require.js';
+import { notCodeCached, requireWithCodeCache, type CodeCachedModule } from '../core/platform/fs/code-cached-require.js';
 import { traceFlush, traceMark } from '../core/platform/config/trace.js';
 import { sessionProject } from '../core/engine/context/session-project.js';
 import { contextWithConfig, fdIo } from './cli-context.js';
@@ -125,5 +125,5 @@ async function loadDirect(config: KiokuConfig): Promise<CodeCachedModule<DirectM
     }
     if (file) return requireWithCodeCache<DirectModule>(file, path.join(config.paths.stateDir, 'cache'), DIRECT_SHA256);
   }
-  return { exports: await import('./recall-direct-fast.js'), fromCache: false, save: () => undefined };
+  return notCodeCached(await import('./recall-direct-fast.js'));
 }

@@ -20,6 +20,11 @@ export interface CodeCachedModule<T> {
   save(): void;
 }
 
+/** A module imported the usual way (run from source, ESM): nothing cached, nothing to save. */
+export function notCodeCached<T>(exports: T): CodeCachedModule<T> {
+  return { exports, fromCache: false, save: () => undefined };
+}
+
 const EXTENSION = '.v8cache';
 /** What a killed hook may leave: the temp name `save` writes under. */
 const TEMP = /^\..+\.\d+\.tmp$/;

@@ -66,13 +66,7 @@ type Opencc = typeof import('opencc-js/cn2t');
  * their code cache (code-cached-require.ts), where import() has no loader on Node 20.
  */
 function importOpencc(): Promise<Opencc> {
-  if (typeof require === 'function' && typeof module === 'object') {
-    try {
-      return Promise.resolve(require('opencc-js/cn2t') as Opencc);
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-  }
+  if (typeof require === 'function' && typeof module === 'object') return Promise.resolve().then(() => require('opencc-js/cn2t') as Opencc);
   return import('opencc-js/cn2t');
 }
 
