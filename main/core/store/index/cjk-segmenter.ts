@@ -56,6 +56,11 @@ export interface MatchQueries {
    * between) and `頭髮剪短`, which no dictionary-free phrase can.
    */
   near: string | undefined;
+  /**
+   * The exact query's words when each is one indexed token — a CJK run of two characters, the
+   * common Chinese word — so recall can rank them itself (recall-term-rank.ts); else undefined.
+   */
+  words?: string[];
 }
 
 /** Tokens between the characters of a run in a `near` query, per character of the run. */
@@ -70,8 +75,10 @@ const NEAR_TOKENS_PER_CHAR = 2;
 export function buildMatchQueries(query: string): MatchQueries | undefined {
   const exact: string[] = [];
   const near: string[] = [];
+  const words: string[] = [];
   let loosened = false;
   for (const run of runsOf(query)) {
+    if (isCjkRun(run) && Array.from(run).length === 2) words.push(run);
     if (!isCjkRun(run)) {
       const term = `${quote(run.toLowerCase())}*`;
       exact.push(term);
@@ -89,5 +96,9 @@ export function buildMatchQueries(query: string): MatchQueries | undefined {
     near.push(`NEAR(${chars.map((char) => `${quote(char)}*`).join(' ')}, ${chars.length * NEAR_TOKENS_PER_CHAR})`);
   }
   if (!exact.length) return undefined;
-  return { exact: exact.join(' AND '), near: loosened ? near.join(' AND ') : undefined };
+  return {
+    exact: exact.join(' AND '),
+    near: loosened ? near.join(' AND ') : undefined,
+    ...(words.length === exact.length ? { words } : {}),
+  };
 }

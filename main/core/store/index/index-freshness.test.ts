@@ -115,7 +115,7 @@ describe('an index written by an earlier version', () => {
     db.close();
 
     const index = reopen();
-    expect(index.db.pragma('user_version', { simple: true })).toBe(4);
+    expect(index.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
     expect(index.db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'memories_fts'").pluck().get()).toMatch(/prefix = '1'/);
     expect(ids(index, '咖啡')).toEqual(['coffee']);
     expect(ids(index, '舊的摘要')).toEqual([]);

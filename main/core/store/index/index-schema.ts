@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { expiryTime, memoryExpiryTime } from '../memory/memory-expiry.js';
+import { rebuildRankPages } from './rank-pages.js';
 
 /**
  * The index schema as a list of migrations that only grows (STYLE.md "Data layer"): migration
@@ -145,6 +146,23 @@ export const MIGRATIONS: readonly Migration[] = [
         -- write-back) keeps its full-text entry.
         ALTER TABLE memories ADD COLUMN search_hash TEXT NOT NULL DEFAULT '';
       `);
+    },
+  },
+  {
+    version: 5,
+    description:
+      "recall's own bm25 for a query of whole words (issue 17): each memory's token count, role, type, priority and expiry packed in pages, and the full-text index's instances as a table; filled from the rows the index holds, no file re-read",
+    up(db) {
+      db.exec(`
+        -- rank-pages.ts: 8 bytes a memory, 1024 memories a page, so ranking the 19,000 matches of a
+        -- common word reads about a hundred pages instead of seeking 19,000 rows.
+        CREATE TABLE rank_roles (code INTEGER PRIMARY KEY, role TEXT NOT NULL UNIQUE);
+        CREATE TABLE rank_pages (page INTEGER PRIMARY KEY, slots BLOB NOT NULL);
+        -- Each (word, memory, column, position) of memories_fts: a word's frequency per memory
+        -- without bm25()'s per-row size lookup (recall-term-rank.ts).
+        CREATE VIRTUAL TABLE memories_vocab USING fts5vocab(memories_fts, instance);
+      `);
+      rebuildRankPages(db);
     },
   },
 ];

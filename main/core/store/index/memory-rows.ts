@@ -3,6 +3,7 @@ import type { MemoryCategory, MemoryType, StoredMemory } from '../../../../commo
 import { memoryExpiryTime } from '../memory/memory-expiry.js';
 import { projectFieldsOf } from '../projects/memory-project.js';
 import { segmentForIndex } from './cjk-segmenter.js';
+import { clearRankPages, clearRankSlot, writeRankSlot } from './rank-pages.js';
 import { statement } from './statement-cache.js';
 
 /** One memory as the index stores it (the `memories` table), plus its segmented search text. */
@@ -158,14 +159,18 @@ export function writeMemoryRow(db: Database.Database, row: MemoryRow, text: Sear
     if (textChanged) statement(db, DELETE_FTS_SQL).run(rowid);
   }
   // A session grant lapses with the local day it was granted in (MEM-8, grant-scope.ts).
-  statement(db, RANK_SQL).run(rowid, row.role, row.memory_type, row.priority, memoryExpiryTime(row)?.getTime() ?? null);
+  const expires_ms = memoryExpiryTime(row)?.getTime() ?? null;
+  statement(db, RANK_SQL).run(rowid, row.role, row.memory_type, row.priority, expires_ms);
   if (textChanged) statement(db, INSERT_FTS_SQL).run(rowid, text.summary, text.tags, text.cues, text.body);
+  // After the full-text row: the slot holds its token count.
+  writeRankSlot(db, rowid, { role: row.role, memory_type: row.memory_type, priority: row.priority, expires_ms });
   return rowid;
 }
 
 export function deleteMemoryRow(db: Database.Database, rowid: number): void {
   statement(db, DELETE_FTS_SQL).run(rowid);
   statement(db, 'DELETE FROM memory_rank WHERE rowid = ?').run(rowid);
+  clearRankSlot(db, rowid);
   statement(db, 'DELETE FROM memories WHERE rowid = ?').run(rowid);
 }
 
@@ -183,6 +188,7 @@ export function clearMemoryRows(db: Database.Database, role?: string): void {
     // 'delete-all' is the only way to empty a contentless FTS table in one step.
     db.prepare("INSERT INTO memories_fts (memories_fts) VALUES ('delete-all')").run();
     db.prepare('DELETE FROM memory_rank').run();
+    clearRankPages(db);
     db.prepare('DELETE FROM memories').run();
     return;
   }

@@ -1,34 +1,17 @@
 import type Database from 'better-sqlite3';
 import type { MemoryCategory, MemoryType } from '../../../../common/memory.js';
 import type { MatchQueries } from './cjk-segmenter.js';
+import { COLUMN_WEIGHTS, MAX_BOOST, PRIORITY_STEP, TYPE_WEIGHTS } from './recall-boost.js';
+import { rankWholeWords, type Scored } from './recall-term-rank.js';
 import { statement } from './statement-cache.js';
 
-/**
- * The ranking of MEM-4: bm25 over the segmented text (summary, tags and cues count more than
- * the body), times a type weight (rule, preference and procedural memories are the ones that
- * change how the role behaves, so they win a tie), times a small priority boost.
- */
-export const TYPE_WEIGHTS: Record<MemoryType, number> = {
-  rule: 1.3,
-  preference: 1.3,
-  procedural: 1.3,
-  semantic: 1,
-  episodic: 1,
-  emotional: 1,
-};
-
-/** Priority 3 is neutral; each step above or below moves the score by 5%. */
-const PRIORITY_STEP = 0.05;
-
-/** bm25 column weights, in the column order of memories_fts: summary, tags, cues, body. */
-const COLUMN_WEIGHTS = [3, 2, 2, 1] as const;
+export { TYPE_WEIGHTS };
 
 const typeWeightSql = `CASE r.memory_type ${Object.entries(TYPE_WEIGHTS)
   .map(([type, weight]) => `WHEN '${type}' THEN ${weight}`)
   .join(' ')} ELSE 1 END`;
+// MEM-4's ranking: text score × type weight × priority step (recall-boost.ts).
 const BOOST_SQL = `(${typeWeightSql}) * (1 + (r.priority - 3) * ${PRIORITY_STEP})`;
-/** The largest factor BOOST_SQL can give (best type, priority 5). */
-const MAX_BOOST = Math.max(...Object.values(TYPE_WEIGHTS)) * (1 + 2 * PRIORITY_STEP);
 
 // FTS5's bm25() is lower for better matches; negated so that a higher score is better.
 const TEXT_SCORE_SQL = `-bm25(memories_fts, ${COLUMN_WEIGHTS.join(', ')})`;
@@ -82,11 +65,6 @@ export interface RankedRow {
   /** The memory's project folders, one per line (recall-project.ts). */
   projects: string;
   project_specific: 0 | 1;
-  score: number;
-}
-
-interface Scored {
-  rowid: number;
   score: number;
 }
 
@@ -145,7 +123,7 @@ const NEAR_MATCH_FACTOR = 0.5;
  * only when the exact one found fewer than `limit`, so a common query costs one search.
  */
 export function searchMemories(db: Database.Database, role: string, queries: MatchQueries, limit: number, nowMs: number): RankedRow[] {
-  let ranked = rankMatch(db, role, queries.exact, limit, nowMs);
+  let ranked = (queries.words && rankWholeWords(db, role, queries.words, limit, nowMs)) ?? rankMatch(db, role, queries.exact, limit, nowMs);
   if (ranked.length < limit && queries.near !== undefined) {
     const found = new Set(ranked.map((row) => row.rowid));
     const near = rankMatch(db, role, queries.near, limit, nowMs)
