@@ -4,24 +4,36 @@ import { statement } from './statement-cache.js';
 
 /**
  * What ranking a full-text match needs of its memory — its length in tokens, role, type,
- * priority, and whether it can expire — packed 8 bytes a memory into pages of 1024 memories
+ * priority, and whether it can expire — packed 4 bytes a memory into pages of 1000 memories
  * (issue 17). memory_rank holds the same, one row a memory; but looking up each of the 19,000
  * matches of a common word there costs a B-tree seek each, about 5 ms at 100k memories, while
  * reading their pages costs about 0.3 ms. The token count is the one FTS5's bm25() reads from
  * memories_fts_docsize for every match: most of that function's time (recall-term-rank.ts).
+ * A page of 4000 bytes fits one 4 KB database page, so reading it follows no overflow chain.
  *
  * Kept in the same transaction as memory_rank by memory-rows.ts; rebuilt from memory_rank
- * and the docsize table by migration 5 (index-schema.ts). A slot with role code 0 is empty.
+ * and the docsize table by migrations 5 and 6 (index-schema.ts).
  *
- * Slot layout, little-endian: bytes 0–3 token count, 4–5 role code (rank_roles), 6 the memory
- * type's index in MEMORY_TYPES (255: another) with bit 7 set when the memory has an expiry,
- * 7 priority (signed).
+ * Slot layout: bytes 0–1 token count (little-endian), 2 role code (rank_roles), 3 the memory
+ * type's index in MEMORY_TYPES (bits 0–2; 7 for another type), an expiry flag (bit 3) and the
+ * priority (bits 4–7). A slot with role code 0 is empty: no memory, or one these bytes cannot
+ * hold (65,535 tokens or more, a priority outside 0–15, past 255 roles), which the ranking
+ * then leaves to SQL.
  */
-export const SLOT_BYTES = 8;
-export const SLOTS_PER_PAGE = 1024;
-const NO_TYPE = 0x7f;
-const EXPIRES_BIT = 0x80;
-const MAX_ROLE_CODE = 0xffff;
+export const SLOT_BYTES = 4;
+export const SLOTS_PER_PAGE = 1000;
+const OTHER_TYPE = 7;
+const EXPIRES_BIT = 0x08;
+const MAX_ROLE_CODE = 0xff;
+const MAX_TOKENS = 0xfffe;
+
+// The byte positions and bits of a slot.
+export const SLOT_TOKENS = 0;
+export const SLOT_ROLE = 2;
+export const SLOT_FLAGS = 3;
+export const SLOT_TYPE_MASK = 0x07;
+export const SLOT_EXPIRES_BIT = EXPIRES_BIT;
+export const SLOT_PRIORITY_SHIFT = 4;
 
 export interface RankSlot {
   role: string;
@@ -68,16 +80,18 @@ function withPage(db: Database.Database, rowid: number, change: (page: Buffer, o
 }
 
 function fillSlot(page: Buffer, offset: number, tokens: number | undefined, code: number | undefined, slot: RankSlot): void {
-  if (code === undefined || tokens === undefined) {
+  const priority = slot.priority;
+  const fits =
+    code !== undefined && tokens !== undefined && tokens <= MAX_TOKENS && Number.isInteger(priority) && priority >= 0 && priority <= 15;
+  if (!fits) {
     page.fill(0, offset, offset + SLOT_BYTES);
     return;
   }
   const typeIndex = MEMORY_TYPES.indexOf(slot.memory_type as MemoryType);
-  page.writeUInt32LE(Math.min(tokens, 0xffffffff), offset);
-  page.writeUInt16LE(code, offset + 4);
-  page[offset + 6] = (typeIndex < 0 ? NO_TYPE : typeIndex) | (slot.expires_ms === null ? 0 : EXPIRES_BIT);
-  // Priorities are 1–5 (memory-file.ts); the clamp only keeps a stray value from wrapping.
-  page.writeInt8(Math.max(-128, Math.min(127, Math.trunc(slot.priority))), offset + 7);
+  page.writeUInt16LE(tokens, offset + SLOT_TOKENS);
+  page[offset + SLOT_ROLE] = code;
+  page[offset + SLOT_FLAGS] =
+    (typeIndex < 0 ? OTHER_TYPE : typeIndex) | (slot.expires_ms === null ? 0 : EXPIRES_BIT) | (priority << SLOT_PRIORITY_SHIFT);
 }
 
 /**
@@ -113,36 +127,4 @@ export function rebuildRankPages(db: Database.Database): void {
   }
   const insert = db.prepare('INSERT INTO rank_pages (page, slots) VALUES (?, ?)');
   for (const [page, slots] of pages) insert.run(page, slots);
-}
-
-// Readers of one slot at `offset` of a page, plain byte arithmetic: ranking reads 19,000 of
-// them for a common word, and these stay cheaper than Buffer's checked readers.
-export const slotRoleCode = (page: Uint8Array, offset: number): number => page[offset + 4]! | (page[offset + 5]! << 8);
-export const slotTokens = (page: Uint8Array, offset: number): number =>
-  page[offset]! + page[offset + 1]! * 0x100 + page[offset + 2]! * 0x10000 + page[offset + 3]! * 0x1000000;
-/** The memory type's index in MEMORY_TYPES, or an index past its end for another type. */
-export const slotTypeIndex = (page: Uint8Array, offset: number): number => page[offset + 6]! & NO_TYPE;
-export const slotExpires = (page: Uint8Array, offset: number): boolean => (page[offset + 6]! & EXPIRES_BIT) !== 0;
-export const slotPriority = (page: Uint8Array, offset: number): number => (page[offset + 7]! << 24) >> 24;
-
-export interface RankSlotView {
-  tokens: number;
-  roleCode: number;
-  memoryType: MemoryType | undefined;
-  expires: boolean;
-  priority: number;
-}
-
-/** One slot read back, or undefined when it is empty (tests and checks). */
-export function readRankSlot(page: Uint8Array, rowid: number): RankSlotView | undefined {
-  const offset = slotOffset(rowid);
-  const roleCode = slotRoleCode(page, offset);
-  if (roleCode === 0) return undefined;
-  return {
-    tokens: slotTokens(page, offset),
-    roleCode,
-    memoryType: MEMORY_TYPES[slotTypeIndex(page, offset)],
-    expires: slotExpires(page, offset),
-    priority: slotPriority(page, offset),
-  };
 }

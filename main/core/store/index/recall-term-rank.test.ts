@@ -150,6 +150,16 @@ describe('recall ranks whole words itself, exactly as FTS5 bm25 (issue 17)', () 
     expect(before.length).toBe(5);
   });
 
+  it('leaves a memory too long for its slot (65,535 tokens or more) to the SQL ranking, which still finds it', () => {
+    writeMemories(20, 7);
+    writeMemory(home.memoryHome, 'other', { id: 'long', summary: '很長的部署紀錄', body: '長'.repeat(70_000) });
+    syncRole(index, ROLE);
+    expect(rankWholeWords(index.db, ROLE, ['部署'], 5, NOW)).toBeUndefined();
+    const found = searchMemories(index.db, ROLE, buildMatchQueries('部署')!, 50, NOW).map((row) => row.id);
+    expect(found).toContain('long');
+    expect(found.length).toBe(byFts5(['部署'], 50).length);
+  });
+
   it('returns nothing for a role with no memories, and leaves out expired ones', () => {
     writeMemories(60, 6);
     syncRole(index, ROLE);
