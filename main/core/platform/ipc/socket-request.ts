@@ -1,4 +1,5 @@
 import { MAX_LINE_BYTES } from '../../../../common/hook-wire.js';
+import { traceMark } from '../config/trace.js';
 import { loadNet } from './lazy-net.js';
 import { LineSplitter } from './line-splitter.js';
 import { checkSocketTrust } from './socket-trust.js';
@@ -33,6 +34,8 @@ export function sendLine<R extends ReplyBase>(
     return Promise.resolve({ ok: false, reason: 'untrusted', detail: `${trust.why}: not sending to it` });
   }
   const net = loadNet();
+  // Phases of a round trip for the benches' traces (issue 17: where a hook's or recall's time goes).
+  traceMark('net-loaded');
   return new Promise((resolve) => {
     let settled = false;
     let connected = false;
@@ -49,6 +52,7 @@ export function sendLine<R extends ReplyBase>(
     const timer = setTimeout(() => fail('timeout', `no reply on ${socketPath} within ${timeoutMs} ms`), timeoutMs);
 
     socket.on('connect', () => {
+      traceMark('socket-connected');
       connected = true;
       socket.write(line);
     });
@@ -56,7 +60,9 @@ export function sendLine<R extends ReplyBase>(
       const { lines, overflow } = splitter.push(chunk);
       const first = lines[0];
       if (first !== undefined) {
+        traceMark('socket-replied');
         const reply = parse(first);
+        traceMark('reply-parsed');
         if (typeof reply === 'string') return fail('bad-reply', `${socketPath}: ${reply}`);
         // An empty id: the server could not read ours (e.g. our line was too large).
         if (reply.id !== requestId && reply.id !== '')
