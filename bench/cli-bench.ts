@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,13 +60,30 @@ async function waitReady(env: NodeJS.ProcessEnv, pid: number): Promise<void> {
   }
 }
 
+/** The same memories in the other build's home, indexed by that build (`kioku memory reindex`), untimed. */
+function indexWithOtherBuild(other: string, otherEnv: NodeJS.ProcessEnv, memoryCount: number): void {
+  const { paths } = loadConfig(otherEnv);
+  fs.mkdirSync(paths.roleHome, { recursive: true });
+  process.stderr.write(`cli bench: the same ${memoryCount} memories for ${other}, indexed by it…\n`);
+  generateMemories(paths.memoryHome, ROLE, memoryCount);
+  const result = spawnSync(process.execPath, [other, 'memory', 'reindex'], { env: otherEnv, encoding: 'utf8', timeout: 600_000 });
+  if (result.status !== 0)
+    throw new Error(
+      `cli bench: \`${other} memory reindex\` failed (exit ${result.status ?? result.signal}): ${(result.stderr || result.error?.message || '').trim()}`,
+    );
+}
+
+const SPAN_PREFIX = 'span:';
+
 /** Median of each phase's mark (ms since the process started), per traced command. */
 function traceMedians(file: string): Record<string, Record<string, number>> {
   if (!fs.existsSync(file)) return {};
   const by = new Map<string, Array<Record<string, number>>>();
   for (const line of fs.readFileSync(file, 'utf8').trim().split('\n')) {
-    const { what, marks } = JSON.parse(line) as { what: string; marks: Record<string, number> };
-    by.set(what, [...(by.get(what) ?? []), marks]);
+    const { what, marks, spans } = JSON.parse(line) as { what: string; marks: Record<string, number>; spans?: Record<string, number> };
+    // A span (the daemon's own time over the request) is a duration, not a mark: kept apart as `span:<name>`.
+    const spanEntries = Object.entries(spans ?? {}).map(([name, ms]) => [`${SPAN_PREFIX}${name}`, ms] as const);
+    by.set(what, [...(by.get(what) ?? []), { ...marks, ...Object.fromEntries(spanEntries) }]);
   }
   const out: Record<string, Record<string, number>> = {};
   for (const [what, all] of by) {
@@ -108,7 +125,12 @@ export async function runCliBench(args: string[]): Promise<void> {
   const env: NodeJS.ProcessEnv = benchHomeEnv(homeDir, {
     KIOKU_NO_SCHEDULE: '1',
   });
-  let daemon: ReturnType<typeof spawn> | undefined;
+  // The other build gets a home of its own, the same memories indexed by its own code: one index
+  // shared by builds of different schema versions would be rebuilt by each in turn (issue 17).
+  const otherHomeDir = other ? fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-cli-bench-other-')) : undefined;
+  const otherEnv = otherHomeDir ? benchHomeEnv(otherHomeDir, { KIOKU_NO_SCHEDULE: '1' }) : undefined;
+  const envOf = (kioku: string) => (kioku === other && otherEnv ? otherEnv : env);
+  const daemons: Array<ReturnType<typeof spawn>> = [];
   try {
     const config = loadConfig(env);
     fs.mkdirSync(config.paths.roleHome, { recursive: true });
@@ -119,6 +141,7 @@ export async function runCliBench(args: string[]): Promise<void> {
     reindexMemories(index, 'all', progress.update);
     progress.stop();
     index.close();
+    if (other && otherEnv) indexWithOtherBuild(other, otherEnv, memoryCount);
 
     const queries = benchQueries(Math.max(runs + 1, 20));
     const recallArgs = (kioku: string) => (round: number) => [
@@ -155,7 +178,8 @@ export async function runCliBench(args: string[]): Promise<void> {
         for (const row of rows.filter((r) => r.phase === phase)) {
           const traced = tracing && row.bin === bin && row.name.includes('recall');
           if (tracing && !traced) continue;
-          const sample = await spawnTimed(row.args(round), traced ? { ...env, KIOKU_TRACE: trace } : env);
+          const rowEnv = envOf(row.bin);
+          const sample = await spawnTimed(row.args(round), traced ? { ...rowEnv, KIOKU_TRACE: trace } : rowEnv);
           if (traced && fs.existsSync(trace)) {
             fs.appendFileSync(traces[phase], fs.readFileSync(trace));
             fs.rmSync(trace);
@@ -167,9 +191,12 @@ export async function runCliBench(args: string[]): Promise<void> {
       }
     };
     await runPhase('down');
-    process.stderr.write('cli bench: starting the daemon…\n');
-    daemon = spawn(process.execPath, [bin, 'daemon'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    await waitReady(env, daemon.pid!);
+    process.stderr.write(`cli bench: starting the daemon${other ? 's' : ''}…\n`);
+    for (const kioku of builds.map(([, b]) => b)) {
+      const daemon = spawn(process.execPath, [kioku, 'daemon'], { env: envOf(kioku), stdio: ['ignore', 'ignore', 'pipe'] });
+      daemons.push(daemon);
+      await waitReady(envOf(kioku), daemon.pid!);
+    }
     await runPhase('up');
 
     const baseline = {
@@ -220,8 +247,13 @@ export async function runCliBench(args: string[]): Promise<void> {
       Object.entries(by).map(
         ([what, marks]) =>
           `  ${what}, daemon ${phase}: ${Object.entries(marks)
+            .filter(([mark]) => !mark.startsWith(SPAN_PREFIX))
+            .sort(([, a], [, b]) => a - b)
             .map(([mark, ms]) => `${mark} ${ms}`)
-            .join(' → ')} ms`,
+            .join(' → ')} ms${Object.entries(marks)
+            .filter(([mark]) => mark.startsWith(SPAN_PREFIX))
+            .map(([mark, ms]) => `; of which ${mark.slice(SPAN_PREFIX.length)} ${ms} ms`)
+            .join('')}`,
       ),
     );
     process.stdout.write(
@@ -237,13 +269,14 @@ export async function runCliBench(args: string[]): Promise<void> {
     process.stdout.write(`results: ${file}\n`);
     if (values.keep) process.stdout.write(`kept: ${homeDir}\n`);
   } finally {
-    if (daemon && daemon.exitCode === null) {
-      const exited = new Promise((resolve) => daemon!.once('exit', resolve));
+    for (const daemon of daemons) {
+      if (daemon.exitCode !== null) continue;
+      const exited = new Promise((resolve) => daemon.once('exit', resolve));
       daemon.kill('SIGTERM');
-      const kill = setTimeout(() => daemon!.kill('SIGKILL'), 10_000);
+      const kill = setTimeout(() => daemon.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(kill);
     }
-    if (!values.keep) fs.rmSync(homeDir, { recursive: true, force: true });
+    if (!values.keep) for (const dir of [homeDir, otherHomeDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
   }
 }

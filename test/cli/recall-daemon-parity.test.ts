@@ -73,7 +73,8 @@ function runAll(home: TempHome) {
   return RECALLS.map((args) => {
     fs.rmSync(trace, { force: true });
     const { code, stdout, stderr } = runKioku(['memory', 'recall', ...args], { ...home.env, KIOKU_TRACE: trace });
-    const marks = JSON.parse(fs.readFileSync(trace, 'utf8').trim()).marks as Record<string, number>;
+    const traced = JSON.parse(fs.readFileSync(trace, 'utf8').trim()) as { marks: Record<string, number>; spans?: Record<string, number> };
+    const marks = traced.marks;
     // Either way the fast path (recall-fast.ts) answers, without the command parser.
     const fast = 'fast-loaded' in marks && !('cli-loaded' in marks);
     const way =
@@ -86,7 +87,9 @@ function runAll(home: TempHome) {
             ? 'daemon, fast'
             : 'daemon'
           : 'unknown';
-    return { args, code, stdout: stdout.replaceAll(home.root, '<home>'), stderr: stderr.replaceAll(home.root, '<home>'), way };
+    // The daemon's own time over the request (its reply's handledMs), apart from the socket's.
+    const daemonMs = traced.spans?.daemon;
+    return { args, code, stdout: stdout.replaceAll(home.root, '<home>'), stderr: stderr.replaceAll(home.root, '<home>'), way, daemonMs };
   });
 }
 
@@ -110,9 +113,11 @@ describe('kioku memory recall through the daemon and without it', () => {
 
     expect(viaDaemon.map((run) => run.way)).toEqual(RECALLS.map(() => 'daemon, fast'));
     expect(direct.map((run) => run.way)).toEqual(RECALLS.map(() => 'direct, fast'));
+    expect(viaDaemon.every((run) => typeof run.daemonMs === 'number' && run.daemonMs >= 0)).toBe(true);
+    expect(direct.map((run) => run.daemonMs)).toEqual(RECALLS.map(() => undefined));
     for (let i = 0; i < RECALLS.length; i++) {
-      const { way: _daemonWay, ...fromDaemon } = viaDaemon[i]!;
-      const { way: _directWay, ...fromIndex } = direct[i]!;
+      const { way: _daemonWay, daemonMs: _daemonMs, ...fromDaemon } = viaDaemon[i]!;
+      const { way: _directWay, daemonMs: _none, ...fromIndex } = direct[i]!;
       expect(fromDaemon).toEqual(fromIndex);
     }
     expect(direct.some((run) => run.stdout.includes('"hits": 2'))).toBe(true); // the counts moved between recalls

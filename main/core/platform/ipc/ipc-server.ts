@@ -205,8 +205,9 @@ export async function startIpcServer(options: IpcServerOptions): Promise<IpcServ
     conn.unansweredBytes += bytes;
     conn.inFlight += 1;
     const began = performance.now();
+    // The daemon's share of a round trip, for the client's KIOKU_TRACE (hooks and recalls).
     const timed = (reply: Outgoing['reply']) =>
-      parsed.value.kind === 'hook' && 'stdout' in reply
+      (parsed.value.kind === 'hook' && 'stdout' in reply) || (parsed.value.kind === 'recall' && 'recall' in reply)
         ? { ...reply, handledMs: Math.round((performance.now() - began) * 100) / 100 }
         : reply;
     const work = outgoingFor(parsed.value)

@@ -1,4 +1,5 @@
 import { PROTOCOL_VERSION } from '../../../../common/hook-wire.js';
+import { traceSpan } from '../config/trace.js';
 import type { RecallRequest } from '../../../../common/hook-protocol.js';
 import type { RecallResult } from '../../store/index/recall.js';
 import { newEventId } from './hook-request.js';
@@ -31,5 +32,6 @@ export async function requestRecall(
       reason: 'bad-reply',
       detail: `${endpoint.socketPath}: ${'error' in reply && reply.error ? `${reply.error.code}: ${reply.error.message}` : 'no recall in the reply'}`,
     };
+  if (typeof reply.handledMs === 'number') traceSpan('daemon', reply.handledMs);
   return { ok: true, reply: reply.recall };
 }

@@ -12,6 +12,8 @@ export interface RecallReply {
   id: string;
   ok: true;
   recall: RecallResult;
+  /** How long the daemon took over the request (ms), for KIOKU_TRACE; read by hand, so an older CLI ignores it. */
+  handledMs?: number;
 }
 
 /** What the daemon's recall handler gives the socket: the result, and what to do once it is sent. */
