@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { MemoryCategory, MemoryLoadProblem, MemoryType } from '../../../../common/memory.js';
 import { formatLocalIso, type Clock } from '../../platform/config/clock.js';
+import { traceMark } from '../../platform/config/trace.js';
 import { isSessionGrant } from '../memory/grant-scope.js';
 import { expiryTime } from '../memory/memory-expiry.js';
 import { roleMemoryDir } from '../memory/memory-layout.js';
@@ -118,13 +119,16 @@ function search(index: MemoryIndex, options: RecallOptions, match: MatchQueries)
   const wide = widenedLimit(limit, options.project);
   const nowMs = options.clock.now().getTime();
   const problems = upkeep(index, 'index sync', () => syncRole(index, options.role, options.onIndexProgress, options.fullCheck));
+  traceMark('index-synced');
   // Issue 12: the project's own memories first, then cut to the limit (only what is returned is written back).
   const inProject = (rows: RankedRow[]) => {
     const ordered = orderForProject(rows, options.project, limit);
     return { rows: ordered.map((entry) => entry.row), projects: ordered.map((entry) => entry.project) };
   };
   const rows = searchMemories(index.db, options.role, match, wide, nowMs);
+  traceMark('ranked');
   const changed = changedFiles(index, rows);
+  traceMark('hits-checked');
   if (!changed.length) return { ...inProject(rows), problems };
   problems.push(...upkeep(index, 'index refresh', () => syncPaths(index, changed, { recordFolderMtimes: false })));
   return { ...inProject(searchMemories(index.db, options.role, match, wide, nowMs)), problems };
