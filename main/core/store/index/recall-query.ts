@@ -123,6 +123,10 @@ const NEAR_MATCH_FACTOR = 0.5;
  * only when the exact one found fewer than `limit`, so a common query costs one search.
  */
 export function searchMemories(db: Database.Database, role: string, queries: MatchQueries, limit: number, nowMs: number): RankedRow[] {
+  // Every statement below reads one snapshot (WAL): a writer committing between two of them —
+  // the daemon's sleep while a CLI recalls — can leave neither a ranked row without its memory
+  // nor the own ranking's instance lists out of step with its pages.
+  if (!db.inTransaction) return db.transaction(() => searchMemories(db, role, queries, limit, nowMs))();
   let ranked = (queries.words && rankWholeWords(db, role, queries.words, limit, nowMs)) ?? rankMatch(db, role, queries.exact, limit, nowMs);
   if (ranked.length < limit && queries.near !== undefined) {
     const found = new Set(ranked.map((row) => row.rowid));

@@ -160,6 +160,36 @@ describe('recall ranks whole words itself, exactly as FTS5 bm25 (issue 17)', () 
     expect(found.length).toBe(byFts5(['部署'], 50).length);
   });
 
+  it('reads every statement of a search in one snapshot, so a writer between them cannot split it', () => {
+    writeMemories(120, 8);
+    writeMemory(home.memoryHome, 'daily', { id: 'flow', summary: '部署流程', body: '今天的部署流程很順' });
+    syncRole(index, ROLE);
+    const real = index.db;
+    const seen: boolean[] = [];
+    // The same connection, each statement recording whether it ran inside a transaction.
+    const watched = new Proxy(real, {
+      get(target, key) {
+        if (key !== 'prepare') return Reflect.get(target, key, target) as unknown;
+        return (sql: string) => {
+          const prepared = target.prepare(sql);
+          for (const method of ['get', 'all'] as const) {
+            const run = prepared[method].bind(prepared) as (...args: unknown[]) => unknown;
+            (prepared as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+              seen.push(target.inTransaction);
+              return run(...args);
+            };
+          }
+          return prepared;
+        };
+      },
+    });
+    for (const query of ['部署', '部署流程'])
+      expect(searchMemories(watched, ROLE, buildMatchQueries(query)!, 5, NOW).length).toBeGreaterThan(0);
+    expect(seen.length).toBeGreaterThan(5);
+    expect(seen.every(Boolean)).toBe(true);
+    expect(real.inTransaction).toBe(false);
+  });
+
   it('returns nothing for a role with no memories, and leaves out expired ones', () => {
     writeMemories(60, 6);
     syncRole(index, ROLE);
