@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { MEMORY_TYPES, type MemoryType } from '../../../../common/memory.js';
+import { ftsTokenCount } from './fts5-records.js';
 import { statement } from './statement-cache.js';
 
 /**
@@ -45,24 +46,9 @@ export interface RankSlot {
 export const pageOf = (rowid: number): number => Math.floor(rowid / SLOTS_PER_PAGE);
 export const slotOffset = (rowid: number): number => (rowid % SLOTS_PER_PAGE) * SLOT_BYTES;
 
-/** The token count FTS5 keeps for a row (all columns), from its docsize record: one varint a column. */
-export function ftsTokenCount(db: Database.Database, rowid: number): number | undefined {
-  const sizes = statement(db, 'SELECT sz FROM memories_fts_docsize WHERE id = ?').pluck().get(rowid) as Buffer | undefined;
-  if (!sizes) return undefined;
-  let total = 0;
-  let value = 0;
-  for (const byte of sizes) {
-    value = value * 128 + (byte & 0x7f);
-    if (byte & 0x80) continue;
-    total += value;
-    value = 0;
-  }
-  return total;
-}
-
 function roleCode(db: Database.Database, role: string): number | undefined {
   statement(db, 'INSERT OR IGNORE INTO rank_roles (role) VALUES (?)').run(role);
-  const code = statement(db, 'SELECT code FROM rank_roles WHERE role = ?').pluck().get(role) as number;
+  const code = lookupRoleCode(db, role)!;
   return code <= MAX_ROLE_CODE ? code : undefined;
 }
 

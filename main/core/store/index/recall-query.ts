@@ -5,8 +5,6 @@ import { COLUMN_WEIGHTS, MAX_BOOST, PRIORITY_STEP, TYPE_WEIGHTS } from './recall
 import { rankWholeWords, type Scored } from './recall-term-rank.js';
 import { statement } from './statement-cache.js';
 
-export { TYPE_WEIGHTS };
-
 const typeWeightSql = `CASE r.memory_type ${Object.entries(TYPE_WEIGHTS)
   .map(([type, weight]) => `WHEN '${type}' THEN ${weight}`)
   .join(' ')} ELSE 1 END`;

@@ -13,6 +13,7 @@ import {
   SLOT_BYTES,
   SLOTS_PER_PAGE,
 } from './rank-pages.js';
+import { ftsTableStatistics } from './fts5-records.js';
 import { statement } from './statement-cache.js';
 
 export interface Scored {
@@ -41,7 +42,6 @@ const B = 0.75;
 const INSTANCES_SQL = 'SELECT group_concat(doc * 5 + unicode(col) % 5) FROM memories_vocab WHERE term = ?';
 /** Column weight by that code: summary, tags, (none), body, cues. */
 const WEIGHT_BY_COLUMN_CODE: readonly number[] = [COLUMN_WEIGHTS[0], COLUMN_WEIGHTS[1], 0, COLUMN_WEIGHTS[3], COLUMN_WEIGHTS[2]];
-const AVERAGES_SQL = 'SELECT block FROM memories_fts_data WHERE id = 1';
 const PAGES_SQL = 'SELECT page, slots FROM rank_pages WHERE page BETWEEN ? AND ?';
 const EXPIRES_SQL = 'SELECT expires_ms FROM memory_rank WHERE rowid = ?';
 
@@ -83,24 +83,6 @@ function parseInstances(list: string | null): WordMatches | undefined {
   return { docs: docs.subarray(0, count), freq: freq.subarray(0, count) };
 }
 
-/** FTS5's averages record: varints, the row count then each column's token total. */
-function tableStatistics(db: Database.Database): { rows: number; avgdl: number } | undefined {
-  const block = statement(db, AVERAGES_SQL).pluck().get() as Buffer | undefined;
-  if (!block) return undefined;
-  const values: number[] = [];
-  let value = 0;
-  for (const byte of block) {
-    value = value * 128 + (byte & 0x7f);
-    if (byte & 0x80) continue;
-    values.push(value);
-    value = 0;
-  }
-  if (values.length !== 1 + COLUMN_WEIGHTS.length || values[0]! <= 0) return undefined;
-  const [rows, ...totals] = values as [number, ...number[]];
-  // fts5Bm25GetData: avgdl = (double)nToken / (double)nRow, nToken the sum of the column totals.
-  return { rows, avgdl: totals.reduce((sum, total) => sum + total, 0) / rows };
-}
-
 /** The memories holding every word (all lists ascending), with each word's frequency there. */
 function intersect(words: WordMatches[]): { docs: Int32Array; freqs: Int32Array[] } {
   const [first, ...rest] = words as [WordMatches, ...WordMatches[]];
@@ -140,6 +122,10 @@ function readPages(db: Database.Database, docs: Int32Array): Array<Buffer | unde
 /** The best `limit` so far, best first (score, then rowid, as the SQL ranking orders). */
 class TopScores {
   readonly entries: Scored[] = [];
+  /** The limit-th entry once there are `limit`: fields, not a method, so the scoring loop makes no call to pass a match over. */
+  full = false;
+  floorScore = 0;
+  floorRowid = 0;
   constructor(private readonly limit: number) {}
 
   add(entry: Scored): void {
@@ -148,6 +134,10 @@ class TopScores {
     while (at > 0 && !before(this.entries[at - 1]!)) at -= 1;
     this.entries.splice(at, 0, entry);
     if (this.entries.length > this.limit) this.entries.pop();
+    if (this.entries.length < this.limit) return;
+    this.full = true;
+    this.floorScore = this.entries[this.limit - 1]!.score;
+    this.floorRowid = this.entries[this.limit - 1]!.rowid;
   }
 }
 
@@ -174,7 +164,7 @@ export function rankWholeWords(
   nowMs: number,
 ): Scored[] | undefined {
   if (!words.length) return undefined;
-  const statistics = tableStatistics(db);
+  const statistics = ftsTableStatistics(db, COLUMN_WEIGHTS.length);
   if (!statistics) return undefined;
   const matches: WordMatches[] = [];
   for (const word of words) {
@@ -194,10 +184,6 @@ export function rankWholeWords(
   const pages = readPages(db, docs);
   const firstPage = pageOf(docs[0]!);
   const top = new TopScores(limit);
-  // The limit-th score and rowid once `top` is full: a match below them is passed over here.
-  let full = false;
-  let floorScore = 0;
-  let floorRowid = 0;
   // The loop reads the slot bytes itself (rank-pages.ts layout) and calls nothing for a match
   // that does not make the answer: a CLI recall runs it once, in a fresh process, mostly before
   // V8 optimises it, where each call costs.
@@ -218,13 +204,9 @@ export function rankWholeWords(
     }
     const flags = page[offset + SLOT_FLAGS]!;
     const score = text * (WEIGHT_BY_TYPE_INDEX[flags & SLOT_TYPE_MASK] ?? 1) * (1 + ((flags >> SLOT_PRIORITY_SHIFT) - 3) * PRIORITY_STEP);
-    if (full && (score < floorScore || (score === floorScore && doc > floorRowid))) continue;
+    if (top.full && (score < top.floorScore || (score === top.floorScore && doc > top.floorRowid))) continue;
     if (flags & SLOT_EXPIRES_BIT && expired(db, doc, nowMs)) continue;
     top.add({ rowid: doc, score });
-    if (top.entries.length < limit) continue;
-    full = true;
-    floorScore = top.entries[limit - 1]!.score;
-    floorRowid = top.entries[limit - 1]!.rowid;
   }
   return top.entries;
 }

@@ -4,7 +4,7 @@ import { makeTempHome, type TempHome } from '../../../../test/helpers/temp-home.
 import { ROLE, writeMemory } from '../../../../test/cli/recall-test-fixtures.js';
 import { openMemoryIndex, type MemoryIndex } from './memory-index.js';
 import { recall, type RecallOptions } from './recall.js';
-import { TYPE_WEIGHTS } from './recall-query.js';
+import { TYPE_WEIGHTS } from './recall-boost.js';
 
 let home: TempHome;
 let index: MemoryIndex;
