@@ -22,12 +22,12 @@ const CLIENT_SHA256 = typeof __KIOKU_CLIENT_SHA256__ === 'string' ? __KIOKU_CLIE
 type HookClient = typeof import('./kioku-hook.js');
 
 /** Never throws and never exits non-zero: a hook must not block the assistant (HOOK-2). */
-export async function launchHook(argv: readonly string[], clientFile: string): Promise<number> {
+export async function launchHook(argv: readonly string[], clientFile: string, siblingRequire?: NodeJS.Require): Promise<number> {
   if (process.env.KIOKU_HOOK_DISABLED === '1') return 0; // inside our own condenser CLI runs: load nothing
   let loaded: ReturnType<typeof requireWithCodeCache<HookClient>>;
   try {
     const cacheDir = path.join(memoryHomeFromEnv(process.env), '.kioku', 'cache');
-    loaded = requireWithCodeCache<HookClient>(clientFile, cacheDir, CLIENT_SHA256);
+    loaded = requireWithCodeCache<HookClient>(clientFile, cacheDir, CLIENT_SHA256, siblingRequire);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     tell(`kioku hook: could not load the hook client ${clientFile}: ${message}; reinstall Kioku (the assistant was not blocked)\n`);
@@ -48,9 +48,12 @@ function tell(text: string): void {
   }
 }
 
-/** `kioku hook <event>` (bin/kioku.js requires this bundle): the same as running it. Shipped bundle only. */
+/**
+ * `kioku hook <event>` (bin/kioku.js requires this bundle): the same as running it. Shipped bundle
+ * only, where the client sits beside the launcher and is given the launcher's own require.
+ */
 export function runHook(argv: readonly string[]): Promise<number> {
-  return launchHook(argv, path.join(__dirname, 'hook-client.js'));
+  return launchHook(argv, path.join(__dirname, 'hook-client.js'), require);
 }
 
 // Only the shipped CommonJS bundle runs this file; from source, kioku-hook.ts runs as it is.

@@ -110,7 +110,7 @@ const FALLBACK_SHA256 = typeof __KIOKU_FALLBACK_SHA256__ === 'string' ? __KIOKU_
 async function loadFallback(config: KiokuConfig): Promise<CodeCachedModule<typeof import('./hook-fallback.js')>> {
   // esbuild's ESM bundles (the tests' children) have a `require` shim without `resolve`.
   if (typeof require === 'function' && typeof require.resolve === 'function')
-    return requireWithCodeCache(require.resolve('./hook-fallback.js'), path.join(config.paths.stateDir, 'cache'), FALLBACK_SHA256);
+    return requireWithCodeCache(require.resolve('./hook-fallback.js'), path.join(config.paths.stateDir, 'cache'), FALLBACK_SHA256, require);
   return notCodeCached(await import('./hook-fallback.js'));
 }
 

@@ -123,7 +123,7 @@ async function loadDirect(config: KiokuConfig): Promise<CodeCachedModule<DirectM
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
     }
-    if (file) return requireWithCodeCache<DirectModule>(file, path.join(config.paths.stateDir, 'cache'), DIRECT_SHA256);
+    if (file) return requireWithCodeCache<DirectModule>(file, path.join(config.paths.stateDir, 'cache'), DIRECT_SHA256, require);
   }
   return notCodeCached(await import('./recall-direct-fast.js'));
 }
