@@ -43,7 +43,9 @@ export function createDaemonHookHandlers(baseEnv: NodeJS.ProcessEnv, logger: Log
     const env = { ...baseEnv, ...call.env, ROLE_MEMORY_HOME: baseEnv.ROLE_MEMORY_HOME, HOME: baseEnv.HOME };
     const config = loadConfig(env);
     warmer.remember(config);
-    return { config, logger, host: 'daemon', memories };
+    // setImmediate: right after this request's reply is written (the server writes it in the
+    // handler's promise chain). The session's next event comes from a later hook process.
+    return { config, logger, host: 'daemon', memories, afterAnswer: (task) => setImmediate(task) };
   };
   // The role most likely asked for first is the current one: parse its files now, in slices that
   // leave the socket responsive, rather than during the first SessionStart.

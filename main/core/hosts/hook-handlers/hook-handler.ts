@@ -15,6 +15,11 @@ export interface HookContext {
   host: 'daemon' | 'fallback';
   /** Parsed memories kept between events (the daemon's); the fallback reads the files each time. */
   memories?: MemoryCache;
+  /**
+   * Runs work the answer does not need after it has been sent (the daemon: on the next turn of its
+   * event loop). Absent in the fallback, whose process ends with the answer: the work runs in place.
+   */
+  afterAnswer?: (task: () => void) => void;
 }
 
 export type HookHandler = (ctx: HookContext, event: HookEvent) => HookResult | Promise<HookResult>;

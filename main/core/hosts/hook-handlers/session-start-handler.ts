@@ -105,9 +105,13 @@ export function handleSessionStart(ctx: HookContext, event: HookEvent, options: 
   if (action === 'reinject-snapshot' && snapshot) return { additionalContext: pick(snapshot.parts, options) };
   const load = loadRoleContext(ctx, event, roleId, { maxParts: options.parts ?? 1 });
   if (sessionId && (options.part ?? 1) === 1) {
-    bestEffort(ctx, 'save the context snapshot', () =>
-      saveSnapshot(config.paths, sessionId, load.snapshotParts, { roleId, savedAt: formatLocalIso(now) }),
-    );
+    // Read only by a later event of this session (a resume, a compaction): not on the answer's path.
+    const save = () =>
+      bestEffort(ctx, 'save the context snapshot', () =>
+        saveSnapshot(config.paths, sessionId, load.snapshotParts, { roleId, savedAt: formatLocalIso(now) }),
+      );
+    if (ctx.afterAnswer) ctx.afterAnswer(save);
+    else save();
   }
   return { additionalContext: pick(load.parts, options) };
 }
