@@ -40,12 +40,21 @@ export function summarize(samples: Sample[], baselineMs: number, bad: number): S
   };
 }
 
-export function table(baseline: Stats, results: HookResult[]): string {
+/** `floors`: rows measured with the daemon up only (hook-floors.ts), printed under `node -e 0`. */
+export function table(baseline: Stats, results: HookResult[], floors: ReadonlyArray<readonly [string, Stats]> = []): string {
   // "bad": runs that exited non-zero, wrote to stderr, printed the wrong thing, or (daemon up)
   // were not answered by the daemon in time and fell back to the files.
   const header = ['hook', ...PHASES.flatMap((phase) => [`${phase} median ms`, `${phase} p95`, `${phase} ×node`, `${phase} bad`])];
   const rows = [
     ['node -e 0', String(baseline.medianMs), String(baseline.p95Ms), '1.00×', '', ...PHASES.slice(1).flatMap(() => ['', '', '', ''])],
+    ...floors.map(([name, stats]) => [
+      name,
+      String(stats.medianMs),
+      String(stats.p95Ms),
+      `${stats.ratio.toFixed(2)}×`,
+      String(stats.badRuns),
+      ...PHASES.slice(1).flatMap(() => ['', '', '', '']),
+    ]),
     ...results.map((r) => [
       r.name,
       ...PHASES.flatMap((phase) => [

@@ -21,6 +21,7 @@ import { summarize, table, traceMedians, PHASES, type HookResult, type Phase, ty
 import { generateMemories } from './generate-memories.js';
 import { writeBenchResults } from './bench-results.js';
 import { benchHomeEnv } from './bench-home-env.js';
+import { FLOOR_SOCKET, FLOOR_STDIN, startHookFloors, type HookFloors } from './hook-floors.js';
 
 /**
  * X-PERF: every hook started as an assistant starts it, on a 10,000-memory role, with the daemon
@@ -163,10 +164,11 @@ async function waitIdle(config: KiokuConfig, pid: number): Promise<void> {
   }, `daemon ${pid} to be ready and idle`);
 }
 
-const TARGETS: Array<{ name: string; max: number; label: string }> = [
-  { name: 'session-start', max: 1.3, label: 'SessionStart with the daemon up' },
-  { name: 'user-prompt-submit (not a call)', max: 1.15, label: 'UserPromptSubmit that is not a call, daemon up' },
-  { name: 'stop', max: 1.3, label: 'Stop with the daemon up' },
+/** `floor`: the least a Node hook doing the same must do (hook-floors.ts), printed beside the verdict. */
+const TARGETS: Array<{ name: string; max: number; label: string; floor: string }> = [
+  { name: 'session-start', max: 1.3, label: 'SessionStart with the daemon up', floor: FLOOR_SOCKET },
+  { name: 'user-prompt-submit (not a call)', max: 1.15, label: 'UserPromptSubmit that is not a call, daemon up', floor: FLOOR_STDIN },
+  { name: 'stop', max: 1.3, label: 'Stop with the daemon up', floor: FLOOR_SOCKET },
 ];
 
 function parsedOrUndefined(text: string | undefined): unknown {
@@ -415,6 +417,10 @@ export async function runHooksBench(args: string[]): Promise<void> {
     ];
 
     const baselineSamples: Sample[] = [];
+    // The floors under the daemon-up targets (hook-floors.ts), in the daemon-up rounds, with a prompt's payload.
+    let floors: HookFloors | undefined;
+    const floorSamples = new Map<string, Sample[]>();
+    const floorInput = JSON.stringify(payload('user-prompt-submit', 'bench-start', { prompt: '幫我把部署流程的測試補齊' }));
     const samples = new Map<string, Record<Phase, { samples: Sample[]; bad: number }>>(
       clients.flatMap(([label]) =>
         scenarios.map(
@@ -471,6 +477,9 @@ export async function runHooksBench(args: string[]): Promise<void> {
       for (let round = -1; round < runs + traceRounds; round++) {
         const traced = round >= runs;
         baselineSamples.push(...(round >= 0 && !traced ? [await spawnTimed(['-e', '0'], '', env)] : []));
+        if (phase === 'up' && floors && round >= 0 && !traced)
+          for (const [name, args] of floors.programs)
+            floorSamples.set(name, [...(floorSamples.get(name) ?? []), await spawnTimed(args, floorInput, env)]);
         for (const scenario of scenarios) {
           await scenario.edit?.();
           for (const [label, client] of clients) {
@@ -521,7 +530,12 @@ export async function runHooksBench(args: string[]): Promise<void> {
     await waitIdle(config, child.pid!).catch((error: unknown) => {
       throw new Error(`${(error as Error).message}; daemon stderr: ${daemonErr.trim()}`);
     });
-    await runPhase('up', child.pid!);
+    floors = await startHookFloors(buildDir);
+    try {
+      await runPhase('up', child.pid!);
+    } finally {
+      await floors.close();
+    }
     child.kill('SIGTERM');
     await exited;
     daemon = undefined;
@@ -554,6 +568,9 @@ export async function runHooksBench(args: string[]): Promise<void> {
       ),
       0,
     );
+    const floorStats = [...floorSamples].map(
+      ([name, runs]) => [name, summarize(runs, baseline.medianMs, runs.filter((r) => r.code !== 0 || r.stderr).length)] as const,
+    );
     const results: HookResult[] = [...samples.keys()].map((name) => {
       const entry = samples.get(name)!;
       return {
@@ -570,17 +587,21 @@ export async function runHooksBench(args: string[]): Promise<void> {
       pass: boolean;
       line: string;
       ratio?: number;
+      floorRatio?: number;
       max?: number;
       medianMs?: number;
       maxMs?: number;
     }> = TARGETS.map((target) => {
       const result = results.find((r) => r.name === target.name)!;
       const pass = result.up.ratio <= target.max && result.up.badRuns === 0;
+      const floor = floorStats.find(([name]) => name === target.floor)?.[1];
+      const floorNote = floor ? `; its ${target.floor} is ${floor.ratio.toFixed(2)}×` : '';
       return {
         ...target,
         ratio: result.up.ratio,
+        ...(floor ? { floorRatio: floor.ratio } : {}),
         pass,
-        line: `${pass ? 'PASS' : 'FAIL'}  ${target.label}: ${result.up.medianMs} ms = ${result.up.ratio.toFixed(2)}× node -e 0 (≤ ${target.max}×)${bad(result.up)}`,
+        line: `${pass ? 'PASS' : 'FAIL'}  ${target.label}: ${result.up.medianMs} ms = ${result.up.ratio.toFixed(2)}× node -e 0 (≤ ${target.max}×)${floorNote}${bad(result.up)}`,
       };
     });
     // Issue 17: without the daemon, a load whose prepared load on disk holds costs ≤ 2× node -e 0.
@@ -630,7 +651,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
     process.stdout.write(
       '(daemon hung or down, the load comes from the prepared load on disk; the "prepared load stale" rows edit a memory by hand before each run, so every file is read again)\n',
     );
-    process.stdout.write(`${table(baseline, results)}\n\n${verdicts.map((v) => v.line).join('\n')}\n`);
+    process.stdout.write(`${table(baseline, results, floorStats)}\n\n${verdicts.map((v) => v.line).join('\n')}\n`);
     const phases = Object.fromEntries(PHASES.map((phase) => [phase, traceMedians(traceFile(phase))]));
     const phaseLines = PHASES.flatMap((phase) =>
       phases[phase]!.map(
@@ -655,6 +676,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
         memories: memoryCount,
         compare: compareRoot ?? null,
         baseline,
+        floors: Object.fromEntries(floorStats),
         results,
         phases,
         targets: verdicts.map(({ line: _line, ...v }) => v),

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+/**
+ * The floors under the hooks bench's targets (issue 17): what the least a Node hook can do costs
+ * against `node -e 0`, measured in the same rounds. A hook must read its stdin; one that asks the
+ * daemon must also load node:net and make one round trip on a Unix socket. These programs do only
+ * that — no settings, no logging, an echo server that answers at once — so a hook's time above
+ * its floor is Kioku's own, and a target below the floor is one no Node client can meet.
+ */
+export const FLOOR_STDIN = 'floor: read stdin';
+export const FLOOR_SOCKET = 'floor: read stdin + socket round trip';
+
+export interface HookFloors {
+  /** Each floor's name and the arguments `node` runs it with. */
+  programs: Array<[name: string, args: string[]]>;
+  close(): Promise<void>;
+}
+
+/** Reads stdin whole (one synchronous read loop, as cheap as Node offers), answers nothing. */
+const STDIN_ONLY = `'use strict';
+require('node:fs').readFileSync(0);
+`;
+
+/** Reads stdin, then sends it as one line on the socket and prints the one-line reply. */
+const SOCKET_ROUND_TRIP = `'use strict';
+const input = require('node:fs').readFileSync(0, 'utf8');
+const socket = require('node:net').createConnection(process.argv[2]);
+socket.on('connect', () => socket.write(JSON.stringify({ input }) + '\\n'));
+let reply = '';
+socket.on('data', (chunk) => {
+  reply += chunk;
+  if (reply.includes('\\n')) {
+    process.stdout.write(reply);
+    socket.destroy();
+  }
+});
+`;
+
+export async function startHookFloors(dir: string): Promise<HookFloors> {
+  const stdinOnly = path.join(dir, 'floor-stdin.cjs');
+  const roundTrip = path.join(dir, 'floor-socket.cjs');
+  fs.writeFileSync(stdinOnly, STDIN_ONLY);
+  fs.writeFileSync(roundTrip, SOCKET_ROUND_TRIP);
+  const socketPath = path.join(dir, 'floor.sock');
+  fs.rmSync(socketPath, { force: true });
+  const server = net.createServer((socket) => {
+    socket.on('error', () => undefined);
+    socket.on('data', (chunk: Buffer) => {
+      if (chunk.includes(10)) socket.end('{"ok":true}\n');
+    });
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(socketPath, () => resolve()));
+  return {
+    programs: [
+      [FLOOR_STDIN, [stdinOnly]],
+      [FLOOR_SOCKET, [roundTrip, socketPath]],
+    ],
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
