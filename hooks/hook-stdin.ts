@@ -17,9 +17,32 @@ export function readHookStdin(fd = 0): Promise<string> {
   }
   if (stat.isFile()) return Promise.resolve(readFileFd(fd, stat.size));
   if (!stat.isFIFO() && !stat.isSocket()) return Promise.resolve('');
+  const first = readFirstChunk(fd);
+  if (first === 'ended') return Promise.resolve('');
+  const chunks: Buffer[] = first === 'again' ? [] : [first];
+  if (first !== 'again' && isWholeObject(chunks)) return Promise.resolve(first.toString('utf8'));
+  return readRest(fd, chunks);
+}
+
+/**
+ * One synchronous read(2): what the assistant wrote before Node started, nearly always the whole
+ * payload. Not on libuv's thread pool: starting the pool for one read cost a hook more than the
+ * read (design notes). 'again': a descriptor left non-blocking had nothing yet.
+ */
+function readFirstChunk(fd: number): Buffer | 'again' | 'ended' {
+  const buffer = Buffer.allocUnsafe(64 * 1024);
+  try {
+    const bytes = fs.readSync(fd, buffer, 0, buffer.length, null);
+    return bytes === 0 ? 'ended' : Buffer.from(buffer.subarray(0, bytes));
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EAGAIN' ? 'again' : 'ended';
+  }
+}
+
+/** The rest through a socket, which waits without holding a thread, until the object is whole, stdin ends or the wait runs out. */
+function readRest(fd: number, chunks: Buffer[]): Promise<string> {
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
+    let size = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
     let done = false;
     let socket: Socket | undefined;
     const finish = () => {
@@ -44,31 +67,18 @@ export function readHookStdin(fd = 0): Promise<string> {
       chunks.push(chunk);
       return true;
     };
-    const readRest = () => {
-      try {
-        socket = new (loadNet().Socket)({ fd, readable: true, writable: false });
-      } catch {
-        return finish();
-      }
-      socket.on('data', (chunk: Buffer) => {
-        if (!keep(chunk) || isWholeObject(chunks)) stop();
-      });
-      // Closed by the assistant: a socket that cannot write ends itself (tearing it down by hand
-      // cost about as long as reading it).
-      socket.on('end', finish);
-      socket.on('error', stop);
-    };
-    const first = Buffer.allocUnsafe(64 * 1024);
-    fs.read(fd, first, 0, first.length, null, (error, bytes) => {
-      if (done) return;
-      if (error && error.code !== 'EAGAIN') return finish();
-      if (!error) {
-        if (bytes === 0) return finish();
-        keep(Buffer.from(first.subarray(0, bytes)));
-        if (isWholeObject(chunks)) return finish();
-      }
-      readRest();
+    try {
+      socket = new (loadNet().Socket)({ fd, readable: true, writable: false });
+    } catch {
+      return finish();
+    }
+    socket.on('data', (chunk: Buffer) => {
+      if (!keep(chunk) || isWholeObject(chunks)) stop();
     });
+    // Closed by the assistant: a socket that cannot write ends itself (tearing it down by hand
+    // cost about as long as reading it).
+    socket.on('end', finish);
+    socket.on('error', stop);
   });
 }
 

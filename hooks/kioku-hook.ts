@@ -128,7 +128,7 @@ export async function runHook(argv: readonly string[]): Promise<number> {
       say(2, `kioku hook: ${args}\n`);
       return 0;
     }
-    // Reading stdin starts before the settings are worked out, and runs while they are (X-PERF).
+    // Stdin first (nearly always one read); a rest that is still coming arrives while the settings are worked out.
     const stdin = readHookStdin();
     const config = loadConfig(process.env);
     logger = createLogger({ clock: config.clock, file: `${config.paths.logsDir}/hooks.log`, errlog: config.settings.ROLE_ERRLOG });
