@@ -454,16 +454,21 @@ export async function runHooksBench(args: string[]): Promise<void> {
     // (prepared-paths.ts, code-cached-require.ts) while the daemon is not answering: two clients
     // would otherwise each find the other's prepared load unusable (another format) and delete
     // the other's code cache (another bundle), so that every run of both were a stale, compiling one.
-    const ownFolders = [path.dirname(preparedLoadPath(config.paths, ROLE)), path.join(config.paths.stateDir, 'cache')];
-    let foldersOwner = '';
-    const useFoldersOf = (label: string) => {
-      if (label === foldersOwner) return;
-      for (const folder of ownFolders) {
-        const stash = (owner: string) => `${folder}.bench-${owner || 'new'}`;
-        if (fs.existsSync(folder)) fs.renameSync(folder, stash(foldersOwner));
+    // With the daemon up, the prepared folder is the daemon's (it writes it) and only the code
+    // cache is each client's: one client's first run would otherwise delete the other's cache
+    // (another bundle), and every run of both would compile.
+    const cacheFolder = path.join(config.paths.stateDir, 'cache');
+    const ownFolders = [path.dirname(preparedLoadPath(config.paths, ROLE)), cacheFolder];
+    const folderOwners = new Map<string, string>();
+    const useFoldersOf = (label: string, folders: readonly string[] = ownFolders) => {
+      for (const folder of folders) {
+        const owner = folderOwners.get(folder) ?? '';
+        if (owner === label) continue;
+        const stash = (who: string) => `${folder}.bench-${who || 'new'}`;
+        if (fs.existsSync(folder)) fs.renameSync(folder, stash(owner));
         if (fs.existsSync(stash(label))) fs.renameSync(stash(label), folder);
+        folderOwners.set(folder, label);
       }
-      foldersOwner = label;
     };
 
     const runPhase = async (phase: Phase, daemonPid: number | undefined) => {
@@ -484,7 +489,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
           await scenario.edit?.();
           for (const [label, client] of clients) {
             if (traced && label !== '') continue;
-            if (phase !== 'up') useFoldersOf(label);
+            useFoldersOf(label, phase === 'up' ? [cacheFolder] : ownFolders);
             await scenario.setup?.();
             const before = phase === 'up' ? fallbacksSoFar() : 0;
             // Phase marks of this build's client (hooks/kioku-hook.ts), for the table of where the time goes.
