@@ -40,13 +40,20 @@ export function summarize(samples: Sample[], baselineMs: number, bad: number): S
   };
 }
 
-/** `floors`: rows measured with the daemon up only (hook-floors.ts), printed under `node -e 0`. */
-export function table(baseline: Stats, results: HookResult[], floors: ReadonlyArray<readonly [string, Stats]> = []): string {
+/**
+ * `baselines`: `node -e 0` in each phase, which that phase's ratios are to. `floors`: rows
+ * measured with the daemon up only (hook-floors.ts), printed under `node -e 0`.
+ */
+export function table(
+  baselines: Record<Phase, Stats>,
+  results: HookResult[],
+  floors: ReadonlyArray<readonly [string, Stats]> = [],
+): string {
   // "bad": runs that exited non-zero, wrote to stderr, printed the wrong thing, or (daemon up)
   // were not answered by the daemon in time and fell back to the files.
   const header = ['hook', ...PHASES.flatMap((phase) => [`${phase} median ms`, `${phase} p95`, `${phase} ×node`, `${phase} bad`])];
   const rows = [
-    ['node -e 0', String(baseline.medianMs), String(baseline.p95Ms), '1.00×', '', ...PHASES.slice(1).flatMap(() => ['', '', '', ''])],
+    ['node -e 0', ...PHASES.flatMap((phase) => [String(baselines[phase].medianMs), String(baselines[phase].p95Ms), '1.00×', ''])],
     ...floors.map(([name, stats]) => [
       name,
       String(stats.medianMs),

@@ -416,7 +416,9 @@ export async function runHooksBench(args: string[]): Promise<void> {
       },
     ];
 
-    const baselineSamples: Sample[] = [];
+    // `node -e 0` in every round of every phase: each phase's rows are divided by its own median,
+    // so that the machine's speed drifting between phases (minutes apart) does not tilt them.
+    const baselineSamples: Record<Phase, Sample[]> = { up: [], hung: [], down: [] };
     // The floors under the daemon-up targets (hook-floors.ts), in the daemon-up rounds, with a prompt's payload.
     let floors: HookFloors | undefined;
     const floorSamples = new Map<string, Sample[]>();
@@ -481,7 +483,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
       const traceRounds = Math.min(runs, 5);
       for (let round = -1; round < runs + traceRounds; round++) {
         const traced = round >= runs;
-        baselineSamples.push(...(round >= 0 && !traced ? [await spawnTimed(['-e', '0'], '', env)] : []));
+        baselineSamples[phase].push(...(round >= 0 && !traced ? [await spawnTimed(['-e', '0'], '', env)] : []));
         if (phase === 'up' && floors && round >= 0 && !traced)
           for (const [name, args] of floors.programs)
             floorSamples.set(name, [...(floorSamples.get(name) ?? []), await spawnTimed(args, floorInput, env)]);
@@ -565,24 +567,27 @@ export async function runHooksBench(args: string[]): Promise<void> {
     await runPhase('down', undefined);
     useFoldersOf('');
 
-    const baseline = summarize(
-      baselineSamples,
-      percentile(
-        baselineSamples.map((s) => s.ms),
-        50,
-      ),
-      0,
-    );
+    const medianOf = (runs: Sample[]) =>
+      summarize(
+        runs,
+        percentile(
+          runs.map((r) => r.ms),
+          50,
+        ),
+        0,
+      );
+    const baseline = medianOf(PHASES.flatMap((phase) => baselineSamples[phase]));
+    const baselines = Object.fromEntries(PHASES.map((phase) => [phase, medianOf(baselineSamples[phase])])) as Record<Phase, Stats>;
     const floorStats = [...floorSamples].map(
-      ([name, runs]) => [name, summarize(runs, baseline.medianMs, runs.filter((r) => r.code !== 0 || r.stderr).length)] as const,
+      ([name, runs]) => [name, summarize(runs, baselines.up.medianMs, runs.filter((r) => r.code !== 0 || r.stderr).length)] as const,
     );
     const results: HookResult[] = [...samples.keys()].map((name) => {
       const entry = samples.get(name)!;
       return {
         name,
-        up: summarize(entry.up.samples, baseline.medianMs, entry.up.bad),
-        hung: summarize(entry.hung.samples, baseline.medianMs, entry.hung.bad),
-        down: summarize(entry.down.samples, baseline.medianMs, entry.down.bad),
+        up: summarize(entry.up.samples, baselines.up.medianMs, entry.up.bad),
+        hung: summarize(entry.hung.samples, baselines.hung.medianMs, entry.hung.bad),
+        down: summarize(entry.down.samples, baselines.down.medianMs, entry.down.bad),
       };
     });
     const bad = (stats: Stats) => (stats.badRuns ? `; ${stats.badRuns} bad run(s)` : '');
@@ -656,7 +661,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
     process.stdout.write(
       '(daemon hung or down, the load comes from the prepared load on disk; the "prepared load stale" rows edit a memory by hand before each run, so every file is read again)\n',
     );
-    process.stdout.write(`${table(baseline, results, floorStats)}\n\n${verdicts.map((v) => v.line).join('\n')}\n`);
+    process.stdout.write(`${table(baselines, results, floorStats)}\n\n${verdicts.map((v) => v.line).join('\n')}\n`);
     const phases = Object.fromEntries(PHASES.map((phase) => [phase, traceMedians(traceFile(phase))]));
     const phaseLines = PHASES.flatMap((phase) =>
       phases[phase]!.map(
@@ -667,7 +672,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
       ),
     );
     process.stdout.write(
-      `\nwhere a hook's time goes (KIOKU_TRACE marks, ms since its process started, medians; node -e 0 takes ${baseline.medianMs} ms in all):\n${phaseLines.join('\n')}\n`,
+      `\nwhere a hook's time goes (KIOKU_TRACE marks, ms since its process started, medians; node -e 0 takes ${PHASES.map((phase) => `${baselines[phase].medianMs} ms ${phase}`).join(', ')}):\n${phaseLines.join('\n')}\n`,
     );
     if (problems.length)
       process.stdout.write(
@@ -681,6 +686,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
         memories: memoryCount,
         compare: compareRoot ?? null,
         baseline,
+        baselines,
         floors: Object.fromEntries(floorStats),
         results,
         phases,
