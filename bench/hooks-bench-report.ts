@@ -41,28 +41,16 @@ export function summarize(samples: Sample[], baselineMs: number, bad: number): S
 }
 
 /**
- * `baselines`: `node -e 0` in each phase, which that phase's ratios are to. `floors`: rows
- * measured with the daemon up only (hook-floors.ts), printed under `node -e 0`.
+ * `baselines`: `node -e 0` in each phase, which that phase's ratios are to. `floors`: the
+ * floor programs' rows (hook-floors.ts), printed under `node -e 0`.
  */
-export function table(
-  baselines: Record<Phase, Stats>,
-  results: HookResult[],
-  floors: ReadonlyArray<readonly [string, Stats]> = [],
-): string {
+export function table(baselines: Record<Phase, Stats>, results: HookResult[], floors: readonly HookResult[] = []): string {
   // "bad": runs that exited non-zero, wrote to stderr, printed the wrong thing, or (daemon up)
   // were not answered by the daemon in time and fell back to the files.
   const header = ['hook', ...PHASES.flatMap((phase) => [`${phase} median ms`, `${phase} p95`, `${phase} ×node`, `${phase} bad`])];
   const rows = [
     ['node -e 0', ...PHASES.flatMap((phase) => [String(baselines[phase].medianMs), String(baselines[phase].p95Ms), '1.00×', ''])],
-    ...floors.map(([name, stats]) => [
-      name,
-      String(stats.medianMs),
-      String(stats.p95Ms),
-      `${stats.ratio.toFixed(2)}×`,
-      String(stats.badRuns),
-      ...PHASES.slice(1).flatMap(() => ['', '', '', '']),
-    ]),
-    ...results.map((r) => [
+    ...[...floors, ...results].map((r) => [
       r.name,
       ...PHASES.flatMap((phase) => [
         String(r[phase].medianMs),

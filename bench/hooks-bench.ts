@@ -202,6 +202,8 @@ export async function runHooksBench(args: string[]): Promise<void> {
   const buildDir = fs.mkdtempSync(path.join(root, '.tmp', 'hooks-bench-'));
   const homeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-hooks-bench-'));
   let daemon: ReturnType<typeof spawn> | undefined;
+  // The floor programs' echo server (hook-floors.ts): up from the first phase to the last.
+  let floors: HookFloors | undefined;
   try {
     process.stderr.write('hooks bench: bundling the hook client and the CLI…\n');
     const { hook, cli, budgets } = await bundle(root, buildDir);
@@ -419,9 +421,10 @@ export async function runHooksBench(args: string[]): Promise<void> {
     // `node -e 0` in every round of every phase: each phase's rows are divided by its own median,
     // so that the machine's speed drifting between phases (minutes apart) does not tilt them.
     const baselineSamples: Record<Phase, Sample[]> = { up: [], hung: [], down: [] };
-    // The floors under the daemon-up targets (hook-floors.ts), in the daemon-up rounds, with a prompt's payload.
-    let floors: HookFloors | undefined;
-    const floorSamples = new Map<string, Sample[]>();
+    // The floors under the daemon-up targets (hook-floors.ts), in every round of every phase, with
+    // a prompt's payload: they never talk to the daemon, so their rows also show what the daemon's
+    // mere presence costs another process.
+    const floorSamples = new Map<string, Record<Phase, Sample[]>>();
     const floorInput = JSON.stringify(payload('user-prompt-submit', 'bench-start', { prompt: '幫我把部署流程的測試補齊' }));
     const samples = new Map<string, Record<Phase, { samples: Sample[]; bad: number }>>(
       clients.flatMap(([label]) =>
@@ -484,9 +487,12 @@ export async function runHooksBench(args: string[]): Promise<void> {
       for (let round = -1; round < runs + traceRounds; round++) {
         const traced = round >= runs;
         baselineSamples[phase].push(...(round >= 0 && !traced ? [await spawnTimed(['-e', '0'], '', env)] : []));
-        if (phase === 'up' && floors && round >= 0 && !traced)
-          for (const [name, args] of floors.programs)
-            floorSamples.set(name, [...(floorSamples.get(name) ?? []), await spawnTimed(args, floorInput, env)]);
+        if (floors && round >= 0 && !traced)
+          for (const [name, args] of floors.programs) {
+            const runs = floorSamples.get(name) ?? { up: [], hung: [], down: [] };
+            runs[phase].push(await spawnTimed(args, floorInput, env));
+            floorSamples.set(name, runs);
+          }
         for (const scenario of scenarios) {
           await scenario.edit?.();
           for (const [label, client] of clients) {
@@ -538,11 +544,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
       throw new Error(`${(error as Error).message}; daemon stderr: ${daemonErr.trim()}`);
     });
     floors = await startHookFloors(buildDir);
-    try {
-      await runPhase('up', child.pid!);
-    } finally {
-      await floors.close();
-    }
+    await runPhase('up', child.pid!);
     child.kill('SIGTERM');
     await exited;
     daemon = undefined;
@@ -566,6 +568,8 @@ export async function runHooksBench(args: string[]): Promise<void> {
     }
     await runPhase('down', undefined);
     useFoldersOf('');
+    await floors.close();
+    floors = undefined;
 
     const medianOf = (runs: Sample[]) =>
       summarize(
@@ -578,9 +582,15 @@ export async function runHooksBench(args: string[]): Promise<void> {
       );
     const baseline = medianOf(PHASES.flatMap((phase) => baselineSamples[phase]));
     const baselines = Object.fromEntries(PHASES.map((phase) => [phase, medianOf(baselineSamples[phase])])) as Record<Phase, Stats>;
-    const floorStats = [...floorSamples].map(
-      ([name, runs]) => [name, summarize(runs, baselines.up.medianMs, runs.filter((r) => r.code !== 0 || r.stderr).length)] as const,
-    );
+    const floorStats: HookResult[] = [...floorSamples].map(([name, runs]) => ({
+      name,
+      ...(Object.fromEntries(
+        PHASES.map((phase) => [
+          phase,
+          summarize(runs[phase], baselines[phase].medianMs, runs[phase].filter((r) => r.code !== 0 || r.stderr).length),
+        ]),
+      ) as Record<Phase, Stats>),
+    }));
     const results: HookResult[] = [...samples.keys()].map((name) => {
       const entry = samples.get(name)!;
       return {
@@ -604,7 +614,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
     }> = TARGETS.map((target) => {
       const result = results.find((r) => r.name === target.name)!;
       const pass = result.up.ratio <= target.max && result.up.badRuns === 0;
-      const floor = floorStats.find(([name]) => name === target.floor)?.[1];
+      const floor = floorStats.find((row) => row.name === target.floor)?.up;
       const floorNote = floor ? `; its ${target.floor} is ${floor.ratio.toFixed(2)}×` : '';
       return {
         ...target,
@@ -687,7 +697,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
         compare: compareRoot ?? null,
         baseline,
         baselines,
-        floors: Object.fromEntries(floorStats),
+        floors: floorStats,
         results,
         phases,
         targets: verdicts.map(({ line: _line, ...v }) => v),
@@ -699,6 +709,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
     if (values.keep) process.stdout.write(`kept: ${buildDir} ${homeDir}\n`);
   } finally {
     if (daemon && daemon.exitCode === null) daemon.kill('SIGKILL');
+    await floors?.close();
     if (!values.keep) {
       fs.rmSync(buildDir, { recursive: true, force: true });
       fs.rmSync(homeDir, { recursive: true, force: true });
