@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { PHASES, summarize, type HookResult, type Phase, type Sample, type Stats } from './hooks-bench-report.js';
 
 /**
  * The floors under the hooks bench's targets (issue 17): what the least a Node hook can do costs
@@ -59,4 +60,14 @@ export async function startHookFloors(dir: string): Promise<HookFloors> {
     ],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Each floor program's rows, every phase divided by that phase's `node -e 0`; a run that failed or wrote to stderr is bad. */
+export function floorRows(samples: ReadonlyMap<string, Record<Phase, Sample[]>>, baselines: Record<Phase, Stats>): HookResult[] {
+  return [...samples].map(([name, runs]) => {
+    const row = { name } as HookResult;
+    for (const phase of PHASES)
+      row[phase] = summarize(runs[phase], baselines[phase].medianMs, runs[phase].filter((run) => run.code !== 0 || run.stderr).length);
+    return row;
+  });
 }

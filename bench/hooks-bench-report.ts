@@ -40,6 +40,18 @@ export function summarize(samples: Sample[], baselineMs: number, bad: number): S
   };
 }
 
+/** `node -e 0`'s runs summed up: its median is what the rows it goes with are divided by. */
+export function baselineOf(samples: Sample[]): Stats {
+  return summarize(
+    samples,
+    percentile(
+      samples.map((sample) => sample.ms),
+      50,
+    ),
+    0,
+  );
+}
+
 /**
  * `baselines`: `node -e 0` in each phase, which that phase's ratios are to. `floors`: the
  * floor programs' rows (hook-floors.ts), printed under `node -e 0`.

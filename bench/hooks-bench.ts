@@ -16,12 +16,21 @@ import { readUtf16File, utf16Bytes } from '../main/core/platform/fs/utf16-text-f
 import { createRole, planRoleChange } from '../main/core/store/roles/role-editor.js';
 import { claimRole } from '../main/core/store/sessions/role-locks.js';
 import { writeSessionRole } from '../main/core/store/sessions/session-role-file.js';
-import { percentile } from './bench-stats.js';
-import { summarize, table, traceMedians, PHASES, type HookResult, type Phase, type Sample, type Stats } from './hooks-bench-report.js';
+import {
+  baselineOf,
+  summarize,
+  table,
+  traceMedians,
+  PHASES,
+  type HookResult,
+  type Phase,
+  type Sample,
+  type Stats,
+} from './hooks-bench-report.js';
 import { generateMemories } from './generate-memories.js';
 import { writeBenchResults } from './bench-results.js';
 import { benchHomeEnv } from './bench-home-env.js';
-import { FLOOR_SOCKET, FLOOR_STDIN, startHookFloors, type HookFloors } from './hook-floors.js';
+import { FLOOR_SOCKET, FLOOR_STDIN, floorRows, startHookFloors, type HookFloors } from './hook-floors.js';
 
 /**
  * X-PERF: every hook started as an assistant starts it, on a 10,000-memory role, with the daemon
@@ -571,26 +580,9 @@ export async function runHooksBench(args: string[]): Promise<void> {
     await floors.close();
     floors = undefined;
 
-    const medianOf = (runs: Sample[]) =>
-      summarize(
-        runs,
-        percentile(
-          runs.map((r) => r.ms),
-          50,
-        ),
-        0,
-      );
-    const baseline = medianOf(PHASES.flatMap((phase) => baselineSamples[phase]));
-    const baselines = Object.fromEntries(PHASES.map((phase) => [phase, medianOf(baselineSamples[phase])])) as Record<Phase, Stats>;
-    const floorStats: HookResult[] = [...floorSamples].map(([name, runs]) => ({
-      name,
-      ...(Object.fromEntries(
-        PHASES.map((phase) => [
-          phase,
-          summarize(runs[phase], baselines[phase].medianMs, runs[phase].filter((r) => r.code !== 0 || r.stderr).length),
-        ]),
-      ) as Record<Phase, Stats>),
-    }));
+    const baseline = baselineOf(PHASES.flatMap((phase) => baselineSamples[phase]));
+    const baselines = Object.fromEntries(PHASES.map((phase) => [phase, baselineOf(baselineSamples[phase])])) as Record<Phase, Stats>;
+    const floorStats = floorRows(floorSamples, baselines);
     const results: HookResult[] = [...samples.keys()].map((name) => {
       const entry = samples.get(name)!;
       return {
