@@ -104,10 +104,10 @@ describe('kioku sleep', () => {
     await run('sleep', ['--force', '--role', ROLE], {}, { planner: scriptedPlanner() });
     const logger = { log() {}, info() {}, warn() {}, error() {} };
     const role = readRoleDefinition(config.paths.roleHome, ROLE);
-    const ready = memoriesFromFiles(config, role, config.clock.now(), logger, { save: false });
+    const ready = memoriesFromFiles(config, role, config.clock.now(), logger, undefined, { save: false });
     expect(ready.source).toBe('prepared');
     fs.rmSync(path.join(config.paths.stateDir, 'prepared'), { recursive: true });
-    const computed = memoriesFromFiles(config, role, config.clock.now(), logger, { save: false });
+    const computed = memoriesFromFiles(config, role, config.clock.now(), logger, undefined, { save: false });
     expect(computed.source).toBe('files');
     // What the load prints of each item (the prepared form keeps of a memory only what narrowing reads).
     const items = (prepared: typeof ready.preparedLongTerm) =>

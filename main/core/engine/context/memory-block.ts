@@ -238,6 +238,17 @@ export function fitLongTermMemory(prepared: PreparedLongTermMemory, limit: numbe
   return block;
 }
 
+/**
+ * Tell what `fitLongTermMemory(prepared, limit, digestLimit)` gives, when it was fitted ahead: a
+ * prepared load on disk keeps the fits of its usual budgets (prepared-load-fits.ts), so a hook
+ * without the daemon need not read 7,600 items to fit the few dozen a budget of 4,000 shows.
+ */
+export function rememberFit(prepared: PreparedLongTermMemory, limit: number, digestLimit: number | undefined, block: LongTermBlock): void {
+  let fitted = fittedByPrepared.get(prepared);
+  if (!fitted) fittedByPrepared.set(prepared, (fitted = new Map()));
+  fitted.set(`${limit}:${digestLimit ?? ''}`, block);
+}
+
 /** What every fit of one prepared load reads: each item's room, and what the pinned summaries take. */
 export interface ItemRooms {
   full: number[];

@@ -5,8 +5,18 @@ import { readUtf16File, utf16Bytes } from '../../platform/fs/utf16-text-file.js'
 import { isPinned, PINNED } from '../../store/memory/pinned.js';
 import { PROJECT_KEY, PROJECT_SPECIFIC_KEY } from '../../store/projects/memory-project.js';
 import type { ContextLanguage } from '../../platform/text/context-language.js';
-import { itemRoom, rememberItemRooms, type PreparedItem, type PreparedItemMemory, type PreparedLongTermMemory } from './memory-block.js';
-import { rememberSpecificItems } from './session-project.js';
+import {
+  itemRoom,
+  rememberFit,
+  rememberItemRooms,
+  type PreparedItem,
+  type PreparedItemMemory,
+  type PreparedLongTermMemory,
+} from './memory-block.js';
+import { rememberProjectShare, rememberSpecificItems } from './session-project.js';
+import { PreparedOnDemand, readPreparedItems, writePreparedItems, type StoredTexts } from './prepared-items-file.js';
+import { fitsAhead, hiddenByKept, isStoredFits, shareFits, type StoredFits } from './prepared-load-fits.js';
+import { visibleInProject } from '../../store/projects/memory-project.js';
 import { indexedEntries, isNumber, isPlainObject, isProblem, isString } from './prepared-load-shapes.js';
 import { fromMemoryColumns, toMemoryColumns, type MemoryColumns } from './stored-memory-columns.js';
 import { isPackedFolderHead, packFolderStamps, unpackFolderStamps, type PackedFolderStamps } from './packed-folder-stamps.js';
@@ -36,9 +46,11 @@ import {
 //    and the file in UTF-16LE (utf16-text-file.ts).
 // 5: whole memories (the inbox, the special ones) as columns (stored-memory-columns.ts), the
 //    inbox in the order its block shows it (inbox-block.ts `inboxInOrder`) and inert.
+// 6: the items' texts and folders in a file of their own (prepared-items-file.ts), read only when
+//    no fit kept ahead (prepared-load-fits.ts) answers.
 // What is stored derived is taken as it is: a change to how it is derived — the item texts'
 // formatting (memory-block.ts), inert-text.ts, the inbox's order — must bump this too.
-const FORMAT = 'kioku-prepared-load/5';
+const FORMAT = 'kioku-prepared-load/6';
 const STAMPS_FORMAT = 'kioku-prepared-stamps/1';
 /** Far more than 10,000 memories take; a larger file is not one of ours. */
 const MAX_FILE_BYTES = 256 * 1024 * 1024;
@@ -58,11 +70,29 @@ export interface PreparedLoadKey {
  * have them, their pin and project fields by item index. At 10,000 memories a load holds about
  * 7,600 items; parsing one small array per item cost the hook about a quarter of reading the
  * file (JSON.parse's allocations and the scavenges they bring), columns cost a handful of arrays.
+ * The texts and folders are in the items file; the load keeps how many there are and the kept
+ * fields, which tell project shares and pins without them.
  */
-interface StoredItems {
-  texts: string[];
-  categories: number[];
-  kept: Array<[index: number, fields: Record<string, unknown>]>;
+interface StoredItems extends StoredTexts {
+  kept: KeptFields;
+}
+
+type KeptFields = Array<[index: number, fields: Record<string, unknown>]>;
+
+interface StoredItemsHead {
+  count: number;
+  kept: KeptFields;
+}
+
+/**
+ * The long-term items as a load read back has them on disk, for writing the load again without
+ * reading them (a new inbox, a full check's time): their file's id, the kept fields, the fits.
+ */
+export interface StoredLongTermItems {
+  itemsId: string;
+  full: StoredItemsHead;
+  digest: StoredItemsHead;
+  fits: StoredFits[];
 }
 
 interface StoredLoad {
@@ -81,8 +111,11 @@ interface StoredLoad {
     /** Only the folders' own stamps: each file's are in the stamps file. */
     folders: FolderHead[];
     heading: string;
-    full: StoredItems;
-    digest: StoredItems;
+    /** The items file's id (prepared-items-file.ts). */
+    itemsId: string;
+    full: StoredItemsHead;
+    digest: StoredItemsHead;
+    fits: StoredFits[];
     special: MemoryColumns;
     problems: MemoryLoadProblem[];
   };
@@ -101,10 +134,11 @@ interface StoredStamps {
   folders: FolderStamps[];
 }
 
-/** Where a role's prepared load and its stamps are (prepared-paths.ts). */
+/** Where a role's prepared load, its stamps and its items are (prepared-paths.ts). */
 export interface PreparedFiles {
   load: string;
   stamps: string;
+  items: string;
 }
 
 /**
@@ -118,6 +152,8 @@ export type LongTermStamps =
 export interface PreparedLongTermPart {
   stamps: LongTermStamps;
   prepared: PreparedLongTermMemory;
+  /** Read back from disk: the items are in their file already, and are written again from this. */
+  stored?: StoredLongTermItems;
   /** `loadSpecialMemories` of the long-term memories, in file order. */
   special: StoredMemory[];
   problems: MemoryLoadProblem[];
@@ -157,6 +193,18 @@ export interface PreparedLoadFound {
 
 const NONE: PreparedLoadFound = { rewrite: false };
 
+/** How a load read back is used: the session's project, and the items afresh should their file be lost. */
+export interface PreparedLoadUse {
+  /** The session's project (session-project.ts `sessionProject`): its share's fits are looked up. */
+  project: string | undefined;
+  /**
+   * The long-term items computed from the memory files: called only when the items file, needed
+   * after all (a budget or share not fitted ahead), cannot be read — removed, or replaced by a
+   * writer between the load and it. The same items while the files are as the load was checked.
+   */
+  recompute: () => Pick<PreparedLongTermMemory, 'full' | 'digest'>;
+}
+
 /**
  * The parts of the prepared load that still hold at `now` for these files and this key; either
  * may be missing (then it is computed from the files). Never throws: a file that cannot be read,
@@ -172,6 +220,7 @@ export function readPreparedLoad(
   roleDir: string,
   key: PreparedLoadKey,
   now: Date,
+  use: PreparedLoadUse,
   policy: FullCheckPolicy = {},
 ): PreparedLoadFound {
   const stored = readJson(files.load, 'utf16le');
@@ -216,7 +265,14 @@ export function readPreparedLoad(
       ? { fresh: settledLongTerm ?? checked, checkedAt: wallMs }
       : { kept: { id: stored.stampsId, folders: heads, files: stored.longTermFiles }, checkedAt: stored.checkedAt };
     return {
-      longTerm: { stamps, prepared: fromStored(longTerm, key), special, problems: longTerm.problems, until },
+      longTerm: {
+        stamps,
+        prepared: fromStored(longTerm, key, (counts) => readPreparedItems(files.items, roleDir, longTerm.itemsId, counts), use),
+        stored: { itemsId: longTerm.itemsId, full: longTerm.full, digest: longTerm.digest, fits: longTerm.fits },
+        special,
+        problems: longTerm.problems,
+        until,
+      },
       ...(inboxHolds
         ? { inbox: { ...(inboxStamps ? { folders: settledInbox ?? inboxStamps } : {}), memories: inboxMemories, problems: inbox.problems } }
         : {}),
@@ -249,22 +305,53 @@ function readStamps(file: string, roleDir: string, id: string): FolderStamps[] |
   return foldersOf(stored.folders, LONG_TERM_CATEGORIES, isFolderStamps) ? (stored.folders as FolderStamps[]) : undefined;
 }
 
-/** Names a stamps file for one load: another load's stamps (a write cut short between the two files) are never taken for its own. */
-function newStampsId(): string {
+/**
+ * Names a stamps or items file for one load: another load's (a write cut short between the
+ * files, a writer between a reader's load and its items) are never taken for its own.
+ */
+function newFileId(): string {
   return `${Date.now().toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
 /**
- * The prepared items back, with what fitting and narrowing them would otherwise find by a pass
- * over all 7,600 (their rooms, where the project-specific ones are) worked out on the way.
+ * The prepared load back, its items made only when something reads them (prepared-items-file.ts):
+ * the session's share and the fits kept for it are told to the block (memory-block.ts
+ * `rememberFit`, session-project.ts `rememberProjectShare`), so a SessionStart at the budget it
+ * starts from never does. Made, the items come with what fitting and narrowing would otherwise
+ * find by a pass over all 7,600 (their rooms).
  */
-function fromStored(longTerm: StoredLoad['longTerm'], key: PreparedLoadKey): PreparedLongTermMemory {
-  const full = fromStoredItems(longTerm.full);
-  const digest = fromStoredItems(longTerm.digest);
-  const prepared = { heading: longTerm.heading, full: full.items, digest: digest.items, language: key.language };
-  rememberItemRooms(prepared, { full: full.rooms, digest: digest.rooms, pinnedDigest: digest.pinnedRoom });
-  rememberSpecificItems(prepared, { full: full.specific, digest: digest.specific });
-  return prepared;
+function fromStored(
+  longTerm: StoredLoad['longTerm'],
+  key: PreparedLoadKey,
+  readItems: (counts: { full: number; digest: number }) => { full: StoredTexts; digest: StoredTexts } | undefined,
+  use: PreparedLoadUse,
+): PreparedLongTermMemory {
+  const counts = { full: longTerm.full.count, digest: longTerm.digest.count };
+  const whole: PreparedLongTermMemory = new PreparedOnDemand(longTerm.heading, key.language, () => {
+    const texts = readItems(counts);
+    if (!texts) return use.recompute();
+    const full = fromStoredItems({ ...texts.full, kept: longTerm.full.kept });
+    const digest = fromStoredItems({ ...texts.digest, kept: longTerm.digest.kept });
+    rememberItemRooms(whole, { full: full.rooms, digest: digest.rooms, pinnedDigest: digest.pinnedRoom });
+    return { full: full.items, digest: digest.items };
+  });
+  // Only kept fields carry a project (toStoredItems), so only those items can be project-specific.
+  const specificOf = (kept: KeptFields) => kept.filter(([, fields]) => fields[PROJECT_SPECIFIC_KEY] !== undefined).map(([index]) => index);
+  rememberSpecificItems(whole, { full: specificOf(longTerm.full.kept), digest: specificOf(longTerm.digest.kept) });
+  const hidden: StoredFits['hidden'] = [hiddenByKept(longTerm.full.kept, use.project), hiddenByKept(longTerm.digest.kept, use.project)];
+  let share = whole;
+  if (hidden[0].length > 0 || hidden[1].length > 0) {
+    // What preparedForProject would make of the whole, by the same test of each item.
+    const visible = (item: PreparedItem) => visibleInProject(item.memory.extra, use.project);
+    share = new PreparedOnDemand(longTerm.heading, key.language, () => ({
+      full: whole.full.filter(visible),
+      digest: whole.digest.filter(visible),
+    }));
+  }
+  rememberProjectShare(whole, use.project, share);
+  for (const [limit, digestLimit, block] of shareFits(longTerm.fits, hidden)?.blocks ?? [])
+    rememberFit(share, limit, digestLimit ?? undefined, block);
+  return whole;
 }
 
 /**
@@ -273,7 +360,7 @@ function fromStored(longTerm: StoredLoad['longTerm'], key: PreparedLoadKey): Pre
  */
 const PLAIN_MEMORIES: readonly PreparedItemMemory[] = CATEGORIES.map((category) => Object.freeze({ category, extra: Object.freeze({}) }));
 
-function fromStoredItems(stored: StoredItems): { items: PreparedItem[]; rooms: number[]; pinnedRoom: number; specific: number[] } {
+function fromStoredItems(stored: StoredItems): { items: PreparedItem[]; rooms: number[]; pinnedRoom: number } {
   const kept = new Map(stored.kept);
   const rooms: number[] = [];
   let pinnedRoom = 0;
@@ -286,9 +373,22 @@ function fromStoredItems(stored: StoredItems): { items: PreparedItem[]; rooms: n
     if (item.pinned) pinnedRoom += rooms[i]!;
     return item;
   });
-  // Only kept fields carry a project (toStoredItems), so only those items can be project-specific.
-  const specific = stored.kept.filter(([, fields]) => fields[PROJECT_SPECIFIC_KEY] !== undefined).map(([index]) => index);
-  return { items, rooms, pinnedRoom, specific };
+  return { items, rooms, pinnedRoom };
+}
+
+/** Fresh items to their file, and what the load keeps of them. */
+function writeItems(file: string, roleDir: string, prepared: PreparedLongTermMemory, fitLimits: readonly number[]): StoredLongTermItems {
+  const full = toStoredItems(prepared.full);
+  const digest = toStoredItems(prepared.digest);
+  const itemsId = newFileId();
+  const texts = ({ texts, categories }: StoredItems): StoredTexts => ({ texts, categories });
+  writePreparedItems(file, roleDir, itemsId, texts(full), texts(digest));
+  return {
+    itemsId,
+    full: { count: full.texts.length, kept: full.kept },
+    digest: { count: digest.texts.length, kept: digest.kept },
+    fits: fitsAhead(prepared, fitLimits),
+  };
 }
 
 function toStoredItems(items: readonly PreparedItem[]): StoredItems {
@@ -315,7 +415,8 @@ function toStoredItems(items: readonly PreparedItem[]): StoredItems {
 
 /**
  * Write the prepared load, atomically (a reader sees the old file or the new one). Fresh stamps
- * go to a new stamps file first, so a load on disk never names stamps that are not there.
+ * and fresh items go to new files first, so a load on disk never names files that are not there.
+ * `fitLimits`: the ROLE_LOAD_LIMIT budgets to fit the fresh items at ahead (prepared-load-fits.ts).
  */
 export function writePreparedLoad(
   files: PreparedFiles,
@@ -324,18 +425,20 @@ export function writePreparedLoad(
   from: Date,
   longTerm: PreparedLongTermPart,
   inbox: PreparedInboxPart,
+  fitLimits: readonly number[],
 ): void {
   const { stamps } = longTerm;
   let kept: { id: string; folders: FolderHead[]; files: number };
   if ('fresh' in stamps) {
     kept = {
-      id: newStampsId(),
+      id: newFileId(),
       folders: stamps.fresh.map(headOf),
       files: fileCount(stamps.fresh),
     };
     const stored: StoredStamps = { format: STAMPS_FORMAT, roleDir, id: kept.id, folders: stamps.fresh };
     writeFileAtomicSync(files.stamps, JSON.stringify(stored), { durable: false });
   } else kept = stamps.kept;
+  const items = longTerm.stored ?? writeItems(files.items, roleDir, longTerm.prepared, fitLimits);
   const stored: StoredLoad = {
     format: FORMAT,
     roleDir,
@@ -348,8 +451,7 @@ export function writePreparedLoad(
     longTerm: {
       folders: kept.folders,
       heading: longTerm.prepared.heading,
-      full: toStoredItems(longTerm.prepared.full),
-      digest: toStoredItems(longTerm.prepared.digest),
+      ...items,
       special: toMemoryColumns(longTerm.special, roleDir, key.roleId),
       problems: longTerm.problems,
     },
@@ -365,14 +467,10 @@ export function writePreparedLoad(
 
 // Checks of the stored shape: a garbled or hand-made file must not reach the assembly.
 
-const isCategoryIndex = (value: unknown) => Number.isInteger(value) && (value as number) >= 0 && (value as number) < CATEGORIES.length;
-
-function isStoredItems(value: unknown): value is StoredItems {
-  if (!isPlainObject(value)) return false;
-  const { texts, categories, kept } = value;
-  if (!Array.isArray(texts) || !Array.isArray(categories) || categories.length !== texts.length) return false;
+function isStoredItemsHead(value: unknown): value is StoredItemsHead {
+  if (!isPlainObject(value) || !Number.isSafeInteger(value.count) || (value.count as number) < 0) return false;
   // Kept fields in item order, each for an item there is.
-  return texts.every(isString) && categories.every(isCategoryIndex) && indexedEntries(kept, texts.length, isPlainObject) !== undefined;
+  return indexedEntries(value.kept, value.count as number, isPlainObject) !== undefined;
 }
 
 function foldersOf(
@@ -414,8 +512,10 @@ function isStoredLoad(value: StoredHeader): value is StoredLoad & StoredHeader {
   const { longTerm, inbox } = value;
   return (
     isString(longTerm.heading) &&
-    isStoredItems(longTerm.full) &&
-    isStoredItems(longTerm.digest) &&
+    isString(longTerm.itemsId) &&
+    isStoredItemsHead(longTerm.full) &&
+    isStoredItemsHead(longTerm.digest) &&
+    isStoredFits(longTerm.fits, { full: longTerm.full.count, digest: longTerm.digest.count }) &&
     Array.isArray(longTerm.problems) &&
     longTerm.problems.every(isProblem) &&
     Array.isArray(inbox.problems) &&

@@ -73,6 +73,17 @@ export function rememberSpecificItems(prepared: PreparedItems, specific: Specifi
   specificByPrepared.set(prepared, specific);
 }
 
+/**
+ * Tell what `preparedForProject(prepared, project)` is, when the caller made it without looking at
+ * the items: a load read back from disk reads its items only when a fit was not kept ahead
+ * (prepared-load-file.ts), and narrowing would read them.
+ */
+export function rememberProjectShare<P extends PreparedItems>(prepared: P, project: string | undefined, narrowed: P): void {
+  let byProject = preparedByProject.get(prepared);
+  if (!byProject) preparedByProject.set(prepared, (byProject = new Map()));
+  byProject.set(project ?? '', narrowed);
+}
+
 /** Where a prepared load's project-specific items are: one pass, kept with the load (and warmed with it). */
 function specificItems(prepared: PreparedItems): SpecificItems {
   let found = specificByPrepared.get(prepared);

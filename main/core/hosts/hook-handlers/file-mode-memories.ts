@@ -42,14 +42,17 @@ export interface FileModeMemories {
 }
 
 /**
- * `save: false` (the UI's preview) reads a prepared load but never writes one. `fullCheck`: when
- * the files are stat'ed one by one (full-check-policy.ts; tests reach a large role's path with a few).
+ * `project`: the session's (session-project.ts), whose share of the long-term items the load
+ * shows. `save: false` (the UI's preview) reads a prepared load but never writes one. `fullCheck`:
+ * when the files are stat'ed one by one (full-check-policy.ts; tests reach a large role's path
+ * with a few).
  */
 export function memoriesFromFiles(
   config: KiokuConfig,
   role: RoleDefinition,
   now: Date,
   logger: Logger,
+  project: string | undefined,
   persist: { save: boolean; fullCheck?: FullCheckPolicy } = { save: true },
 ): FileModeMemories {
   const { memoryHome } = config.paths;
@@ -62,12 +65,17 @@ export function memoriesFromFiles(
     digestMinPriority: options.digestMinPriority,
   };
   const files = preparedLoadFiles(config.paths, role.id);
-  const found = readPreparedLoad(files, roleDir, key, now, persist.fullCheck);
+  const recompute = () => {
+    const read = loadRoleMemories(memoryHome, role.id, { categories: LONG_TERM_CATEGORIES });
+    logger.info('context', `${role.id}: the prepared load's items could not be read; computed from the files`);
+    return prepareLongTermWindow(Object.freeze(read.memories), options).prepared;
+  };
+  const found = readPreparedLoad(files, roleDir, key, now, { project, recompute }, persist.fullCheck);
   traceMark(found.longTerm ? 'prepared-valid' : 'prepared-stale');
   const save = (longTerm: PreparedLongTermPart, inbox: PreparedInboxPart) => {
     if (!persist.save) return;
     try {
-      writePreparedLoad(files, roleDir, key, now, longTerm, inbox);
+      writePreparedLoad(files, roleDir, key, now, longTerm, inbox, [config.settings.ROLE_LOAD_LIMIT]);
     } catch (error) {
       // Only the next load's head start is lost; this one is already computed.
       logger.info('context', `could not write the prepared load of ${role.id}: ${(error as Error).message}`);

@@ -29,7 +29,8 @@ export function loadRoleContext(
   const cached = ctx.memories?.load(roleId);
   // One moment for the whole load: the prepared load is judged valid at the moment it is used at.
   const now = config.clock.now();
-  const fromFiles = cached ? undefined : memoriesFromFiles(config, role, now, ctx.logger, { save: !options.readOnly });
+  const project = sessionProject(config.env, event.cwd);
+  const fromFiles = cached ? undefined : memoriesFromFiles(config, role, now, ctx.logger, project, { save: !options.readOnly });
   const { memories, problems } = cached ?? fromFiles!;
   traceMark('memories');
   if (fromFiles) ctx.logger.info('context', `${roleId}: long-term memory from ${fromFiles.source}`);
@@ -45,7 +46,6 @@ export function loadRoleContext(
         )
       : [];
   const peers: PeerInfo[] = loadAllRoles(paths.roleHome).flatMap((listing) => (listing.definition ? [listing.definition] : []));
-  const project = sessionProject(config.env, event.cwd);
   const memoryFolder = projectMemoryFolder(event.cwd, project);
   traceMark('read');
   return assembleSessionContext({

@@ -65,6 +65,7 @@ export function persistPreparedLoad(ctx: HookContext & { memories: MemoryCache }
       memories: [...cached.inbox],
       problems: cached.problems.filter((problem) => path.dirname(problem.path) === inboxDir),
     },
+    [config.settings.ROLE_LOAD_LIMIT],
   );
   // And what a hook that finds this load stale starts from: every file as the cache parsed it.
   writeParsedMemories(parsedMemoriesPath(config.paths, roleId), roleDir, stamps.folders(), cached.memories);

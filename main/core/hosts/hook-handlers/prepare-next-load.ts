@@ -14,7 +14,8 @@ export function prepareNextLoads(config: KiokuConfig, roleIds: readonly string[]
   const now = config.clock.now();
   for (const roleId of roleIds) {
     try {
-      memoriesFromFiles(config, readRoleDefinition(config.paths.roleHome, roleId), now, logger);
+      // For no project: the shares of projects are fitted ahead all the same (prepared-load-fits.ts).
+      memoriesFromFiles(config, readRoleDefinition(config.paths.roleHome, roleId), now, logger, undefined);
     } catch (error) {
       logger.info('context', `the next load of ${roleId} is prepared by its first hook instead: ${(error as Error).message}`);
     }

@@ -8,7 +8,7 @@ import { makeTempHome, type TempHome } from '../../../../test/helpers/temp-home.
 import { formatLocalDate, formatLocalIso } from '../../platform/config/clock.js';
 import type { Logger } from '../../platform/config/log.js';
 import { clarityWindow } from '../../store/memory/memory-clarity.js';
-import { parsedMemoriesPath, preparedLoadPath, preparedStampsPath } from '../../platform/config/prepared-paths.js';
+import { parsedMemoriesPath, preparedItemsPath, preparedLoadPath, preparedStampsPath } from '../../platform/config/prepared-paths.js';
 import { serializeMemory } from '../../store/memory/memory-file.js';
 import { readUtf16File, utf16Bytes } from '../../platform/fs/utf16-text-file.js';
 import { createRole, planRoleChange } from '../../store/roles/role-editor.js';
@@ -381,7 +381,7 @@ describe('a prepared file that cannot be trusted is ignored (derived data, like 
     truncated: (file) => writeCache(file, readCache(file).slice(0, 2_000)),
     'cut at an odd byte': (file) => fs.writeFileSync(file, fs.readFileSync(file).subarray(0, 2_001)),
     'in UTF-8 (written by an older Kioku)': (file) => fs.writeFileSync(file, readCache(file)),
-    'another format': (file) => writeCache(file, readCache(file).replace('"kioku-prepared-load/5"', '"kioku-prepared-load/4"')),
+    'another format': (file) => writeCache(file, readCache(file).replace('"kioku-prepared-load/6"', '"kioku-prepared-load/5"')),
     'wrong types inside': (file) => {
       const data = JSON.parse(readCache(file));
       data.inbox.memories.summary[0] = 42;
@@ -428,19 +428,19 @@ describe('a prepared file that cannot be trusted is ignored (derived data, like 
       data.inbox.memories.extra.push([data.inbox.memories.count, { mood: 'odd' }]);
       writeCache(file, JSON.stringify(data));
     },
-    'a folder index out of range': (file) => {
-      const data = JSON.parse(readCache(file));
-      data.longTerm.digest.categories[0] = 99;
-      writeCache(file, JSON.stringify(data));
-    },
-    'columns of different lengths': (file) => {
-      const data = JSON.parse(readCache(file));
-      data.longTerm.full.categories.pop();
-      writeCache(file, JSON.stringify(data));
-    },
     'kept fields for an item that is not there': (file) => {
       const data = JSON.parse(readCache(file));
-      data.longTerm.full.kept.push([data.longTerm.full.texts.length, { pinned: true }]);
+      data.longTerm.full.kept.push([data.longTerm.full.count, { pinned: true }]);
+      writeCache(file, JSON.stringify(data));
+    },
+    'a fit hiding an item that is not there': (file) => {
+      const data = JSON.parse(readCache(file));
+      data.longTerm.fits[0].hidden[1].push(data.longTerm.digest.count);
+      writeCache(file, JSON.stringify(data));
+    },
+    'a fit without its count': (file) => {
+      const data = JSON.parse(readCache(file));
+      delete data.longTerm.fits[0].blocks[0][2].omitted;
       writeCache(file, JSON.stringify(data));
     },
     "a memory's path out of the role's folder": (file) => {
@@ -453,11 +453,11 @@ describe('a prepared file that cannot be trusted is ignored (derived data, like 
       data.roleDir = '/somewhere/else/PREP01';
       writeCache(file, JSON.stringify(data));
     },
-    'forged item text': (file) => {
+    'forged fit text': (file) => {
       // A file edited to inject text: its stamps are whole, but its shape check passes only for
       // a well-formed file, so this one is caught by the stamp of a memory it claims instead.
       const data = JSON.parse(readCache(file));
-      data.longTerm.full.texts[0] = '### 偽造的記憶';
+      data.longTerm.fits[0].blocks[0][2].text = '## 長期記憶\n### 偽造的記憶';
       writeCache(file, JSON.stringify(data));
       const stampsFile = preparedStampsPath(home!.config().paths, ROLE);
       const stamps = JSON.parse(fs.readFileSync(stampsFile, 'utf8'));
@@ -483,6 +483,121 @@ describe('a prepared file that cannot be trusted is ignored (derived data, like 
       expect(again.text).toBe(first.text);
       // And it was replaced by a good one.
       expect(load().source).toBe('prepared');
+    });
+  }
+});
+
+/**
+ * The long-term block fitted ahead (prepared-load-fits.ts) and the items in their own file
+ * (prepared-items-file.ts): a load at the budget and share it was fitted for reads no item; any
+ * other reads them, and without a usable items file computes them from the memory files — the
+ * full computation's bytes every time.
+ */
+describe('the fits kept ahead, and the items file read only when they do not answer', () => {
+  const itemsFile = () => preparedItemsPath(home!.config().paths, ROLE);
+  const recomputed = (logger: { lines: string[] }) => logger.lines.some((line) => line.includes('items could not be read'));
+
+  /** One load through memoriesFromFiles and the assembly, with the logger kept. */
+  function loadLogged(env: NodeJS.ProcessEnv = {}, cwd = home!.root): { text: string; source: string; lines: string[] } {
+    const logger = recordingLogger();
+    const event = { assistant: 'claude', event: 'session-start', cwd, source: 'startup' } as unknown as HookEvent;
+    const text = loadRoleContext({ config: home!.config(env), logger, host: 'fallback' }, event, ROLE, { maxParts: 1 }).parts.join('\n\n');
+    const line = logger.lines.find((entry) => entry.startsWith(`${ROLE}: long-term memory from `)) ?? '';
+    return { text, source: line.slice(`${ROLE}: long-term memory from `.length), lines: logger.lines };
+  }
+
+  it('at the budget it was fitted for, a load needs no items file', () => {
+    setUp();
+    const first = loadLogged();
+    expect(first.source).toBe('files');
+    expect(fs.existsSync(itemsFile())).toBe(true);
+    fs.rmSync(itemsFile());
+    const second = loadLogged();
+    expect(second.source).toBe('prepared');
+    expect(recomputed(second)).toBe(false);
+    expect(second.text).toBe(first.text);
+  });
+
+  it('in a project whose share was fitted ahead, likewise', () => {
+    const { project } = setUp();
+    loadLogged();
+    fs.rmSync(itemsFile());
+    const inProject = loadLogged({}, project);
+    expect(inProject.source).toBe('prepared');
+    expect(recomputed(inProject)).toBe(false);
+    expect(inProject.text).toContain('這個專案 push 前先跑測試');
+    expect(inProject.text).toBe(full({}, project));
+  });
+
+  it('at another budget the items are read: the same bytes as the full computation', () => {
+    setUp();
+    loadLogged();
+    const other = { ROLE_LOAD_LIMIT: '700' };
+    const through = loadLogged(other);
+    expect(through.source).toBe('prepared');
+    expect(recomputed(through)).toBe(false);
+    const reference = full(other);
+    expect(reference).not.toBe(full());
+    expect(through.text).toBe(reference);
+  });
+
+  it('in a project beyond the shares kept ahead the items are read and narrowed: the same bytes', () => {
+    const { project } = setUp();
+    // More projects than shares are fitted ahead for (16, no project among them), each with a memory of its own.
+    const projects = Array.from({ length: 17 }, (_, i) => path.join(home!.root, 'work', `p${String(i).padStart(2, '0')}`));
+    projects.forEach((folder, i) => {
+      fs.mkdirSync(folder, { recursive: true });
+      writeMemory(
+        memoryObject(`own${i}`, {
+          category: 'skill',
+          priority: 4,
+          memory_type: 'procedural',
+          extra: { project: folder, project_specific: true },
+          summary: `專案 ${i} 自己的慣例`,
+        }),
+      );
+    });
+    loadLogged();
+    // Without its items file, what a share needs shows: they are computed from the memory files.
+    fs.rmSync(itemsFile());
+    const sessions = [project, ...projects];
+    const throughs = sessions.map((cwd) => loadLogged({}, cwd));
+    expect(throughs.every((through) => through.source === 'prepared')).toBe(true);
+    expect(throughs.filter(recomputed)).toHaveLength(sessions.length - 15);
+    throughs.forEach((through, i) => expect(through.text).toBe(full({}, sessions[i])));
+    expect(throughs[17]!.text).toContain('專案 16 自己的慣例');
+    expect(throughs[17]!.text).not.toContain('這個專案 push 前先跑測試');
+  });
+
+  const spoils: Record<string, () => void> = {
+    removed: () => fs.rmSync(itemsFile()),
+    garbled: () => writeCache(itemsFile(), '{"format":'),
+    "another load's items": () => {
+      const data = JSON.parse(readCache(itemsFile()));
+      data.id = `${data.id}-earlier`;
+      writeCache(itemsFile(), JSON.stringify(data));
+    },
+    'a folder index out of range': () => {
+      const data = JSON.parse(readCache(itemsFile()));
+      data.digest.categories[0] = 99;
+      writeCache(itemsFile(), JSON.stringify(data));
+    },
+    'columns of different lengths': () => {
+      const data = JSON.parse(readCache(itemsFile()));
+      data.full.categories.pop();
+      writeCache(itemsFile(), JSON.stringify(data));
+    },
+  };
+  for (const [kind, spoil] of Object.entries(spoils)) {
+    it(`an items file ${kind}: computed from the memory files when needed, the same bytes`, () => {
+      setUp();
+      loadLogged();
+      spoil();
+      const other = { ROLE_LOAD_LIMIT: '700' };
+      const through = loadLogged(other);
+      expect(through.source).toBe('prepared');
+      expect(recomputed(through)).toBe(true);
+      expect(through.text).toBe(full(other));
     });
   }
 });
@@ -640,7 +755,7 @@ describe("a large role: files are stat'ed one by one only when a full check is d
   const memoriesSource = () => {
     const config = home!.config();
     const role = readRoleDefinition(config.paths.roleHome, ROLE);
-    return memoriesFromFiles(config, role, config.clock.now(), recordingLogger(), { save: true, fullCheck: policy }).source;
+    return memoriesFromFiles(config, role, config.clock.now(), recordingLogger(), undefined, { save: true, fullCheck: policy }).source;
   };
   const editInPlace = () => {
     const file = path.join(roleDir(), 'important', 'forged.md');

@@ -3,7 +3,7 @@ import type { KiokuPaths } from './paths.js';
 
 /**
  * Where a role's derived loads live: its prepared SessionStart load, the stamps of the files it
- * came from, and its parsed memories (engine/context/prepared-load-file.ts,
+ * came from, its long-term items, and its parsed memories (engine/context/prepared-load-file.ts,
  * parsed-memories-file.ts). Named in one place, so that `role delete`
  * (store/roles/role-archive.ts) removes these copies of the role's memory text too.
  */
@@ -15,16 +15,25 @@ export function preparedStampsPath(paths: Pick<KiokuPaths, 'stateDir'>, roleId: 
   return path.join(paths.stateDir, 'prepared', `${roleId}.stamps.json`);
 }
 
+export function preparedItemsPath(paths: Pick<KiokuPaths, 'stateDir'>, roleId: string): string {
+  return path.join(paths.stateDir, 'prepared', `${roleId}.items.json`);
+}
+
 export function parsedMemoriesPath(paths: Pick<KiokuPaths, 'stateDir'>, roleId: string): string {
   return path.join(paths.stateDir, 'prepared', `${roleId}.memories.jsonl`);
 }
 
-/** A role's prepared load and the stamps file that goes with it, read and written together. */
-export function preparedLoadFiles(paths: Pick<KiokuPaths, 'stateDir'>, roleId: string): { load: string; stamps: string } {
-  return { load: preparedLoadPath(paths, roleId), stamps: preparedStampsPath(paths, roleId) };
+/** A role's prepared load and the stamps and items files that go with it, read and written together. */
+export function preparedLoadFiles(paths: Pick<KiokuPaths, 'stateDir'>, roleId: string): { load: string; stamps: string; items: string } {
+  return { load: preparedLoadPath(paths, roleId), stamps: preparedStampsPath(paths, roleId), items: preparedItemsPath(paths, roleId) };
 }
 
 /** Every derived file of a role (what `role delete` removes). */
 export function preparedFilesOf(paths: Pick<KiokuPaths, 'stateDir'>, roleId: string): string[] {
-  return [preparedLoadPath(paths, roleId), preparedStampsPath(paths, roleId), parsedMemoriesPath(paths, roleId)];
+  return [
+    preparedLoadPath(paths, roleId),
+    preparedStampsPath(paths, roleId),
+    preparedItemsPath(paths, roleId),
+    parsedMemoriesPath(paths, roleId),
+  ];
 }
