@@ -13,7 +13,7 @@ import { languageOfRole, say, type ContextLanguage } from '../../platform/text/c
 import { packParts } from './context-packing.js';
 import { memoByList } from './list-memo.js';
 import { dialogBlock } from './dialog-block.js';
-import { inboxBlock, inboxNewestFirst, keepInboxOrder } from './inbox-block.js';
+import { inboxBlock, inboxNewestFirst, keepInboxOrder, type OlderInboxCount } from './inbox-block.js';
 import { inertInput, inertMemories } from './inert-input.js';
 import { loadSpecialMemories } from './load-special-memories.js';
 import { fitLongTermMemory, prepareLongTermMemory, type PreparedLongTermMemory } from './memory-block.js';
@@ -51,6 +51,13 @@ export interface SessionContextInput {
   longTermMemories?: readonly Memory[];
   /** The inbox part of `memories`, likewise (frozen, kept between events); gives the same load. */
   inboxMemories?: readonly Memory[];
+  /**
+   * With a prepared load from disk, `inboxMemories` may be only the newest of the inbox; the
+   * older ones are then counted here for the session's project and moment (prepared-inbox.ts),
+   * and `memories` holds those of them read one by one (`loadSpecialMemories`). The caller makes
+   * sure the newest hold every item the block shows; gives the same load.
+   */
+  olderInbox?: OlderInboxCount;
   /**
    * The long-term items prepared ahead for every project (`prepareLongTermMemory` over the whole
    * list, at this moment): a prepared load from disk (prepared-load-file.ts). `memories` may then
@@ -181,7 +188,7 @@ export function assembleSessionContext(given: SessionContextInput): SessionConte
     relationship: relationshipBlock(input.state, who),
     journal: input.journalEntries === undefined ? EMPTY_BLOCK : journalPointerBlock(input.journalEntries, language),
     consent: consentBlock(input.state, { ...who, memoryDir: path.join(paths.memoryHome, role.id) }),
-    sleepy: sleepyBlock(inboxMemories.length, settings.ROLE_SLEEP_REMIND_INBOX, who),
+    sleepy: sleepyBlock(inboxMemories.length + (input.olderInbox?.visible ?? 0), settings.ROLE_SLEEP_REMIND_INBOX, who),
     // The brief is the role's own (its checks folder), never a project's: the whole list, which
     // the daemon has warmed, not the project's narrowed copy.
     brief: briefBlock(special, now, who),
@@ -194,7 +201,16 @@ export function assembleSessionContext(given: SessionContextInput): SessionConte
   const facts = input.facts?.trim() ? input.facts : undefined;
 
   // Shrinking tries many budgets; each block is built once per budget value it is tried with.
-  const inboxAt = memo((limit) => inboxBlock(inboxMemories, { language, now, count: settings.ROLE_LOAD_INBOX_COUNT, limit }));
+  const olderInjectable = input.olderInbox?.injectable;
+  const inboxAt = memo((limit) =>
+    inboxBlock(inboxMemories, {
+      language,
+      now,
+      count: settings.ROLE_LOAD_INBOX_COUNT,
+      limit,
+      ...(olderInjectable ? { olderInjectable } : {}),
+    }),
+  );
   const bondsAt = memo((limit) => bondsBlock(input.bonds ?? [], { language, count: settings.ROLE_LOAD_BONDS_COUNT, limit }));
   // Lines another role of the session said are labelled with its name (issue 19).
   const speakerNames = new Map((input.peers ?? []).map((peer) => [peer.id, peer.name]));

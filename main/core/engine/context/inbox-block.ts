@@ -17,6 +17,21 @@ export interface InboxBlockOptions {
   count: number;
   /** ROLE_LOAD_INBOX_LIMIT; 0 turns the block off. */
   limit: number;
+  /**
+   * Memories older than all of `memories`, known only by count (a prepared load keeps only the
+   * newest whole: prepared-inbox.ts): how many are not expired. Its caller makes sure that
+   * `memories` then holds `count` shown ones, so that the older are only ever counted.
+   */
+  olderInjectable?: number;
+}
+
+/**
+ * The older part of an inbox of which only the newest memories are at hand: how many of them a
+ * session in this project is given (`visible`), and how many of those are not expired now.
+ */
+export interface OlderInboxCount {
+  visible: number;
+  injectable: number;
 }
 
 type InboxMemory = Memory & { path?: string };
@@ -160,8 +175,9 @@ export function inboxBlock(memories: readonly InboxMemory[], options: InboxBlock
   if (options.count <= 0 || options.limit <= 0) return EMPTY_BLOCK;
   const all = inboxNewestFirst(memories, options.now);
   if (all.length === 0) return EMPTY_BLOCK;
+  const total = all.length + (options.olderInjectable ?? 0);
   const candidates = all.slice(0, options.count);
-  const beyondCount = all.length - candidates.length;
+  const beyondCount = total - candidates.length;
   const heading = say(
     options.language,
     '## 近期工作記憶（尚未整理的 inbox，最新在前）\n上一段做了什麼、進行到哪，都在這裡。',
@@ -181,10 +197,10 @@ export function inboxBlock(memories: readonly InboxMemory[], options: InboxBlock
     );
   }
   // The newest does not fit even alone: it stays, shortened to the whole room; the rest wait.
-  const omitted = all.length - 1;
+  const omitted = total - 1;
   const noteRoom = omitted > 0 ? 2 + note(omitted).length : 0;
   const room = options.limit - heading.length - 2 - noteRoom;
   const newest = room > 0 ? shortenedNewest(candidates[0]!, room, options.language) : '';
-  if (!newest) return { text: '', shown: 0, omitted: all.length };
+  if (!newest) return { text: '', shown: 0, omitted: total };
   return renderBlock(heading, [newest], omitted, note, '\n\n', options.limit);
 }

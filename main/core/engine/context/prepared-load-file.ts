@@ -21,6 +21,7 @@ import { indexedEntries, isNumber, isPlainObject, isProblem, isString } from './
 import { fromMemoryColumns, toMemoryColumns, type MemoryColumns } from './stored-memory-columns.js';
 import { isPackedFolderHead, packFolderStamps, unpackFolderStamps, type PackedFolderStamps } from './packed-folder-stamps.js';
 import { inboxInOrder, rememberInboxOrder } from './inbox-block.js';
+import { fromStoredInbox, toStoredInbox, type StoredInbox } from './prepared-inbox.js';
 import { inertMemory, rememberInert } from './inert-input.js';
 import { checkedRecently, SMALL_ROLE_FILES, type FullCheckPolicy } from '../../store/memory/full-check-policy.js';
 import {
@@ -47,7 +48,8 @@ import {
 // 5: whole memories (the inbox, the special ones) as columns (stored-memory-columns.ts), the
 //    inbox in the order its block shows it (inbox-block.ts `inboxInOrder`) and inert.
 // 6: the items' texts and folders in a file of their own (prepared-items-file.ts), read only when
-//    no fit kept ahead (prepared-load-fits.ts) answers.
+//    no fit kept ahead (prepared-load-fits.ts) answers; of the inbox only the newest whole, the
+//    older counted (prepared-inbox.ts).
 // What is stored derived is taken as it is: a change to how it is derived — the item texts'
 // formatting (memory-block.ts), inert-text.ts, the inbox's order — must bump this too.
 const FORMAT = 'kioku-prepared-load/6';
@@ -123,7 +125,7 @@ interface StoredLoad {
    * The memories newest first (`inboxInOrder`) and inert (`inertMemory`): read back, the block
    * need not sort them, nor the load make them inert — what they are read for is injecting them.
    */
-  inbox: { folders: PackedFolderStamps[]; memories: MemoryColumns; problems: MemoryLoadProblem[] };
+  inbox: { folders: PackedFolderStamps[]; problems: MemoryLoadProblem[] } & StoredInbox;
 }
 
 /** The stamps file beside a prepared load: each long-term file's stamp, under the id its load names. */
@@ -162,9 +164,14 @@ export interface PreparedLongTermPart {
 
 export interface PreparedInboxPart {
   folders: FolderStamps[];
-  /** Read back from a prepared load: frozen, inert, in the inbox block's order (rememberInboxOrder). */
+  /**
+   * The whole inbox; read back from a prepared load, only its newest (prepared-inbox.ts), frozen,
+   * inert, in the inbox block's order (rememberInboxOrder).
+   */
   memories: readonly StoredMemory[];
   problems: MemoryLoadProblem[];
+  /** Read back from disk: written again as it was stored. */
+  stored?: StoredInbox;
 }
 
 /**
@@ -178,8 +185,17 @@ function keyText(key: PreparedLoadKey, now: Date): string {
   return JSON.stringify([key.roleId, key.language, key.fullMinPriority, key.digestMinPriority, process.env.TZ ?? '', offsets]);
 }
 
-/** The inbox part as read back: its files' stamps only when a full check unpacked them (packed-folder-stamps.ts). */
-export type FoundInboxPart = Omit<PreparedInboxPart, 'folders'> & { folders?: FolderStamps[] };
+/**
+ * The inbox part as read back: its files' stamps only when a full check unpacked them
+ * (packed-folder-stamps.ts); its newest memories whole, the older ones counted (prepared-inbox.ts).
+ */
+export type FoundInboxPart = Omit<PreparedInboxPart, 'folders'> & {
+  folders?: FolderStamps[];
+  older: StoredInbox['older'];
+  /** The older memories a load reads one by one (`loadSpecialMemories`), in order. */
+  olderSpecial: readonly StoredMemory[];
+  stored: StoredInbox;
+};
 
 export interface PreparedLoadFound {
   longTerm?: PreparedLongTermPart;
@@ -247,9 +263,9 @@ export function readPreparedLoad(
     if (!isStoredLoad(stored)) return NONE;
     const { longTerm, inbox } = stored;
     const special = fromMemoryColumns(longTerm.special, roleDir, key.roleId, LONG_TERM_CATEGORIES);
-    const inboxList = fromMemoryColumns(inbox.memories, roleDir, key.roleId, INBOX_CATEGORIES);
-    if (!special || !inboxList) return NONE;
-    const inboxMemories = Object.freeze(inboxList);
+    const inboxRead = fromStoredInbox(inbox, roleDir, key.roleId);
+    if (!special || !inboxRead) return NONE;
+    const inboxMemories = Object.freeze(inboxRead.recent);
     rememberInboxOrder(inboxMemories);
     rememberInert(inboxMemories);
     // Each inbox file's stamp is unpacked and checked only by a full check: 1,400 of them.
@@ -274,7 +290,16 @@ export function readPreparedLoad(
         until,
       },
       ...(inboxHolds
-        ? { inbox: { ...(inboxStamps ? { folders: settledInbox ?? inboxStamps } : {}), memories: inboxMemories, problems: inbox.problems } }
+        ? {
+            inbox: {
+              ...(inboxStamps ? { folders: settledInbox ?? inboxStamps } : {}),
+              memories: inboxMemories,
+              older: inboxRead.older,
+              olderSpecial: inboxRead.olderSpecial,
+              problems: inbox.problems,
+              stored: { memories: inbox.memories, older: inbox.older },
+            },
+          }
         : {}),
       rewrite: check && ((large && !racy) || !!settledLongTerm || !!settledInbox),
     };
@@ -457,7 +482,7 @@ export function writePreparedLoad(
     },
     inbox: {
       folders: inbox.folders.map(packFolderStamps),
-      memories: toMemoryColumns(inboxInOrder(inbox.memories).map(inertMemory), roleDir, key.roleId),
+      ...(inbox.stored ?? toStoredInbox(inboxInOrder(inbox.memories).map(inertMemory), roleDir, key.roleId)),
       problems: inbox.problems,
     },
   };

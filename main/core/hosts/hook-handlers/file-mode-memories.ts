@@ -10,11 +10,14 @@ import {
   LONG_TERM_CATEGORIES,
   readPreparedLoad,
   writePreparedLoad,
-  type FoundInboxPart,
   type PreparedInboxPart,
   type PreparedLongTermPart,
 } from '../../engine/context/prepared-load-file.js';
 import { collectStamps } from '../../engine/context/prepared-load-stamps.js';
+import { countOlder } from '../../engine/context/prepared-inbox.js';
+import type { OlderInboxCount } from '../../engine/context/inbox-block.js';
+import { isInjectable } from '../../store/memory/memory-expiry.js';
+import { visibleInProject } from '../../store/projects/memory-project.js';
 import { readParsedMemories, writeParsedMemories } from '../../engine/context/parsed-memories-file.js';
 import { parsedMemoriesPath, preparedLoadFiles } from '../../platform/config/prepared-paths.js';
 import type { FullCheckPolicy } from '../../store/memory/full-check-policy.js';
@@ -37,6 +40,8 @@ export interface FileModeMemories {
   inbox?: readonly StoredMemory[];
   problems: MemoryLoadProblem[];
   preparedLongTerm: PreparedLongTermMemory;
+  /** With `inbox`, when it holds only the newest: the older ones counted (prepared-inbox.ts). */
+  olderInbox?: OlderInboxCount;
   /** Where the long-term part came from (logged, and told by the tests). */
   source: 'prepared' | 'prepared, inbox read' | 'files';
 }
@@ -84,25 +89,31 @@ export function memoriesFromFiles(
   const started = Date.now();
   if (found.longTerm) {
     const longTerm = found.longTerm;
-    let inbox: FoundInboxPart | undefined = found.inbox;
-    if (!inbox) {
-      const stamps = collectStamps(roleDir, INBOX_CATEGORIES, started);
-      // Not through the parsed memories: reading all of them costs about what the inbox alone does.
-      const read = loadRoleMemories(memoryHome, role.id, { categories: INBOX_CATEGORIES, seen: stamps.seen });
-      const fresh = { folders: stamps.folders(), ...read };
-      save(longTerm, fresh);
-      inbox = fresh;
-    } else if (found.rewrite && inbox.folders) {
-      // What the full check found (which unpacked the inbox's stamps), so the next loads skip it.
-      save(longTerm, { ...inbox, folders: inbox.folders });
+    const kept = found.inbox;
+    // What the full check found (which unpacked the inbox's stamps), so the next loads skip it.
+    if (kept?.folders && found.rewrite) save(longTerm, { ...kept, folders: kept.folders });
+    const older = kept && countOlder(kept.older, project, now);
+    if (kept && older && (older.injectable === 0 || shownAmong(kept.memories, project, now) >= config.settings.ROLE_LOAD_INBOX_COUNT)) {
+      // The inbox comes first, as loadRoleMemories lists the folders (ALL_CATEGORIES).
+      return {
+        memories: [...kept.memories, ...kept.olderSpecial, ...longTerm.special],
+        inbox: kept.memories,
+        olderInbox: older,
+        problems: [...kept.problems, ...longTerm.problems],
+        preparedLongTerm: longTerm.prepared,
+        source: 'prepared',
+      };
     }
-    // The inbox comes first, as loadRoleMemories lists the folders (ALL_CATEGORIES).
+    // The inbox changed, or the block would show some of its older memories: its files are read.
+    const stamps = collectStamps(roleDir, INBOX_CATEGORIES, started);
+    // Not through the parsed memories: reading all of them costs about what the inbox alone does.
+    const read = loadRoleMemories(memoryHome, role.id, { categories: INBOX_CATEGORIES, seen: stamps.seen });
+    if (!kept) save(longTerm, { folders: stamps.folders(), ...read });
     return {
-      memories: [...inbox.memories, ...longTerm.special],
-      ...(found.inbox ? { inbox: found.inbox.memories } : {}),
-      problems: [...inbox.problems, ...longTerm.problems],
+      memories: [...read.memories, ...longTerm.special],
+      problems: [...read.problems, ...longTerm.problems],
       preparedLongTerm: longTerm.prepared,
-      source: found.inbox ? 'prepared' : 'prepared, inbox read',
+      source: 'prepared, inbox read',
     };
   }
   // When every file was last found as stamped: now, on the full-check policy's clock.
@@ -141,4 +152,9 @@ export function memoriesFromFiles(
     }
   }
   return { memories, problems, preparedLongTerm: window.prepared, source: 'files' };
+}
+
+/** How many of these inbox memories the block may show a session in `project` at `now`. */
+function shownAmong(memories: readonly StoredMemory[], project: string | undefined, now: Date): number {
+  return memories.filter((memory) => visibleInProject(memory.extra, project) && isInjectable(memory, now)).length;
 }

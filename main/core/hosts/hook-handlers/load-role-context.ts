@@ -55,6 +55,7 @@ export function loadRoleContext(
     ...(cached ? { longTermMemories: cached.longTerm, inboxMemories: cached.inbox } : {}),
     ...(fromFiles ? { preparedLongTerm: fromFiles.preparedLongTerm } : {}),
     ...(fromFiles?.inbox ? { inboxMemories: fromFiles.inbox } : {}),
+    ...(fromFiles?.olderInbox ? { olderInbox: fromFiles.olderInbox } : {}),
     state,
     bonds: readBonds(paths.memoryHome, roleId),
     dialog,

@@ -602,6 +602,64 @@ describe('the fits kept ahead, and the items file read only when they do not ans
   }
 });
 
+/**
+ * The inbox beyond its newest (prepared-inbox.ts): a prepared load keeps the newest 64 whole and
+ * only counts the older, which the sleepy reminder and the "more not shown" note count; when the
+ * newest hold fewer than the block shows, the inbox's files are read. The same bytes either way.
+ */
+describe('an inbox longer than the newest a prepared load keeps whole', () => {
+  /** Inbox memories older than setUp's, newest first: `old0` a day and a minute old, and so on. */
+  function olderInbox(count: number, fields: (i: number) => Partial<Memory>): void {
+    for (let i = 0; i < count; i++) {
+      const created = local(new Date(NOW.getTime() - DAY - (i + 1) * 60_000));
+      writeMemory(
+        memoryObject(`old${String(i).padStart(3, '0')}`, {
+          category: 'inbox',
+          priority: 3,
+          created,
+          updated: created,
+          summary: `較早的工作 ${i}`,
+          body: `第 ${i} 件較早的事。`,
+          ...fields(i),
+        }),
+      );
+    }
+  }
+
+  it('counts the older ones it does not keep, in and out of a project: the same bytes', () => {
+    const { project } = setUp();
+    olderInbox(100, (i) => ({
+      ...(i % 7 === 0 ? { expires: formatLocalDate(new Date(NOW.getTime() - 2 * DAY)) } : {}),
+      ...(i % 11 === 0 ? { extra: { project, project_specific: true } } : {}),
+      ...(i === 90 ? { tags: ['brief'] } : {}),
+    }));
+    for (const cwd of [home!.root, project]) {
+      const first = load({}, cwd);
+      const second = load({}, cwd);
+      expect(second.source).toBe('prepared');
+      expect(second.text).toBe(first.text);
+      // The sleepy reminder tells how many are waiting, the older ones included.
+      expect(Number(/已累積 (\d+) 則/.exec(second.text)?.[1])).toBeGreaterThan(64);
+      expect(second.text).toBe(full({}, cwd));
+    }
+  });
+
+  it('reads the files when the newest hold fewer than the block shows: the same bytes', () => {
+    const { project } = setUp();
+    // The newest are another project's own; the older global ones fill the block outside it.
+    olderInbox(80, (i) => (i < 70 ? { extra: { project, project_specific: true } } : {}));
+    const first = load();
+    const second = load();
+    expect(second.source).toBe('prepared, inbox read');
+    expect(second.text).toBe(first.text);
+    expect(second.text).toContain('較早的工作 70');
+    expect(second.text).toBe(full());
+    // In that project the newest hold enough.
+    load({}, project);
+    expect(load({}, project).source).toBe('prepared');
+  });
+});
+
 /** The parsed memories file (parsed-memories-file.ts) as data: its header, and per file its stamp and memory. */
 interface ParsedOnDisk {
   header: { format: string; roleDir: string };
