@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { HookCall } from '../common/hook-protocol.js';
 import type { KiokuConfig } from '../main/core/platform/config/config.js';
 import type { Logger } from '../main/core/platform/config/log.js';
@@ -7,6 +8,9 @@ import type { SessionStartOptions } from '../main/core/hosts/hook-handlers/sessi
 import { writeSpoolRecord } from '../main/core/platform/ipc/spool-writer.js';
 import { releaseSessionLocks } from '../main/core/store/sessions/session-end.js';
 import { resolveSessionRole } from '../main/core/store/sessions/session-role.js';
+import { ownBundleStamp } from '../main/core/platform/fs/own-dir.js';
+import { parsedRolesFile } from '../main/core/store/roles/parsed-roles-file.js';
+import { keepRoleParses } from '../main/core/store/roles/role-repository.js';
 
 /**
  * What the hook client does when the daemon does not answer (HOOK-5): answer from the files with
@@ -14,6 +18,9 @@ import { resolveSessionRole } from '../main/core/store/sessions/session-role.js'
  * in order, when it starts. Loaded only on this path, so the usual case stays small.
  */
 export function answerFromFiles(config: KiokuConfig, logger: Logger, call: HookCall, options: SessionStartOptions): string {
+  // A process per event: the roles it reads are parsed once between processes, not in each.
+  const code = ownBundleStamp();
+  if (code) keepRoleParses(parsedRolesFile(path.join(config.paths.stateDir, 'cache', 'parsed-roles.json'), code));
   return answerHookCall({ config, logger, host: 'fallback' }, call, options);
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { KiokuError } from '../../../../common/errors.js';
+import { ownDir } from '../../platform/fs/own-dir.js';
 import { textBlock, type ContextBlock } from './context-block.js';
 import { languageOfRole, type ContextLanguage } from '../../platform/text/context-language.js';
 
@@ -18,7 +18,7 @@ const MAINTAINER_NOTE = /^\s*<!--[\s\S]*?-->\s*/;
  * from a bundled hook client (dist/hooks), so the resources folder is found by walking up from
  * this file instead of a fixed number of `..`.
  */
-export function findResourcesDir(start = path.dirname(fileURLToPath(import.meta.url))): string | undefined {
+export function findResourcesDir(start = ownDir()): string | undefined {
   let dir = start;
   for (;;) {
     const candidate = path.join(dir, 'resources');

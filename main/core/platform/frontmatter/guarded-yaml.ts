@@ -1,4 +1,5 @@
-import yaml from 'js-yaml';
+import type { EventType, LoadOptions, State } from 'js-yaml';
+import { ownRequire } from '../fs/own-require.js';
 
 /**
  * The one YAML reader for text Kioku did not write itself (front matter, importers' files).
@@ -23,16 +24,32 @@ const ANCHORS_REFUSED =
   'Write each value out in full, or quote a value that starts with "&" or "*"';
 
 /** The parser's state at a node's 'close'; `anchor` is not in @types/js-yaml but is js-yaml's own field. */
-type NodeState = yaml.State & { anchor?: string | null };
+type NodeState = State & { anchor?: string | null };
 
-function refuseAnchors(eventType: yaml.EventType, state: NodeState): void {
+function refuseAnchors(eventType: EventType, state: NodeState): void {
   if (eventType === 'close' && state.anchor !== null && state.anchor !== undefined) {
     throw new RefusedYamlError(`${ANCHORS_REFUSED} (found "&${state.anchor}")`);
   }
 }
 
-const PLAIN: yaml.LoadOptions = { schema: yaml.JSON_SCHEMA, maxDepth: MAX_YAML_DEPTH } as yaml.LoadOptions;
-const GUARDED: yaml.LoadOptions = { ...PLAIN, listener: refuseAnchors };
+type JsYaml = typeof import('js-yaml');
+let loaded: { yaml: JsYaml; plain: LoadOptions; guarded: LoadOptions } | undefined;
+
+/**
+ * js-yaml, when first needed. Required, not imported: in the hook's CommonJS fallback bundle
+ * (scripts/build-hooks.mjs) esbuild then evaluates it on this first call instead of at every
+ * start — it is a quarter of that bundle, and a SessionStart from a prepared load with its roles'
+ * parses kept (store/roles/parsed-roles-file.ts) reads no YAML at all: about 2 ms of each (issue
+ * 17). Run from source (ESM, no `require`), the same package comes through createRequire.
+ */
+function jsYaml(): NonNullable<typeof loaded> {
+  if (!loaded) {
+    const yaml = (typeof require === 'function' ? require('js-yaml') : ownRequire()('js-yaml')) as JsYaml;
+    const plain = { schema: yaml.JSON_SCHEMA, maxDepth: MAX_YAML_DEPTH } as LoadOptions;
+    loaded = { yaml, plain, guarded: { ...plain, listener: refuseAnchors } };
+  }
+  return loaded;
+}
 
 /**
  * `yaml.load` with JSON_SCHEMA (dates stay the text they were written as), anchors refused and
@@ -40,5 +57,6 @@ const GUARDED: yaml.LoadOptions = { ...PLAIN, listener: refuseAnchors };
  * that is not YAML (too deep included: callers read such text another way, as before).
  */
 export function loadYamlGuarded(text: string): unknown {
-  return yaml.load(text, text.includes('&') ? GUARDED : PLAIN);
+  const { yaml, plain, guarded } = jsYaml();
+  return yaml.load(text, text.includes('&') ? guarded : plain);
 }

@@ -4,6 +4,7 @@ import { KiokuError, isKiokuError } from '../../../../common/errors.js';
 import { explainInvalidRoleId, isValidRoleId } from '../../../../common/role-id.js';
 import { roleIdOfFileName } from './role-file-name.js';
 import { parseLegacyRole, parseSplitRole, type RoleDefinition, type RoleFileText } from './role-definition.js';
+import type { RoleParseStore } from './parsed-roles-file.js';
 
 /** The files of one role in the role home (ARCHITECTURE.md §Data on disk). */
 export interface RoleFilePaths {
@@ -73,12 +74,22 @@ export function readRoleFileText(file: string): RoleFileText {
  */
 const lastParsed = new Map<string, { identity: string; soul: string; definition: RoleDefinition }>();
 
+/** Parses kept between processes too (parsed-roles-file.ts): set by a process that starts often (the hook's fallback). */
+let keptParses: RoleParseStore | undefined;
+
+/** Keep this process's role parses in `store` and take earlier ones from it. */
+export function keepRoleParses(store: RoleParseStore | undefined): void {
+  keptParses = store;
+}
+
 function parseSplitRoleOnce(id: string, identity: RoleFileText, soul: RoleFileText): RoleDefinition {
   const known = lastParsed.get(identity.path);
   if (known && known.identity === identity.text && known.soul === soul.text && known.definition.id === id)
     return structuredClone(known.definition);
-  const definition = parseSplitRole(id, identity, soul);
+  const kept = keptParses?.get(id, identity, soul);
+  const definition = kept ?? parseSplitRole(id, identity, soul);
   lastParsed.set(identity.path, { identity: identity.text, soul: soul.text, definition: structuredClone(definition) });
+  if (!kept) keptParses?.put(id, identity, soul, structuredClone(definition));
   return definition;
 }
 
