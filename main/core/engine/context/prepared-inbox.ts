@@ -76,14 +76,16 @@ export function fromStoredInbox(value: unknown, roleDir: string, roleId: string)
 
 /** What a session in `project` at `now` is given of the older memories (inbox-block.ts `OlderInboxCount`). */
 export function countOlder(older: StoredInbox['older'], project: string | undefined, now: Date): OlderInboxCount {
-  const hidden = new Set(older.kept.filter(([, fields]) => !visibleInProject(fields, project)).map(([index]) => index));
   const at = now.getTime();
-  let visible = 0;
+  // A loop over the numbers: 1,400 of them, on every load from a prepared one.
+  let visible = older.expiresAt.length;
   let injectable = 0;
-  older.expiresAt.forEach((time, i) => {
-    if (hidden.has(i)) return;
-    visible++;
-    if (time === null || at < time) injectable++;
-  });
+  for (const time of older.expiresAt) if (time === null || at < time) injectable++;
+  for (const [index, fields] of older.kept) {
+    if (visibleInProject(fields, project)) continue;
+    visible--;
+    const time = older.expiresAt[index];
+    if (time === null || at < time!) injectable--;
+  }
   return { visible, injectable };
 }
