@@ -40,11 +40,14 @@ let loaded: { yaml: JsYaml; plain: LoadOptions; guarded: LoadOptions } | undefin
  * (scripts/build-hooks.mjs) esbuild then evaluates it on this first call instead of at every
  * start — it is a quarter of that bundle, and a SessionStart from a prepared load with its roles'
  * parses kept (store/roles/parsed-roles-file.ts) reads no YAML at all: about 2 ms of each (issue
- * 17). Run from source (ESM, no `require`), the same package comes through createRequire.
+ * 17). Run from source or an ESM bundle (the tests' children), the same package comes through
+ * createRequire (own-require.ts).
  */
 function jsYaml(): NonNullable<typeof loaded> {
   if (!loaded) {
-    const yaml = (typeof require === 'function' ? require('js-yaml') : ownRequire()('js-yaml')) as JsYaml;
+    // A CommonJS module's own `require` only: an ESM bundle's is esbuild's shim, which throws for a package left external.
+    const commonJs = typeof require === 'function' && typeof module === 'object';
+    const yaml = (commonJs ? require('js-yaml') : ownRequire()('js-yaml')) as JsYaml;
     const plain = { schema: yaml.JSON_SCHEMA, maxDepth: MAX_YAML_DEPTH } as LoadOptions;
     loaded = { yaml, plain, guarded: { ...plain, listener: refuseAnchors } };
   }
