@@ -2,22 +2,17 @@ import fs from 'node:fs';
 import { CATEGORIES, type MemoryCategory, type MemoryLoadProblem, type StoredMemory } from '../../../../common/memory.js';
 import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
 import { readUtf16File, utf16Bytes } from '../../platform/fs/utf16-text-file.js';
-import { isPinned, PINNED } from '../../store/memory/pinned.js';
-import { PROJECT_KEY, PROJECT_SPECIFIC_KEY } from '../../store/projects/memory-project.js';
+import type { PreparedLongTermMemory } from './memory-block.js';
 import type { ContextLanguage } from '../../platform/text/context-language.js';
+import { readPreparedItems } from './prepared-items-file.js';
 import {
-  itemRoom,
-  rememberFit,
-  rememberItemRooms,
-  type PreparedItem,
-  type PreparedItemMemory,
-  type PreparedLongTermMemory,
-} from './memory-block.js';
-import { rememberProjectShare, rememberSpecificItems } from './session-project.js';
-import { PreparedOnDemand, readPreparedItems, writePreparedItems, type StoredTexts } from './prepared-items-file.js';
-import { fitsAhead, hiddenByKept, isStoredFits, shareFits, type StoredFits } from './prepared-load-fits.js';
-import { visibleInProject } from '../../store/projects/memory-project.js';
-import { indexedEntries, isNumber, isPlainObject, isProblem, isString } from './prepared-load-shapes.js';
+  isStoredLongTermItems,
+  longTermFromStored,
+  writeLongTermItems,
+  type PreparedLoadUse,
+  type StoredLongTermItems,
+} from './prepared-long-term.js';
+import { isNumber, isPlainObject, isProblem, isString } from './prepared-load-shapes.js';
 import { fromMemoryColumns, toMemoryColumns, type MemoryColumns } from './stored-memory-columns.js';
 import { isPackedFolderHead, packFolderStamps, unpackFolderStamps, type PackedFolderStamps } from './packed-folder-stamps.js';
 import { inboxInOrder, rememberInboxOrder } from './inbox-block.js';
@@ -67,36 +62,6 @@ export interface PreparedLoadKey {
   digestMinPriority: number;
 }
 
-/**
- * Items as columns: their texts, their folders (indexes into CATEGORIES) and, for the few that
- * have them, their pin and project fields by item index. At 10,000 memories a load holds about
- * 7,600 items; parsing one small array per item cost the hook about a quarter of reading the
- * file (JSON.parse's allocations and the scavenges they bring), columns cost a handful of arrays.
- * The texts and folders are in the items file; the load keeps how many there are and the kept
- * fields, which tell project shares and pins without them.
- */
-interface StoredItems extends StoredTexts {
-  kept: KeptFields;
-}
-
-type KeptFields = Array<[index: number, fields: Record<string, unknown>]>;
-
-interface StoredItemsHead {
-  count: number;
-  kept: KeptFields;
-}
-
-/**
- * The long-term items as a load read back has them on disk, for writing the load again without
- * reading them (a new inbox, a full check's time): their file's id, the kept fields, the fits.
- */
-export interface StoredLongTermItems {
-  itemsId: string;
-  full: StoredItemsHead;
-  digest: StoredItemsHead;
-  fits: StoredFits[];
-}
-
 interface StoredLoad {
   format: string;
   roleDir: string;
@@ -109,15 +74,11 @@ interface StoredLoad {
   /** The long-term files' stamps this load goes with (preparedStampsPath), and how many files they cover. */
   stampsId: string;
   longTermFiles: number;
-  longTerm: {
+  /** The items' count, kept fields and fits, and their file's id (prepared-long-term.ts). */
+  longTerm: StoredLongTermItems & {
     /** Only the folders' own stamps: each file's are in the stamps file. */
     folders: FolderHead[];
     heading: string;
-    /** The items file's id (prepared-items-file.ts). */
-    itemsId: string;
-    full: StoredItemsHead;
-    digest: StoredItemsHead;
-    fits: StoredFits[];
     special: MemoryColumns;
     problems: MemoryLoadProblem[];
   };
@@ -209,18 +170,6 @@ export interface PreparedLoadFound {
 
 const NONE: PreparedLoadFound = { rewrite: false };
 
-/** How a load read back is used: the session's project, and the items afresh should their file be lost. */
-export interface PreparedLoadUse {
-  /** The session's project (session-project.ts `sessionProject`): its share's fits are looked up. */
-  project: string | undefined;
-  /**
-   * The long-term items computed from the memory files: called only when the items file, needed
-   * after all (a budget or share not fitted ahead), cannot be read — removed, or replaced by a
-   * writer between the load and it. The same items while the files are as the load was checked.
-   */
-  recompute: () => Pick<PreparedLongTermMemory, 'full' | 'digest'>;
-}
-
 /**
  * The parts of the prepared load that still hold at `now` for these files and this key; either
  * may be missing (then it is computed from the files). Never throws: a file that cannot be read,
@@ -283,7 +232,12 @@ export function readPreparedLoad(
     return {
       longTerm: {
         stamps,
-        prepared: fromStored(longTerm, key, (counts) => readPreparedItems(files.items, roleDir, longTerm.itemsId, counts), use),
+        prepared: longTermFromStored(
+          longTerm,
+          key.language,
+          (counts) => readPreparedItems(files.items, roleDir, longTerm.itemsId, counts),
+          use,
+        ),
         stored: { itemsId: longTerm.itemsId, full: longTerm.full, digest: longTerm.digest, fits: longTerm.fits },
         special,
         problems: longTerm.problems,
@@ -339,106 +293,6 @@ function newFileId(): string {
 }
 
 /**
- * The prepared load back, its items made only when something reads them (prepared-items-file.ts):
- * the session's share and the fits kept for it are told to the block (memory-block.ts
- * `rememberFit`, session-project.ts `rememberProjectShare`), so a SessionStart at the budget it
- * starts from never does. Made, the items come with what fitting and narrowing would otherwise
- * find by a pass over all 7,600 (their rooms).
- */
-function fromStored(
-  longTerm: StoredLoad['longTerm'],
-  key: PreparedLoadKey,
-  readItems: (counts: { full: number; digest: number }) => { full: StoredTexts; digest: StoredTexts } | undefined,
-  use: PreparedLoadUse,
-): PreparedLongTermMemory {
-  const counts = { full: longTerm.full.count, digest: longTerm.digest.count };
-  const whole: PreparedLongTermMemory = new PreparedOnDemand(longTerm.heading, key.language, () => {
-    const texts = readItems(counts);
-    if (!texts) return use.recompute();
-    const full = fromStoredItems({ ...texts.full, kept: longTerm.full.kept });
-    const digest = fromStoredItems({ ...texts.digest, kept: longTerm.digest.kept });
-    rememberItemRooms(whole, { full: full.rooms, digest: digest.rooms, pinnedDigest: digest.pinnedRoom });
-    return { full: full.items, digest: digest.items };
-  });
-  // Only kept fields carry a project (toStoredItems), so only those items can be project-specific.
-  const specificOf = (kept: KeptFields) => kept.filter(([, fields]) => fields[PROJECT_SPECIFIC_KEY] !== undefined).map(([index]) => index);
-  rememberSpecificItems(whole, { full: specificOf(longTerm.full.kept), digest: specificOf(longTerm.digest.kept) });
-  const hidden: StoredFits['hidden'] = [hiddenByKept(longTerm.full.kept, use.project), hiddenByKept(longTerm.digest.kept, use.project)];
-  let share = whole;
-  if (hidden[0].length > 0 || hidden[1].length > 0) {
-    // What preparedForProject would make of the whole, by the same test of each item.
-    const visible = (item: PreparedItem) => visibleInProject(item.memory.extra, use.project);
-    share = new PreparedOnDemand(longTerm.heading, key.language, () => ({
-      full: whole.full.filter(visible),
-      digest: whole.digest.filter(visible),
-    }));
-  }
-  rememberProjectShare(whole, use.project, share);
-  for (const [limit, digestLimit, block] of shareFits(longTerm.fits, hidden)?.blocks ?? [])
-    rememberFit(share, limit, digestLimit ?? undefined, block);
-  return whole;
-}
-
-/**
- * An item without kept fields (nearly all) shares its folder's memory object: nothing changes a
- * prepared item's memory, and 7,600 pairs of small objects were a tenth of reading a load back.
- */
-const PLAIN_MEMORIES: readonly PreparedItemMemory[] = CATEGORIES.map((category) => Object.freeze({ category, extra: Object.freeze({}) }));
-
-function fromStoredItems(stored: StoredItems): { items: PreparedItem[]; rooms: number[]; pinnedRoom: number } {
-  const kept = new Map(stored.kept);
-  const rooms: number[] = [];
-  let pinnedRoom = 0;
-  const items = stored.texts.map((text, i): PreparedItem => {
-    const fields = kept.get(i);
-    const item: PreparedItem = fields
-      ? { text, memory: { category: CATEGORIES[stored.categories[i]!]!, extra: fields }, pinned: isPinned({ extra: fields }) }
-      : { text, memory: PLAIN_MEMORIES[stored.categories[i]!]!, pinned: false };
-    rooms.push(itemRoom(item));
-    if (item.pinned) pinnedRoom += rooms[i]!;
-    return item;
-  });
-  return { items, rooms, pinnedRoom };
-}
-
-/** Fresh items to their file, and what the load keeps of them. */
-function writeItems(file: string, roleDir: string, prepared: PreparedLongTermMemory, fitLimits: readonly number[]): StoredLongTermItems {
-  const full = toStoredItems(prepared.full);
-  const digest = toStoredItems(prepared.digest);
-  const itemsId = newFileId();
-  const texts = ({ texts, categories }: StoredItems): StoredTexts => ({ texts, categories });
-  writePreparedItems(file, roleDir, itemsId, texts(full), texts(digest));
-  return {
-    itemsId,
-    full: { count: full.texts.length, kept: full.kept },
-    digest: { count: digest.texts.length, kept: digest.kept },
-    fits: fitsAhead(prepared, fitLimits),
-  };
-}
-
-function toStoredItems(items: readonly PreparedItem[]): StoredItems {
-  const stored: StoredItems = { texts: [], categories: [], kept: [] };
-  items.forEach((item, i) => {
-    stored.texts.push(item.text);
-    stored.categories.push(CATEGORIES.indexOf(item.memory.category as (typeof CATEGORIES)[number]));
-    const extra = item.memory.extra;
-    if (extra?.[PROJECT_SPECIFIC_KEY] === undefined && !item.pinned) return;
-    // What fitting and narrowing read (memory-block.ts: a pinned summary keeps its room, issue 16;
-    // memory-project.ts); nothing else of the file's front matter is kept.
-    stored.kept.push([
-      i,
-      {
-        ...(item.pinned ? { [PINNED]: true } : {}),
-        ...(extra?.[PROJECT_SPECIFIC_KEY] !== undefined
-          ? { [PROJECT_KEY]: extra[PROJECT_KEY], [PROJECT_SPECIFIC_KEY]: extra[PROJECT_SPECIFIC_KEY] }
-          : {}),
-      },
-    ]);
-  });
-  return stored;
-}
-
-/**
  * Write the prepared load, atomically (a reader sees the old file or the new one). Fresh stamps
  * and fresh items go to new files first, so a load on disk never names files that are not there.
  * `fitLimits`: the ROLE_LOAD_LIMIT budgets to fit the fresh items at ahead (prepared-load-fits.ts).
@@ -463,7 +317,7 @@ export function writePreparedLoad(
     const stored: StoredStamps = { format: STAMPS_FORMAT, roleDir, id: kept.id, folders: stamps.fresh };
     writeFileAtomicSync(files.stamps, JSON.stringify(stored), { durable: false });
   } else kept = stamps.kept;
-  const items = longTerm.stored ?? writeItems(files.items, roleDir, longTerm.prepared, fitLimits);
+  const items = longTerm.stored ?? writeLongTermItems(files.items, roleDir, newFileId(), longTerm.prepared, fitLimits);
   const stored: StoredLoad = {
     format: FORMAT,
     roleDir,
@@ -491,12 +345,6 @@ export function writePreparedLoad(
 }
 
 // Checks of the stored shape: a garbled or hand-made file must not reach the assembly.
-
-function isStoredItemsHead(value: unknown): value is StoredItemsHead {
-  if (!isPlainObject(value) || !Number.isSafeInteger(value.count) || (value.count as number) < 0) return false;
-  // Kept fields in item order, each for an item there is.
-  return indexedEntries(value.kept, value.count as number, isPlainObject) !== undefined;
-}
 
 function foldersOf(
   value: unknown,
@@ -537,10 +385,7 @@ function isStoredLoad(value: StoredHeader): value is StoredLoad & StoredHeader {
   const { longTerm, inbox } = value;
   return (
     isString(longTerm.heading) &&
-    isString(longTerm.itemsId) &&
-    isStoredItemsHead(longTerm.full) &&
-    isStoredItemsHead(longTerm.digest) &&
-    isStoredFits(longTerm.fits, { full: longTerm.full.count, digest: longTerm.digest.count }) &&
+    isStoredLongTermItems(longTerm) &&
     Array.isArray(longTerm.problems) &&
     longTerm.problems.every(isProblem) &&
     Array.isArray(inbox.problems) &&
