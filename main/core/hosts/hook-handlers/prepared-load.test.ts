@@ -166,8 +166,8 @@ function recordingLogger(): Logger & { lines: string[] } {
   return { lines, log, info: log, warn: log, error: log };
 }
 
-/** One load computed without the daemon, and where its long-term memory came from. */
-function load(env: NodeJS.ProcessEnv = {}, cwd = home!.root): { text: string; source: string } {
+/** One load computed without the daemon, where its long-term memory came from, and what it logged. */
+function load(env: NodeJS.ProcessEnv = {}, cwd = home!.root): { text: string; source: string; lines: string[] } {
   const logger = recordingLogger();
   const event = {
     assistant: 'claude',
@@ -180,7 +180,7 @@ function load(env: NodeJS.ProcessEnv = {}, cwd = home!.root): { text: string; so
   const text = loadRoleContext({ config: home!.config(env), logger, host: 'fallback' }, event, ROLE, { maxParts: 1 }).parts.join('\n\n');
   const source =
     logger.lines.find((line) => line.startsWith(`${ROLE}: long-term memory from `))?.slice(`${ROLE}: long-term memory from `.length) ?? '';
-  return { text, source };
+  return { text, source, lines: logger.lines };
 }
 
 /** The full computation: no prepared file at all. */
@@ -497,22 +497,13 @@ describe('the fits kept ahead, and the items file read only when they do not ans
   const itemsFile = () => preparedItemsPath(home!.config().paths, ROLE);
   const recomputed = (logger: { lines: string[] }) => logger.lines.some((line) => line.includes('items could not be read'));
 
-  /** One load through memoriesFromFiles and the assembly, with the logger kept. */
-  function loadLogged(env: NodeJS.ProcessEnv = {}, cwd = home!.root): { text: string; source: string; lines: string[] } {
-    const logger = recordingLogger();
-    const event = { assistant: 'claude', event: 'session-start', cwd, source: 'startup' } as unknown as HookEvent;
-    const text = loadRoleContext({ config: home!.config(env), logger, host: 'fallback' }, event, ROLE, { maxParts: 1 }).parts.join('\n\n');
-    const line = logger.lines.find((entry) => entry.startsWith(`${ROLE}: long-term memory from `)) ?? '';
-    return { text, source: line.slice(`${ROLE}: long-term memory from `.length), lines: logger.lines };
-  }
-
   it('at the budget it was fitted for, a load needs no items file', () => {
     setUp();
-    const first = loadLogged();
+    const first = load();
     expect(first.source).toBe('files');
     expect(fs.existsSync(itemsFile())).toBe(true);
     fs.rmSync(itemsFile());
-    const second = loadLogged();
+    const second = load();
     expect(second.source).toBe('prepared');
     expect(recomputed(second)).toBe(false);
     expect(second.text).toBe(first.text);
@@ -520,9 +511,9 @@ describe('the fits kept ahead, and the items file read only when they do not ans
 
   it('in a project whose share was fitted ahead, likewise', () => {
     const { project } = setUp();
-    loadLogged();
+    load();
     fs.rmSync(itemsFile());
-    const inProject = loadLogged({}, project);
+    const inProject = load({}, project);
     expect(inProject.source).toBe('prepared');
     expect(recomputed(inProject)).toBe(false);
     expect(inProject.text).toContain('這個專案 push 前先跑測試');
@@ -531,9 +522,9 @@ describe('the fits kept ahead, and the items file read only when they do not ans
 
   it('at another budget the items are read: the same bytes as the full computation', () => {
     setUp();
-    loadLogged();
+    load();
     const other = { ROLE_LOAD_LIMIT: '700' };
-    const through = loadLogged(other);
+    const through = load(other);
     expect(through.source).toBe('prepared');
     expect(recomputed(through)).toBe(false);
     const reference = full(other);
@@ -557,11 +548,11 @@ describe('the fits kept ahead, and the items file read only when they do not ans
         }),
       );
     });
-    loadLogged();
+    load();
     // Without its items file, what a share needs shows: they are computed from the memory files.
     fs.rmSync(itemsFile());
     const sessions = [project, ...projects];
-    const throughs = sessions.map((cwd) => loadLogged({}, cwd));
+    const throughs = sessions.map((cwd) => load({}, cwd));
     expect(throughs.every((through) => through.source === 'prepared')).toBe(true);
     expect(throughs.filter(recomputed)).toHaveLength(sessions.length - 15);
     throughs.forEach((through, i) => expect(through.text).toBe(full({}, sessions[i])));
@@ -591,10 +582,10 @@ describe('the fits kept ahead, and the items file read only when they do not ans
   for (const [kind, spoil] of Object.entries(spoils)) {
     it(`an items file ${kind}: computed from the memory files when needed, the same bytes`, () => {
       setUp();
-      loadLogged();
+      load();
       spoil();
       const other = { ROLE_LOAD_LIMIT: '700' };
-      const through = loadLogged(other);
+      const through = load(other);
       expect(through.source).toBe('prepared');
       expect(recomputed(through)).toBe(true);
       expect(through.text).toBe(full(other));
