@@ -15,9 +15,8 @@ import {
 } from '../../engine/context/prepared-load-file.js';
 import { collectStamps } from '../../engine/context/prepared-load-stamps.js';
 import { countOlder } from '../../engine/context/prepared-inbox.js';
-import type { OlderInboxCount } from '../../engine/context/inbox-block.js';
-import { isInjectable } from '../../store/memory/memory-expiry.js';
-import { visibleInProject } from '../../store/projects/memory-project.js';
+import { inboxNewestFirst, type OlderInboxCount } from '../../engine/context/inbox-block.js';
+import { memoriesForProject } from '../../engine/context/session-project.js';
 import { readParsedMemories, writeParsedMemories } from '../../engine/context/parsed-memories-file.js';
 import { parsedMemoriesPath, preparedLoadFiles } from '../../platform/config/prepared-paths.js';
 import type { FullCheckPolicy } from '../../store/memory/full-check-policy.js';
@@ -93,7 +92,11 @@ export function memoriesFromFiles(
     // What the full check found (which unpacked the inbox's stamps), so the next loads skip it.
     if (kept?.folders && found.rewrite) save(longTerm, { ...kept, folders: kept.folders });
     const older = kept && countOlder(kept.older, project, now);
-    if (kept && older && (older.injectable === 0 || shownAmong(kept.memories, project, now) >= config.settings.ROLE_LOAD_INBOX_COUNT)) {
+    // The newest must hold every item the block shows, judged as the block judges them (the same
+    // narrowing and expiry, kept with the frozen list for the assembly), unless no older one is shown.
+    const newestSuffice = (newest: readonly StoredMemory[]) =>
+      inboxNewestFirst(memoriesForProject(newest, project), now).length >= config.settings.ROLE_LOAD_INBOX_COUNT;
+    if (kept && older && (older.injectable === 0 || newestSuffice(kept.memories))) {
       // The inbox comes first, as loadRoleMemories lists the folders (ALL_CATEGORIES).
       return {
         memories: [...kept.memories, ...kept.olderSpecial, ...longTerm.special],
@@ -152,9 +155,4 @@ export function memoriesFromFiles(
     }
   }
   return { memories, problems, preparedLongTerm: window.prepared, source: 'files' };
-}
-
-/** How many of these inbox memories the block may show a session in `project` at `now`. */
-function shownAmong(memories: readonly StoredMemory[], project: string | undefined, now: Date): number {
-  return memories.filter((memory) => visibleInProject(memory.extra, project) && isInjectable(memory, now)).length;
 }
