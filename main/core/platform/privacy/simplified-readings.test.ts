@@ -16,6 +16,10 @@ describe('SIMPLIFIED_READINGS', () => {
     expect([...SIMPLIFIED_READINGS].sort()).toEqual([...expected].sort());
   });
 
+  it('holds Han characters only (a recall query without Han skips the guard on that alone)', () => {
+    expect([...SIMPLIFIED_READINGS].filter((char) => !/^\p{Script=Han}$/u.test(char))).toEqual([]);
+  });
+
   it('a text of Han characters outside it comes back from the guard unchanged', async () => {
     const outside: string[] = [];
     for (let code = 0x4e00; code <= 0x9fff; code++) {

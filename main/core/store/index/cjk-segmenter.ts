@@ -2,21 +2,7 @@
  * CJK text for SQLite FTS5 without a dictionary (X-SEARCH).
  * Design notes: docs/design-notes.md, "main/core/store/index/cjk-segmenter.ts".
  */
-
-// Han, kana and Hangul, plus the kana prolonged sound mark (ー is Script=Common).
-const CJK_CLASS = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u30FC';
-const CJK_RUN = new RegExp(`^[${CJK_CLASS}]+$`, 'u');
-// Han is also \p{L}: the second alternative must stop at CJK so `Python寫` splits into two runs.
-const RUNS = new RegExp(`[${CJK_CLASS}]+|(?:(?![${CJK_CLASS}])[\\p{L}\\p{N}])+`, 'gu');
-
-/** Runs of CJK characters and runs of other letters/digits, in order; everything else separates. */
-function runsOf(text: string): string[] {
-  return text.match(RUNS) ?? [];
-}
-
-function isCjkRun(run: string): boolean {
-  return CJK_RUN.test(run);
-}
+import { runsOf } from './cjk-runs.js';
 
 function bigrams(chars: string[]): string[] {
   const out: string[] = [];
@@ -31,8 +17,8 @@ function bigrams(chars: string[]): string[] {
  */
 export function segmentForIndex(text: string): string {
   const tokens: string[] = [];
-  for (const run of runsOf(text)) {
-    if (!isCjkRun(run)) {
+  for (const { text: run, cjk } of runsOf(text)) {
+    if (!cjk) {
       tokens.push(run.toLowerCase());
       continue;
     }
@@ -77,9 +63,9 @@ export function buildMatchQueries(query: string): MatchQueries | undefined {
   const near: string[] = [];
   const words: string[] = [];
   let loosened = false;
-  for (const run of runsOf(query)) {
-    if (isCjkRun(run) && Array.from(run).length === 2) words.push(run);
-    if (!isCjkRun(run)) {
+  for (const { text: run, cjk } of runsOf(query)) {
+    if (cjk && Array.from(run).length === 2) words.push(run);
+    if (!cjk) {
       const term = `${quote(run.toLowerCase())}*`;
       exact.push(term);
       near.push(term);
