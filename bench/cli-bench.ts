@@ -13,6 +13,7 @@ import { percentile, round } from './bench-stats.js';
 import { benchRoot, writeBenchResults } from './bench-results.js';
 import { benchQueries, generateMemories } from './generate-memories.js';
 import { benchHomeEnv } from './bench-home-env.js';
+import { FLOOR_OPEN_INDEX, FLOOR_SOCKET, startCliFloors, type CliFloors } from './cli-floors.js';
 
 /**
  * X-PERF for the `kioku` command (issue 17): wall time of --version, --help and memory recall,
@@ -131,6 +132,7 @@ export async function runCliBench(args: string[]): Promise<void> {
   const otherEnv = otherHomeDir ? benchHomeEnv(otherHomeDir, { KIOKU_NO_SCHEDULE: '1' }) : undefined;
   const envOf = (kioku: string) => (kioku === other && otherEnv ? otherEnv : env);
   const daemons: Array<ReturnType<typeof spawn>> = [];
+  let floors: CliFloors | undefined;
   try {
     const config = loadConfig(env);
     fs.mkdirSync(config.paths.roleHome, { recursive: true });
@@ -142,6 +144,9 @@ export async function runCliBench(args: string[]): Promise<void> {
     progress.stop();
     index.close();
     if (other && otherEnv) indexWithOtherBuild(other, otherEnv, memoryCount);
+    floors = await startCliFloors(homeDir, config.paths.indexFile, benchRoot());
+    const floorRows = (phase: 'down' | 'up'): Row[] =>
+      floors![phase].map(([name, floorArgs]) => ({ name, args: () => floorArgs, bin: '', phase }));
 
     const queries = benchQueries(Math.max(runs + 1, 20));
     const recallArgs = (kioku: string) => (round: number) => [
@@ -156,6 +161,7 @@ export async function runCliBench(args: string[]): Promise<void> {
     const builds: Array<[string, string]> = [['', bin], ...(other ? ([['old ', other]] as Array<[string, string]>) : [])];
     const rows: Row[] = [
       { name: 'node -e 0', args: () => ['-e', '0'], bin: '', phase: 'down' },
+      ...floorRows('down'),
       ...builds.flatMap(([label, kioku]): Row[] => [
         { name: `${label}kioku --version`, args: () => [kioku, '--version'], bin: kioku, phase: 'down' },
         { name: `${label}kioku --help`, args: () => [kioku, '--help'], bin: kioku, phase: 'down' },
@@ -163,6 +169,7 @@ export async function runCliBench(args: string[]): Promise<void> {
         { name: `${label}kioku memory recall, daemon up`, args: recallArgs(kioku), bin: kioku, phase: 'up' },
       ]),
       { name: 'node -e 0 (daemon up)', args: () => ['-e', '0'], bin: '', phase: 'up' },
+      ...floorRows('up'),
     ];
     const samples = new Map<string, Sample[]>(rows.map((row) => [row.name, []]));
     const trace = path.join(homeDir, 'trace.jsonl');
@@ -231,16 +238,16 @@ export async function runCliBench(args: string[]): Promise<void> {
       .join('\n');
     const find = (name: string) => results.find((r) => r.name === name)!;
     const check = (ok: boolean, text: string) => `${ok ? 'PASS' : 'FAIL'}  ${text}`;
+    // Each recall target with the floor under it (cli-floors.ts): the least a Node program answering it must do.
+    const recallVerdict = (name: string, floor: string, label: string) =>
+      check(
+        find(name).ratio <= 1.5,
+        `kioku memory recall at ${memoryCount}, ${label}: ${find(name).ratio.toFixed(2)}× node -e 0 (≤ 1.5×); its ${floor} is ${find(floor).ratio.toFixed(2)}×`,
+      );
     const verdicts = [
       check(find('kioku --version').ratio <= 1.2, `kioku --version ${find('kioku --version').ratio.toFixed(2)}× node -e 0 (≤ 1.2×)`),
-      check(
-        find('kioku memory recall, daemon up').ratio <= 1.5,
-        `kioku memory recall at ${memoryCount}, daemon up: ${find('kioku memory recall, daemon up').ratio.toFixed(2)}× node -e 0 (≤ 1.5×)`,
-      ),
-      check(
-        find('kioku memory recall, no daemon').ratio <= 1.5,
-        `kioku memory recall at ${memoryCount}, no daemon: ${find('kioku memory recall, no daemon').ratio.toFixed(2)}× node -e 0 (≤ 1.5×)`,
-      ),
+      recallVerdict('kioku memory recall, daemon up', FLOOR_SOCKET, 'daemon up'),
+      recallVerdict('kioku memory recall, no daemon', FLOOR_OPEN_INDEX, 'no daemon'),
     ];
     const phases = { down: traceMedians(traces.down), up: traceMedians(traces.up) };
     const phaseLines = Object.entries(phases).flatMap(([phase, by]) =>
@@ -269,6 +276,7 @@ export async function runCliBench(args: string[]): Promise<void> {
     process.stdout.write(`results: ${file}\n`);
     if (values.keep) process.stdout.write(`kept: ${homeDir}\n`);
   } finally {
+    await floors?.close();
     for (const daemon of daemons) {
       if (daemon.exitCode !== null) continue;
       const exited = new Promise((resolve) => daemon.once('exit', resolve));
