@@ -14,11 +14,11 @@ import { startHookFloors, FLOOR_SOCKET } from './hook-floors.js';
 export const FLOOR_OPEN_INDEX = 'floor: load SQLite and open the index';
 export { FLOOR_SOCKET };
 
-/** Loads better-sqlite3 and opens the index read-only; reads its header and schema, nothing else. */
+/** Loads better-sqlite3 and opens the index read-only; reads its header and schema (printing how many objects it has), nothing else. */
 const OPEN_INDEX = `'use strict';
 const Database = require(process.argv[2]);
 const db = new Database(process.argv[3], { readonly: true, fileMustExist: true });
-db.prepare('SELECT count(*) FROM sqlite_schema').get();
+process.stdout.write(String(db.prepare('SELECT count(*) FROM sqlite_schema').pluck().get()));
 db.close();
 `;
 
