@@ -15,6 +15,7 @@ import {
 } from './rank-pages.js';
 import { ftsTableStatistics } from './fts5-records.js';
 import { statement } from './statement-cache.js';
+import { parseInstances, type WordMatches } from './instance-list.js';
 
 export interface Scored {
   rowid: number;
@@ -38,50 +39,11 @@ const K1 = 1.2;
 const B = 0.75;
 // One string per word: a row per instance into JavaScript costs ten times more. Each item is
 // doc * 5 + a code for the column: the first letters of summary, tags, cues and body are
-// distinct modulo 5 (0, 1, 4, 3), and unicode() costs less than comparing the names.
+// distinct modulo 5 (0, 1, 4, 3), and unicode() costs less than comparing the names
+// (instance-list.ts reads it).
 const INSTANCES_SQL = 'SELECT group_concat(doc * 5 + unicode(col) % 5) FROM memories_vocab WHERE term = ?';
-/** Column weight by that code: summary, tags, (none), body, cues. */
-const WEIGHT_BY_COLUMN_CODE: readonly number[] = [COLUMN_WEIGHTS[0], COLUMN_WEIGHTS[1], 0, COLUMN_WEIGHTS[3], COLUMN_WEIGHTS[2]];
 const PAGES_SQL = 'SELECT page, slots FROM rank_pages WHERE page BETWEEN ? AND ?';
 const EXPIRES_SQL = 'SELECT expires_ms FROM memory_rank WHERE rowid = ?';
-
-interface WordMatches {
-  /** Memories holding the word, ascending. */
-  docs: Int32Array;
-  /** Per memory, the word's weighted frequency (a summary hit counts 3, tags and cues 2, body 1). */
-  freq: Int32Array;
-}
-
-/** Past this a rowid does not fit the Int32Arrays below; the SQL ranking takes such an index. */
-const MAX_DOC = 0x7fffffff;
-
-/**
- * The instance list (`doc*5+column code,…`, ascending by doc) as per-memory frequencies.
- * JSON.parse reads the numbers natively: in a fresh process, where a CLI recall runs this once
- * before V8 optimises it, a loop over 26,000 numbers costs half one over 177,000 characters.
- * Undefined when the list is out of order or names a column the table does not have.
- */
-function parseInstances(list: string | null): WordMatches | undefined {
-  const values = (list ? JSON.parse(`[${list}]`) : []) as number[];
-  const docs = new Int32Array(values.length);
-  const freq = new Int32Array(values.length);
-  let count = 0;
-  for (let i = 0; i < values.length; i += 1) {
-    const value = values[i]!;
-    const doc = Math.floor(value / 5);
-    const weight = WEIGHT_BY_COLUMN_CODE[value % 5];
-    if (!weight) return undefined;
-    if (count > 0 && docs[count - 1] === doc) {
-      freq[count - 1] = freq[count - 1]! + weight;
-      continue;
-    }
-    if (doc > MAX_DOC || (count > 0 && docs[count - 1]! > doc)) return undefined;
-    docs[count] = doc;
-    freq[count] = weight;
-    count += 1;
-  }
-  return { docs: docs.subarray(0, count), freq: freq.subarray(0, count) };
-}
 
 /** The memories holding every word (all lists ascending), with each word's frequency there. */
 function intersect(words: WordMatches[]): { docs: Int32Array; freqs: Int32Array[] } {
