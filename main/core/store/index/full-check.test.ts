@@ -87,6 +87,31 @@ describe('in-place edits are found without the watcher', () => {
     expect(ids('烏龍茶', { smallRoleFiles: 1, nowMs: () => Date.now() + FULL_CHECK_INTERVAL_MS })).toEqual(['coffee']);
   });
 
+  it("sees a role grow past small by this process's writes and by another process's (its count is kept only until the index changes)", () => {
+    const nowMs = 1_000_000_000_000;
+    const threeIsLarge: FullCheckPolicy = { smallRoleFiles: 3, nowMs: () => nowMs };
+    expect(ids('咖啡', threeIsLarge)).toEqual(['coffee']); // the first sync: a full check, stamped now
+    editInPlace('黑咖啡', '烏龍茶');
+    expect(ids('烏龍茶', threeIsLarge)).toEqual(['coffee']); // two files: small, every file stat'ed
+
+    // A third file, indexed by another connection (the daemon, a CLI recall): now the role is large.
+    writeMemory(home.memoryHome, 'daily', { id: 'tea', summary: '下午茶' });
+    const other = openMemoryIndex(home.config().paths);
+    try {
+      expect(recall(other, { role: ROLE, query: '下午茶', clock, writeBack: false, fullCheck: threeIsLarge }).memories).toHaveLength(1);
+    } finally {
+      other.close();
+    }
+    editInPlace('烏龍茶', '紅茶拿鐵');
+    expect(ids('紅茶拿鐵', threeIsLarge)).toEqual([]); // large, and checked within the interval
+
+    // Back to small by this connection's own sync (two files deleted): every file stat'ed again.
+    fs.rmSync(path.join(path.dirname(coffee), '..', 'daily'), { recursive: true });
+    expect(ids('剪頭髮', threeIsLarge)).toEqual([]);
+    editInPlace('紅茶拿鐵', '抹茶');
+    expect(ids('抹茶', threeIsLarge)).toEqual(['coffee']);
+  });
+
   it('leaves the index untouched (no write) when a full check finds nothing changed', () => {
     ids('咖啡');
     const changes = () => index.db.prepare('SELECT total_changes()').pluck().get();
