@@ -93,6 +93,7 @@ describe('in-place edits are found without the watcher', () => {
     expect(ids('咖啡', threeIsLarge)).toEqual(['coffee']); // the first sync: a full check, stamped now
     editInPlace('黑咖啡', '烏龍茶');
     expect(ids('烏龍茶', threeIsLarge)).toEqual(['coffee']); // two files: small, every file stat'ed
+    expect(ids('烏龍茶', threeIsLarge)).toEqual(['coffee']); // nothing changed: the count of two is kept
 
     // A third file, indexed by another connection (the daemon, a CLI recall): now the role is large.
     writeMemory(home.memoryHome, 'daily', { id: 'tea', summary: '下午茶' });

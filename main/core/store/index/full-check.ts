@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { checkedRecently, SMALL_ROLE_FILES, type FullCheckPolicy } from '../memory/full-check-policy.js';
+import { keptUntilChange } from './kept-until-change.js';
 import { statement } from './statement-cache.js';
 
 /**
@@ -19,31 +20,18 @@ export interface FullCheckDecision {
 const metaKey = (role: string) => `last_full_check:${role}`;
 
 /**
- * What a count was made at: PRAGMA data_version moves with other connections' commits,
- * total_changes() with this connection's own writes.
- */
-function indexVersion(db: Database.Database): string {
-  return `${statement(db, 'PRAGMA data_version').pluck().get() as number}:${statement(db, 'SELECT total_changes()').pluck().get() as number}`;
-}
-
-/** Per connection: the index version the counts were made at, and the counts (role and limit). */
-const countsByDb = new WeakMap<Database.Database, { version: string; counts: Map<string, number> }>();
-
-/**
  * Indexed files of a role, counted only up to `limit` so the answer costs the same at 100k. The
- * count is kept until the index changes: a daemon answering recall after recall would otherwise
- * walk 2,000 index entries for each (0.15 ms of a 5 ms recall at 100k memories, issue 17), where
- * asking whether anything changed is two one-row statements.
+ * count is kept until the index changes (kept-until-change.ts): a daemon answering recall after
+ * recall would otherwise walk 2,000 index entries for each (0.15 ms of a 5 ms recall at 100k
+ * memories, issue 17).
  */
 function roleFilesUpTo(db: Database.Database, role: string, limit: number): number {
-  const version = indexVersion(db);
-  let kept = countsByDb.get(db);
-  if (kept?.version !== version) countsByDb.set(db, (kept = { version, counts: new Map() }));
+  const counts = keptUntilChange<number>(db, 'role-files');
   const key = `${limit}:${role}`;
-  let count = kept.counts.get(key);
+  let count = counts.get(key);
   if (count === undefined) {
     count = statement(db, 'SELECT count(*) FROM (SELECT 1 FROM memories WHERE role = ? LIMIT ?)').pluck().get(role, limit) as number;
-    kept.counts.set(key, count);
+    counts.set(key, count);
   }
   return count;
 }

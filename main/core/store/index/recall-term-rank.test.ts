@@ -138,6 +138,29 @@ describe('recall ranks whole words itself, exactly as FTS5 bm25 (issue 17)', () 
     expect(pages()).toEqual(kept);
   });
 
+  it('reads the rank pages again once another process changed the index (they are kept between recalls)', () => {
+    const files = writeMemories(120, 9);
+    syncRole(index, ROLE);
+    syncRole(index, OTHER);
+    expectSameAsFts5(); // the pages are now kept by this connection
+    // Another connection (the daemon, a CLI recall) rewrites priorities and types: slots change.
+    files.forEach((file, i) => {
+      if (i % 3 !== 1) return;
+      const text = fs.readFileSync(file, 'utf8');
+      fs.writeFileSync(
+        file,
+        text.replace(/^priority: \d$/m, `priority: ${1 + ((i + 2) % 5)}`).replace(/^memory_type: .*$/m, 'memory_type: rule'),
+      );
+    });
+    const other = openMemoryIndex(home.config().paths);
+    try {
+      syncPaths(other, files, { recordFolderMtimes: false });
+    } finally {
+      other.close();
+    }
+    expectSameAsFts5();
+  });
+
   it('leaves a query to the SQL ranking when a match has no slot, with the same answer', () => {
     writeMemories(60, 5);
     syncRole(index, ROLE);
