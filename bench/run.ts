@@ -15,7 +15,7 @@ const BENCHES: Record<string, { description: string; run: (args: string[]) => Pr
   },
   cli: {
     description:
-      'wall time of `kioku --version`, `--help` and `memory recall` (daemon down and up) vs. `node -e 0`, with phase traces (--memories 100000 --runs 15 --compare <other bin/kioku.js>)',
+      'wall time of `kioku --version`, `--help` and `memory recall` (daemon down and up) vs. `node -e 0` and the least a Node recall costs, with phase traces (--memories 100000 --runs 15 --compare <other bin/kioku.js>)',
     run: async (args) => (await import('./cli-bench.js')).runCliBench(args),
   },
   redact: {
