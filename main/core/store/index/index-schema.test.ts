@@ -104,6 +104,20 @@ describe('index migrations', () => {
     expect(columns).toEqual(expect.arrayContaining(['projects', 'project_specific', 'search_hash']));
   });
 
+  it('migration 7 builds the word postings from the full-text rows the index already holds (issue 17)', () => {
+    const db = new Database(':memory:');
+    migrate(db, MIGRATIONS.slice(0, 6));
+    const insert = db.prepare('INSERT INTO memories_fts (rowid, summary, tags, cues, body) VALUES (?, ?, ?, ?, ?)');
+    insert.run(4, '咖啡 啡', '', '', '喝 咖啡 啡');
+    insert.run(9, '', '咖啡 啡', '', 'vitest');
+    expect(migrate(db)).toEqual([7]);
+    const row = db.prepare("SELECT docs, freqs FROM word_postings WHERE term = '咖啡'").raw().get() as [Buffer, Buffer];
+    expect([...new Int32Array(new Uint8Array(row[0]).buffer)]).toEqual([4, 9]);
+    expect([...new Uint16Array(new Uint8Array(row[1]).buffer)]).toEqual([3 + 1, 2]);
+    expect(db.prepare("SELECT value FROM meta WHERE key = 'word_postings'").pluck().get()).toBe('ready');
+    expect(db.prepare('SELECT term FROM word_postings ORDER BY term').pluck().all()).toEqual(['咖啡']);
+  });
+
   it('running the migrations again changes nothing', () => {
     const db = new Database(':memory:');
     migrate(db);

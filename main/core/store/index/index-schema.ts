@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { expiryTime, memoryExpiryTime } from '../memory/memory-expiry.js';
 import { rebuildRankPages } from './rank-pages.js';
+import { buildPostings } from './word-postings-upkeep.js';
 
 /**
  * The index schema as a list of migrations that only grows (STYLE.md "Data layer"): migration
@@ -171,6 +172,29 @@ export const MIGRATIONS: readonly Migration[] = [
       'rank pages at 4 bytes a memory and 1000 memories a page, one database page each: half the bytes a common word reads (issue 17)',
     up(db) {
       rebuildRankPages(db);
+    },
+  },
+  {
+    version: 7,
+    description:
+      "word postings (issue 17): each two-character CJK word's memories and frequencies as blobs, built from the full-text index, and the memories changed since with their words",
+    up(db) {
+      db.exec(`
+        -- word-postings.ts: docs is the memories ascending (Int32, native order), freqs their
+        -- weighted frequencies (Uint16); both NULL when a frequency does not fit.
+        CREATE TABLE word_postings (term TEXT PRIMARY KEY, docs BLOB, freqs BLOB) WITHOUT ROWID;
+        -- Memories whose full-text row was written or deleted since the postings were built, and
+        -- the postings words each holds now.
+        CREATE TABLE postings_changed (doc INTEGER PRIMARY KEY);
+        CREATE TABLE postings_delta (
+          term TEXT NOT NULL,
+          doc INTEGER NOT NULL,
+          freq INTEGER NOT NULL,
+          PRIMARY KEY (term, doc)
+        ) WITHOUT ROWID;
+        CREATE INDEX postings_delta_by_doc ON postings_delta (doc);
+      `);
+      buildPostings(db);
     },
   },
 ];

@@ -16,6 +16,7 @@ import {
 import { clearFolderRows, forgetBrokenFile, recordBrokenFile, setFolderMtime, storedFolderMtime } from './folder-rows.js';
 import { decideFullCheck, recordFullCheck, type FullCheckPolicy } from './full-check.js';
 import { clearMemoryRows, deleteMemoryRow, rowidForPath, toMemoryRow, toSearchText, writeMemoryRow } from './memory-rows.js';
+import { buildPostings } from './word-postings-upkeep.js';
 
 /**
  * Bringing the index in line with the memory files: an incremental sync re-reads only what a
@@ -215,6 +216,8 @@ export function rebuildIndex(target: SyncTarget, roles: string[] | 'all', onProg
       );
       // Every file was just read: that is a full check (full-check.ts) of these roles.
       for (const role of rebuilt) recordFullCheck(db, role, startedMs);
+      // In the same transaction: the postings match the rows the rebuild leaves.
+      buildPostings(db);
       return result;
     })
     .immediate();

@@ -5,6 +5,7 @@ import { projectFieldsOf } from '../projects/memory-project.js';
 import { segmentForIndex } from './cjk-segmenter.js';
 import { clearRankPages, clearRankSlot, writeRankSlot } from './rank-pages.js';
 import { statement } from './statement-cache.js';
+import { clearPostings, logPostingsChange } from './word-postings-upkeep.js';
 
 /** One memory as the index stores it (the `memories` table), plus its segmented search text. */
 export interface MemoryRow {
@@ -161,7 +162,10 @@ export function writeMemoryRow(db: Database.Database, row: MemoryRow, text: Sear
   // A session grant lapses with the local day it was granted in (MEM-8, grant-scope.ts).
   const expires_ms = memoryExpiryTime(row)?.getTime() ?? null;
   statement(db, RANK_SQL).run(rowid, row.role, row.memory_type, row.priority, expires_ms);
-  if (textChanged) statement(db, INSERT_FTS_SQL).run(rowid, text.summary, text.tags, text.cues, text.body);
+  if (textChanged) {
+    statement(db, INSERT_FTS_SQL).run(rowid, text.summary, text.tags, text.cues, text.body);
+    logPostingsChange(db, rowid, text);
+  }
   // After the full-text row: the slot holds its token count.
   writeRankSlot(db, rowid, { role: row.role, memory_type: row.memory_type, priority: row.priority, expires_ms });
   return rowid;
@@ -169,6 +173,7 @@ export function writeMemoryRow(db: Database.Database, row: MemoryRow, text: Sear
 
 export function deleteMemoryRow(db: Database.Database, rowid: number): void {
   statement(db, DELETE_FTS_SQL).run(rowid);
+  logPostingsChange(db, rowid, undefined);
   statement(db, 'DELETE FROM memory_rank WHERE rowid = ?').run(rowid);
   clearRankSlot(db, rowid);
   statement(db, 'DELETE FROM memories WHERE rowid = ?').run(rowid);
@@ -189,6 +194,8 @@ export function clearMemoryRows(db: Database.Database, role?: string): void {
     db.prepare("INSERT INTO memories_fts (memories_fts) VALUES ('delete-all')").run();
     db.prepare('DELETE FROM memory_rank').run();
     clearRankPages(db);
+    // Nothing left to correct: the caller builds the postings again once the rows are back.
+    clearPostings(db);
     db.prepare('DELETE FROM memories').run();
     return;
   }

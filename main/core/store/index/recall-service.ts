@@ -9,6 +9,7 @@ import { openMemoryIndex, type MemoryIndex } from './memory-index.js';
 import { prepareRecall } from './recall.js';
 import { recallQueryInStoredScript } from './recall-query-script.js';
 import { queuedBytes } from './replay-queue.js';
+import { keepPostingsBuilt } from './word-postings-upkeep.js';
 
 /**
  * The daemon's side of `kioku memory recall` (issue 17): one index kept open for the daemon's
@@ -44,10 +45,15 @@ export function createRecallService(
       if (queuedBytes(paths.memoryHome, role) === 0) queued.delete(role);
     }
   };
-  const applySoon = (role: string) => {
-    queued.add(role);
+  /** Once recalls pause: the queued hits, then the word postings if enough changed since they were built. */
+  const upkeep = () => {
+    apply();
+    if (index) keepPostingsBuilt(index, logger);
+  };
+  const applySoon = (role?: string) => {
+    if (role !== undefined) queued.add(role);
     clearTimeout(timer);
-    timer = setTimeout(apply, applyAfterMs);
+    timer = setTimeout(upkeep, applyAfterMs);
     timer.unref();
   };
 
@@ -68,7 +74,7 @@ export function createRecallService(
         ...(request.project ? { project: request.project } : {}),
       });
       // Queued by recalls made while this daemon was not running: applied with this one's.
-      if (queuedBytes(paths.memoryHome, request.role) > 0) applySoon(request.role);
+      applySoon(queuedBytes(paths.memoryHome, request.role) > 0 ? request.role : undefined);
       return {
         result: prepared.result,
         delivered(sent) {

@@ -11,6 +11,8 @@ import { rebuildRankPages } from './rank-pages.js';
 import { TYPE_WEIGHTS } from './recall-boost.js';
 import { searchMemories } from './recall-query.js';
 import { rankWholeWords } from './recall-term-rank.js';
+import { wordPostings } from './word-postings.js';
+import { buildPostings } from './word-postings-upkeep.js';
 
 const OTHER = 'OTHER01';
 const WORDS = ['部署', '測試', '咖啡', '會議'];
@@ -121,6 +123,26 @@ describe('recall ranks whole words itself, exactly as FTS5 bm25 (issue 17)', () 
     });
     changed.push(...writeMemories(30, 3));
     syncPaths(index, changed, { recordFolderMtimes: false });
+    expectSameAsFts5();
+  });
+
+  it('gives the same answer from the word postings, built and then corrected by the changes logged since', () => {
+    const files = writeMemories(240, 11);
+    syncRole(index, ROLE);
+    syncRole(index, OTHER);
+    index.db.transaction(() => buildPostings(index.db))();
+    for (const word of WORDS) expect(wordPostings(index.db, word)?.docs.length, word).toBeGreaterThan(20);
+    expect(index.db.prepare('SELECT count(*) FROM postings_changed').pluck().get()).toBe(0);
+    expectSameAsFts5();
+
+    const random = seededRandom(12);
+    const changed = files.filter((_, i) => i % 4 === 1);
+    changed.forEach((file, i) => {
+      if (i % 2) fs.rmSync(file);
+      else fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/^summary: .*$/m, `summary: ${textWith(random, 6)}`));
+    });
+    syncPaths(index, changed, { recordFolderMtimes: false });
+    expect(index.db.prepare('SELECT count(*) FROM postings_changed').pluck().get()).toBe(changed.length);
     expectSameAsFts5();
   });
 

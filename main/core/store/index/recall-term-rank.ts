@@ -17,6 +17,7 @@ import { ftsTableStatistics } from './fts5-records.js';
 import { statement } from './statement-cache.js';
 import { parseInstances, type WordMatches } from './instance-list.js';
 import { keptUntilChange } from './kept-until-change.js';
+import { wordPostings } from './word-postings.js';
 
 export interface Scored {
   rowid: number;
@@ -142,7 +143,7 @@ export function rankWholeWords(
   if (!statistics) return undefined;
   const matches: WordMatches[] = [];
   for (const word of words) {
-    const parsed = parseInstances(statement(db, INSTANCES_SQL).pluck().get(word) as string | null);
+    const parsed = wordPostings(db, word) ?? parseInstances(statement(db, INSTANCES_SQL).pluck().get(word) as string | null);
     if (!parsed) return undefined;
     matches.push(parsed);
   }

@@ -1,0 +1,190 @@
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../../bench/generate-memories.js';
+import { segmentForIndex } from './cjk-segmenter.js';
+import { migrate } from './index-schema.js';
+import { parseWithJson, type WordMatches } from './instance-list.js';
+import { deleteMemoryRow, writeMemoryRow, type MemoryRow, type SearchText } from './memory-rows.js';
+import { isPostingsWord, POSTINGS_RANGES } from './postings-words.js';
+import { MAX_CHANGED_DOCS, wordPostings } from './word-postings.js';
+import { buildPostings, clearPostings, postingsRebuildDue, REBUILD_AFTER_CHANGED } from './word-postings-upkeep.js';
+
+// Han of the unified block and extension A, kana, Hangul, CJK and ASCII punctuation, Latin
+// words, a character past the BMP and one Unicode added after SQLite's tables were made.
+const PIECES = [
+  '部署',
+  '測試',
+  '咖啡',
+  '會議',
+  '今天',
+  '的',
+  '很',
+  '順',
+  '㐀㐁',
+  'かな',
+  'カタカナ',
+  '한국어',
+  '，',
+  '。',
+  '、',
+  ' ',
+  'vitest',
+  'API',
+  '𠀀',
+  '鿰',
+  '部',
+];
+
+let db: Database.Database;
+beforeEach(() => {
+  db = new Database(':memory:');
+  migrate(db);
+});
+afterEach(() => db.close());
+
+function randomText(random: () => number, pieces: number): string {
+  let text = '';
+  for (let i = 0; i < pieces; i += 1) text += PIECES[Math.floor(random() * PIECES.length)];
+  return text;
+}
+
+function searchText(random: () => number): SearchText {
+  return {
+    summary: segmentForIndex(randomText(random, 4)),
+    tags: segmentForIndex(random() < 0.3 ? randomText(random, 2) : ''),
+    cues: segmentForIndex(random() < 0.3 ? randomText(random, 3) : ''),
+    body: segmentForIndex(randomText(random, 1 + Math.floor(random() * 30))),
+  };
+}
+
+function row(i: number): MemoryRow {
+  return {
+    role: 'R',
+    category: 'daily',
+    path: `R/daily/m${i}.md`,
+    id: `m${i}`,
+    summary: '',
+    tags: '',
+    cues: '',
+    memory_type: 'episodic',
+    priority: 3,
+    hits: 0,
+    strength: 50,
+    expires: '',
+    relevance: '',
+    links: '',
+    created: '',
+    updated: '',
+    last_replayed: '',
+    mtime_ms: 0,
+    size: 0,
+    body_preview: '',
+    projects: '',
+    project_specific: 0,
+  };
+}
+
+const write = (i: number, text: SearchText, rowid?: number) => db.transaction(() => writeMemoryRow(db, row(i), text, rowid))();
+const build = () => db.transaction(() => buildPostings(db))();
+
+/** What memories_vocab says of a word: the truth the postings must equal. */
+function fromVocab(word: string): WordMatches {
+  const list = db.prepare('SELECT group_concat(doc * 5 + unicode(col) % 5) FROM memories_vocab WHERE term = ?').pluck().get(word) as
+    string | null;
+  return parseWithJson(list)!;
+}
+
+function postingsWords(): string[] {
+  const terms = db.prepare('SELECT DISTINCT term FROM memories_vocab').pluck().all() as string[];
+  return [...terms.filter(isPostingsWord), '從未', '部署'];
+}
+
+function expectSameAsVocab(): number {
+  let compared = 0;
+  for (const word of postingsWords()) {
+    const own = wordPostings(db, word);
+    expect(own, word).toBeDefined();
+    const truth = fromVocab(word);
+    expect([...own!.docs], word).toEqual([...truth.docs]);
+    expect([...own!.freq], word).toEqual([...truth.freq]);
+    compared += truth.docs.length;
+  }
+  return compared;
+}
+
+describe('word postings (issue 17)', () => {
+  it('equal memories_vocab for every word, built and then after rows are written, rewritten and deleted', () => {
+    const random = seededRandom(17);
+    const rowids: number[] = [];
+    for (let i = 0; i < 300; i += 1) rowids.push(write(i, searchText(random)));
+    // Before a build every row was logged (migration 7 built empty postings): the delta answers.
+    expect(expectSameAsVocab()).toBeGreaterThan(300);
+    build();
+    expect(db.prepare('SELECT count(*) FROM postings_changed').pluck().get()).toBe(0);
+    expect(expectSameAsVocab()).toBeGreaterThan(300);
+
+    rowids.forEach((rowid, i) => {
+      if (i % 5 === 0) db.transaction(() => deleteMemoryRow(db, rowid))();
+      else if (i % 3 === 0) write(i, searchText(random), rowid);
+    });
+    for (let i = 300; i < 340; i += 1) write(i, searchText(random)); // new rows, some reusing deleted rowids
+    expect(db.prepare('SELECT count(*) FROM postings_changed').pluck().get()).toBeGreaterThan(100);
+    expect(expectSameAsVocab()).toBeGreaterThan(300);
+
+    build();
+    expect(expectSameAsVocab()).toBeGreaterThan(300);
+  });
+
+  it('hold only two-character words that FTS5 keeps whole, and leave every other word to memories_vocab', () => {
+    write(1, searchText(seededRandom(3)));
+    build();
+    const stored = db.prepare('SELECT term FROM word_postings').pluck().all() as string[];
+    expect(stored.length).toBeGreaterThan(5);
+    expect(stored.every(isPostingsWord)).toBe(true);
+    for (const word of ['vitest', '部', '部署流', '𠀀𠀀', '鿰鿰', 'ab']) expect(wordPostings(db, word), word).toBeUndefined();
+  });
+
+  it('answer nothing until built, past too many changes, or for a word whose frequency does not fit', () => {
+    clearPostings(db);
+    write(1, searchText(seededRandom(4)));
+    expect(wordPostings(db, '部署')).toBeUndefined();
+    expect(postingsRebuildDue(db)).toBe(true);
+    build();
+    expect(postingsRebuildDue(db)).toBe(false);
+    expect(wordPostings(db, '部署')).toBeDefined();
+
+    const insert = db.prepare('INSERT INTO postings_changed (doc) VALUES (?)');
+    for (let doc = 1000; doc <= 1000 + REBUILD_AFTER_CHANGED; doc += 1) insert.run(doc);
+    expect(postingsRebuildDue(db)).toBe(true);
+    expect(wordPostings(db, '部署')).toBeDefined();
+    for (let doc = 1001 + REBUILD_AFTER_CHANGED; doc <= 1000 + MAX_CHANGED_DOCS; doc += 1) insert.run(doc);
+    expect(wordPostings(db, '部署')).toBeUndefined();
+
+    write(2, { summary: '', tags: '', cues: '', body: Array(70_000).fill('咖啡').join(' ') });
+    build();
+    expect(db.prepare("SELECT docs FROM word_postings WHERE term = '咖啡'").pluck().get()).toBeNull();
+    expect(wordPostings(db, '咖啡')).toBeUndefined();
+    expect(wordPostings(db, '部署')).toBeDefined();
+  });
+
+  it('keep each character of their ranges whole in FTS5: every pair of neighbours is one indexed word', () => {
+    const words = new Set<string>();
+    const texts: string[] = [];
+    for (const [first, last] of POSTINGS_RANGES) {
+      for (let start = first; start <= last; start += 500) {
+        const chars: string[] = [];
+        for (let code = start; code <= Math.min(last, start + 500); code += 1) chars.push(String.fromCharCode(code));
+        texts.push(segmentForIndex(chars.join('')));
+        for (let i = 0; i + 1 < chars.length; i += 1) words.add(chars[i]! + chars[i + 1]!);
+      }
+    }
+    const insert = db.prepare('INSERT INTO memories_fts (rowid, summary, tags, cues, body) VALUES (?, ?, ?, ?, ?)');
+    texts.forEach((text, i) => insert.run(i + 1, '', '', '', text));
+    const indexed = new Set(
+      (db.prepare('SELECT DISTINCT term FROM memories_vocab').pluck().all() as string[]).filter((term) => term.length === 2),
+    );
+    const missing = [...words].filter((word) => !indexed.has(word));
+    expect(missing.slice(0, 5)).toEqual([]);
+    expect(words.size).toBeGreaterThan(30_000);
+  });
+});
