@@ -7,6 +7,7 @@ import { listRoleIds } from '../../store/roles/role-repository.js';
 import { isInSleepWindow } from '../schedule/sleep-window.js';
 import { acquireSleepLease } from '../sync/sync-lease.js';
 import { syncAfterSleep } from './sync-after-sleep.js';
+import { refreshIndexAfterSleep } from './index-after-sleep.js';
 import { choosePlanner, withDefaultLimits } from './choose-planner.js';
 import { consolidateRole } from './consolidate-role.js';
 import { emptyRoleResult, type SleepProgress, type SleepResult } from './sleep-result.js';
@@ -89,6 +90,12 @@ export async function runSleep(config: KiokuConfig, options: RunSleepOptions): P
       result.roles.push({ ...emptyRoleResult(role), ok: false, error: describeError(error) });
     }
   }
+  const slept = result.roles.filter((role) => role.ok && !role.elsewhere);
+  const indexProblem = refreshIndexAfterSleep(
+    config,
+    slept.map((role) => role.id),
+  );
+  if (indexProblem) slept[0]?.warnings.push(indexProblem);
   const synced = await syncAfterSleep(config, result);
   if (synced) result.sync = synced;
   return result;
