@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ALL_CATEGORIES, type Memory, type MemoryCategory, type MemoryLoadProblem } from '../../../../common/memory.js';
+import type { Memory, MemoryLoadProblem } from '../../../../common/memory.js';
 import { explainInvalidRoleId } from '../../../../common/role-id.js';
 import { readLockInfo, tryAcquireLock, type FileLock } from '../../platform/fs/file-lock.js';
 import { memoryLockFile, roleMemoryDir } from '../memory/memory-layout.js';
 import { rewriteMemoryFile } from '../memory/rewrite-memory.js';
 import { absoluteMemoryPath } from './folder-diff.js';
+import { readQueue, type Pending, type QueuedLine } from './replay-queue-reader.js';
 import { replayedCounts, type ReplayCounts, type WriteBackTarget } from './recall-write-back.js';
 
 /**
@@ -36,21 +37,6 @@ export function replayQueueFile(memoryHome: string, role: string): string {
   return path.join(memoryHome, '.kioku', 'replays', `${role}${SUFFIX}`);
 }
 
-/** A queued line: when, and each hit as [path under the memory home, folder, mtime when indexed]. */
-interface QueuedLine {
-  at: string;
-  hits: Array<[string, MemoryCategory, number]>;
-}
-
-const isCategory = (value: unknown): value is MemoryCategory => ALL_CATEGORIES.includes(value as MemoryCategory);
-
-/** `<role>/<folder>/<name>.md` under the memory home, nothing that climbs out of it. */
-function isQueuedPath(rel: unknown, role: string, category: MemoryCategory): rel is string {
-  if (typeof rel !== 'string') return false;
-  const parts = rel.split('/');
-  return parts.length === 3 && parts[0] === role && parts[1] === category && /^[^/\\]+\.md$/.test(parts[2]!) && !parts[2]!.startsWith('.');
-}
-
 function relativePath(memoryHome: string, file: string): string {
   return path.relative(memoryHome, file).split(path.sep).join('/');
 }
@@ -70,49 +56,6 @@ export function queuedBytes(memoryHome: string, role: string): number {
   let bytes = 0;
   for (const name of [file, file + APPLYING]) bytes += fs.statSync(name, { throwIfNoEntry: false })?.size ?? 0;
   return bytes;
-}
-
-/** A queued file's replays: how many, the last `at`, the folder and indexed mtime of the last line naming it. */
-interface Pending {
-  times: number;
-  at: string;
-  category: MemoryCategory;
-  mtimeMs: number;
-}
-
-/** The queue's replays by file, less the files an interrupted apply already finished. */
-function readQueue(file: string, role: string): Map<string, Pending> {
-  const pending = new Map<string, Pending>();
-  const done = new Set<string>();
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    return pending;
-  }
-  for (const raw of text.split('\n')) {
-    if (!raw) continue;
-    let line: unknown;
-    try {
-      line = JSON.parse(raw);
-    } catch {
-      continue; // cut short by a crash, or not ours
-    }
-    if (!line || typeof line !== 'object') continue;
-    const { at, hits, done: finished } = line as Partial<QueuedLine> & { done?: unknown };
-    if (typeof finished === 'string') {
-      done.add(finished);
-      continue;
-    }
-    if (typeof at !== 'string' || !Array.isArray(hits)) continue;
-    for (const hit of hits) {
-      if (!Array.isArray(hit) || !isCategory(hit[1]) || !isQueuedPath(hit[0], role, hit[1]) || typeof hit[2] !== 'number') continue;
-      const known = pending.get(hit[0]);
-      pending.set(hit[0], { times: (known?.times ?? 0) + 1, at, category: hit[1], mtimeMs: hit[2] });
-    }
-  }
-  for (const rel of done) pending.delete(rel);
-  return pending;
 }
 
 /**
