@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeMemory } from '../../main/core/store/memory/memory-writer.js';
 import { runSleep } from '../../main/core/engine/sleep/run-sleep.js';
 import { refreshIndexAfterSleep } from '../../main/core/engine/sleep/index-after-sleep.js';
 import { openMemoryIndex } from '../../main/core/store/index/memory-index.js';
 import { REBUILD_AFTER_CHANGED } from '../../main/core/store/index/word-postings-upkeep.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
+import { writeInbox } from './sleep-fixtures.js';
 import { SPLIT_ENGINEER_IDENTITY, SPLIT_ENGINEER_SOUL } from '../cli/role-test-fixtures.js';
 
 /**
@@ -18,20 +18,13 @@ const ROLE = 'ENGINEER01';
 const TEXTS = ['部署前先跑 e2e 測試', '使用者喜歡簡短的回覆', '今天一起修好了登入的錯誤，很開心', '下週要升級 Node 到 22 版'];
 
 let home: TempHome;
-beforeEach(async () => {
+beforeEach(() => {
   home = makeTempHome({ KIOKU_NOW: '2026-12-02T12:00:00+08:00' });
   fs.writeFileSync(path.join(home.roleHome, `${ROLE}.identity.md`), SPLIT_ENGINEER_IDENTITY);
   fs.writeFileSync(path.join(home.roleHome, `${ROLE}.soul.md`), SPLIT_ENGINEER_SOUL);
-  for (const text of TEXTS) {
-    await writeMemory(home.config(), ROLE, {
-      category: 'inbox',
-      summary: text,
-      body: `主旨：${text}`,
-      memory_type: 'semantic',
-      retention_stage: 'working',
-      sleep_stage: 'encoding',
-    });
-  }
+  TEXTS.forEach((text, i) =>
+    writeInbox(home.memoryHome, { id: `m${i}`, summary: text, body: `主旨：${text}`, memory_type: 'semantic' }, ROLE),
+  );
 });
 afterEach(() => home.cleanup());
 
