@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runSleep } from '../../main/core/engine/sleep/run-sleep.js';
 import { refreshIndexAfterSleep } from '../../main/core/engine/sleep/index-after-sleep.js';
 import { openMemoryIndex } from '../../main/core/store/index/memory-index.js';
-import { REBUILD_AFTER_CHANGED } from '../../main/core/store/index/word-postings-upkeep.js';
+import { buildPostings, REBUILD_AFTER_CHANGED } from '../../main/core/store/index/word-postings-upkeep.js';
+import { syncRole } from '../../main/core/store/index/index-sync.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { writeInbox } from './sleep-fixtures.js';
 import { SPLIT_ENGINEER_IDENTITY, SPLIT_ENGINEER_SOUL } from '../cli/role-test-fixtures.js';
@@ -62,9 +63,12 @@ describe('the index after a sleep (issue 17)', () => {
   });
 
   it('rebuilds the word postings when more than REBUILD_AFTER_CHANGED memories changed since they were built', async () => {
+    // Built before the sleep, then as many changes as an import makes.
     const index = openMemoryIndex(home.config().paths);
-    const insert = index.db.prepare('INSERT INTO postings_changed (doc) VALUES (?)');
-    for (let doc = 1_000_000; doc <= 1_000_000 + REBUILD_AFTER_CHANGED; doc += 1) insert.run(doc);
+    syncRole(index, ROLE);
+    index.db.transaction(() => buildPostings(index.db))();
+    index.db.prepare("UPDATE meta SET value = ? WHERE key = 'word_postings_changed'").run(String(REBUILD_AFTER_CHANGED + 1));
+    index.db.prepare('INSERT INTO postings_changed (doc) VALUES (123456)').run();
     index.close();
     await runSleep(home.config(), { role: ROLE, reason: 'manual', force: true });
     expect(readIndex((db) => db.prepare('SELECT count(*) FROM postings_changed').pluck().get())).toBe(0);

@@ -108,14 +108,24 @@ describe('index migrations', () => {
     const db = new Database(':memory:');
     migrate(db, MIGRATIONS.slice(0, 6));
     const insert = db.prepare('INSERT INTO memories_fts (rowid, summary, tags, cues, body) VALUES (?, ?, ?, ?, ?)');
+    const memory = db.prepare(
+      "INSERT INTO memories (rowid, role, category, path, id, summary, tags, cues, memory_type, priority, hits, strength, expires, relevance, links, created, updated, last_replayed, mtime_ms, size, body_preview) VALUES (?, 'R', 'daily', ?, ?, '', '', '', 'episodic', 3, 0, 50, '', '', '', '', '', '', 0, 0, '')",
+    );
     insert.run(4, '咖啡 啡', '', '', '喝 咖啡 啡');
     insert.run(9, '', '咖啡 啡', '', 'vitest');
+    for (const rowid of [4, 9]) memory.run(rowid, `R/daily/m${rowid}.md`, `m${rowid}`);
     expect(migrate(db)).toEqual([7]);
     const row = db.prepare("SELECT docs, freqs FROM word_postings WHERE term = '咖啡'").raw().get() as [Buffer, Buffer];
     expect([...new Int32Array(new Uint8Array(row[0]).buffer)]).toEqual([4, 9]);
     expect([...new Uint16Array(new Uint8Array(row[1]).buffer)]).toEqual([3 + 1, 2]);
     expect(db.prepare("SELECT value FROM meta WHERE key = 'word_postings'").pluck().get()).toBe('ready');
     expect(db.prepare('SELECT term FROM word_postings ORDER BY term').pluck().all()).toEqual(['咖啡']);
+  });
+
+  it('migration 7 leaves the postings of an index without memories to be built later (a first sync would only log)', () => {
+    const db = new Database(':memory:');
+    expect(migrate(db)).toContain(7);
+    expect(db.prepare("SELECT count(*) FROM meta WHERE key LIKE 'word_postings%'").pluck().get()).toBe(0);
   });
 
   it('running the migrations again changes nothing', () => {

@@ -7,7 +7,7 @@ import { parseWithJson, type WordMatches } from './instance-list.js';
 import { deleteMemoryRow, writeMemoryRow, type MemoryRow, type SearchText } from './memory-rows.js';
 import { isPostingsWord, POSTINGS_RANGES } from './postings-words.js';
 import { MAX_CHANGED_DOCS, wordPostings } from './word-postings.js';
-import { buildPostings, clearPostings, postingsRebuildDue, REBUILD_AFTER_CHANGED } from './word-postings-upkeep.js';
+import { buildPostings, postingsRebuildDue, REBUILD_AFTER_CHANGED } from './word-postings-upkeep.js';
 
 // Han of the unified block and extension A, kana, Hangul, CJK and ASCII punctuation, Latin
 // words, a character past the BMP and one Unicode added after SQLite's tables were made.
@@ -117,8 +117,9 @@ describe('word postings (issue 17)', () => {
     const random = seededRandom(17);
     const rowids: number[] = [];
     for (let i = 0; i < 300; i += 1) rowids.push(write(i, searchText(random)));
-    // Before a build every row was logged (migration 7 built empty postings): the delta answers.
-    expect(expectSameAsVocab()).toBeGreaterThan(300);
+    // Never built (the index was empty when migration 7 ran): memories_vocab answers.
+    expect(wordPostings(db, '部署')).toBeUndefined();
+    expect(postingsRebuildDue(db)).toBe(true);
     build();
     expect(db.prepare('SELECT count(*) FROM postings_changed').pluck().get()).toBe(0);
     expect(expectSameAsVocab()).toBeGreaterThan(300);
@@ -144,23 +145,36 @@ describe('word postings (issue 17)', () => {
     for (const word of ['vitest', '部', '部署流', '𠀀𠀀', '鿰鿰', 'ab']) expect(wordPostings(db, word), word).toBeUndefined();
   });
 
-  it('answer nothing until built, past too many changes, or for a word whose frequency does not fit', () => {
-    clearPostings(db);
-    write(1, searchText(seededRandom(4)));
+  it('answer nothing until built, once too much changed since, or for a word whose frequency does not fit', () => {
+    expect(postingsRebuildDue(db)).toBe(false); // nothing to build from
+    const random = seededRandom(4);
+    write(1, searchText(random));
     expect(wordPostings(db, '部署')).toBeUndefined();
     expect(postingsRebuildDue(db)).toBe(true);
     build();
     expect(postingsRebuildDue(db)).toBe(false);
     expect(wordPostings(db, '部署')).toBeDefined();
 
-    const insert = db.prepare('INSERT INTO postings_changed (doc) VALUES (?)');
-    for (let doc = 1000; doc <= 1000 + REBUILD_AFTER_CHANGED; doc += 1) insert.run(doc);
+    // Rewrites of one memory count once; new memories each count.
+    for (let i = 0; i < 3; i += 1) write(1, searchText(random), 1);
+    expect(db.prepare("SELECT value FROM meta WHERE key = 'word_postings_changed'").pluck().get()).toBe('1');
+    db.transaction(() => {
+      for (let i = 2; i <= 1 + REBUILD_AFTER_CHANGED; i += 1) writeMemoryRow(db, row(i), searchText(random), undefined);
+    })();
     expect(postingsRebuildDue(db)).toBe(true);
-    expect(wordPostings(db, '部署')).toBeDefined();
-    for (let doc = 1001 + REBUILD_AFTER_CHANGED; doc <= 1000 + MAX_CHANGED_DOCS; doc += 1) insert.run(doc);
+    expect(expectSameAsVocab()).toBeGreaterThan(100);
+    // Past MAX_CHANGED_DOCS nothing more is logged, and queries read memories_vocab.
+    db.transaction(() => {
+      for (let i = 2 + REBUILD_AFTER_CHANGED; i <= MAX_CHANGED_DOCS + 1; i += 1) writeMemoryRow(db, row(i), searchText(random), undefined);
+    })();
+    expect(db.prepare('SELECT count(*) FROM postings_delta').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM postings_changed').pluck().get()).toBe(0);
     expect(wordPostings(db, '部署')).toBeUndefined();
+    expect(postingsRebuildDue(db)).toBe(true);
+    build();
+    expect(expectSameAsVocab()).toBeGreaterThan(1000);
 
-    write(2, { summary: '', tags: '', cues: '', body: Array(70_000).fill('咖啡').join(' ') });
+    write(99_999, { summary: '', tags: '', cues: '', body: Array(70_000).fill('咖啡').join(' ') });
     build();
     expect(db.prepare("SELECT docs FROM word_postings WHERE term = '咖啡'").pluck().get()).toBeNull();
     expect(wordPostings(db, '咖啡')).toBeUndefined();
