@@ -6,7 +6,7 @@ import { parseByHand } from './instance-list.js';
 import type { SearchText } from './memory-rows.js';
 import { isPostingsWord, POSTINGS_RANGES, postingsWordsOf } from './postings-words.js';
 import { statement } from './statement-cache.js';
-import { LITTLE_ENDIAN, MAX_CHANGED_DOCS, POSTINGS_READY, POSTINGS_STATE_KEY } from './word-postings.js';
+import { LITTLE_ENDIAN, MAX_CHANGED_DOCS, POSTINGS_READY, POSTINGS_STATE_KEY, postingsState } from './word-postings.js';
 
 /**
  * Building the word postings and logging what changes after (word-postings.ts, issue 17).
@@ -33,7 +33,6 @@ const OFF = 'off';
 const STALE = 'stale';
 const CHANGED_KEY = `${POSTINGS_STATE_KEY}_changed`;
 
-const STATE_SQL = `SELECT value FROM meta WHERE key = '${POSTINGS_STATE_KEY}'`;
 const SET_STATE_SQL = `INSERT OR REPLACE INTO meta (key, value) VALUES ('${POSTINGS_STATE_KEY}', ?)`;
 const CHANGED_SQL = `SELECT CAST(value AS INTEGER) FROM meta WHERE key = '${CHANGED_KEY}'`;
 const COUNT_CHANGE_SQL = `UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = '${CHANGED_KEY}' RETURNING CAST(value AS INTEGER)`;
@@ -100,7 +99,7 @@ export function buildPostings(db: Database.Database): void {
  * same transaction. Only while the postings are in use: before, there is nothing to correct.
  */
 export function logPostingsChange(db: Database.Database, doc: number, text: SearchText | undefined): void {
-  if (statement(db, STATE_SQL).pluck().get() !== POSTINGS_READY) return;
+  if (postingsState(db) !== POSTINGS_READY) return;
   if (doc > MAX_DOC) {
     clearPostings(db);
     setState(db, OFF);
@@ -122,7 +121,7 @@ export function logPostingsChange(db: Database.Database, doc: number, text: Sear
 
 /** Whether the postings should be built (again): never built, stale, or enough changed since. */
 export function postingsRebuildDue(db: Database.Database): boolean {
-  const state = statement(db, STATE_SQL).pluck().get() as string | undefined;
+  const state = postingsState(db);
   if (state === STALE) return true;
   // Never built: due once there is something to build from.
   if (state === undefined) return statement(db, 'SELECT 1 FROM memories LIMIT 1').get() !== undefined;

@@ -33,13 +33,18 @@ const CHANGED_SQL = 'SELECT doc FROM postings_changed ORDER BY doc LIMIT ?';
 const BASE_SQL = 'SELECT docs, freqs FROM word_postings WHERE term = ?';
 const DELTA_SQL = 'SELECT doc, freq FROM postings_delta WHERE term = ? ORDER BY doc';
 
+/** The postings' state in meta: POSTINGS_READY, another word (word-postings-upkeep.ts), or undefined when never built. */
+export function postingsState(db: Database.Database): string | undefined {
+  return statement(db, STATE_SQL).pluck().get() as string | undefined;
+}
+
 /** The changed memories, ascending; undefined when the postings cannot answer at all. */
 function changedDocs(db: Database.Database): Int32Array | undefined {
   // Kept until the index changes: the daemon reads them once per change, not once per word.
   const kept = keptUntilChange<Int32Array | null>(db, 'postings-changed');
   if (!kept.has(0)) {
     let docs: Int32Array | null = null;
-    if (statement(db, STATE_SQL).pluck().get() === POSTINGS_READY) {
+    if (postingsState(db) === POSTINGS_READY) {
       const listed = statement(db, CHANGED_SQL)
         .pluck()
         .all(MAX_CHANGED_DOCS + 1) as number[];
