@@ -1,7 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '../../common/hook-wire.js';
+import { guardChild } from '../helpers/child-guard.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { runKioku } from '../helpers/run-cli.js';
 
@@ -149,5 +152,51 @@ describe('the shipped hook client (dist/hooks/kioku-hook.js)', () => {
     expect(loaded.filter((name) => /^NativeModule (crypto|stream)$/.test(name))).toEqual([]);
     // node:vm is loaded, for the client's code cache, and what it saves is worth more than it costs.
     expect(loaded).toContain('NativeModule vm');
+  });
+
+  it('asks the daemon over the raw pipe handle: no node:net, about 4 ms of every hook the daemon answers (issue 17)', async () => {
+    home = makeTempHome();
+    const { paths } = home.config();
+    // A daemon's side of the protocol, by hand: the token file, the socket, one reply per request.
+    fs.mkdirSync(paths.stateDir, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(paths.tokenFile, `${'a'.repeat(64)}\n`, { mode: 0o600 });
+    const requests: Array<{ id: string; event: string; token: string }> = [];
+    const server = net.createServer((socket) => {
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        text += chunk;
+        if (!text.includes('\n')) return;
+        const request = JSON.parse(text.slice(0, text.indexOf('\n'))) as { id: string; event: string; token: string };
+        requests.push(request);
+        socket.end(`${JSON.stringify({ v: PROTOCOL_VERSION, id: request.id, ok: true, stdout: '來自常駐程式', exitCode: 0 })}\n`);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(paths.socketPath, resolve));
+    try {
+      const dump = path.join(home.root, 'modules.txt');
+      const recorder = path.join(home.root, 'record-modules.cjs');
+      fs.writeFileSync(
+        recorder,
+        `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(dump)}, process.moduleLoadList.join('\\n')));\n`,
+      );
+      const child = guardChild(
+        spawn(process.execPath, ['--require', recorder, shipped, 'session-start', '--assistant', 'claude'], { env: home.env }),
+        60_000,
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.stdin.end(JSON.stringify({ session_id: 'shipped-3', cwd: home.root, hook_event_name: 'SessionStart', source: 'startup' }));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: '來自常駐程式', stderr: '' });
+      expect(requests).toMatchObject([{ event: 'session-start', token: 'a'.repeat(64) }]);
+      const loaded = fs.readFileSync(dump, 'utf8').split('\n');
+      expect(loaded).toContain('Internal Binding pipe_wrap');
+      expect(loaded.filter((name) => /^NativeModule (net|stream|crypto)$/.test(name))).toEqual([]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { MAX_LINE_BYTES } from '../../../../common/hook-wire.js';
 import { traceMark } from '../config/trace.js';
-import { loadNet } from './lazy-net.js';
+import type { LineConnection, LineConnectionEvents, LineConnector } from './line-connection.js';
+import { connectWithNet } from './net-connection.js';
+import { rawPipeConnector } from './raw-pipe-connection.js';
 import { LineSplitter } from './line-splitter.js';
 import { checkSocketTrust } from './socket-trust.js';
 
@@ -20,12 +22,29 @@ interface ReplyBase {
   error?: { code: string; message: string } | undefined;
 }
 
+/**
+ * The raw pipe handle where it was checked, node:net elsewhere (line-connection.ts); node:net too
+ * when the handle cannot even be made (it throws before anything is sent).
+ */
+export function defaultConnector(): LineConnector {
+  const raw = rawPipeConnector();
+  if (!raw) return connectWithNet;
+  return (socketPath, events) => {
+    try {
+      return raw(socketPath, events);
+    } catch {
+      return connectWithNet(socketPath, events);
+    }
+  };
+}
+
 export function sendLine<R extends ReplyBase>(
   socketPath: string,
   requestId: string,
   line: string,
   timeoutMs: number,
   parse: (line: string) => R | string,
+  connect: LineConnector = defaultConnector(),
 ): Promise<SocketResult<R>> {
   // Before connecting, so nothing — not even the token — reaches a socket another user serves.
   const trust = checkSocketTrust(socketPath);
@@ -33,55 +52,60 @@ export function sendLine<R extends ReplyBase>(
     if (trust.missing) return Promise.resolve({ ok: false, reason: 'no-socket', detail: `no socket at ${socketPath}` });
     return Promise.resolve({ ok: false, reason: 'untrusted', detail: `${trust.why}: not sending to it` });
   }
-  const net = loadNet();
-  // Phases of a round trip for the benches' traces (issue 17: where a hook's or recall's time goes).
-  traceMark('net-loaded');
   return new Promise((resolve) => {
     let settled = false;
     let connected = false;
     const splitter = new LineSplitter(MAX_LINE_BYTES);
-    const socket = net.createConnection(socketPath);
     const finish = (result: SocketResult<R>) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      socket.destroy();
+      connection?.destroy();
       resolve(result);
     };
     const fail = (reason: IpcFailureReason, detail: string) => finish({ ok: false, reason, detail });
     const timer = setTimeout(() => fail('timeout', `no reply on ${socketPath} within ${timeoutMs} ms`), timeoutMs);
 
-    socket.on('connect', () => {
-      traceMark('socket-connected');
-      connected = true;
-      socket.write(line);
-    });
-    socket.on('data', (chunk: Buffer) => {
-      const { lines, overflow } = splitter.push(chunk);
-      const first = lines[0];
-      if (first !== undefined) {
-        traceMark('socket-replied');
-        const reply = parse(first);
-        traceMark('reply-parsed');
-        if (typeof reply === 'string') return fail('bad-reply', `${socketPath}: ${reply}`);
-        // An empty id: the server could not read ours (e.g. our line was too large).
-        if (reply.id !== requestId && reply.id !== '')
-          return fail('bad-reply', `${socketPath} answered request ${reply.id}, not ${requestId}`);
-        if (!reply.ok && reply.error?.code === 'bad-token') return fail('bad-token', reply.error.message);
-        return finish({ ok: true, reply });
-      }
-      if (overflow) fail('bad-reply', `${socketPath} sent a reply line over ${MAX_LINE_BYTES} bytes`);
-    });
-    socket.on('error', (error: NodeJS.ErrnoException) => {
-      if (connected) return fail('closed', `${socketPath}: ${error.code ?? error.message}`);
-      // ENOENT: nobody has ever listened here (or the file is gone); anything else: a stale
-      // file, a permission problem, or a full backlog — all mean "do not wait for this app".
-      if (error.code === 'ENOENT') return fail('no-socket', `no socket at ${socketPath}`);
-      return fail('refused', `${socketPath}: ${error.code ?? error.message}`);
-    });
-    socket.on('close', () => {
-      const partial = splitter.pendingBytes > 0 ? ` after ${splitter.pendingBytes} bytes of a reply` : '';
-      fail('closed', `${socketPath} closed the connection${partial}`);
-    });
+    let connection: LineConnection | undefined;
+    const events: LineConnectionEvents = {
+      connect() {
+        // Phases of a round trip for the benches' traces (issue 17: where a hook's or recall's time goes).
+        traceMark('socket-connected');
+        connected = true;
+        connection?.write(line);
+      },
+      data(chunk) {
+        const { lines, overflow } = splitter.push(chunk);
+        const first = lines[0];
+        if (first !== undefined) {
+          traceMark('socket-replied');
+          const reply = parse(first);
+          traceMark('reply-parsed');
+          if (typeof reply === 'string') return fail('bad-reply', `${socketPath}: ${reply}`);
+          // An empty id: the server could not read ours (e.g. our line was too large).
+          if (reply.id !== requestId && reply.id !== '')
+            return fail('bad-reply', `${socketPath} answered request ${reply.id}, not ${requestId}`);
+          if (!reply.ok && reply.error?.code === 'bad-token') return fail('bad-token', reply.error.message);
+          return finish({ ok: true, reply });
+        }
+        if (overflow) fail('bad-reply', `${socketPath} sent a reply line over ${MAX_LINE_BYTES} bytes`);
+      },
+      error(code, message) {
+        if (connected) return fail('closed', `${socketPath}: ${code ?? message}`);
+        // ENOENT: nobody has ever listened here (or the file is gone); anything else: a stale
+        // file, a permission problem, or a full backlog — all mean "do not wait for this app".
+        if (code === 'ENOENT') return fail('no-socket', `no socket at ${socketPath}`);
+        return fail('refused', `${socketPath}: ${code ?? message}`);
+      },
+      close() {
+        const partial = splitter.pendingBytes > 0 ? ` after ${splitter.pendingBytes} bytes of a reply` : '';
+        fail('closed', `${socketPath} closed the connection${partial}`);
+      },
+    };
+    try {
+      connection = connect(socketPath, events);
+    } catch (error) {
+      fail('refused', `${socketPath}: ${(error as Error).message}`);
+    }
   });
 }
