@@ -26,6 +26,7 @@ const HOOK_SUCCESS_LINE = /^\s*(?:SessionStart(?::\w+)?|UserPromptSubmit|Subagen
  * all injection. Pure and cheap (one regular expression pass): the hook client runs it per prompt.
  */
 export function stripInjectedText(text: string): string {
-  if (HOOK_SUCCESS_LINE.test(text)) return '';
+  // The pattern needs " hook ": most prompts are spared compiling it (a hook's start, X-PERF).
+  if (text.includes(' hook ') && HOOK_SUCCESS_LINE.test(text)) return '';
   return stripTaggedBlocks(text, HOOK_INJECTION_TAGS);
 }

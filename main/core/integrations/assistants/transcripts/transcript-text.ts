@@ -46,6 +46,8 @@ const tagPatterns = new Map<string, RegExp>();
  * trimmed, is what the user typed; '' when it was all markup.
  */
 export function stripTaggedBlocks(text: string, tags: readonly string[]): string {
+  // No tag without a '<': most prompts are spared building the pattern (a hook's start, X-PERF).
+  if (!text.includes('<')) return text.trim();
   const key = tags.join('|');
   let pattern = tagPatterns.get(key);
   if (!pattern) {
