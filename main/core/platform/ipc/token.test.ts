@@ -45,5 +45,10 @@ describe('IPC token', () => {
     expect(tokensEqual(token, token)).toBe(true);
     expect(tokensEqual('c'.repeat(64), token)).toBe(false);
     expect(tokensEqual('', token)).toBe(false);
+    // The expected token's digest is kept between calls: a new token (the file was replaced) is not judged by the old one's.
+    const renewed = 'd'.repeat(64);
+    expect(tokensEqual(token, renewed)).toBe(false);
+    expect(tokensEqual(renewed, renewed)).toBe(true);
+    expect(tokensEqual(token, token)).toBe(true);
   });
 });

@@ -65,6 +65,12 @@ export function ensureToken(tokenFile: string, warn: (message: string) => void =
  */
 export function tokensEqual(given: string, expected: string): boolean {
   const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b) && given.length === expected.length;
+  return timingSafeEqual(a, digestOf(expected)) && given.length === expected.length;
+}
+
+/** The daemon's own token's digest, made once: it compares every request against the same token. */
+let expectedDigest: { token: string; digest: Buffer } | undefined;
+function digestOf(token: string): Buffer {
+  if (expectedDigest?.token !== token) expectedDigest = { token, digest: createHash('sha256').update(token).digest() };
+  return expectedDigest.digest;
 }
