@@ -54,6 +54,8 @@ function parseValue(spec: SettingSpec, raw: string): { ok: true; value: unknown 
   }
 }
 
+const SETTING_ENTRIES = Object.entries(SETTINGS) as [SettingName, SettingSpec][];
+
 /**
  * Resolve every setting: environment first, then the settings file (electron-store/conf JSON
  * in the app, or any plain object), then the default. Never throws.
@@ -62,14 +64,18 @@ export function loadSettings(env: NodeJS.ProcessEnv, stored: Partial<Record<stri
   const settings = {} as Record<string, unknown>;
   const sources = {} as Record<SettingName, 'env' | 'settings' | 'default'>;
   const problems: SettingProblem[] = [];
-  for (const [name, spec] of Object.entries(SETTINGS) as [SettingName, SettingSpec][]) {
+  // Every hook resolves every setting at its start (X-PERF): one pass over a list made once, and
+  // nothing allocated for the settings neither the environment nor the file sets.
+  for (const [name, spec] of SETTING_ENTRIES) {
     settings[name] = spec.default;
     sources[name] = 'default';
-    const candidates: ['env' | 'settings', unknown][] = [
-      ['env', env[name]],
-      ['settings', stored[name]],
-    ];
-    for (const [source, rawValue] of candidates) {
+    const fromEnv = env[name];
+    const fromFile = stored[name];
+    if (fromEnv === undefined && (fromFile === undefined || fromFile === null)) continue;
+    for (const [source, rawValue] of [
+      ['env', fromEnv],
+      ['settings', fromFile],
+    ] as const) {
       if (rawValue === undefined || rawValue === null) continue;
       const raw = typeof rawValue === 'boolean' ? (rawValue ? '1' : '0') : String(rawValue);
       // An empty environment variable means "unset" for every kind (shell habit: VAR= cmd).
