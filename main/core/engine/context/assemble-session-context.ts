@@ -225,6 +225,14 @@ export function assembleSessionContext(given: SessionContextInput): SessionConte
       now,
     }),
   );
+  // Whole or a pointer: each of the two is built once, not at every budget shrinkToFit tries.
+  const peersAt = memo((shown) => (shown ? peersBlock(input.peers ?? [], role, language) : EMPTY_BLOCK));
+  const factsAt = memo((whole) =>
+    facts ? (whole ? factsBlock(facts, paths.factsFile, language) : factsPointerBlock(paths.factsFile, language)) : EMPTY_BLOCK,
+  );
+  const projectAt = memo((whole) =>
+    project ? (whole ? projectMemoryBlock(project, language) : projectMemoryPointerBlock(project, language)) : EMPTY_BLOCK,
+  );
   const build = (b: Budgets): NamedBlock[] => {
     const blocks = buildBlocks(b);
     return [...blocks.slice(0, -3), { name: 'leftOut', block: leftOutBlock(blocks, language) }, ...blocks.slice(-3)];
@@ -232,16 +240,10 @@ export function assembleSessionContext(given: SessionContextInput): SessionConte
   const buildBlocks = (b: Budgets): NamedBlock[] => [
     { name: 'soul', block: fixed.soul },
     { name: 'agents', block: fixed.agents },
-    { name: 'peers', block: b.peers ? peersBlock(input.peers ?? [], role, language) : EMPTY_BLOCK },
+    { name: 'peers', block: peersAt(b.peers ? 1 : 0) },
     { name: 'relationship', block: fixed.relationship },
-    {
-      name: 'facts',
-      block: facts ? (b.facts ? factsBlock(facts, paths.factsFile, language) : factsPointerBlock(paths.factsFile, language)) : EMPTY_BLOCK,
-    },
-    {
-      name: 'projectMemory',
-      block: project ? (b.project ? projectMemoryBlock(project, language) : projectMemoryPointerBlock(project, language)) : EMPTY_BLOCK,
-    },
+    { name: 'facts', block: factsAt(b.facts ? 1 : 0) },
+    { name: 'projectMemory', block: projectAt(b.project ? 1 : 0) },
     { name: 'projectWaiting', block: fixed.projectWaiting },
     { name: 'journal', block: fixed.journal },
     { name: 'inbox', block: inboxAt(b.inbox) },
