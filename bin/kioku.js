@@ -42,13 +42,14 @@ async function launch() {
 }
 
 /**
- * `memory recall` through its fast path when it is built: true when the daemon answered (the exit
- * code is set), false when the full CLI must run the command.
+ * `memory recall` through its fast path when it is built (loaded with its code cache by
+ * main/cli/recall-launcher.ts): true when it answered (the exit code is set), false when the full
+ * CLI must run the command.
  */
 async function recallFast() {
-  const fastEntry = path.join(root, 'dist', 'cli-fast', 'recall-fast.js');
-  if (!existsSync(fastEntry)) return false;
-  const code = await require(fastEntry).recallFast(process.argv.slice(4));
+  const launcher = path.join(root, 'dist', 'cli-fast', 'recall-launcher.js');
+  if (!existsSync(launcher)) return false;
+  const code = await require(launcher).launchRecall(process.argv.slice(4));
   if (code === 'full') return false;
   process.exitCode = code;
   return true;

@@ -82,4 +82,13 @@ if (!process.argv[2]) {
     // Loaded with its code cache, named like the hook bundles' (code-cached-require.ts).
     define: { ...shared.define, __KIOKU_DIRECT_SHA256__: JSON.stringify(sha256Of(path.join(fastDir, 'recall-direct-fast.js'))) },
   });
+  // What bin/kioku.js loads: a small launcher that loads the fast path with its code cache
+  // (main/cli/recall-launcher.ts), as kioku-hook.js loads the hook client.
+  await build({
+    ...shared,
+    entryPoints: [path.join(root, 'main', 'cli', 'recall-launcher.ts')],
+    outfile: path.join(fastDir, 'recall-launcher.js'),
+    external: ['./recall-fast.js'],
+    define: { ...shared.define, __KIOKU_RECALL_FAST_SHA256__: JSON.stringify(sha256Of(path.join(fastDir, 'recall-fast.js'))) },
+  });
 }

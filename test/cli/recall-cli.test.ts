@@ -58,7 +58,11 @@ describe('kioku memory recall', () => {
     // Issue 17: the first recall without the daemon wrote the direct bundle's code cache; this one took it.
     const cacheDir = path.join(home.config().paths.stateDir, 'cache');
     expect(fs.readdirSync(cacheDir).filter((name) => name.startsWith('recall-direct-fast-') && name.endsWith('.v8cache'))).toHaveLength(1);
-    expect(Object.keys((JSON.parse(fs.readFileSync(trace, 'utf8')) as { marks: object }).marks)).toContain('direct-cached');
+    const marks = Object.keys((JSON.parse(fs.readFileSync(trace, 'utf8')) as { marks: object }).marks);
+    expect(marks).toContain('direct-cached');
+    // The fast path itself, loaded by bin/kioku.js through recall-launcher.ts, is cached the same way.
+    expect(fs.readdirSync(cacheDir).filter((name) => name.startsWith('recall-fast-') && name.endsWith('.v8cache'))).toHaveLength(1);
+    expect(marks).toContain('fast-cached');
     expect(fs.readFileSync(haircut, 'utf8')).toBe(before);
     expect(runKioku(['memory', 'reindex'], home.env).code).toBe(0);
     expect(parseFrontmatter(fs.readFileSync(haircut, 'utf8')).data).toMatchObject({ hits: 2, last_replayed: formatLocalIso(NOW) });

@@ -87,8 +87,13 @@ describe('the shipped hook client (dist/hooks/kioku-hook.js)', () => {
   it('bundles compiled for their code cache hold no import(), which has no loader there on Node 20', () => {
     // Only branches that run from source (ESM: no `require`) may import: the client's fallback and
     // opencc-js (opencc-tables.ts requires it in a bundle; recall-cli.test.ts recalls in Simplified).
-    const fromSourceOnly = new Set(['import("./hook-fallback.js")', 'import("opencc-js/cn2t")']);
-    const bundles = ['dist/hooks/hook-client.js', 'dist/hooks/hook-fallback.js', 'dist/cli-fast/recall-direct-fast.js'];
+    const fromSourceOnly = new Set(['import("./hook-fallback.js")', 'import("opencc-js/cn2t")', 'import("./recall-direct-fast.js")']);
+    const bundles = [
+      'dist/hooks/hook-client.js',
+      'dist/hooks/hook-fallback.js',
+      'dist/cli-fast/recall-fast.js',
+      'dist/cli-fast/recall-direct-fast.js',
+    ];
     for (const bundle of bundles) {
       const calls = fs.readFileSync(path.resolve(bundle), 'utf8').match(/\bimport\([^)]*\)/g) ?? [];
       expect({ bundle, calls: calls.filter((call) => !fromSourceOnly.has(call)) }).toEqual({ bundle, calls: [] });
