@@ -66,7 +66,7 @@ async function serve(onLine: (socket: net.Socket, line: string) => void): Promis
   return socketPath;
 }
 
-it('uses the raw pipe handle on this platform (Linux, Node 20), so the hooks bench measures it', () => {
+it('uses the raw pipe handle on this platform (Linux, a checked Node line), so the hooks bench measures it', () => {
   expect(process.platform).toBe('linux');
   expect(raw).toBeDefined();
   expect(defaultConnector()).not.toBe(connectWithNet);
