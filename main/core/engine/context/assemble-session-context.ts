@@ -13,7 +13,7 @@ import { languageOfRole, say, type ContextLanguage } from '../../platform/text/c
 import { packParts } from './context-packing.js';
 import { memoByList } from './list-memo.js';
 import { dialogBlock } from './dialog-block.js';
-import { inboxBlock, inboxNewestFirst, keepInboxOrder, type OlderInboxCount } from './inbox-block.js';
+import { inboxBlockAt, inboxNewestFirst, keepInboxOrder, type OlderInboxCount } from './inbox-block.js';
 import { inertInput, inertMemories } from './inert-input.js';
 import { loadSpecialMemories } from './load-special-memories.js';
 import { fitLongTermMemory, prepareLongTermMemory, type PreparedLongTermMemory } from './memory-block.js';
@@ -202,12 +202,11 @@ export function assembleSessionContext(given: SessionContextInput): SessionConte
 
   // Shrinking tries many budgets; each block is built once per budget value it is tried with.
   const olderInjectable = input.olderInbox?.injectable;
-  const inboxAt = memo((limit) =>
-    inboxBlock(inboxMemories, {
+  const inboxAt = memo(
+    inboxBlockAt(inboxMemories, {
       language,
       now,
       count: settings.ROLE_LOAD_INBOX_COUNT,
-      limit,
       ...(olderInjectable ? { olderInjectable } : {}),
     }),
   );

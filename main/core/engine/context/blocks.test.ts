@@ -13,7 +13,7 @@ import { bondsBlock } from './bonds-block.js';
 import { countJournalEntries, readProjectMemory } from './context-files.js';
 import { languageOfRole } from '../../platform/text/context-language.js';
 import { dialogBlock } from './dialog-block.js';
-import { inboxBlock } from './inbox-block.js';
+import { inboxBlock, inboxBlockAt } from './inbox-block.js';
 import { peersBlock } from './peers-block.js';
 import { consentBlock, relationshipBlock, sleepyBlock } from './session-notes.js';
 import { soulBlock } from './soul-block.js';
@@ -204,6 +204,17 @@ describe('inboxBlock (CTX-2, CTX-5)', () => {
     expect(inboxBlock([inbox('t', '2026-11-30T10:00:00+08:00', '今天到期', { expires: '2026-12-01' })], opts)).toMatchObject({ shown: 1 });
     expect(inboxBlock([inbox('y', '2026-11-30T10:00:00+08:00', 'y')], { ...opts, limit: 0 }).text).toBe('');
     expect(inboxBlock([inbox('y', '2026-11-30T10:00:00+08:00', 'y')], { ...opts, count: 0 }).text).toBe('');
+  });
+
+  it('gives, prepared once, at every limit in any order, what a fresh block at that limit gives', () => {
+    const items = Array.from({ length: 12 }, (_, i) =>
+      inbox(`i${i}`, `2026-11-${10 + i}T10:00:00+08:00`, `第 ${i} 則。${'進度說明。'.repeat(5 + ((i * 7) % 40))}`),
+    );
+    const { limit: _limit, ...rest } = opts;
+    const at = inboxBlockAt(items, { ...rest, count: 9 });
+    // A budget search's order: down, up, and the same limit again.
+    const limits = [3600, 1800, 2700, 2250, 2025, 2137, 2080, 0, 120, 600, 2137, 9000, 1];
+    expect(limits.map((limit) => at(limit))).toEqual(limits.map((limit) => inboxBlock(items, { ...rest, count: 9, limit })));
   });
 });
 
