@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+let madeDir: string | undefined;
+
 /**
  * The folder of this code, for the resources found beside it (resources/agents/). In the shipped
  * CommonJS bundles (scripts/build-hooks.mjs) it is the module wrapper's `__dirname`: the bundle's
@@ -10,7 +12,8 @@ import { fileURLToPath } from 'node:url';
  * 17). Run from source (ESM: tests, the daemon, the CLI) there is no `__dirname`, and the URL is used.
  */
 export function ownDir(): string {
-  return typeof __dirname === 'string' ? __dirname : path.dirname(fileURLToPath(import.meta.url));
+  // Made once: the daemon (from source) asks at every SessionStart, and taking the URL apart was 0.08 ms.
+  return (madeDir ??= typeof __dirname === 'string' ? __dirname : path.dirname(fileURLToPath(import.meta.url)));
 }
 
 /**
