@@ -33,6 +33,7 @@ const inboxTree = () => snapshotTree(path.join(roleDir(), 'inbox'));
 
 /** Ten inbox items 記號-0 … 記號-9 and one memory of each type a merge may go into. */
 function setup(env: NodeJS.ProcessEnv = {}) {
+  home?.cleanup(); // a test that sets up twice leaves no temp home behind
   home = makeTempHome({ KIOKU_NOW: NOW, ...env });
   writeExisting(home.memoryHome, 'EPI', { category: 'daily', memory_type: 'episodic', priority: 4 }, '之前的工作紀錄。');
   for (let n = 0; n < 10; n++)
