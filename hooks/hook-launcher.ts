@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { memoryHomeFromEnv } from '../main/core/platform/config/paths.js';
+import { codeCacheDirFromEnv } from '../main/core/platform/config/paths.js';
 import { traceMark } from '../main/core/platform/config/trace.js';
 import { requireWithCodeCache } from '../main/core/platform/fs/code-cached-require.js';
 
@@ -26,8 +26,7 @@ export async function launchHook(argv: readonly string[], clientFile: string, si
   if (process.env.KIOKU_HOOK_DISABLED === '1') return 0; // inside our own condenser CLI runs: load nothing
   let loaded: ReturnType<typeof requireWithCodeCache<HookClient>>;
   try {
-    const cacheDir = path.join(memoryHomeFromEnv(process.env), '.kioku', 'cache');
-    loaded = requireWithCodeCache<HookClient>(clientFile, cacheDir, CLIENT_SHA256, siblingRequire);
+    loaded = requireWithCodeCache<HookClient>(clientFile, codeCacheDirFromEnv(process.env), CLIENT_SHA256, siblingRequire);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     tell(`kioku hook: could not load the hook client ${clientFile}: ${message}; reinstall Kioku (the assistant was not blocked)\n`);

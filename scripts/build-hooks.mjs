@@ -39,23 +39,23 @@ await build({ ...shared, entryPoints: [path.join(root, 'hooks', 'hook-fallback.t
 // The fast path loads the fallback bundle at run time, only when it needs it, with V8's code
 // cache named by the bundle's hash: baked in here, so that no hook loads node:crypto to hash it.
 const sha256Of = (file) => createHash('sha256').update(readFileSync(file, 'utf8')).digest('hex');
-const fallbackHash = sha256Of(path.join(outdir, 'hook-fallback.js'));
-await build({
-  ...shared,
-  entryPoints: [entry],
-  outfile: path.join(outdir, 'hook-client.js'),
-  external: ['./hook-fallback.js'],
-  define: { ...shared.define, __KIOKU_FALLBACK_SHA256__: JSON.stringify(fallbackHash) },
-});
+/**
+ * A bundle that loads its already built sibling with the code cache (code-cached-require.ts): the
+ * sibling stays outside it, and its hash is baked in as `hashName`, the cache's name.
+ */
+const buildLoaderOf = (sibling, hashName, entryPoint, outfile) =>
+  build({
+    ...shared,
+    entryPoints: [entryPoint],
+    outfile,
+    external: [`./${path.basename(sibling)}`],
+    define: { ...shared.define, [hashName]: JSON.stringify(sha256Of(sibling)) },
+  });
+await buildLoaderOf(path.join(outdir, 'hook-fallback.js'), '__KIOKU_FALLBACK_SHA256__', entry, path.join(outdir, 'hook-client.js'));
 // What the assistants run: a small launcher that loads the client with its code cache
 // (hooks/hook-launcher.ts), named by the client's hash in the same way.
-await build({
-  ...shared,
-  entryPoints: [path.join(root, 'hooks', 'hook-launcher.ts')],
-  outfile: path.join(outdir, 'kioku-hook.js'),
-  external: ['./hook-client.js'],
-  define: { ...shared.define, __KIOKU_CLIENT_SHA256__: JSON.stringify(sha256Of(path.join(outdir, 'hook-client.js'))) },
-});
+const client = path.join(outdir, 'hook-client.js');
+await buildLoaderOf(client, '__KIOKU_CLIENT_SHA256__', path.join(root, 'hooks', 'hook-launcher.ts'), path.join(outdir, 'kioku-hook.js'));
 
 // `kioku memory recall` answered by the daemon, loaded by bin/kioku.js before the command parser:
 // the assistant runs it whenever it needs the past, so it has a hook's start-up budget and the
@@ -74,21 +74,10 @@ if (!process.argv[2]) {
     external: ['opencc-js/*'],
     define: { ...shared.define, __KIOKU_BUNDLED_SQLITE__: 'true' },
   });
-  await build({
-    ...shared,
-    entryPoints: [path.join(root, 'main', 'cli', 'recall-fast.ts')],
-    outfile: path.join(fastDir, 'recall-fast.js'),
-    external: ['./recall-direct-fast.js'],
-    // Loaded with its code cache, named like the hook bundles' (code-cached-require.ts).
-    define: { ...shared.define, __KIOKU_DIRECT_SHA256__: JSON.stringify(sha256Of(path.join(fastDir, 'recall-direct-fast.js'))) },
-  });
+  const fast = path.join(fastDir, 'recall-fast.js');
+  const cli = path.join(root, 'main', 'cli');
+  await buildLoaderOf(path.join(fastDir, 'recall-direct-fast.js'), '__KIOKU_DIRECT_SHA256__', path.join(cli, 'recall-fast.ts'), fast);
   // What bin/kioku.js loads: a small launcher that loads the fast path with its code cache
   // (main/cli/recall-launcher.ts), as kioku-hook.js loads the hook client.
-  await build({
-    ...shared,
-    entryPoints: [path.join(root, 'main', 'cli', 'recall-launcher.ts')],
-    outfile: path.join(fastDir, 'recall-launcher.js'),
-    external: ['./recall-fast.js'],
-    define: { ...shared.define, __KIOKU_RECALL_FAST_SHA256__: JSON.stringify(sha256Of(path.join(fastDir, 'recall-fast.js'))) },
-  });
+  await buildLoaderOf(fast, '__KIOKU_RECALL_FAST_SHA256__', path.join(cli, 'recall-launcher.ts'), path.join(fastDir, 'recall-launcher.js'));
 }

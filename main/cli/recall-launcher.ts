@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { memoryHomeFromEnv } from '../core/platform/config/paths.js';
+import { codeCacheDirFromEnv } from '../core/platform/config/paths.js';
 import { traceMark } from '../core/platform/config/trace.js';
 import { requireWithCodeCache } from '../core/platform/fs/code-cached-require.js';
 
@@ -25,8 +25,12 @@ type RecallFast = typeof import('./recall-fast.js');
 export async function launchRecall(args: readonly string[]): Promise<number | 'full'> {
   let loaded: ReturnType<typeof requireWithCodeCache<RecallFast>>;
   try {
-    const cacheDir = path.join(memoryHomeFromEnv(process.env), '.kioku', 'cache');
-    loaded = requireWithCodeCache<RecallFast>(path.join(__dirname, 'recall-fast.js'), cacheDir, FAST_SHA256, require);
+    loaded = requireWithCodeCache<RecallFast>(
+      path.join(__dirname, 'recall-fast.js'),
+      codeCacheDirFromEnv(process.env),
+      FAST_SHA256,
+      require,
+    );
   } catch {
     return 'full';
   }

@@ -13,14 +13,14 @@ import { languageOfRole, type ContextLanguage } from '../../platform/text/contex
 const FILE_NAMES: Record<ContextLanguage, string> = { 'zh-TW': 'agents.zh-TW.md', en: 'agents.en.md' };
 const MAINTAINER_NOTE = /^\s*<!--[\s\S]*?-->\s*/;
 
+/** Found folders by where the walk started: a daemon asks at every SessionStart (0.16 ms of walking each). */
+const foundResources = new Map<string, string>();
+
 /**
  * The folder holding `agents/`. The code runs from source (main/core/engine/context), from dist/ and
  * from a bundled hook client (dist/hooks), so the resources folder is found by walking up from
  * this file instead of a fixed number of `..`.
  */
-/** Found folders by where the walk started: a daemon asks at every SessionStart (0.16 ms of walking each). */
-const foundResources = new Map<string, string>();
-
 export function findResourcesDir(start = ownDir()): string | undefined {
   const known = foundResources.get(start);
   if (known !== undefined) return known;

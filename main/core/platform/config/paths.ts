@@ -36,6 +36,14 @@ export function memoryHomeFromEnv(env: NodeJS.ProcessEnv): string {
   return path.resolve(expandHome(env.ROLE_MEMORY_HOME?.trim() || '~/.memory', env.HOME || os.homedir()));
 }
 
+/**
+ * Where the launchers keep V8's code caches (`<memory home>/.kioku/cache`, with the fallback's
+ * and the direct recall's), found before there are settings, as the settings file is.
+ */
+export function codeCacheDirFromEnv(env: NodeJS.ProcessEnv): string {
+  return path.join(memoryHomeFromEnv(env), '.kioku', 'cache');
+}
+
 /** Longest socket path used: sun_path is 104 bytes on macOS and 108 on Linux, terminator included. */
 const MAX_SOCKET_PATH_BYTES = 103;
 

@@ -1,5 +1,5 @@
 import { getSystemErrorName } from 'node:util';
-import type { LineConnectionEvents, LineConnection } from './line-connection.js';
+import type { LineConnectionEvents, LineConnection, LineConnector } from './line-connection.js';
 
 /**
  * A LineConnection on libuv's pipe handle itself, the one node:net wraps, without node:net.
@@ -15,7 +15,6 @@ import type { LineConnectionEvents, LineConnection } from './line-connection.js'
 interface PipeHandle {
   connect(request: object, path: string): number;
   readStart(): number;
-  readStop(): number;
   writeUtf8String(request: object, text: string): number;
   close(callback?: () => void): void;
   /** Node checks that this is a function (a process abort otherwise): never unset it. */
@@ -96,7 +95,7 @@ const errorName = (status: number) => {
 };
 
 /** A connector on the raw pipe handle, or undefined where it was not checked (then use node:net). */
-export function rawPipeConnector(): ((socketPath: string, events: LineConnectionEvents) => LineConnection) | undefined {
+export function rawPipeConnector(): LineConnector | undefined {
   const b = loadBindings();
   if (!b) return undefined;
   return (socketPath, events) => connectRaw(b, socketPath, events);
