@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { applyPragmas } from './index-db.js';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate, schemaVersion } from './index-schema.js';
 
 function tables(db: Database.Database): string[] {
@@ -133,6 +137,45 @@ describe('index migrations', () => {
     migrate(db);
     expect(migrate(db)).toEqual([]);
     expect(schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
+  });
+
+  it('opens an index at the last version while another connection holds the write lock (no transaction of its own)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-schema-'));
+    const file = path.join(dir, 'index.sqlite');
+    const writer = new Database(file);
+    const reader = new Database(file, { timeout: 0 });
+    try {
+      applyPragmas(writer);
+      migrate(writer);
+      writer.exec('BEGIN IMMEDIATE');
+      writer.exec("INSERT INTO meta (key, value) VALUES ('test', 'held')");
+      reader.pragma('busy_timeout = 0');
+      expect(migrate(reader)).toEqual([]);
+      // Without the version read first, each migration's BEGIN IMMEDIATE met the writer's lock.
+      expect(() => reader.transaction(() => undefined).immediate()).toThrow(/locked|busy/i);
+      writer.exec('COMMIT');
+    } finally {
+      reader.close();
+      writer.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('sets every connection pragma in one call', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-schema-'));
+    const db = new Database(path.join(dir, 'index.sqlite'));
+    try {
+      applyPragmas(db);
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+      expect(db.pragma('synchronous', { simple: true })).toBe(1);
+      expect(db.pragma('temp_store', { simple: true })).toBe(2);
+      expect(db.pragma('cache_size', { simple: true })).toBe(-32000);
+      expect(db.pragma('journal_size_limit', { simple: true })).toBe(16777216);
+    } finally {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('leaves a database that is newer than the code untouched (index-db.ts decides what to do)', () => {

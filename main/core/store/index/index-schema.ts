@@ -210,9 +210,16 @@ export function schemaVersion(db: Database.Database): number {
  * and re-reads user_version inside it, so two processes opening a new index at once do not both
  * run a migration. Returns the versions applied. A database newer than the code is the caller's
  * business (index-db.ts rebuilds it); here it is left untouched.
+ *
+ * An index already at the last version (nearly every open) is told by one read of user_version:
+ * a step's immediate transaction takes the write lock, and a CLI recall took it once per
+ * migration just to learn there was nothing to do — about a millisecond of every recall, and a
+ * wait behind the daemon whenever it was writing (issue 17).
  */
 export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
   const applied: number[] = [];
+  const last = migrations[migrations.length - 1]?.version ?? 0;
+  if (schemaVersion(db) >= last) return applied;
   for (const migration of migrations) {
     const step = db.transaction(() => {
       if (schemaVersion(db) !== migration.version - 1) return false;

@@ -15,7 +15,7 @@ import { searchMemories, type RankedRow } from './recall-query.js';
 import { DEFAULT_RECALL_LIMIT } from './recall-limits.js';
 import { claimWriteBack, replayedCounts, writeBackRecall, type ReplayCounts, type WriteBackTarget } from './recall-write-back.js';
 import { orderForProject, widenedLimit, type RecallProject } from './recall-project.js';
-import { pendingReplays, queueReplays, replayQueueFile, withReplays } from './replay-queue.js';
+import { queuedReplays, queueReplays, replayQueueFile, withReplays } from './replay-queue.js';
 
 /** MEM-4 recall from the index, with the PM-2 write-back of what was returned. */
 export interface RecallOptions {
@@ -242,9 +242,9 @@ function writeBackTargets(index: MemoryIndex, rows: readonly RankedRow[]): Write
  */
 function queuedRecall(index: MemoryIndex, options: RecallOptions, { rows, projects, problems }: Found): PreparedRecall {
   const now = options.replayedAt ?? formatLocalIso(options.clock.now());
-  const pending = pendingReplays(index.memoryHome, options.role);
+  const pending = queuedReplays(index.memoryHome, options.role);
   const memories = rows.map((row, i) => {
-    const queued = pending.get(absoluteMemoryPath(index.memoryHome, row.path));
+    const queued = pending.get(row.path);
     const counts = queued ? withReplays(row, queued.times, queued.at) : row;
     return toRecalled(index, row, replayedCounts(counts, now), projects[i]);
   });

@@ -63,13 +63,24 @@ export function queuedBytes(memoryHome: string, role: string): number {
  * the counts it read from the index (recall.ts) and a forgetting pass to the files' (forget.ts).
  */
 export function pendingReplays(memoryHome: string, role: string): Map<string, Pending> {
+  const out = new Map<string, Pending>();
+  for (const [rel, entry] of queuedReplays(memoryHome, role)) out.set(absoluteMemoryPath(memoryHome, rel), entry);
+  return out;
+}
+
+/**
+ * The same by path under the memory home (`<role>/<folder>/<name>.md`, as the index keeps it):
+ * what a recall looks its few hits up in. Making every queued path absolute was most of reading
+ * a long queue, and made path.join hot enough in a CLI recall that V8 compiled it in the
+ * background — a compilation the process then waited for before it could exit (issue 17).
+ */
+export function queuedReplays(memoryHome: string, role: string): Map<string, Pending> {
   const file = replayQueueFile(memoryHome, role);
   const out = new Map<string, Pending>();
   for (const name of [file + APPLYING, file]) {
     for (const [rel, entry] of readQueue(name, role)) {
-      const abs = absoluteMemoryPath(memoryHome, rel);
-      const known = out.get(abs);
-      out.set(abs, known ? { ...entry, times: known.times + entry.times } : entry);
+      const known = out.get(rel);
+      out.set(rel, known ? { ...entry, times: known.times + entry.times } : entry);
     }
   }
   return out;
