@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadSnapshot, removeStaleSnapshots, saveSnapshot, snapshotAction, snapshotFile, snapshotFileName } from './snapshots.js';
+import {
+  loadSnapshot,
+  removeStaleSnapshots,
+  saveSnapshot,
+  snapshotAction,
+  snapshotFile,
+  snapshotFileName,
+  snapshotMatters,
+} from './snapshots.js';
 import { lockedContext, resumeReminder, sleepingContext, subagentContext } from './special-contexts.js';
 
 describe('snapshots (DSH-4, CTX-10)', () => {
@@ -73,6 +81,17 @@ describe('snapshots (DSH-4, CTX-10)', () => {
     expect(snapshotAction('resume', { replaysOnResume: false })).toBe('reinject-snapshot');
     expect(snapshotAction('compact')).toBe('reinject-snapshot');
     expect(snapshotAction('compact', { snapshotExists: false })).toBe('build-and-save');
+  });
+
+  it('needs the snapshot read only where its existence changes the action', () => {
+    const sources = ['startup', 'resume', 'clear', 'compact', 'fork', undefined] as const;
+    for (const source of sources)
+      for (const replaysOnResume of [true, false]) {
+        const withIt = snapshotAction(source, { snapshotExists: true, replaysOnResume });
+        const without = snapshotAction(source, { snapshotExists: false, replaysOnResume });
+        if (!snapshotMatters(source)) expect([source, withIt]).toEqual([source, without]);
+      }
+    expect(sources.filter(snapshotMatters)).toEqual(['resume', 'compact']);
   });
 });
 

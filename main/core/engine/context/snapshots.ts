@@ -120,6 +120,15 @@ export function removeStaleSnapshots(paths: Pick<KiokuPaths, 'snapshotsDir'>, no
  */
 export type SnapshotAction = 'build-and-save' | 'remind' | 'reinject-snapshot';
 
+/**
+ * Whether snapshotAction's answer for this source depends on a snapshot existing: a resume or a
+ * compaction only. Every other start is answered without reading one (a SessionStart of a new
+ * session read the file, or failed to, for nothing).
+ */
+export function snapshotMatters(source: SessionStartSource | undefined): boolean {
+  return source === 'resume' || source === 'compact';
+}
+
 export function snapshotAction(
   source: SessionStartSource | undefined,
   options: { snapshotExists?: boolean; replaysOnResume?: boolean } = {},

@@ -1,7 +1,7 @@
 import type { HookEvent, HookResult } from '../../../../common/hook-events.js';
 import { refreshCallNameCache } from '../../engine/role-call/call-names.js';
 import { languageOfRole } from '../../platform/text/context-language.js';
-import { loadSnapshot, saveSnapshot, snapshotAction } from '../../engine/context/snapshots.js';
+import { loadSnapshot, saveSnapshot, snapshotAction, snapshotMatters } from '../../engine/context/snapshots.js';
 import { lockedContext, resumeReminder, sleepingContext } from '../../engine/context/special-contexts.js';
 import { formatLocalIso } from '../../platform/config/clock.js';
 import { readRoleDefinition } from '../../store/roles/role-repository.js';
@@ -95,11 +95,14 @@ export function handleSessionStart(ctx: HookContext, event: HookEvent, options: 
   }
   // Both are caches (the roles and the load are the truth): a state folder that cannot be
   // written must not cost the session its persona.
-  bestEffort(ctx, 'refresh the call-name cache', () => refreshCallNameCache(config));
+  // The call-name cache is read by the next prompt's hook, never by this load: after the answer.
+  const refreshNames = () => bestEffort(ctx, 'refresh the call-name cache', () => refreshCallNameCache(config));
+  if (ctx.afterAnswer) ctx.afterAnswer(refreshNames);
+  else refreshNames();
   if ((options.part ?? 1) === 1)
     bestEffort(ctx, 'record the session role', () => recordStart(ctx, event, roleId, on.role?.source === 'session', now));
   const sessionId = event.sessionId;
-  const snapshot = sessionId ? loadSnapshot(config.paths, sessionId) : undefined;
+  const snapshot = sessionId && snapshotMatters(event.source) ? loadSnapshot(config.paths, sessionId) : undefined;
   const action = snapshotAction(event.source, { snapshotExists: snapshot !== undefined && snapshot.roleId === roleId });
   if (action === 'remind') return { additionalContext: options.part && options.part > 1 ? '' : resumeReminder(language, role.name) };
   if (action === 'reinject-snapshot' && snapshot) return { additionalContext: pick(snapshot.parts, options) };

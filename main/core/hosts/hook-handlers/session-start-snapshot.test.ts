@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HookEvent } from '../../../../common/hook-events.js';
 import { silentLogger } from '../../platform/config/log.js';
 import { loadSnapshot } from '../../engine/context/snapshots.js';
+import { readNameCache } from '../../engine/role-call/call-name-cache.js';
 import { makeHookHome, sleepWindowFromNow, type HookHome } from '../../../../test/hooks/hook-kit.js';
 import type { HookContext } from './hook-handler.js';
 import { handleSessionStart } from './session-start-handler.js';
@@ -45,9 +46,12 @@ describe('the SessionStart snapshot', () => {
     const answer = handleSessionStart(ctx, startEvent('later-session')).additionalContext ?? '';
     expect(answer).not.toBe('');
     expect(loadSnapshot(home.config().paths, 'later-session')).toBeUndefined();
-    expect(tasks).toHaveLength(1);
+    // The call-name cache too: the next prompt's hook reads it, this load does not.
+    expect(readNameCache(home.config())).toBeUndefined();
+    expect(tasks).toHaveLength(2);
     for (const task of tasks) task();
     expectSnapshotOf(answer, 'later-session');
+    expect(readNameCache(home.config())?.roles.length).toBeGreaterThan(0);
   });
 
   it('is saved in place when there is no after', () => {
