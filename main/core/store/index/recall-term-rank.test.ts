@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seededRandom } from '../../../../bench/generate-memories.js';
 import { makeTempHome, type TempHome } from '../../../../test/helpers/temp-home.js';
 import { ROLE, writeMemory } from '../../../../test/cli/recall-test-fixtures.js';
@@ -144,6 +144,22 @@ describe('recall ranks whole words itself, exactly as FTS5 bm25 (issue 17)', () 
     syncPaths(index, changed, { recordFolderMtimes: false });
     expect(index.db.prepare('SELECT count(*) FROM postings_changed').pluck().get()).toBe(changed.length);
     expectSameAsFts5();
+  });
+
+  it('ranks the same in JavaScript where Node has no WebAssembly (--jitless)', async () => {
+    writeMemories(240, 21);
+    syncRole(index, ROLE);
+    syncRole(index, OTHER);
+    index.db.transaction(() => buildPostings(index.db))();
+    vi.stubGlobal('WebAssembly', undefined);
+    vi.resetModules();
+    try {
+      const fresh = await import('./recall-term-rank.js');
+      for (const words of QUERIES)
+        for (const limit of [1, 5, 40]) expect(fresh.rankWholeWords(index.db, ROLE, words, limit, NOW)).toEqual(byFts5(words, limit));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('keeps the rank pages equal to a rebuild from memory_rank', () => {

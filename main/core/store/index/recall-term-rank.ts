@@ -18,6 +18,7 @@ import { statement } from './statement-cache.js';
 import { parseInstances, type WordMatches } from './instance-list.js';
 import { keptUntilChange } from './kept-until-change.js';
 import { wordPostings } from './word-postings.js';
+import { scoreOneWord, type ScoredCandidates } from './word-scorer/wasm-word-scorer.js';
 
 export interface Scored {
   rowid: number;
@@ -156,7 +157,38 @@ export function rankWholeWords(
     return idf <= 0 ? 1e-6 : idf;
   });
   const pages = readPages(db, docs);
-  return scoreMatches(db, { docs, freqs, idfs, pages, firstPage: pageOf(docs[0]!), code, avgdl: statistics.avgdl }, limit, nowMs)?.entries;
+  const matched: Matches = { docs, freqs, idfs, pages, firstPage: pageOf(docs[0]!), code, avgdl: statistics.avgdl };
+  if (idfs.length === 1) {
+    const scoring = {
+      idf: idfs[0]!,
+      avgdl: statistics.avgdl,
+      k1: K1,
+      b: B,
+      typeWeights: WEIGHT_BY_TYPE_INDEX,
+      priorityStep: PRIORITY_STEP,
+    };
+    const candidates = scoreOneWord({ docs, freqs: freqs[0]!, pages, firstPage: matched.firstPage, code }, scoring, limit);
+    if (candidates !== 'unavailable') return candidates && pickAnswer(db, candidates, limit, nowMs).entries;
+  }
+  return scoreMatches(db, matched, limit, nowMs)?.entries;
+}
+
+/**
+ * The answer from a word's candidates (wasm-word-scorer.ts), as the scoring loop picks it: in
+ * rowid order, each into the best `limit` unless below them or expired — asked only of the
+ * few with an expiry that would make it.
+ */
+function pickAnswer(db: Database.Database, candidates: ScoredCandidates, limit: number, nowMs: number): TopScores {
+  const top = new TopScores(limit);
+  const { docs, scores, expiring } = candidates;
+  for (let i = 0; i < docs.length; i += 1) {
+    const doc = docs[i]!;
+    const score = scores[i]!;
+    if (top.full && (score < top.floorScore || (score === top.floorScore && doc > top.floorRowid))) continue;
+    if (expiring[i] && expired(db, doc, nowMs)) continue;
+    top.add({ rowid: doc, score });
+  }
+  return top;
 }
 
 interface Matches {
