@@ -74,6 +74,14 @@ if (!process.argv[2]) {
     external: ['opencc-js/*'],
     define: { ...shared.define, __KIOKU_BUNDLED_SQLITE__: 'true' },
   });
+  // The applier a recall that finds the replay queue long starts, detached (main/cli/replay-applier.ts).
+  await build({
+    ...shared,
+    entryPoints: [path.join(root, 'main', 'cli', 'apply-replays-child.ts')],
+    outfile: path.join(fastDir, 'apply-replays.js'),
+    external: ['opencc-js/*'],
+    define: { ...shared.define, __KIOKU_BUNDLED_SQLITE__: 'true' },
+  });
   const fast = path.join(fastDir, 'recall-fast.js');
   const cli = path.join(root, 'main', 'cli');
   await buildLoaderOf(path.join(fastDir, 'recall-direct-fast.js'), '__KIOKU_DIRECT_SHA256__', path.join(cli, 'recall-fast.ts'), fast);

@@ -11,9 +11,10 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
  * pulls in is about 8 ms of a hook that answers without the daemon, and most of them (a
  * SessionStart, a call by name) never hash anything. node:os (0.2 ms) is only asked for the home
  * folder when HOME is unset, node:module (0.2 ms) only for createRequire, which the shipped
- * bundles never call.
+ * bundles never call. node:child_process (it loads net and the streams) only starts the replay
+ * applier, once in some sixty recalls (main/cli/replay-applier.ts).
  */
-const LAZY = new Set(['node:crypto', 'node:os', 'node:module']);
+const LAZY = new Set(['node:crypto', 'node:os', 'node:module', 'node:child_process']);
 
 function exportedNames(mod) {
   return Object.getOwnPropertyNames(mod).filter((name) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatLocalIso } from '../../main/core/platform/config/clock.js';
 import { parseFrontmatter } from '../../main/core/platform/frontmatter/parse-frontmatter.js';
+import { APPLY_AT_BYTES, replayQueueFile } from '../../main/core/store/index/replay-queue.js';
 import { KIOKU_BIN, runKioku, runKiokuJson } from '../helpers/run-cli.js';
 import { makeTempHome, type TempHome } from '../helpers/temp-home.js';
 import { ROLE, writeMemory } from './recall-test-fixtures.js';
@@ -67,6 +68,40 @@ describe('kioku memory recall', () => {
     expect(runKioku(['memory', 'reindex'], home.env).code).toBe(0);
     expect(parseFrontmatter(fs.readFileSync(haircut, 'utf8')).data).toMatchObject({ hits: 2, last_replayed: formatLocalIso(NOW) });
     expect(runKiokuJson<RecallJson[]>(['memory', 'recall', '--query', '頭髮', '--role', ROLE], home.env)[1]).toMatchObject({ hits: 3 });
+  });
+
+  it('leaves a long queue of hits to a process of its own, which writes them into the files (issue 17)', async () => {
+    const home = homeWithMemories();
+    const first = runKiokuJson<RecallJson[]>(['memory', 'recall', '--query', '頭髮', '--role', ROLE], home.env);
+    const haircut = first.find((memory) => memory.id === 'haircut')!;
+    // Earlier recalls' hits, queued as a recall queues them, past the length that gets a queue applied.
+    const queue = replayQueueFile(home.memoryHome, ROLE);
+    const line = `${JSON.stringify({
+      at: formatLocalIso(NOW),
+      hits: [[path.relative(home.memoryHome, haircut.path).split(path.sep).join('/'), 'daily', fs.statSync(haircut.path).mtimeMs]],
+    })}\n`;
+    const earlier = Math.ceil(APPLY_AT_BYTES / Buffer.byteLength(line));
+    fs.appendFileSync(queue, line.repeat(earlier));
+    const run = spawnSync(process.execPath, [KIOKU_BIN, 'memory', 'recall', '--query', '頭髮', '--role', ROLE, '--json'], {
+      env: home.env,
+      input: '',
+      encoding: 'utf8',
+      timeout: 60_000,
+      killSignal: 'SIGKILL',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    // The answer counts every queued hit, its own included: 1 (the first recall) + earlier + 1.
+    expect((JSON.parse(run.stdout) as RecallJson[]).find((memory) => memory.id === 'haircut')?.hits).toBe(earlier + 2);
+    const log = path.join(home.config().paths.logsDir, 'kioku.log');
+    const applied = /queued hits of \S+ written back \(pid (\d+)\)/;
+    const deadline = Date.now() + 30_000;
+    while (!(fs.existsSync(log) && applied.test(fs.readFileSync(log, 'utf8'))) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const pid = Number(applied.exec(fs.readFileSync(log, 'utf8'))?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    expect(pid).not.toBe(run.pid);
+    expect(parseFrontmatter(fs.readFileSync(haircut.path, 'utf8')).data).toMatchObject({ hits: earlier + 2 });
+    expect(fs.existsSync(queue) ? fs.statSync(queue).size : 0).toBe(0);
   });
 
   it('without the daemon, loads no stream, readline or perf_hooks module: about 4 ms of every recall (issue 17)', () => {

@@ -9,6 +9,7 @@ import { APPLY_AT_BYTES, queuedBytes, rolesWithQueuedReplays } from '../../core/
 import { recallQueryInStoredScript } from '../../core/store/index/recall-query-script.js';
 import type { ReindexProgress } from '../../core/store/index/reindex-progress.js';
 import type { CliContext } from '../cli-context.js';
+import { startReplayApplier } from '../replay-applier.js';
 import { resolveMemoryRole } from './memory-role.js';
 import { printRecall, reportRecallProblems } from './recall-output.js';
 
@@ -32,7 +33,7 @@ export interface DirectRecall {
 /**
  * Recall, print the answer, then queue the hits (replay-queue.ts): this process's exit is what
  * the assistant waits for, so the files are written later — by a sleep, the daemon, a reindex,
- * or the recall that finds the queue long, which applies it after printing.
+ * or the applier that the recall finding the queue long starts (replay-applier.ts).
  */
 export async function recallDirectly(ctx: CliContext, options: DirectRecall): Promise<void> {
   const query = await recallQueryInStoredScript(options.query);
@@ -64,7 +65,7 @@ export async function recallDirectly(ctx: CliContext, options: DirectRecall): Pr
     traceMark('printed');
     reportRecallProblems(ctx, prepared.writeBack());
     traceMark('queued');
-    if (queuedBytes(ctx.config.paths.memoryHome, options.role) >= APPLY_AT_BYTES) {
+    if (queuedBytes(ctx.config.paths.memoryHome, options.role) >= APPLY_AT_BYTES && !startReplayApplier(options.role)) {
       reportRecallProblems(ctx, applyReplayQueue(index, options.role));
       traceMark('written-back');
     }
