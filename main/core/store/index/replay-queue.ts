@@ -15,8 +15,9 @@ import { replayedCounts, type ReplayCounts, type WriteBackTarget } from './recal
  * on the answer's path (300 ms at 100,000 memories, most of it re-listing the folders for the
  * index). The queue is applied under the role's memory lock by whoever writes the memories next
  * anyway — a sleep before it reads the counts, the daemon before it recalls, `memory reindex`, or
- * a recall that finds the queue long — and until then recall shows the queued counts
- * (`pendingReplays`), so recalls one after another count each other as before.
+ * the process a recall that finds the queue long starts (main/cli/replay-applier.ts) — and until
+ * then recall shows the queued counts (`queuedReplays`), so recalls one after another count each
+ * other as before.
  *
  * An append of one short line is not torn by a concurrent one (O_APPEND); a line cut short by a
  * crash is skipped. While it is applied the queue is renamed aside, and each file done is noted
@@ -26,7 +27,7 @@ import { replayedCounts, type ReplayCounts, type WriteBackTarget } from './recal
 
 const SUFFIX = '.jsonl';
 const APPLYING = '.applying';
-/** A queue this long is applied by the recall that made it so (each recall adds about 0.1 KB per hit). */
+/** A queue this long gets applied, by a process the recall that made it so starts (each recall adds about 0.1 KB per hit). */
 export const APPLY_AT_BYTES = 32 * 1024;
 /** How long applying waits for the memory lock before leaving the queue for later. */
 const LOCK_WAIT_MS = 100;
