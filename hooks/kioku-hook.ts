@@ -7,7 +7,7 @@ import { loadConfig, type KiokuConfig } from '../main/core/platform/config/confi
 import { createLogger, type Logger } from '../main/core/platform/config/log.js';
 import { traceFlush, traceMark, traceSpan } from '../main/core/platform/config/trace.js';
 import { newEventId, requestHookFast } from '../main/core/platform/ipc/hook-request.js';
-import { notCodeCached, requireWithCodeCache, type CodeCachedModule } from '../main/core/platform/fs/code-cached-require.js';
+import { notCodeCached, requireWithCodeCache, siblingBundle, type CodeCachedModule } from '../main/core/platform/fs/code-cached-require.js';
 import { DAEMON_WAIT_MS } from './hook-budgets.js';
 import { readHookStdin } from './hook-stdin.js';
 import { writeToFd } from '../main/core/platform/fs/fd-output.js';
@@ -108,9 +108,9 @@ declare const __KIOKU_FALLBACK_SHA256__: string | undefined;
 const FALLBACK_SHA256 = typeof __KIOKU_FALLBACK_SHA256__ === 'string' ? __KIOKU_FALLBACK_SHA256__ : undefined;
 
 async function loadFallback(config: KiokuConfig): Promise<CodeCachedModule<typeof import('./hook-fallback.js')>> {
-  // esbuild's ESM bundles (the tests' children) have a `require` shim without `resolve`.
-  if (typeof require === 'function' && typeof require.resolve === 'function')
-    return requireWithCodeCache(require.resolve('./hook-fallback.js'), path.join(config.paths.stateDir, 'cache'), FALLBACK_SHA256, require);
+  // esbuild's ESM bundles (the tests' children) have a `require` shim, and no __dirname.
+  const file = typeof require === 'function' ? siblingBundle('hook-fallback.js') : undefined;
+  if (file) return requireWithCodeCache(file, path.join(config.paths.stateDir, 'cache'), FALLBACK_SHA256, require);
   return notCodeCached(await import('./hook-fallback.js'));
 }
 

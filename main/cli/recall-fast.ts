@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadConfig, type KiokuConfig } from '../core/platform/config/config.js';
-import { notCodeCached, requireWithCodeCache, type CodeCachedModule } from '../core/platform/fs/code-cached-require.js';
+import { notCodeCached, requireWithCodeCache, siblingBundle, type CodeCachedModule } from '../core/platform/fs/code-cached-require.js';
 import { traceFlush, traceMark } from '../core/platform/config/trace.js';
 import { sessionProject } from '../core/engine/context/session-project.js';
 import { contextWithConfig, fdIo } from './cli-context.js';
@@ -116,14 +116,7 @@ const DIRECT_SHA256 = typeof __KIOKU_DIRECT_SHA256__ === 'string' ? __KIOKU_DIRE
  * source (ESM, the tests), it is imported.
  */
 async function loadDirect(config: KiokuConfig): Promise<CodeCachedModule<DirectModule>> {
-  if (typeof require === 'function' && typeof require.resolve === 'function') {
-    let file: string | undefined;
-    try {
-      file = require.resolve('./recall-direct-fast.js');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
-    }
-    if (file) return requireWithCodeCache<DirectModule>(file, path.join(config.paths.stateDir, 'cache'), DIRECT_SHA256, require);
-  }
+  const file = typeof require === 'function' ? siblingBundle('recall-direct-fast.js') : undefined;
+  if (file) return requireWithCodeCache<DirectModule>(file, path.join(config.paths.stateDir, 'cache'), DIRECT_SHA256, require);
   return notCodeCached(await import('./recall-direct-fast.js'));
 }

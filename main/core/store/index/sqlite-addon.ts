@@ -21,9 +21,26 @@ export function sqliteAddonOptions(): { nativeBinding?: string } {
   return (options ??= locateAddon());
 }
 
+const ADDON = path.join('better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+
+/**
+ * The node_modules folders from the bundle's own up, as Node looks for a package: a stat each,
+ * where require.resolve took about a millisecond of a fresh process (package.json lookups and
+ * its "exports"); require.resolve still answers a layout this walk does not know.
+ */
+export function addonAbove(start: string): string | undefined {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const addon = path.join(dir, 'node_modules', ADDON);
+    if (fs.existsSync(addon)) return addon;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
 function locateAddon(): { nativeBinding?: string } {
+  const above = typeof __dirname === 'string' ? addonAbove(__dirname) : undefined;
+  if (above) return { nativeBinding: above };
   try {
-    const addon = path.join(path.dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
+    const addon = path.join(path.dirname(path.dirname(require.resolve('better-sqlite3/package.json'))), ADDON);
     return fs.existsSync(addon) ? { nativeBinding: addon } : {};
   } catch {
     return {};
