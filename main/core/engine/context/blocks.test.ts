@@ -376,5 +376,14 @@ describe('context files (DSH-2, DSH-3)', () => {
     expect(countJournalEntries(journal)).toBe(0);
     fs.writeFileSync(journal, '{"ts":1}\n\n{"ts":2}\r\n{"ts":3}');
     expect(countJournalEntries(journal)).toBe(3);
+    // Counted again once it changed (the count is kept while the file's stamp is the same).
+    fs.appendFileSync(journal, '\n{"ts":4}\n');
+    expect(countJournalEntries(journal)).toBe(4);
+    const renamed = path.join(dir, 'JOURNAL.new');
+    fs.writeFileSync(renamed, '{"ts":1}\n');
+    fs.renameSync(renamed, journal);
+    expect(countJournalEntries(journal)).toBe(1);
+    fs.rmSync(journal);
+    expect(countJournalEntries(journal)).toBe(0);
   });
 });

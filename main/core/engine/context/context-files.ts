@@ -9,6 +9,8 @@ import type { ProjectMemory } from './shared-memory-blocks.js';
  */
 function readText(file: string): string | undefined {
   try {
+    // Asked first: most cwds have no MEMORY.md, and a failed read builds an error with its stack.
+    if (!fs.existsSync(file)) return undefined;
     return fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
   } catch {
     return undefined;
@@ -29,34 +31,48 @@ export function readProjectMemory(cwd: string): ProjectMemory | undefined {
 
 const NEWLINE = 0x0a;
 
+/** The last count, by the journal's stamp: the daemon counts it at every SessionStart, and it only grows. */
+let counted: { file: string; stamp: string; count: number } | undefined;
+
 /**
  * Entries in `<memory home>/JOURNAL.jsonl` (DSH-3): its non-empty lines. The journal grows without
- * bound, so it is counted in chunks rather than read into one string on every session start.
+ * bound, so it is counted in chunks rather than read into one string on every session start, and
+ * not again while its size, times and inode are the same.
  */
 export function countJournalEntries(journalFile: string): number {
   let fd: number;
   try {
+    if (!fs.existsSync(journalFile)) return 0;
     fd = fs.openSync(journalFile, 'r');
   } catch {
     return 0;
   }
   try {
-    const buffer = Buffer.alloc(64 * 1024);
-    let count = 0;
-    let lineHasText = false;
-    for (;;) {
-      const read = fs.readSync(fd, buffer, 0, buffer.length, null);
-      if (read === 0) break;
-      for (let i = 0; i < read; i++) {
-        const byte = buffer[i]!;
-        if (byte === NEWLINE) {
-          if (lineHasText) count++;
-          lineHasText = false;
-        } else if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d) lineHasText = true;
-      }
-    }
-    return lineHasText ? count + 1 : count;
+    const stat = fs.fstatSync(fd);
+    const stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+    if (counted?.file === journalFile && counted.stamp === stamp) return counted.count;
+    const count = countLines(fd);
+    counted = { file: journalFile, stamp, count };
+    return count;
   } finally {
     fs.closeSync(fd);
   }
+}
+
+function countLines(fd: number): number {
+  const buffer = Buffer.alloc(64 * 1024);
+  let count = 0;
+  let lineHasText = false;
+  for (;;) {
+    const read = fs.readSync(fd, buffer, 0, buffer.length, null);
+    if (read === 0) break;
+    for (let i = 0; i < read; i++) {
+      const byte = buffer[i]!;
+      if (byte === NEWLINE) {
+        if (lineHasText) count++;
+        lineHasText = false;
+      } else if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d) lineHasText = true;
+    }
+  }
+  return lineHasText ? count + 1 : count;
 }

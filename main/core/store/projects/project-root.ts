@@ -23,12 +23,17 @@ export function projectRootOf(cwd: string | undefined, home?: string): string | 
   return start;
 }
 
+/**
+ * Asked at each level from the cwd up, nearly always of a folder without one: a missing entry
+ * answers undefined instead of throwing (an error built with its stack at every level was most of
+ * finding the project: 0.16 ms of each SessionStart in a daemon profile, issue 17).
+ */
 function hasGitEntry(dir: string): boolean {
   try {
-    const stat = fs.statSync(path.join(dir, '.git'));
-    return stat.isDirectory() || stat.isFile();
+    const stat = fs.statSync(path.join(dir, '.git'), { throwIfNoEntry: false });
+    return stat !== undefined && (stat.isDirectory() || stat.isFile());
   } catch {
-    return false;
+    return false; // ENOTDIR, EACCES: not a project root either
   }
 }
 

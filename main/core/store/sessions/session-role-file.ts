@@ -29,9 +29,12 @@ export function sessionRoleFilePath(config: KiokuConfig, key: string): string {
 
 /** The role recorded for the session, or undefined when there is none or it is not a valid ID. */
 export function readSessionRole(config: KiokuConfig, key: string): string | undefined {
+  const file = sessionRoleFilePath(config, key);
   let text: string;
   try {
-    text = fs.readFileSync(sessionRoleFilePath(config, key), 'utf8');
+    // Most sessions never called a role: asked first, so that no error is built for them.
+    if (!fs.existsSync(file)) return undefined;
+    text = fs.readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }
