@@ -64,24 +64,20 @@ if (!process.argv[2]) {
   const fastDir = path.join(root, 'dist', 'cli-fast');
   mkdirSync(fastDir, { recursive: true });
   writeFileSync(path.join(fastDir, 'package.json'), `${JSON.stringify({ type: 'commonjs', private: true }, null, 2)}\n`);
+  // A bundle that opens the index: better-sqlite3's JavaScript is bundled (loaded with the code
+  // cache); its addon is named at run time (main/core/store/index/sqlite-addon.ts).
+  const buildWithSqlite = (entry, out) =>
+    build({
+      ...shared,
+      entryPoints: [path.join(root, 'main', 'cli', entry)],
+      outfile: path.join(fastDir, out),
+      external: ['opencc-js/*'],
+      define: { ...shared.define, __KIOKU_BUNDLED_SQLITE__: 'true' },
+    });
   // Without the daemon it recalls from the index with a bundle of its own, loaded only then.
-  await build({
-    ...shared,
-    entryPoints: [path.join(root, 'main', 'cli', 'recall-direct-fast.ts')],
-    outfile: path.join(fastDir, 'recall-direct-fast.js'),
-    // better-sqlite3's JavaScript is bundled (loaded with the code cache); its addon is named at
-    // run time (main/core/store/index/sqlite-addon.ts).
-    external: ['opencc-js/*'],
-    define: { ...shared.define, __KIOKU_BUNDLED_SQLITE__: 'true' },
-  });
+  await buildWithSqlite('recall-direct-fast.ts', 'recall-direct-fast.js');
   // The applier a recall that finds the replay queue long starts, detached (main/cli/replay-applier.ts).
-  await build({
-    ...shared,
-    entryPoints: [path.join(root, 'main', 'cli', 'apply-replays-child.ts')],
-    outfile: path.join(fastDir, 'apply-replays.js'),
-    external: ['opencc-js/*'],
-    define: { ...shared.define, __KIOKU_BUNDLED_SQLITE__: 'true' },
-  });
+  await buildWithSqlite('apply-replays-child.ts', 'apply-replays.js');
   const fast = path.join(fastDir, 'recall-fast.js');
   const cli = path.join(root, 'main', 'cli');
   await buildLoaderOf(path.join(fastDir, 'recall-direct-fast.js'), '__KIOKU_DIRECT_SHA256__', path.join(cli, 'recall-fast.ts'), fast);
