@@ -94,6 +94,8 @@ describe('kioku memory recall', () => {
     expect((JSON.parse(run.stdout) as RecallJson[]).find((memory) => memory.id === 'haircut')?.hits).toBe(earlier + 2);
     const log = path.join(home.config().paths.logsDir, 'kioku.log');
     const applied = /queued hits of \S+ written back \(pid (\d+)\)/;
+    // A wait for the detached applier to finish (its work, not its speed, is what is checked):
+    // polled, and given up after 30 s so that a test never hangs on a process it cannot kill.
     const deadline = Date.now() + 30_000;
     while (!(fs.existsSync(log) && applied.test(fs.readFileSync(log, 'utf8'))) && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));

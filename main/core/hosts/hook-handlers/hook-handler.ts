@@ -22,4 +22,10 @@ export interface HookContext {
   afterAnswer?: (task: () => void) => void;
 }
 
+/** Work the answer does not need: after it where the host has an "after", in place otherwise. */
+export function afterTheAnswer(ctx: HookContext, task: () => void): void {
+  if (ctx.afterAnswer) ctx.afterAnswer(task);
+  else task();
+}
+
 export type HookHandler = (ctx: HookContext, event: HookEvent) => HookResult | Promise<HookResult>;

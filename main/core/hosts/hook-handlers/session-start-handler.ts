@@ -11,7 +11,7 @@ import { claimRole } from '../../store/sessions/role-locks.js';
 import { recordRoleChange, touch, transcriptSize } from '../../store/sessions/role-history.js';
 import { sessionKeyOf } from '../../store/sessions/session-key.js';
 import { sessionRoleFilePath } from '../../store/sessions/session-role-file.js';
-import type { HookContext } from './hook-handler.js';
+import { afterTheAnswer, type HookContext } from './hook-handler.js';
 import { loadRoleContext } from './load-role-context.js';
 
 function bestEffort(ctx: HookContext, what: string, write: () => unknown): void {
@@ -93,12 +93,10 @@ export function handleSessionStart(ctx: HookContext, event: HookEvent, options: 
       }),
     };
   }
-  // Both are caches (the roles and the load are the truth): a state folder that cannot be
-  // written must not cost the session its persona.
-  // The call-name cache is read by the next prompt's hook, never by this load: after the answer.
-  const refreshNames = () => bestEffort(ctx, 'refresh the call-name cache', () => refreshCallNameCache(config));
-  if (ctx.afterAnswer) ctx.afterAnswer(refreshNames);
-  else refreshNames();
+  // The call-name cache and the snapshot below are caches (the roles and the load are the truth):
+  // a state folder that cannot be written must not cost the session its persona. The call-name
+  // cache is read by the next prompt's hook, never by this load.
+  afterTheAnswer(ctx, () => bestEffort(ctx, 'refresh the call-name cache', () => refreshCallNameCache(config)));
   if ((options.part ?? 1) === 1)
     bestEffort(ctx, 'record the session role', () => recordStart(ctx, event, roleId, on.role?.source === 'session', now));
   const sessionId = event.sessionId;
@@ -109,12 +107,11 @@ export function handleSessionStart(ctx: HookContext, event: HookEvent, options: 
   const load = loadRoleContext(ctx, event, roleId, { maxParts: options.parts ?? 1 });
   if (sessionId && (options.part ?? 1) === 1) {
     // Read only by a later event of this session (a resume, a compaction): not on the answer's path.
-    const save = () =>
+    afterTheAnswer(ctx, () =>
       bestEffort(ctx, 'save the context snapshot', () =>
         saveSnapshot(config.paths, sessionId, load.snapshotParts, { roleId, savedAt: formatLocalIso(now) }),
-      );
-    if (ctx.afterAnswer) ctx.afterAnswer(save);
-    else save();
+      ),
+    );
   }
   return { additionalContext: pick(load.parts, options) };
 }
