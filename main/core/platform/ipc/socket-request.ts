@@ -44,7 +44,7 @@ export function sendLine<R extends ReplyBase>(
   line: string,
   timeoutMs: number,
   parse: (line: string) => R | string,
-  connect: LineConnector = defaultConnector(),
+  connect?: LineConnector,
 ): Promise<SocketResult<R>> {
   // Before connecting, so nothing — not even the token — reaches a socket another user serves.
   const trust = checkSocketTrust(socketPath);
@@ -103,7 +103,9 @@ export function sendLine<R extends ReplyBase>(
       },
     };
     try {
-      connection = connect(socketPath, events);
+      // Made only now: loading the pipe bindings is wasted on a socket that is not there (a recall
+      // without the daemon, issue 17).
+      connection = (connect ?? defaultConnector())(socketPath, events);
     } catch (error) {
       fail('refused', `${socketPath}: ${(error as Error).message}`);
     }

@@ -15,7 +15,7 @@ import { searchMemories, type RankedRow } from './recall-query.js';
 import { DEFAULT_RECALL_LIMIT } from './recall-limits.js';
 import { claimWriteBack, replayedCounts, writeBackRecall, type ReplayCounts, type WriteBackTarget } from './recall-write-back.js';
 import { orderForProject, widenedLimit, type RecallProject } from './recall-project.js';
-import { queuedReplays, queueReplays, replayQueueFile, withReplays } from './replay-queue.js';
+import { queuedReplaysFor, queueReplaysOf, replayQueueFile, withReplays } from './replay-queue.js';
 
 /** MEM-4 recall from the index, with the PM-2 write-back of what was returned. */
 export interface RecallOptions {
@@ -242,7 +242,11 @@ function writeBackTargets(index: MemoryIndex, rows: readonly RankedRow[]): Write
  */
 function queuedRecall(index: MemoryIndex, options: RecallOptions, { rows, projects, problems }: Found): PreparedRecall {
   const now = options.replayedAt ?? formatLocalIso(options.clock.now());
-  const pending = queuedReplays(index.memoryHome, options.role);
+  const pending = queuedReplaysFor(
+    index.memoryHome,
+    options.role,
+    rows.map((row) => row.path),
+  );
   const memories = rows.map((row, i) => {
     const queued = pending.get(row.path);
     const counts = queued ? withReplays(row, queued.times, queued.at) : row;
@@ -258,7 +262,12 @@ function queuedRecall(index: MemoryIndex, options: RecallOptions, { rows, projec
       if (done) return [];
       done = true;
       try {
-        queueReplays(index.memoryHome, options.role, now, writeBackTargets(index, rows));
+        queueReplaysOf(
+          index.memoryHome,
+          options.role,
+          now,
+          rows.map((row) => [row.path, row.category, row.mtime_ms]),
+        );
         return [];
       } catch (error) {
         const file = replayQueueFile(index.memoryHome, options.role);

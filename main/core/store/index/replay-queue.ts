@@ -6,7 +6,7 @@ import { readLockInfo, tryAcquireLock, type FileLock } from '../../platform/fs/f
 import { memoryLockFile, roleMemoryDir } from '../memory/memory-layout.js';
 import { rewriteMemoryFile } from '../memory/rewrite-memory.js';
 import { absoluteMemoryPath } from './folder-diff.js';
-import { readQueue, type Pending, type QueuedLine } from './replay-queue-reader.js';
+import { readQueue, readQueueFor, type Pending, type QueuedLine } from './replay-queue-reader.js';
 import { replayedCounts, type ReplayCounts, type WriteBackTarget } from './recall-write-back.js';
 
 /**
@@ -44,9 +44,23 @@ function relativePath(memoryHome: string, file: string): string {
 
 /** Queue a recall's replays: one line, appended. */
 export function queueReplays(memoryHome: string, role: string, at: string, targets: readonly WriteBackTarget[]): void {
-  if (!targets.length) return;
+  queueReplaysOf(
+    memoryHome,
+    role,
+    at,
+    targets.map((t) => [relativePath(memoryHome, t.path), t.category, t.mtimeMs]),
+  );
+}
+
+/**
+ * The same with each hit by its path under the memory home, as the index keeps it: a recall
+ * queues its rows as they are (making each path absolute and relative again was half a
+ * millisecond of a CLI recall, path.relative resolving both paths each time; issue 17).
+ */
+export function queueReplaysOf(memoryHome: string, role: string, at: string, hits: QueuedLine['hits']): void {
+  if (!hits.length) return;
   const file = replayQueueFile(memoryHome, role);
-  const line: QueuedLine = { at, hits: targets.map((t) => [relativePath(memoryHome, t.path), t.category, t.mtimeMs]) };
+  const line: QueuedLine = { at, hits };
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   fs.appendFileSync(file, `${JSON.stringify(line)}\n`, { mode: 0o600 });
 }
@@ -80,6 +94,23 @@ export function queuedReplays(memoryHome: string, role: string): Map<string, Pen
   const out = new Map<string, Pending>();
   for (const name of [file + APPLYING, file]) {
     for (const [rel, entry] of readQueue(name, role)) {
+      const known = out.get(rel);
+      out.set(rel, known ? { ...entry, times: known.times + entry.times } : entry);
+    }
+  }
+  return out;
+}
+
+/**
+ * `queuedReplays` for a few files only (paths under the memory home): what a recall adds to the
+ * counts of its hits. Only the lines naming them are parsed (replay-queue-reader.ts `readQueueFor`).
+ */
+export function queuedReplaysFor(memoryHome: string, role: string, rels: readonly string[]): Map<string, Pending> {
+  const file = replayQueueFile(memoryHome, role);
+  const out = new Map<string, Pending>();
+  if (!rels.length) return out;
+  for (const name of [file + APPLYING, file]) {
+    for (const [rel, entry] of readQueueFor(name, role, rels)) {
       const known = out.get(rel);
       out.set(rel, known ? { ...entry, times: known.times + entry.times } : entry);
     }
