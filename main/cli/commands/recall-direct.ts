@@ -38,7 +38,8 @@ export interface DirectRecall {
 export async function recallDirectly(ctx: CliContext, options: DirectRecall): Promise<void> {
   const query = await recallQueryInStoredScript(options.query);
   traceMark('query-script');
-  const index = openMemoryIndex(ctx.config.paths, ctx.logger);
+  // Read-only until something is to be written: most recalls write nothing to the index.
+  const index = openMemoryIndex(ctx.config.paths, ctx.logger, { forReading: true });
   let prepared: PreparedRecall | undefined;
   try {
     traceMark('index-open');

@@ -40,6 +40,12 @@ export function applyPragmas(db: Database.Database): void {
   );
 }
 
+/**
+ * The connection pragmas of a reader: no journal mode to set (the file's own, WAL, holds) and
+ * nothing about writing. busy_timeout still: a reader waits while another process recovers the WAL.
+ */
+const READER_PRAGMAS = ['PRAGMA busy_timeout = 5000', 'PRAGMA temp_store = MEMORY', 'PRAGMA cache_size = -32000'].join(';\n');
+
 /** SQLite's way of saying the file is not (or no longer) a usable database. */
 export function isCorruptionError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -82,6 +88,29 @@ function openExisting(file: string): Database.Database {
     db.close();
     throw error;
   }
+}
+
+/**
+ * An existing index opened for reading only, for a process that most likely only reads (a recall
+ * without the daemon, issue 17): the last connection to close a WAL database checkpoints it and
+ * deletes its -wal and -shm files, which the next process then creates again — about half a
+ * millisecond of every CLI recall's open and close, for nothing written. A reader does neither.
+ * Undefined when the index cannot serve as it is — missing, damaged, of another schema version —
+ * and the caller opens it for writing, which repairs or migrates it.
+ */
+export function openIndexDbForReading(file: string): Database.Database | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { ...sqliteAddonOptions(), readonly: true, fileMustExist: true });
+    db.exec(READER_PRAGMAS);
+    db.prepare('SELECT count(*) FROM sqlite_schema').get();
+    if (schemaVersion(db) === LATEST_SCHEMA_VERSION) return db;
+  } catch {
+    // Whatever is wrong, the open for writing finds it again and says so.
+  }
+  db?.close();
+  return undefined;
 }
 
 export function openIndexDb(file: string, logger: Logger): OpenedIndexDb {

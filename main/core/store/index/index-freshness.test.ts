@@ -158,3 +158,47 @@ describe('stale detection: edits made outside the app', () => {
     expect(ids(index, '咖啡')).toEqual([]);
   });
 });
+
+describe('an index opened for reading (a recall without the daemon, issue 17)', () => {
+  const forReading = () => openMemoryIndex(home.config().paths, logger, { forReading: true });
+
+  it('stays read-only through a recall that finds nothing to write, and leaves the WAL files for the next reader', () => {
+    buildIndex();
+    const index = forReading();
+    expect(index.readOnly).toBe(true);
+    expect(ids(index, '咖啡')).toEqual(['coffee']);
+    expect(index.readOnly).toBe(true);
+    expect(() => index.db.prepare("INSERT INTO meta (key, value) VALUES ('x', 'y')").run()).toThrow(/readonly/);
+    index.close();
+    // A writer closing last checkpoints and deletes these; a reader leaves them, so the next open need not make them again.
+    expect(fs.existsSync(`${indexFile}-wal`)).toBe(true);
+    expect(fs.existsSync(`${indexFile}-shm`)).toBe(true);
+  });
+
+  it('opens for writing when a memory was added meanwhile, and indexes it', () => {
+    buildIndex();
+    const index = forReading();
+    writeMemory(home.memoryHome, 'inbox', { id: 'beans', summary: '新買的咖啡豆' });
+    expect(ids(index, '咖啡').sort()).toEqual(['beans', 'coffee']);
+    expect(index.readOnly).toBe(false);
+    index.close();
+    const again = forReading();
+    expect(ids(again, '咖啡').sort()).toEqual(['beans', 'coffee']);
+    expect(again.readOnly).toBe(true); // indexed for good by the first
+    again.close();
+  });
+
+  it('opens for writing at once an index that is missing or of another schema version', () => {
+    const missing = forReading();
+    expect([missing.readOnly, missing.fresh]).toEqual([false, 'missing']);
+    expect(ids(missing, '頭髮')).toEqual(['haircut']);
+    missing.close();
+    const db = new Database(indexFile);
+    db.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 1}`);
+    db.close();
+    const newer = forReading();
+    expect([newer.readOnly, newer.fresh]).toEqual([false, 'too-new']);
+    expect(ids(newer, '頭髮')).toEqual(['haircut']);
+    newer.close();
+  });
+});

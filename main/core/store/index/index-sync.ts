@@ -36,6 +36,8 @@ export interface SyncResult {
 export interface SyncTarget {
   db: Database.Database;
   memoryHome: string;
+  /** Called before the first write: a read-only index reopens for writing (memory-index.ts). */
+  writable?(): void;
 }
 
 /**
@@ -123,6 +125,7 @@ export function applyFolderPlans(db: Database.Database, plans: FolderPlan[], onP
  * diffed properly.
  */
 export function syncPaths(target: SyncTarget, absPaths: Iterable<string>, options: { recordFolderMtimes: boolean }): SyncResult {
+  target.writable?.();
   const { db, memoryHome } = target;
   const result: SyncResult = { indexed: 0, removed: 0, problems: [] };
   const files = new Map<string, MemoryFileLocation>();
@@ -180,11 +183,15 @@ function folderListings(target: SyncTarget, files: Iterable<MemoryFileLocation>)
  * made in place are found without the watcher.
  */
 export function syncRole(target: SyncTarget, role: string, onProgress?: ProgressCallback, fullCheck?: FullCheckPolicy): SyncResult {
-  const { db, memoryHome } = target;
-  const decision = decideFullCheck(db, role, fullCheck);
-  const result = applyFolderPlans(db, planRoleSync(db, memoryHome, role, decision.statEveryFile), onProgress);
+  const decision = decideFullCheck(target.db, role, fullCheck);
+  const plans = planRoleSync(target.db, target.memoryHome, role, decision.statEveryFile);
+  // A sync that found nothing to apply writes nothing, so a read-only index (a CLI recall) stays
+  // read-only; otherwise it is reopened for writing here, and the plans, made outside any write
+  // transaction as always, are applied as they are.
+  if (plans.length || decision.stampMs !== undefined) target.writable?.();
+  const result = applyFolderPlans(target.db, plans, onProgress);
   // Only after the plans are applied: an interrupted check (a busy index) is simply due again.
-  if (decision.stampMs !== undefined) recordFullCheck(db, role, decision.stampMs);
+  if (decision.stampMs !== undefined) recordFullCheck(target.db, role, decision.stampMs);
   return result;
 }
 
@@ -195,6 +202,7 @@ export function syncRole(target: SyncTarget, role: string, onProgress?: Progress
  * old index as it was. The batches inside become savepoints.
  */
 export function rebuildIndex(target: SyncTarget, roles: string[] | 'all', onProgress?: ProgressCallback): SyncResult {
+  target.writable?.();
   const { db, memoryHome } = target;
   const startedMs = Date.now();
   return db

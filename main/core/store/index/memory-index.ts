@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { KiokuPaths } from '../../platform/config/paths.js';
 import { silentLogger, type Logger } from '../../platform/config/log.js';
-import { discardIndexFiles, isCorruptionError, openIndexDb, type FreshReason } from './index-db.js';
+import { discardIndexFiles, isCorruptionError, openIndexDb, openIndexDbForReading, type FreshReason } from './index-db.js';
 
 /**
  * An open memory index for one memory home: the handle every index operation takes. `db` is
@@ -15,17 +15,43 @@ export interface MemoryIndex {
   readonly logger: Logger;
   /** Why the index was last created empty (missing, corrupt, too new); undefined if it was reused. */
   fresh: FreshReason | undefined;
+  /** Opened for reading only (`openMemoryIndex`'s `forReading`), until `writable()`. */
+  readOnly: boolean;
+  /**
+   * Make `db` a connection that can write: a read-only one is closed and the index opened for
+   * writing (repaired or migrated, as any open). Every write to the index calls it first (index-sync.ts).
+   */
+  writable(): void;
   close(): void;
 }
 
-export function openMemoryIndex(paths: Pick<KiokuPaths, 'indexFile' | 'memoryHome'>, logger: Logger = silentLogger): MemoryIndex {
-  const opened = openIndexDb(paths.indexFile, logger);
+/**
+ * `forReading`: open an existing, current index read-only (index-db.ts `openIndexDbForReading`),
+ * for a process that most likely writes nothing; its first write reopens it (`writable`). Any
+ * other index is opened for writing at once.
+ */
+export function openMemoryIndex(
+  paths: Pick<KiokuPaths, 'indexFile' | 'memoryHome'>,
+  logger: Logger = silentLogger,
+  options: { forReading?: boolean } = {},
+): MemoryIndex {
+  const reader = options.forReading ? openIndexDbForReading(paths.indexFile) : undefined;
+  const opened = reader ? { db: reader, fresh: undefined } : openIndexDb(paths.indexFile, logger);
   const index: MemoryIndex = {
     db: opened.db,
     file: paths.indexFile,
     memoryHome: paths.memoryHome,
     logger,
     fresh: opened.fresh,
+    readOnly: reader !== undefined,
+    writable: () => {
+      if (!index.readOnly) return;
+      index.db.close();
+      const reopened = openIndexDb(index.file, index.logger);
+      index.db = reopened.db;
+      index.fresh = reopened.fresh;
+      index.readOnly = false;
+    },
     close: () => {
       if (index.db.open) index.db.close();
     },
@@ -49,6 +75,7 @@ export function withIndexRecovery<T>(index: MemoryIndex, operation: () => T): T 
     const reopened = openIndexDb(index.file, index.logger);
     index.db = reopened.db;
     index.fresh = 'corrupt';
+    index.readOnly = false;
     return operation();
   }
 }
