@@ -153,6 +153,18 @@ function spawnTimed(args: string[], stdin: string, env: NodeJS.ProcessEnv): Prom
   });
 }
 
+/**
+ * A timed run right after an untimed `node -e 0`, every timed run alike (session 22). Rows that
+ * came after a long wait for the daemon (a write to disk 2.2 s after a change) ran on a machine
+ * gone idle: the whole process, `node -e 0`'s part included, about 1.4× slower (a Stop's marks
+ * all late from its first, 28–30 ms against 19–21), while `node -e 0` itself ran right after
+ * other processes. Each run now starts as every run did before such waits: after another process.
+ */
+async function spawnTimedWarm(args: string[], stdin: string, env: NodeJS.ProcessEnv): Promise<Sample> {
+  await spawnTimed(['-e', '0'], '', env);
+  return spawnTimed(args, stdin, env);
+}
+
 async function waitUntil<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -163,14 +175,28 @@ async function waitUntil<T>(probe: () => Promise<T | undefined>, what: string, t
   }
 }
 
-/** The daemon has nothing in hand: answered, spooled and captured events all done. */
-async function waitIdle(config: KiokuConfig, pid: number): Promise<void> {
+/**
+ * The daemon has nothing in hand: answered, spooled and captured events all done, and no work it
+ * set itself pending — the next load it prepares after a memory file changed, and writes to disk
+ * two seconds later (load-warmer.ts) — and what it wrote is on disk (`sync`). A person's hooks
+ * come seconds apart; the bench's come milliseconds apart. Without this, the rows after an edit
+ * or a capture ran while the daemon prepared a load on the same two cores, or while the kernel
+ * wrote the load it had just saved: a Stop's spool fsync then waited for those megabytes (ext4
+ * writes a file replaced by rename before the next journal commit), 30 ms more (session 22).
+ */
+async function waitIdle(config: KiokuConfig, pid: number, env: NodeJS.ProcessEnv): Promise<void> {
+  const started = performance.now();
   await waitUntil(async () => {
     const result = await requestStatus(config.paths, 2_000);
     if (!result.ok || result.reply.status.pid !== pid) return undefined;
     const { status } = result.reply;
-    return status.ready && status.spoolPending === 0 && !status.queue.busy ? true : undefined;
+    return status.ready && status.spoolPending === 0 && !status.queue.busy && !status.background ? true : undefined;
   }, `daemon ${pid} to be ready and idle`);
+  spawnSync('sync', { stdio: 'ignore', timeout: 30_000 });
+  // After a wait of seconds the machine has gone idle, and the next process runs slower from its
+  // first instruction (spawnTimedWarm): a few processes first, as rows that come one after another have.
+  if (performance.now() - started > 200)
+    for (let i = 0; i < 3; i++) spawnSync(process.execPath, ['-e', '0'], { env, stdio: 'ignore', timeout: 30_000 });
 }
 
 /** `floor`: the least a Node hook doing the same must do (hook-floors.ts), printed beside the verdict. */
@@ -498,11 +524,11 @@ export async function runHooksBench(args: string[]): Promise<void> {
       const traceRounds = Math.min(runs, 5);
       for (let round = -1; round < runs + traceRounds; round++) {
         const traced = round >= runs;
-        baselineSamples[phase].push(...(round >= 0 && !traced ? [await spawnTimed(['-e', '0'], '', env)] : []));
+        baselineSamples[phase].push(...(round >= 0 && !traced ? [await spawnTimedWarm(['-e', '0'], '', env)] : []));
         if (floors && round >= 0 && !traced)
           for (const [name, args] of floors.programs) {
             const runs = floorSamples.get(name) ?? { up: [], hung: [], down: [] };
-            runs[phase].push(await spawnTimed(args, floorInput, env));
+            runs[phase].push(await spawnTimedWarm(args, floorInput, env));
             floorSamples.set(name, runs);
           }
         for (const scenario of scenarios) {
@@ -513,13 +539,13 @@ export async function runHooksBench(args: string[]): Promise<void> {
             await scenario.setup?.();
             const before = phase === 'up' ? fallbacksSoFar() : 0;
             // Phase marks of this build's client (hooks/kioku-hook.ts), for the table of where the time goes.
-            const sample = await spawnTimed(
+            const sample = await spawnTimedWarm(
               [client, scenario.event!, '--assistant', 'claude'],
               JSON.stringify(scenario.payload!()),
               traced ? { ...env, KIOKU_TRACE: runTrace } : env,
             );
             if (traced) keepTrace(phase, scenario.name);
-            if (daemonPid !== undefined) await waitIdle(config, daemonPid); // its background work stays out of the next run
+            if (daemonPid !== undefined) await waitIdle(config, daemonPid, env); // its background work stays out of the next run
             if (round < 0 || traced) continue;
             const name = `${label}${scenario.name}`;
             const entry = samples.get(name)![phase];
@@ -552,7 +578,7 @@ export async function runHooksBench(args: string[]): Promise<void> {
     let daemonErr = '';
     child.stderr!.on('data', (chunk: Buffer) => (daemonErr += chunk.toString()));
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-    await waitIdle(config, child.pid!).catch((error: unknown) => {
+    await waitIdle(config, child.pid!, env).catch((error: unknown) => {
       throw new Error(`${(error as Error).message}; daemon stderr: ${daemonErr.trim()}`);
     });
     floors = await startHookFloors(buildDir);

@@ -139,6 +139,12 @@ function buildSchemas() {
     /** Spooled events not yet handled (spool/ plus spool/processing/). */
     spoolPending: count,
     queue: z.object({ busy: z.boolean(), handled: count, failed: count }),
+    /**
+     * Work the daemon has set itself and not done yet — a role's next load to prepare after its
+     * files changed, or to write to disk once their times can tell a later change (load-warmer.ts).
+     * Absent from daemons older than this field.
+     */
+    background: z.optional(count),
     /** Present when this host runs the sleep scheduler (not with `kioku daemon --no-schedule`). */
     sleep: z.optional(sleepStatusSchema),
   });

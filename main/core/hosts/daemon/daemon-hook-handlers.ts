@@ -15,6 +15,8 @@ export interface DaemonHookHandlers {
   handleQueued: QueuedHandler;
   /** The capture queue handled a burst of events: prepare the next loads (load-warmer.ts). */
   afterQueueDrained(): void;
+  /** Next loads waiting to be prepared or written to disk (load-warmer.ts): the daemon's own work in hand. */
+  backgroundPending(): number;
   /** Stop watching the memory folders (the daemon is stopping). */
   close(): void;
 }
@@ -95,6 +97,7 @@ export function createDaemonHookHandlers(baseEnv: NodeJS.ProcessEnv, logger: Log
     // per burst (400 events spooled while the daemon was down are one burst), and still inside
     // the queue's busy time, so that `status` says idle only when the load is ready.
     afterQueueDrained: () => warmer.now(),
+    backgroundPending: () => warmer.pending(),
     close: () => {
       warmer.close();
       memories.close();

@@ -25,6 +25,8 @@ export interface DaemonDeps {
   handleQueued: QueuedHandler | null;
   /** Once the capture queue has handled a burst of events (capture-queue.ts `afterDrained`). */
   afterQueueDrained?: () => void;
+  /** Work this host has set itself and not done yet (a role's next load to prepare); shown in status replies. */
+  backgroundPending?: () => number;
   logger: Logger;
   /** Shown in status replies. */
   version?: string;
@@ -73,6 +75,7 @@ export function startDaemon(config: KiokuConfig, deps: DaemonDeps): DaemonHandle
     memoryHome: paths.memoryHome,
     spoolPending: countSpoolPending(paths.spoolDir),
     queue: queue?.stats() ?? { busy: false, handled: 0, failed: 0 },
+    background: deps.backgroundPending?.() ?? 0,
     ...(deps.sleepStatus ? { sleep: deps.sleepStatus() } : {}),
   });
 

@@ -107,6 +107,7 @@ export function startCore(config: KiokuConfig, deps: CoreDeps): KiokuCore {
     handleHook: deps.handleHook ?? shared.handleHook,
     handleQueued: deps.handleQueued ?? shared.handleQueued,
     afterQueueDrained: shared.afterQueueDrained,
+    backgroundPending: shared.backgroundPending,
     recall: (request) => recalls.recall(request),
     logger,
     version: deps.version,

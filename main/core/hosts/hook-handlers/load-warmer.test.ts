@@ -54,8 +54,12 @@ describe('load warmer (daemon, X-PERF)', () => {
     const warmer = createLoadWarmer(cache, temp.config(), recordingLogger());
     for (let i = 0; i < 50; i++) warmer.soon('WARM01');
     expect(cache.loads).toEqual([]);
+    expect(warmer.pending()).toBe(1); // the daemon's status shows it has work in hand
     vi.advanceTimersByTime(1_000);
     expect(cache.loads).toEqual(['WARM01']);
+    expect(warmer.pending()).toBe(1); // the write to disk, once the files' times can tell a later change
+    vi.advanceTimersByTime(5_000);
+    expect(warmer.pending()).toBe(0);
     warmer.close();
   });
 

@@ -18,6 +18,8 @@ export interface LoadWarmer {
   now(): void;
   /** The settings of the latest event: the next one most likely comes from the same terminal. */
   remember(config: KiokuConfig): void;
+  /** Warms and writes still waiting for their time: work the daemon has set itself (its status shows it). */
+  pending(): number;
   close(): void;
 }
 
@@ -74,6 +76,7 @@ export function createLoadWarmer(memories: MemoryCache, base: KiokuConfig, logge
     remember(latest) {
       config = latest;
     },
+    pending: () => timers.size + persistTimers.size,
     close() {
       for (const timer of [...timers.values(), ...persistTimers.values()]) clearTimeout(timer);
       timers.clear();
