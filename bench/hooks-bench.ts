@@ -3,13 +3,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import type { HookEventName } from '../common/hook-events.js';
-import { loadConfig, type KiokuConfig } from '../main/core/platform/config/config.js';
-import { requestStatus } from '../main/core/platform/ipc/ipc-client.js';
+import { loadConfig } from '../main/core/platform/config/config.js';
 import { RACY_MS } from '../main/core/engine/context/prepared-load-stamps.js';
 import { preparedLoadPath } from '../main/core/platform/config/prepared-paths.js';
 import { readUtf16File, utf16Bytes } from '../main/core/platform/fs/utf16-text-file.js';
@@ -30,6 +28,7 @@ import {
 import { generateMemories } from './generate-memories.js';
 import { writeBenchResults } from './bench-results.js';
 import { benchHomeEnv } from './bench-home-env.js';
+import { spawnTimedWarm, waitIdle } from './hooks-bench-runs.js';
 import { FLOOR_SOCKET, FLOOR_STDIN, floorRows, startHookFloors, type HookFloors } from './hook-floors.js';
 
 /**
@@ -131,72 +130,6 @@ async function bundle(root: string, outDir: string): Promise<{ hook: string; cli
     logLevel: 'warning',
   });
   return { hook: path.join(outDir, 'hooks', 'kioku-hook.js'), cli, budgets };
-}
-
-function spawnTimed(args: string[], stdin: string, env: NodeJS.ProcessEnv): Promise<Sample> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.stdin.on('error', () => undefined);
-    const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const ms = performance.now() - started;
-      clearTimeout(killer);
-      resolve({ ms, code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
-    });
-    child.stdin.end(stdin);
-  });
-}
-
-/**
- * A timed run right after an untimed `node -e 0`, every timed run alike (session 22). Rows that
- * came after a long wait for the daemon (a write to disk 2.2 s after a change) ran on a machine
- * gone idle: the whole process, `node -e 0`'s part included, about 1.4× slower (a Stop's marks
- * all late from its first, 28–30 ms against 19–21), while `node -e 0` itself ran right after
- * other processes. Each run now starts as every run did before such waits: after another process.
- */
-async function spawnTimedWarm(args: string[], stdin: string, env: NodeJS.ProcessEnv): Promise<Sample> {
-  await spawnTimed(['-e', '0'], '', env);
-  return spawnTimed(args, stdin, env);
-}
-
-async function waitUntil<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`hooks bench: timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/**
- * The daemon has nothing in hand: answered, spooled and captured events all done, and no work it
- * set itself pending — the next load it prepares after a memory file changed, and writes to disk
- * two seconds later (load-warmer.ts) — and what it wrote is on disk (`sync`). A person's hooks
- * come seconds apart; the bench's come milliseconds apart. Without this, the rows after an edit
- * or a capture ran while the daemon prepared a load on the same two cores, or while the kernel
- * wrote the load it had just saved: a Stop's spool fsync then waited for those megabytes (ext4
- * writes a file replaced by rename before the next journal commit), 30 ms more (session 22).
- */
-async function waitIdle(config: KiokuConfig, pid: number, env: NodeJS.ProcessEnv): Promise<void> {
-  const started = performance.now();
-  await waitUntil(async () => {
-    const result = await requestStatus(config.paths, 2_000);
-    if (!result.ok || result.reply.status.pid !== pid) return undefined;
-    const { status } = result.reply;
-    return status.ready && status.spoolPending === 0 && !status.queue.busy && !status.background ? true : undefined;
-  }, `daemon ${pid} to be ready and idle`);
-  spawnSync('sync', { stdio: 'ignore', timeout: 30_000 });
-  // After a wait of seconds the machine has gone idle, and the next process runs slower from its
-  // first instruction (spawnTimedWarm): a few processes first, as rows that come one after another have.
-  if (performance.now() - started > 200)
-    for (let i = 0; i < 3; i++) spawnSync(process.execPath, ['-e', '0'], { env, stdio: 'ignore', timeout: 30_000 });
 }
 
 /** `floor`: the least a Node hook doing the same must do (hook-floors.ts), printed beside the verdict. */

@@ -15,7 +15,7 @@ import { searchMemories, type RankedRow } from './recall-query.js';
 import { DEFAULT_RECALL_LIMIT } from './recall-limits.js';
 import { claimWriteBack, replayedCounts, writeBackRecall, type ReplayCounts, type WriteBackTarget } from './recall-write-back.js';
 import { orderForProject, widenedLimit, type RecallProject } from './recall-project.js';
-import { queuedReplaysFor, queueReplaysOf, replayQueueFile, withReplays } from './replay-queue.js';
+import { queuedReplays, queueReplaysOf, replayQueueFile, withReplays } from './replay-queue.js';
 
 /** MEM-4 recall from the index, with the PM-2 write-back of what was returned. */
 export interface RecallOptions {
@@ -242,7 +242,7 @@ function writeBackTargets(index: MemoryIndex, rows: readonly RankedRow[]): Write
  */
 function queuedRecall(index: MemoryIndex, options: RecallOptions, { rows, projects, problems }: Found): PreparedRecall {
   const now = options.replayedAt ?? formatLocalIso(options.clock.now());
-  const pending = queuedReplaysFor(
+  const pending = queuedReplays(
     index.memoryHome,
     options.role,
     rows.map((row) => row.path),

@@ -154,13 +154,13 @@ export function readQueueFor(file: string, role: string, rels: readonly string[]
   } catch {
     return new Map(); // gone in between
   }
+  const only = new Set(rels);
   const starts = new Set<number>();
-  for (const rel of new Set(rels)) {
+  for (const rel of only) {
     const needle = JSON.stringify(rel);
     for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) starts.add(text.lastIndexOf('\n', at) + 1);
   }
   const read = { pending: new Map<string, Pending>(), done: new Set<string>() };
-  const only = new Set(rels);
   for (const start of [...starts].sort((a, b) => a - b)) {
     const end = text.indexOf('\n', start);
     addLine(text.slice(start, end < 0 ? undefined : end), role, read, only);

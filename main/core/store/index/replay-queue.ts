@@ -88,29 +88,14 @@ export function pendingReplays(memoryHome: string, role: string): Map<string, Pe
  * what a recall looks its few hits up in. Making every queued path absolute was most of reading
  * a long queue, and made path.join hot enough in a CLI recall that V8 compiled it in the
  * background — a compilation the process then waited for before it could exit (issue 17).
+ * `only`: those files alone, from the lines that name them (replay-queue-reader.ts `readQueueFor`).
  */
-export function queuedReplays(memoryHome: string, role: string): Map<string, Pending> {
+export function queuedReplays(memoryHome: string, role: string, only?: readonly string[]): Map<string, Pending> {
   const file = replayQueueFile(memoryHome, role);
   const out = new Map<string, Pending>();
+  if (only && !only.length) return out;
   for (const name of [file + APPLYING, file]) {
-    for (const [rel, entry] of readQueue(name, role)) {
-      const known = out.get(rel);
-      out.set(rel, known ? { ...entry, times: known.times + entry.times } : entry);
-    }
-  }
-  return out;
-}
-
-/**
- * `queuedReplays` for a few files only (paths under the memory home): what a recall adds to the
- * counts of its hits. Only the lines naming them are parsed (replay-queue-reader.ts `readQueueFor`).
- */
-export function queuedReplaysFor(memoryHome: string, role: string, rels: readonly string[]): Map<string, Pending> {
-  const file = replayQueueFile(memoryHome, role);
-  const out = new Map<string, Pending>();
-  if (!rels.length) return out;
-  for (const name of [file + APPLYING, file]) {
-    for (const [rel, entry] of readQueueFor(name, role, rels)) {
+    for (const [rel, entry] of only ? readQueueFor(name, role, only) : readQueue(name, role)) {
       const known = out.get(rel);
       out.set(rel, known ? { ...entry, times: known.times + entry.times } : entry);
     }
