@@ -21,22 +21,38 @@ const CLIENT_SHA256 = typeof __KIOKU_CLIENT_SHA256__ === 'string' ? __KIOKU_CLIE
 
 type HookClient = typeof import('./kioku-hook.js');
 
+/** A hook's exit code, and whether nothing it started is still running (the process may end at once). */
+export interface LaunchedHook {
+  code: number;
+  settled: boolean;
+}
+
 /** Never throws and never exits non-zero: a hook must not block the assistant (HOOK-2). */
 export async function launchHook(argv: readonly string[], clientFile: string, siblingRequire?: NodeJS.Require): Promise<number> {
-  if (process.env.KIOKU_HOOK_DISABLED === '1') return 0; // inside our own condenser CLI runs: load nothing
+  return (await launchHookSettled(argv, clientFile, siblingRequire)).code;
+}
+
+/** launchHook, also saying whether the client left anything running (kioku-hook.ts `settledAfterAnswer`). */
+export async function launchHookSettled(
+  argv: readonly string[],
+  clientFile: string,
+  siblingRequire?: NodeJS.Require,
+): Promise<LaunchedHook> {
+  if (process.env.KIOKU_HOOK_DISABLED === '1') return { code: 0, settled: true }; // inside our own condenser CLI runs: load nothing
   let loaded: ReturnType<typeof requireWithCodeCache<HookClient>>;
   try {
     loaded = requireWithCodeCache<HookClient>(clientFile, codeCacheDirFromEnv(process.env), CLIENT_SHA256, siblingRequire);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     tell(`kioku hook: could not load the hook client ${clientFile}: ${message}; reinstall Kioku (the assistant was not blocked)\n`);
-    return 0;
+    return { code: 0, settled: true };
   }
   traceMark(loaded.fromCache ? 'client-cached' : 'client-compiled');
   const code = await loaded.exports.runHook(argv);
   // After the answer: the first hook of a build writes the cache, the next ones read it.
   loaded.save();
-  return code;
+  // A client of another build may not say (the two are built together, but a test's may not).
+  return { code, settled: typeof loaded.exports.settledAfterAnswer === 'function' && loaded.exports.settledAfterAnswer() };
 }
 
 function tell(text: string): void {
@@ -57,7 +73,9 @@ export function runHook(argv: readonly string[]): Promise<number> {
 
 // Only the shipped CommonJS bundle runs this file; from source, kioku-hook.ts runs as it is.
 if (typeof require === 'function' && typeof module === 'object' && require.main === module) {
-  void runHook(process.argv.slice(2)).then((code) => {
+  void launchHookSettled(process.argv.slice(2), path.join(__dirname, 'hook-client.js'), require).then(({ code, settled }) => {
+    // Answered with nothing left running: end now rather than tear down Node's environment.
+    if (settled) process.exit(code);
     process.exitCode = code;
   });
 }

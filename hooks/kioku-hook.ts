@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { ANSWERED_EVENTS, ASSISTANTS, HOOK_EVENTS, type AssistantName, type HookEventName } from '../common/hook-events.js';
 import type { HookCall } from '../common/hook-protocol.js';
 import { surelyNotACall } from '../main/core/integrations/assistants/silent-prompt.js';
+import { isoString } from '../main/core/platform/config/clock.js';
 import { loadConfig, type KiokuConfig } from '../main/core/platform/config/config.js';
 import { createLogger, type Logger } from '../main/core/platform/config/log.js';
 import { traceFlush, traceMark, traceSpan } from '../main/core/platform/config/trace.js';
@@ -10,7 +11,7 @@ import { newEventId, requestHookFast } from '../main/core/platform/ipc/hook-requ
 import { notCodeCached, requireWithCodeCache, siblingBundle, type CodeCachedModule } from '../main/core/platform/fs/code-cached-require.js';
 import { DAEMON_WAIT_MS } from './hook-budgets.js';
 import { readHookStdin } from './hook-stdin.js';
-import { writeToFd } from '../main/core/platform/fs/fd-output.js';
+import { fdOutputPending, writeToFd } from '../main/core/platform/fs/fd-output.js';
 
 /**
  * The hook client (HOOK-1…5): `kioku-hook <event>`, stdin = the assistant's hook JSON, stdout =
@@ -42,9 +43,30 @@ function parseArgs(args: readonly string[]): HookArgs | string {
 /** The settings that shape an answer and may differ per terminal (ROLE_NAME…), for the daemon. */
 function hookEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(env))
-    if (value !== undefined && (key.startsWith('ROLE_') || key.startsWith('KIOKU_'))) out[key] = value;
+  // Names first, then only Kioku's values: every value read from process.env is a call into Node.
+  for (const key of Object.keys(env)) {
+    if (!key.startsWith('ROLE_') && !key.startsWith('KIOKU_')) continue;
+    const value = env[key];
+    if (value !== undefined) out[key] = value;
+  }
   return out;
+}
+
+/**
+ * Set when the answer came from the daemon or from this process alone, never from the fallback:
+ * then nothing this process started outlives the answer (the fallback's handlers may leave work
+ * for the event loop, and stay with Node's own exit).
+ */
+let answeredWithoutFallback = false;
+
+/**
+ * Whether the process may end the moment runHook returns (the launcher then calls process.exit):
+ * answered without the fallback, the log and trace written (synchronously), and every byte of the
+ * answer written to its descriptor rather than handed to a stream still writing it. Ending there
+ * skips tearing down Node's environment, 0.7–1 ms of every hook (design notes, "hooks/hook-launcher.ts").
+ */
+export function settledAfterAnswer(): boolean {
+  return answeredWithoutFallback && !fdOutputPending();
 }
 
 async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: Promise<string>): Promise<string> {
@@ -58,14 +80,17 @@ async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: P
     return '';
   }
   // CALL-4: a prompt that names nobody is answered here, without a round trip to the app.
-  if (args.event === 'user-prompt-submit' && surelyNotACall(config, payload)) return '';
+  if (args.event === 'user-prompt-submit' && surelyNotACall(config, payload)) {
+    answeredWithoutFallback = true;
+    return '';
+  }
   const call: HookCall = {
     eventId: newEventId(),
     assistant: args.assistant,
     event: args.event,
     payload,
     env: hookEnv(config.env),
-    at: config.clock.now().toISOString(),
+    at: isoString(config.clock.now()),
   };
   const endpoint = { socketPath: config.paths.socketPath, tokenFile: config.paths.tokenFile };
   traceMark('asking');
@@ -77,7 +102,10 @@ async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: P
   traceMark('reply');
   if (reply.ok && reply.reply.handledMs !== undefined) traceSpan('daemon', reply.reply.handledMs);
   // A parts>1 SessionStart is asked of the files directly: the daemon answers one part per call.
-  if (reply.ok && reply.reply.ok && !(args.parts && args.parts > 1)) return reply.reply.stdout;
+  if (reply.ok && reply.reply.ok && !(args.parts && args.parts > 1)) {
+    answeredWithoutFallback = true;
+    return reply.reply.stdout;
+  }
   // Someone else's socket is worth a warning with its reason: the user should know, and fix it.
   if (!reply.ok && reply.reason === 'untrusted') logger.warn('hook', `${args.event}: ${reply.detail}; answering from the files`);
   else if (!reply.ok && reply.reason !== 'no-socket')
@@ -160,6 +188,7 @@ function runAsProgram(): boolean {
 if (runAsProgram()) {
   // runHook never rejects (it catches everything and answers 0), so nothing is left unhandled.
   void runHook(process.argv.slice(2)).then((code) => {
+    if (settledAfterAnswer()) process.exit(code);
     process.exitCode = code;
   });
 }

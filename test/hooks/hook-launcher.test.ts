@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { launchHook } from '../../hooks/hook-launcher.js';
+import { launchHook, launchHookSettled } from '../../hooks/hook-launcher.js';
 
 /**
  * The launcher the assistants run (hooks/hook-launcher.ts): it hands the hook to the client with
@@ -63,6 +63,16 @@ describe('the hook launcher', () => {
     expect(written.join('')).toContain('reinstall Kioku');
     expect(written.join('')).not.toMatch(/\n\s+at /); // no stack trace
     expect(cacheFiles(memoryHome)).toEqual([]);
+  });
+
+  it('says the process may end at once only when the client says it left nothing running', async () => {
+    const { client } = setUp();
+    // A client that does not say (another build's, a test's): the process ends the usual way.
+    expect(await launchHookSettled(['stop'], client)).toEqual({ code: 0, settled: false });
+    for (const settled of [true, false]) {
+      fs.writeFileSync(client, `exports.runHook = async () => 0;\nexports.settledAfterAnswer = () => ${settled};\n`);
+      expect(await launchHookSettled(['stop'], client)).toEqual({ code: 0, settled });
+    }
   });
 
   it('loads nothing inside Kioku’s own condenser runs (KIOKU_HOOK_DISABLED=1)', async () => {

@@ -23,6 +23,10 @@ function homeWithRole(): TempHome {
   return made;
 }
 
+/** stderr without what `node --trace-exit` prints when process.exit is called. */
+const withoutExitTrace = (stderr: string) =>
+  stderr.replace(/\(node:\d+\) WARNING: Exited the environment with code \d+\n(?:[ \t]+at .*\n?)*\n*/g, '');
+
 describe('the shipped hook client (dist/hooks/kioku-hook.js)', () => {
   it('answers SessionStart from the files when no daemon runs', () => {
     home = homeWithRole();
@@ -122,6 +126,33 @@ describe('the shipped hook client (dist/hooks/kioku-hook.js)', () => {
     expect(silent).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
+  it('ends at once when it answered by itself, and the usual way when the fallback answered (issue 17)', () => {
+    home = homeWithRole();
+    const hook = (event: string, input: object) =>
+      spawnSync(process.execPath, ['--trace-exit', shipped, event, '--assistant', 'claude'], {
+        env: home!.env,
+        input: JSON.stringify(input),
+        encoding: 'utf8',
+        timeout: 60_000,
+        killSignal: 'SIGKILL',
+      });
+    // No daemon: the fallback answers, and its handlers may leave work for the event loop.
+    const start = hook('session-start', { session_id: 'shipped-4', cwd: home.root, hook_event_name: 'SessionStart', source: 'startup' });
+    expect(start.stdout).toContain('小記');
+    expect(start.stderr).toBe('');
+    // A prompt that names nobody is answered by the client alone: process.exit after the answer.
+    const silent = hook('user-prompt-submit', {
+      session_id: 'shipped-4',
+      cwd: home.root,
+      hook_event_name: 'UserPromptSubmit',
+      prompt: '幫我把測試補齊',
+    });
+    expect(silent.status).toBe(0);
+    expect(silent.stdout).toBe('');
+    expect(silent.stderr).toContain('Exited the environment with code 0');
+    expect(withoutExitTrace(silent.stderr)).toBe('');
+  });
+
   it('loads no crypto or stream module for a prompt that calls nobody (about 3 ms of every hook, issue 17)', () => {
     // A role and a session start first (which caches the names a prompt could call, call-names.json):
     // then a prompt that names nobody is surely not a call, answered by the client alone.
@@ -186,7 +217,9 @@ describe('the shipped hook client (dist/hooks/kioku-hook.js)', () => {
         `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(dump)}, process.moduleLoadList.join('\\n')));\n`,
       );
       const child = guardChild(
-        spawn(process.execPath, ['--require', recorder, shipped, 'session-start', '--assistant', 'claude'], { env: home.env }),
+        spawn(process.execPath, ['--trace-exit', '--require', recorder, shipped, 'session-start', '--assistant', 'claude'], {
+          env: home.env,
+        }),
         60_000,
       );
       let stdout = '';
@@ -195,7 +228,9 @@ describe('the shipped hook client (dist/hooks/kioku-hook.js)', () => {
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       child.stdin.end(JSON.stringify({ session_id: 'shipped-3', cwd: home.root, hook_event_name: 'SessionStart', source: 'startup' }));
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-      expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: '來自常駐程式', stderr: '' });
+      // Answered by the daemon, it ends at once (process.exit, which --trace-exit reports) and says nothing else.
+      expect(stderr).toContain('Exited the environment with code 0');
+      expect({ code, stdout, stderr: withoutExitTrace(stderr) }).toEqual({ code: 0, stdout: '來自常駐程式', stderr: '' });
       expect(requests).toMatchObject([{ event: 'session-start', token: 'a'.repeat(64) }]);
       const loaded = fs.readFileSync(dump, 'utf8').split('\n');
       expect(loaded).toContain('Internal Binding pipe_wrap');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockFromEnv, formatLocalDateTime, formatLocalIso, parseLooseDate, parseStrictDate, systemClock } from './clock.js';
+import { clockFromEnv, formatLocalDateTime, formatLocalIso, isoString, parseLooseDate, parseStrictDate, systemClock } from './clock.js';
 import { formatLogLine } from './log.js';
 
 describe('clock', () => {
@@ -67,6 +67,30 @@ describe('clock', () => {
     const d = new Date(2026, 10, 30, 9, 8, 7);
     expect(formatLocalIso(d)).toMatch(/^2026-11-30T09:08:07[+-]\d\d:\d\d$/);
     expect(formatLocalDateTime(d)).toBe('2026/11/30 09:08:07');
+  });
+});
+
+describe('isoString', () => {
+  it('is Date#toISOString for every year 0–9999, and the built-in itself beyond (or its error for an invalid date)', () => {
+    const samples = [
+      0,
+      1,
+      -1,
+      951782400000,
+      1764998400123,
+      Date.UTC(0, 0, 1),
+      Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+      Date.UTC(10000, 0, 1),
+      -62198755200001,
+    ];
+    // And a spread of random instants across the range, milliseconds included.
+    let seed = 7;
+    for (let i = 0; i < 500; i++) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      samples.push(Math.floor((seed / 2 ** 31) * 253402300799999));
+    }
+    for (const ms of samples) expect(isoString(new Date(ms))).toBe(new Date(ms).toISOString());
+    expect(() => isoString(new Date(Number.NaN))).toThrow(RangeError);
   });
 });
 

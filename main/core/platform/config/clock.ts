@@ -24,6 +24,17 @@ export function clockFromEnv(env: NodeJS.ProcessEnv): Clock {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+/**
+ * Date#toISOString, written out for the years 0–9999 (anything else, and an invalid date, goes to
+ * the built-in): the built-in's first call in a process was 0.07–0.3 ms, and the hook client
+ * calls it once per event to date the event (issue 17).
+ */
+export function isoString(date: Date): string {
+  const year = date.getUTCFullYear();
+  if (!(year >= 0 && year <= 9999)) return date.toISOString();
+  return `${pad(year, 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}.${pad(date.getUTCMilliseconds(), 3)}Z`;
+}
+
 /** `yyyy/MM/dd HH:mm:ss` in local time (OPS-3 log lines, human output). */
 export function formatLocalDateTime(date: Date): string {
   return `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;

@@ -34,3 +34,8 @@ export function writeToFd(fd: 1 | 2, text: string): void {
     /* closed */
   }
 }
+
+/** Whether some output was handed to a stream that may still be writing it (the process must not end yet). */
+export function fdOutputPending(): boolean {
+  return handedToStream.size > 0;
+}

@@ -42,9 +42,13 @@ const ignore = () => undefined;
 /** libuv's end of stream, the same number on every platform. */
 const UV_EOF = -4095;
 
+/**
+ * Plain string tests, no regular expression (compiling one was a tenth of a millisecond of every
+ * hook's connect). A NODE_OPTIONS that merely contains the words counts as asking: node:net then.
+ */
 function pendingDeprecation(env: NodeJS.ProcessEnv): boolean {
-  const asked = (flags: string) => /(^|\s)--pending-deprecation(\s|$)/.test(flags);
-  return env.NODE_PENDING_DEPRECATION === '1' || asked(process.execArgv.join(' ')) || asked(env.NODE_OPTIONS ?? '');
+  const flag = '--pending-deprecation';
+  return env.NODE_PENDING_DEPRECATION === '1' || process.execArgv.includes(flag) || (env.NODE_OPTIONS ?? '').includes(flag);
 }
 
 let bindings: PipeBindings | null | undefined;
