@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isKiokuError } from '../../../../common/errors.js';
 import { encodeMessage, parseReplyLine, type IpcReply, type SpoolRecord } from '../../../../common/hook-protocol.js';
 import { ALL_SECRETS, SECRET_REPLY } from '../../../../test/helpers/secrets.js';
@@ -26,8 +27,35 @@ describe('startDaemon (in process)', () => {
     return daemon;
   };
   afterEach(async () => {
+    vi.restoreAllMocks();
     for (const daemon of daemons.splice(0)) await daemon.stop();
     home.cleanup();
+  });
+
+  it('acknowledges an event it queues, then makes its spool file and folder durable', async () => {
+    home = makeTempHome();
+    const { spoolDir } = home.config().paths;
+    const daemon = start({ handleQueued: null });
+    await daemon.ready;
+    // Which paths were opened for which descriptors, and which descriptors were fsynced.
+    const opened = new Map<number, string>();
+    const synced: string[] = [];
+    const openSync = fs.openSync.bind(fs);
+    const fsyncSync = fs.fsyncSync.bind(fs);
+    vi.spyOn(fs, 'openSync').mockImplementation(((file: fs.PathLike, ...rest: unknown[]) => {
+      const fd = (openSync as (...args: unknown[]) => number)(file, ...rest);
+      opened.set(fd, String(file));
+      return fd;
+    }) as typeof fs.openSync);
+    vi.spyOn(fs, 'fsyncSync').mockImplementation((fd: number) => {
+      synced.push(opened.get(fd) ?? `fd ${fd}`);
+      fsyncSync(fd);
+    });
+    const reply = await requestHook(home.config().paths, { id: 'durable', assistant: 'claude', event: 'stop', payload: {} }, 2_000);
+    expect(reply).toMatchObject({ ok: true, reply: { ok: true } });
+    await new Promise((resolve) => setImmediate(resolve));
+    const [file] = fs.readdirSync(spoolDir).filter((name) => name.endsWith('.json'));
+    expect(synced).toEqual([path.join(spoolDir, file!), spoolDir]);
   });
 
   it('answers several requests pipelined on one connection, each by id', async () => {

@@ -28,6 +28,25 @@ export function fsyncDir(dir: string): void {
 }
 
 /**
+ * Make a file written with `durable: false` durable after all, and the folder entry that names
+ * it: for a write whose reader must not wait for the disk (the daemon acknowledges a hook's event
+ * first, then makes it durable). A file already gone (ingested and removed) needs nothing.
+ */
+export function syncWrittenFile(file: string): void {
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return; // gone, or unreadable: nothing of ours to make durable
+  }
+  fsyncDir(path.dirname(file));
+}
+
+/**
  * Memories and roles are personal: new files are readable by their owner only, and folders Kioku
  * creates likewise. A rewrite keeps whatever mode the file already had (a user's `chmod`
  * survives a recall's hit write-back).

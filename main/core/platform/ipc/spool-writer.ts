@@ -37,7 +37,8 @@ export function eventTime(call: Pick<HookCall, 'at'>, now: Date): Date {
 
 /**
  * Write one event atomically (temp file, fsync, rename, fsync the folder) and return its path.
- * Throws on I/O errors; a hook catches them and exits 0 anyway.
+ * Throws on I/O errors; a hook catches them and exits 0 anyway. `durable: false` leaves out the
+ * fsyncs: the caller makes the file durable itself (syncWrittenFile) once it has answered.
  */
 export function writeSpoolRecord(
   spoolDir: string,
@@ -45,6 +46,7 @@ export function writeSpoolRecord(
   spooledBy: SpoolRecord['spooledBy'],
   now: Date = new Date(),
   roleId?: string,
+  durable = true,
 ): string {
   const at = eventTime(call, now);
   const record: SpoolRecord = {
@@ -61,6 +63,6 @@ export function writeSpoolRecord(
     ...(roleId ? { roleId } : {}),
   };
   const file = path.join(spoolDir, spoolFileName());
-  writeFileAtomicSync(file, encodeMessage(record), { mode: 0o600 });
+  writeFileAtomicSync(file, encodeMessage(record), { mode: 0o600, durable });
   return file;
 }
