@@ -2,6 +2,7 @@
 // path (main/cli/recall-fast.ts) into dist/cli-fast/.
 // Design notes: docs/design-notes.md, "scripts/build-hooks.mjs".
 import { build } from 'esbuild';
+import { asciiRegexLiterals } from './ascii-regex-plugin.mjs';
 import { builtinImports } from './builtin-imports-plugin.mjs';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -31,7 +32,7 @@ const shared = {
   },
   define: { 'import.meta.url': '__kiokuSelf.url' },
   logLevel: 'warning',
-  plugins: [builtinImports],
+  plugins: [builtinImports, asciiRegexLiterals],
 };
 mkdirSync(outdir, { recursive: true });
 writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify({ type: 'commonjs', private: true }, null, 2)}\n`);
