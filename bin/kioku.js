@@ -49,8 +49,11 @@ async function launch() {
 async function recallFast() {
   const launcher = path.join(root, 'dist', 'cli-fast', 'recall-launcher.js');
   if (!existsSync(launcher)) return false;
-  const code = await require(launcher).launchRecall(process.argv.slice(4));
+  const { launchRecall, recallSettled } = require(launcher);
+  const code = await launchRecall(process.argv.slice(4));
   if (code === 'full') return false;
+  // Answered, and nothing left running: end now rather than tear Node's environment down.
+  if (typeof recallSettled === 'function' && recallSettled()) process.exit(code);
   process.exitCode = code;
   return true;
 }

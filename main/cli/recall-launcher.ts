@@ -2,6 +2,7 @@ import path from 'node:path';
 import { codeCacheDirFromEnv } from '../core/platform/config/paths.js';
 import { traceMark } from '../core/platform/config/trace.js';
 import { requireWithCodeCache } from '../core/platform/fs/code-cached-require.js';
+import { fdOutputPending } from '../core/platform/fs/fd-output.js';
 
 /**
  * What bin/kioku.js runs for `kioku memory recall` (issue 17): the fast path (recall-fast.ts)
@@ -39,4 +40,14 @@ export async function launchRecall(args: readonly string[]): Promise<number | 'f
   // After the answer: the first recall of a build writes the cache, the next ones read it.
   loaded.save();
   return code;
+}
+
+/**
+ * Whether the process may end the moment launchRecall has answered: every byte printed went to
+ * the descriptor itself, not to a stream still writing it. The fast path leaves nothing else
+ * running (the index is closed, a replay applier it starts is detached), so bin/kioku.js then
+ * ends with process.exit instead of Node's teardown, as the hook launcher does (hook-launcher.ts).
+ */
+export function recallSettled(): boolean {
+  return !fdOutputPending();
 }

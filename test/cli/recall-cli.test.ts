@@ -37,6 +37,32 @@ interface RecallJson {
 }
 
 describe('kioku memory recall', () => {
+  it('ends at once once its fast path has answered (process.exit, which --trace-exit reports), and prints nothing else', () => {
+    const home = homeWithMemories();
+    const run = spawnSync(process.execPath, ['--trace-exit', KIOKU_BIN, 'memory', 'recall', '--query', '頭髮', '--role', ROLE, '--json'], {
+      env: home.env,
+      encoding: 'utf8',
+      timeout: 60_000,
+      killSignal: 'SIGKILL',
+    });
+    expect(run.status).toBe(0);
+    expect((JSON.parse(run.stdout) as RecallJson[]).map((m) => m.id)).toEqual(['rule', 'haircut']);
+    expect(run.stderr).toContain('Exited the environment with code 0');
+    // A command the fast path leaves to the full CLI ends the usual way.
+    const full = spawnSync(
+      process.execPath,
+      ['--trace-exit', KIOKU_BIN, 'memory', 'recall', '--query', '頭髮', '--role', ROLE, '--limit', 'x'],
+      {
+        env: home.env,
+        encoding: 'utf8',
+        timeout: 60_000,
+        killSignal: 'SIGKILL',
+      },
+    );
+    expect(full.status).not.toBe(0);
+    expect(full.stderr).not.toContain('Exited the environment with code 0');
+  });
+
   it("--json prints CLI.md's shape, best first, and counts the recall in the files", () => {
     const home = homeWithMemories();
     const found = runKiokuJson<RecallJson[]>(['memory', 'recall', '--query', '頭髮', '--role', ROLE], home.env);
