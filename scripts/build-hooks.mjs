@@ -42,15 +42,20 @@ await build({ ...shared, entryPoints: [path.join(root, 'hooks', 'hook-fallback.t
 const sha256Of = (file) => createHash('sha256').update(readFileSync(file, 'utf8')).digest('hex');
 /**
  * A bundle that loads its already built sibling with the code cache (code-cached-require.ts): the
- * sibling stays outside it, and its hash is baked in as `hashName`, the cache's name.
+ * sibling stays outside it, and its hash is baked in as `hashName`, the cache's name (`also`: more
+ * siblings it may load, by the name of their hash).
  */
-const buildLoaderOf = (sibling, hashName, entryPoint, outfile) =>
+const buildLoaderOf = (sibling, hashName, entryPoint, outfile, also = {}) =>
   build({
     ...shared,
     entryPoints: [entryPoint],
     outfile,
-    external: [`./${path.basename(sibling)}`],
-    define: { ...shared.define, [hashName]: JSON.stringify(sha256Of(sibling)) },
+    external: [`./${path.basename(sibling)}`, ...Object.keys(also).map((name) => `./${path.basename(also[name])}`)],
+    define: {
+      ...shared.define,
+      [hashName]: JSON.stringify(sha256Of(sibling)),
+      ...Object.fromEntries(Object.entries(also).map(([name, file]) => [name, JSON.stringify(sha256Of(file))])),
+    },
   });
 await buildLoaderOf(path.join(outdir, 'hook-fallback.js'), '__KIOKU_FALLBACK_SHA256__', entry, path.join(outdir, 'hook-client.js'));
 // What the assistants run: a small launcher that loads the client with its code cache
@@ -84,5 +89,14 @@ if (!process.argv[2]) {
   await buildLoaderOf(path.join(fastDir, 'recall-direct-fast.js'), '__KIOKU_DIRECT_SHA256__', path.join(cli, 'recall-fast.ts'), fast);
   // What bin/kioku.js loads: a small launcher that loads the fast path with its code cache
   // (main/cli/recall-launcher.ts), as kioku-hook.js loads the hook client.
-  await buildLoaderOf(fast, '__KIOKU_RECALL_FAST_SHA256__', path.join(cli, 'recall-launcher.ts'), path.join(fastDir, 'recall-launcher.js'));
+  // Without a daemon's socket it loads the index bundle itself, skipping the fast path.
+  await buildLoaderOf(
+    fast,
+    '__KIOKU_RECALL_FAST_SHA256__',
+    path.join(cli, 'recall-launcher.ts'),
+    path.join(fastDir, 'recall-launcher.js'),
+    {
+      __KIOKU_DIRECT_SHA256__: path.join(fastDir, 'recall-direct-fast.js'),
+    },
+  );
 }

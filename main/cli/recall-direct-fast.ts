@@ -2,6 +2,7 @@ import type { KiokuConfig } from '../core/platform/config/config.js';
 import { traceFlush, traceMark } from '../core/platform/config/trace.js';
 import { contextWithConfig, fdIo } from './cli-context.js';
 import { recallDirectly, type DirectRecall } from './commands/recall-direct.js';
+import { recallFastVia, type DirectOptions } from './recall-fast-core.js';
 
 /**
  * `kioku memory recall` from the index when no daemon runs, for the fast path (recall-fast.ts):
@@ -28,4 +29,18 @@ export async function recallDirectFast(config: KiokuConfig, options: DirectRecal
   }
   traceFlush('memory recall');
   return 0;
+}
+
+/**
+ * The whole fast path without asking a daemon, for the launcher that found no daemon's socket
+ * (recall-launcher.ts): this bundle alone then, not the daemon's fast path first and this one
+ * after it — one bundle read, checked and deserialized instead of two (issue 17).
+ */
+export function recallWithoutDaemon(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number | 'full'> {
+  return recallFastVia(args, env, { direct: recallHere });
+}
+
+function recallHere(config: KiokuConfig, options: DirectOptions): Promise<number | 'full'> {
+  const { project, ...rest } = options;
+  return recallDirectFast(config, { ...rest, ...(project ? { project } : {}) });
 }

@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { codeCacheDirFromEnv } from '../core/platform/config/paths.js';
+import { codeCacheDirFromEnv, memoryHomeFromEnv, socketPathFor } from '../core/platform/config/paths.js';
 import { traceMark } from '../core/platform/config/trace.js';
 import { requireWithCodeCache } from '../core/platform/fs/code-cached-require.js';
 import { fdOutputPending } from '../core/platform/fs/fd-output.js';
@@ -16,7 +17,25 @@ declare const __KIOKU_RECALL_FAST_SHA256__: string | undefined;
 /** The fast path's hash, baked in by scripts/build-hooks.mjs (the cache's name; nothing hashed at start). */
 const FAST_SHA256 = typeof __KIOKU_RECALL_FAST_SHA256__ === 'string' ? __KIOKU_RECALL_FAST_SHA256__ : undefined;
 
+declare const __KIOKU_DIRECT_SHA256__: string | undefined;
+/** The direct recall bundle's hash, baked in likewise. */
+const DIRECT_SHA256 = typeof __KIOKU_DIRECT_SHA256__ === 'string' ? __KIOKU_DIRECT_SHA256__ : undefined;
+
 type RecallFast = typeof import('./recall-fast.js');
+type RecallDirect = typeof import('./recall-direct-fast.js');
+
+/**
+ * Whether a daemon's socket may be there, from the environment alone (paths.ts names it so, the
+ * settings play no part). A Windows pipe cannot be looked for this way: always maybe. When the
+ * answer is no, the recall needs the index bundle only, and loading the daemon's fast path first
+ * cost about 1.5 ms of every recall without the daemon (issue 17). A daemon that starts meanwhile
+ * is simply not asked: the index gives the same answer (recall-daemon-parity.test.ts).
+ */
+function daemonSocketMayBeThere(env: NodeJS.ProcessEnv): boolean {
+  if (process.platform === 'win32') return true;
+  const memoryHome = memoryHomeFromEnv(env);
+  return fs.existsSync(socketPathFor(memoryHome, env, path.join(memoryHome, '.kioku')));
+}
 
 /**
  * The exit code when the fast path answered; 'full' when the full CLI must run the command, and
@@ -24,6 +43,7 @@ type RecallFast = typeof import('./recall-fast.js');
  * Shipped bundle only, where recall-fast.js sits beside this file.
  */
 export async function launchRecall(args: readonly string[]): Promise<number | 'full'> {
+  if (!daemonSocketMayBeThere(process.env)) return launchWithoutDaemon(args);
   let loaded: ReturnType<typeof requireWithCodeCache<RecallFast>>;
   try {
     loaded = requireWithCodeCache<RecallFast>(
@@ -38,6 +58,25 @@ export async function launchRecall(args: readonly string[]): Promise<number | 'f
   traceMark(loaded.fromCache ? 'fast-cached' : 'fast-compiled');
   const code = await loaded.exports.recallFast(args);
   // After the answer: the first recall of a build writes the cache, the next ones read it.
+  loaded.save();
+  return code;
+}
+
+/** The index bundle alone, with its code cache (the same file and cache recall-fast.ts would load). */
+async function launchWithoutDaemon(args: readonly string[]): Promise<number | 'full'> {
+  let loaded: ReturnType<typeof requireWithCodeCache<RecallDirect>>;
+  try {
+    loaded = requireWithCodeCache<RecallDirect>(
+      path.join(__dirname, 'recall-direct-fast.js'),
+      codeCacheDirFromEnv(process.env),
+      DIRECT_SHA256,
+      require,
+    );
+  } catch {
+    return 'full';
+  }
+  traceMark(loaded.fromCache ? 'direct-cached' : 'direct-compiled');
+  const code = await loaded.exports.recallWithoutDaemon(args);
   loaded.save();
   return code;
 }

@@ -112,6 +112,12 @@ describe('kioku memory recall through the daemon and without it', () => {
     expect(runKioku(['memory', 'reindex'], alone.env).code).toBe(0);
 
     expect(viaDaemon.map((run) => run.way)).toEqual(RECALLS.map(() => 'daemon, fast'));
+    // With the daemon's socket there, bin/kioku.js loads the fast path (recall-launcher.ts) with
+    // its code cache, written by the first recall; without it, the index bundle alone.
+    const cachedBundles = (home: TempHome) =>
+      fs.readdirSync(path.join(home.config().paths.stateDir, 'cache')).filter((name) => name.endsWith('.v8cache'));
+    expect(cachedBundles(served).filter((name) => name.startsWith('recall-fast-'))).toHaveLength(1);
+    expect(cachedBundles(alone).filter((name) => name.startsWith('recall-fast-'))).toEqual([]);
     expect(direct.map((run) => run.way)).toEqual(RECALLS.map(() => 'direct, fast'));
     expect(viaDaemon.every((run) => typeof run.daemonMs === 'number' && run.daemonMs >= 0)).toBe(true);
     expect(direct.map((run) => run.daemonMs)).toEqual(RECALLS.map(() => undefined));
