@@ -38,45 +38,36 @@ function daemonSocketMayBeThere(env: NodeJS.ProcessEnv): boolean {
 }
 
 /**
- * The exit code when the fast path answered; 'full' when the full CLI must run the command, and
- * when the fast path cannot be loaded (the full CLI then says what is wrong, if anything is).
- * Shipped bundle only, where recall-fast.js sits beside this file.
+ * The exit code when the fast path answered (or, with no daemon's socket there, the index bundle
+ * alone); 'full' when the full CLI must run the command, and when the bundle cannot be loaded
+ * (the full CLI then says what is wrong, if anything is). Shipped bundles only, where
+ * recall-fast.js and recall-direct-fast.js sit beside this file.
  */
-export async function launchRecall(args: readonly string[]): Promise<number | 'full'> {
-  if (!daemonSocketMayBeThere(process.env)) return launchWithoutDaemon(args);
-  let loaded: ReturnType<typeof requireWithCodeCache<RecallFast>>;
-  try {
-    loaded = requireWithCodeCache<RecallFast>(
-      path.join(__dirname, 'recall-fast.js'),
-      codeCacheDirFromEnv(process.env),
-      FAST_SHA256,
-      require,
-    );
-  } catch {
-    return 'full';
-  }
-  traceMark(loaded.fromCache ? 'fast-cached' : 'fast-compiled');
-  const code = await loaded.exports.recallFast(args);
-  // After the answer: the first recall of a build writes the cache, the next ones read it.
-  loaded.save();
-  return code;
+export function launchRecall(args: readonly string[]): Promise<number | 'full'> {
+  if (!daemonSocketMayBeThere(process.env))
+    return runBundle<RecallDirect>('recall-direct-fast.js', DIRECT_SHA256, 'direct', (direct) => direct.recallWithoutDaemon(args));
+  return runBundle<RecallFast>('recall-fast.js', FAST_SHA256, 'fast', (fast) => fast.recallFast(args));
 }
 
-/** The index bundle alone, with its code cache (the same file and cache recall-fast.ts would load). */
-async function launchWithoutDaemon(args: readonly string[]): Promise<number | 'full'> {
-  let loaded: ReturnType<typeof requireWithCodeCache<RecallDirect>>;
+/**
+ * A bundle beside this file, loaded with its code cache, run; 'full' when it cannot be loaded.
+ * After the answer its cache is written when there was none: the first recall of a build writes
+ * it, the next ones read it.
+ */
+async function runBundle<M>(
+  name: string,
+  hash: string | undefined,
+  mark: 'fast' | 'direct',
+  run: (exports: M) => Promise<number | 'full'>,
+): Promise<number | 'full'> {
+  let loaded: ReturnType<typeof requireWithCodeCache<M>>;
   try {
-    loaded = requireWithCodeCache<RecallDirect>(
-      path.join(__dirname, 'recall-direct-fast.js'),
-      codeCacheDirFromEnv(process.env),
-      DIRECT_SHA256,
-      require,
-    );
+    loaded = requireWithCodeCache<M>(path.join(__dirname, name), codeCacheDirFromEnv(process.env), hash, require);
   } catch {
     return 'full';
   }
-  traceMark(loaded.fromCache ? 'direct-cached' : 'direct-compiled');
-  const code = await loaded.exports.recallWithoutDaemon(args);
+  traceMark(`${mark}-${loaded.fromCache ? 'cached' : 'compiled'}`);
+  const code = await run(loaded.exports);
   loaded.save();
   return code;
 }

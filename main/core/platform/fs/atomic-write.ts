@@ -11,20 +11,26 @@ function tempNameFor(target: string): string {
   return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${uniqueHex()}.tmp`);
 }
 
-/** Make a folder's entries (a rename, a new file) durable; best effort. */
-export function fsyncDir(dir: string): void {
-  // Windows cannot open folders for fsync; elsewhere a failure here is not worth failing a write.
-  if (process.platform === 'win32') return;
+/** fsync one file or folder by its path; false when it cannot be opened (gone) or synced. */
+function fsyncPath(target: string): boolean {
   try {
-    const fd = fs.openSync(dir, 'r');
+    const fd = fs.openSync(target, 'r');
     try {
       fs.fsyncSync(fd);
     } finally {
       fs.closeSync(fd);
     }
+    return true;
   } catch {
-    /* best effort */
+    return false;
   }
+}
+
+/** Make a folder's entries (a rename, a new file) durable; best effort. */
+export function fsyncDir(dir: string): void {
+  // Windows cannot open folders for fsync; elsewhere a failure here is not worth failing a write.
+  if (process.platform === 'win32') return;
+  fsyncPath(dir);
 }
 
 /**
@@ -33,17 +39,8 @@ export function fsyncDir(dir: string): void {
  * first, then makes it durable). A file already gone (ingested and removed) needs nothing.
  */
 export function syncWrittenFile(file: string): void {
-  try {
-    const fd = fs.openSync(file, 'r');
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    return; // gone, or unreadable: nothing of ours to make durable
-  }
-  fsyncDir(path.dirname(file));
+  // Gone, or unreadable: nothing of ours to make durable.
+  if (fsyncPath(file)) fsyncDir(path.dirname(file));
 }
 
 /**
