@@ -63,7 +63,8 @@ let answeredWithoutFallback = false;
  * Whether the process may end the moment runHook returns (the launcher then calls process.exit):
  * answered without the fallback, the log and trace written (synchronously), and every byte of the
  * answer written to its descriptor rather than handed to a stream still writing it. Ending there
- * skips tearing down Node's environment, 0.7–1 ms of every hook (design notes, "hooks/hook-launcher.ts").
+ * skips tearing down Node's environment: about 0.4 ms of a hook the daemon answered, whose closing
+ * pipe handle costs Node's own exit one more turn of the loop (design notes, "hooks/hook-launcher.ts").
  */
 export function settledAfterAnswer(): boolean {
   return answeredWithoutFallback && !fdOutputPending();
