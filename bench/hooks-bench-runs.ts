@@ -1,32 +1,18 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { KiokuConfig } from '../main/core/platform/config/config.js';
 import { requestStatus } from '../main/core/platform/ipc/ipc-client.js';
 import type { Sample } from './hooks-bench-report.js';
+import { runNodeChild } from './node-child.js';
 
 /**
  * How the hooks bench (hooks-bench.ts) times one hook process, and what it waits for between two
  * with the daemon up: every timed run starts as the one before it left the machine.
  */
 
-function spawnTimed(args: string[], stdin: string, env: NodeJS.ProcessEnv): Promise<Sample> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.stdin.on('error', () => undefined);
-    const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const ms = performance.now() - started;
-      clearTimeout(killer);
-      resolve({ ms, code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
-    });
-    child.stdin.end(stdin);
-  });
+async function spawnTimed(args: string[], stdin: string, env: NodeJS.ProcessEnv): Promise<Sample> {
+  const { ms, code, stdout, stderr } = await runNodeChild(args, stdin, env);
+  return { ms, code, stdout, stderr };
 }
 
 /**

@@ -68,12 +68,15 @@ function tell(text: string): void {
  * only, where the client sits beside the launcher and is given the launcher's own require.
  */
 export function runHook(argv: readonly string[]): Promise<number> {
-  return launchHook(argv, path.join(__dirname, 'hook-client.js'), require);
+  return launchHook(argv, shippedClient(), require);
 }
+
+/** The client bundle beside this launcher (shipped bundle only). */
+const shippedClient = () => path.join(__dirname, 'hook-client.js');
 
 // Only the shipped CommonJS bundle runs this file; from source, kioku-hook.ts runs as it is.
 if (typeof require === 'function' && typeof module === 'object' && require.main === module) {
-  void launchHookSettled(process.argv.slice(2), path.join(__dirname, 'hook-client.js'), require).then(({ code, settled }) => {
+  void launchHookSettled(process.argv.slice(2), shippedClient(), require).then(({ code, settled }) => {
     // Answered with nothing left running: end now rather than tear down Node's environment.
     if (settled) process.exit(code);
     process.exitCode = code;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { loadConfig } from '../../main/core/platform/config/config.js';
 import { requestStatus } from '../../main/core/platform/ipc/ipc-client.js';
+import { runNodeChild } from '../node-child.js';
 
 /**
  * The quality bench's plumbing: a user's machine in a temp folder, Claude Code sessions played
@@ -158,32 +159,12 @@ export class QualityHome {
   }
 
   /** One hook, exactly as Claude Code starts it: `node <client> <event> --assistant claude`, stdin = the payload. */
-  hook(event: string, payload: Record<string, unknown>, now: LocalTime): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const started = Date.now();
-      const child = spawn(process.execPath, [this.hookClient, event, '--assistant', 'claude'], {
-        env: this.env(now),
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
-      const out: Buffer[] = [];
-      const err: Buffer[] = [];
-      child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-      child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-      child.stdin.on('error', () => undefined);
-      const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-      child.on('error', reject);
-      child.on('close', (code, signal) => {
-        clearTimeout(killer);
-        const stderr = Buffer.concat(err).toString('utf8');
-        this.hookCalls.push({ event, at: now, session: String(payload.session_id), stderr, ms: Date.now() - started });
-        if (code !== 0 || signal) {
-          reject(new HarnessError(`hook ${event} at ${now} exited ${code ?? signal}: ${stderr.trim().slice(0, 400)}`));
-          return;
-        }
-        resolve(Buffer.concat(out).toString('utf8'));
-      });
-      child.stdin.end(JSON.stringify(payload));
-    });
+  async hook(event: string, payload: Record<string, unknown>, now: LocalTime): Promise<string> {
+    const run = await runNodeChild([this.hookClient, event, '--assistant', 'claude'], JSON.stringify(payload), this.env(now));
+    this.hookCalls.push({ event, at: now, session: String(payload.session_id), stderr: run.stderr, ms: Math.round(run.ms) });
+    if (run.code !== 0 || run.signal)
+      throw new HarnessError(`hook ${event} at ${now} exited ${run.code ?? run.signal}: ${run.stderr.trim().slice(0, 400)}`);
+    return run.stdout;
   }
 
   // ── the daemon ────────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { codeCacheDirFromEnv, memoryHomeFromEnv, socketPathFor } from '../core/platform/config/paths.js';
+import { codeCacheDirFromEnv, socketPathFromEnv } from '../core/platform/config/paths.js';
 import { traceMark } from '../core/platform/config/trace.js';
 import { requireWithCodeCache } from '../core/platform/fs/code-cached-require.js';
 import { fdOutputPending } from '../core/platform/fs/fd-output.js';
@@ -32,9 +32,7 @@ type RecallDirect = typeof import('./recall-direct-fast.js');
  * is simply not asked: the index gives the same answer (recall-daemon-parity.test.ts).
  */
 function daemonSocketMayBeThere(env: NodeJS.ProcessEnv): boolean {
-  if (process.platform === 'win32') return true;
-  const memoryHome = memoryHomeFromEnv(env);
-  return fs.existsSync(socketPathFor(memoryHome, env, path.join(memoryHome, '.kioku')));
+  return process.platform === 'win32' || fs.existsSync(socketPathFromEnv(env));
 }
 
 /**

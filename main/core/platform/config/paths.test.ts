@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fnv1a64Hex, socketPathFor } from './paths.js';
+import { loadConfig } from './config.js';
+import { fnv1a64Hex, socketPathFor, socketPathFromEnv } from './paths.js';
 
 /** FNV-1a as its definition states it, in BigInt: the reference the 32-bit version must equal. */
 function fnv1a64Reference(text: string): string {
@@ -45,5 +46,17 @@ describe('fnv1a64Hex (the socket name of a memory home)', () => {
     expect(socketPathFor('/home/user/.memory', env, '/home/user/.memory/.kioku')).toBe(
       `/run/user/1000/kioku-${fnv1a64Reference('/home/user/.memory').slice(0, 12)}.sock`,
     );
+  });
+});
+
+describe('socketPathFromEnv (the recall launcher looks for the daemon before reading settings)', () => {
+  it('is the socket the settings resolve to, whatever the environment names', () => {
+    for (const env of [
+      { HOME: '/home/user' },
+      { HOME: '/home/user', ROLE_MEMORY_HOME: '~/notes/記憶' },
+      { HOME: '/home/user', ROLE_MEMORY_HOME: '/srv/mem', XDG_RUNTIME_DIR: '/run/user/1000' },
+      { HOME: '/home/user', TMPDIR: `/tmp/${'x'.repeat(120)}` },
+    ])
+      expect(socketPathFromEnv(env)).toBe(loadConfig(env, { stored: {} }).paths.socketPath);
   });
 });

@@ -44,6 +44,15 @@ export function codeCacheDirFromEnv(env: NodeJS.ProcessEnv): string {
   return path.join(memoryHomeFromEnv(env), '.kioku', 'cache');
 }
 
+/**
+ * The daemon's socket as the environment names it, the settings file unread (the recall launcher
+ * looks for it before loading anything, issue 17): the same path resolvePaths gives.
+ */
+export function socketPathFromEnv(env: NodeJS.ProcessEnv): string {
+  const memoryHome = memoryHomeFromEnv(env);
+  return socketPathFor(memoryHome, env, path.join(memoryHome, '.kioku'));
+}
+
 /** Longest socket path used: sun_path is 104 bytes on macOS and 108 on Linux, terminator included. */
 const MAX_SOCKET_PATH_BYTES = 103;
 
