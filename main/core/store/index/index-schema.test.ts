@@ -5,6 +5,35 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { applyPragmas } from './index-db.js';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate, schemaVersion } from './index-schema.js';
+import { writeMemoryRow, type MemoryRow } from './memory-rows.js';
+import { slotsFromPages } from './rank-slots.js';
+
+function memoryRow(id: string): MemoryRow {
+  return {
+    role: 'R',
+    category: 'daily',
+    path: `R/daily/${id}.md`,
+    id,
+    summary: '',
+    tags: '',
+    cues: '',
+    memory_type: 'episodic',
+    priority: 3,
+    hits: 0,
+    strength: 50,
+    expires: '',
+    relevance: '',
+    links: '',
+    created: '',
+    updated: '',
+    last_replayed: '',
+    mtime_ms: 0,
+    size: 0,
+    body_preview: '',
+    projects: '',
+    project_specific: 0,
+  };
+}
 
 function tables(db: Database.Database): string[] {
   return db
@@ -108,7 +137,7 @@ describe('index migrations', () => {
     expect(columns).toEqual(expect.arrayContaining(['projects', 'project_specific', 'search_hash']));
   });
 
-  it('migration 7 builds the word postings from the full-text rows the index already holds (issue 17)', () => {
+  it('migration 7 makes the word postings tables and leaves them to migration 8, which builds them (issue 17)', () => {
     const db = new Database(':memory:');
     migrate(db, MIGRATIONS.slice(0, 6));
     const insert = db.prepare('INSERT INTO memories_fts (rowid, summary, tags, cues, body) VALUES (?, ?, ?, ?, ?)');
@@ -118,12 +147,33 @@ describe('index migrations', () => {
     insert.run(4, '咖啡 啡', '', '', '喝 咖啡 啡');
     insert.run(9, '', '咖啡 啡', '', 'vitest');
     for (const rowid of [4, 9]) memory.run(rowid, `R/daily/m${rowid}.md`, `m${rowid}`);
-    expect(migrate(db)).toEqual([7]);
-    const row = db.prepare("SELECT docs, freqs FROM word_postings WHERE term = '咖啡'").raw().get() as [Buffer, Buffer];
+    expect(migrate(db, MIGRATIONS.slice(0, 7))).toEqual([7]);
+    expect(db.prepare('SELECT count(*) FROM word_postings').pluck().get()).toBe(0);
+    // The slots as the rank pages hold them (empty here: these rows have no memory_rank row).
+    expect(migrate(db)).toEqual([8]);
+    const row = db.prepare("SELECT docs, freqs, slots FROM word_postings WHERE term = '咖啡'").raw().get() as [Buffer, Buffer, Buffer];
     expect([...new Int32Array(new Uint8Array(row[0]).buffer)]).toEqual([4, 9]);
     expect([...new Uint16Array(new Uint8Array(row[1]).buffer)]).toEqual([3 + 1, 2]);
+    expect([...row[2]]).toEqual(Array.from({ length: 8 }, () => 0));
     expect(db.prepare("SELECT value FROM meta WHERE key = 'word_postings'").pluck().get()).toBe('ready');
     expect(db.prepare('SELECT term FROM word_postings ORDER BY term').pluck().all()).toEqual(['咖啡']);
+  });
+
+  it("migration 8 puts each memory's rank slot beside it in the postings of an index written at version 7", () => {
+    const db = new Database(':memory:');
+    migrate(db, MIGRATIONS.slice(0, 7));
+    const text = (body: string) => ({ summary: '咖啡 啡', tags: '', cues: '', body });
+    db.transaction(() => {
+      writeMemoryRow(db, { ...memoryRow('a'), priority: 5 }, text('喝 咖啡 啡'), undefined);
+      writeMemoryRow(db, { ...memoryRow('b'), memory_type: 'semantic' }, text('vitest'), undefined);
+    })();
+    expect(migrate(db)).toEqual([8]);
+    const row = db.prepare("SELECT docs, slots FROM word_postings WHERE term = '咖啡'").raw().get() as [Buffer, Buffer];
+    const docs = new Int32Array(new Uint8Array(row[0]).buffer);
+    expect(docs.length).toBe(2);
+    expect([...row[1]]).toEqual([...slotsFromPages(db, docs)]);
+    // Role code 1, and the priorities 5 and 3 in the flags' high bits.
+    expect([row[1][2], row[1][6], row[1][3]! >> 4, row[1][7]! >> 4]).toEqual([1, 1, 5, 3]);
   });
 
   it('migration 7 leaves the postings of an index without memories to be built later (a first sync would only log)', () => {

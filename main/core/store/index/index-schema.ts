@@ -194,6 +194,18 @@ export const MIGRATIONS: readonly Migration[] = [
         ) WITHOUT ROWID;
         CREATE INDEX postings_delta_by_doc ON postings_delta (doc);
       `);
+      // Built by migration 8, which follows at once: this version's word_postings has no slots column.
+    },
+  },
+  {
+    version: 8,
+    description:
+      "each word's rank slots beside its memories in the word postings (issue 17): a common word's ranking reads the slots of its own memories, not every rank page",
+    up(db) {
+      db.exec(`
+        -- rank-slots.ts: each memory's rank slot (rank-pages.ts) as at the build, 4 bytes a memory.
+        ALTER TABLE word_postings ADD COLUMN slots BLOB;
+      `);
       buildPostings(db);
     },
   },

@@ -18,6 +18,11 @@ export interface WordMatches {
   docs: Int32Array;
   /** Per memory, the word's weighted frequency (a summary hit counts 3, tags and cues 2, body 1). */
   freq: Int32Array;
+  /**
+   * Per memory, its rank slot (rank-pages.ts), SLOT_BYTES each, when the word postings give them
+   * (word-postings.ts); otherwise the ranking reads them from the rank pages (rank-slots.ts).
+   */
+  slots?: Uint8Array;
 }
 
 /** Column weight by its code (the first letter of its name modulo 5): summary, tags, (none), body, cues. */

@@ -162,12 +162,11 @@ export function writeMemoryRow(db: Database.Database, row: MemoryRow, text: Sear
   // A session grant lapses with the local day it was granted in (MEM-8, grant-scope.ts).
   const expires_ms = memoryExpiryTime(row)?.getTime() ?? null;
   statement(db, RANK_SQL).run(rowid, row.role, row.memory_type, row.priority, expires_ms);
-  if (textChanged) {
-    statement(db, INSERT_FTS_SQL).run(rowid, text.summary, text.tags, text.cues, text.body);
-    logPostingsChange(db, rowid, text);
-  }
+  if (textChanged) statement(db, INSERT_FTS_SQL).run(rowid, text.summary, text.tags, text.cues, text.body);
   // After the full-text row: the slot holds its token count.
-  writeRankSlot(db, rowid, { role: row.role, memory_type: row.memory_type, priority: row.priority, expires_ms });
+  const slotChanged = writeRankSlot(db, rowid, { role: row.role, memory_type: row.memory_type, priority: row.priority, expires_ms });
+  // The word postings keep each memory's words and its slot as they were built (word-postings.ts).
+  if (textChanged || slotChanged) logPostingsChange(db, rowid, text);
   return rowid;
 }
 

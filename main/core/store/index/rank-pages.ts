@@ -23,6 +23,7 @@ import { statement } from './statement-cache.js';
  */
 export const SLOT_BYTES = 4;
 export const SLOTS_PER_PAGE = 1000;
+export const PAGE_BYTES = SLOTS_PER_PAGE * SLOT_BYTES;
 const OTHER_TYPE = 7;
 const EXPIRES_BIT = 0x08;
 const MAX_ROLE_CODE = 0xff;
@@ -57,12 +58,22 @@ export function lookupRoleCode(db: Database.Database, role: string): number | un
   return statement(db, 'SELECT code FROM rank_roles WHERE role = ?').pluck().get(role) as number | undefined;
 }
 
-function withPage(db: Database.Database, rowid: number, change: (page: Buffer, offset: number) => void): void {
+/**
+ * Change one slot; true when its bytes changed. An unchanged slot writes nothing: a recall's
+ * write-back rewrites its memories' rows without touching what ranking reads, and a missing page
+ * reads as empty slots anyway. The word postings keep a copy of each memory's slot, so a change
+ * here is one they must hear of (memory-rows.ts).
+ */
+function withPage(db: Database.Database, rowid: number, change: (page: Buffer, offset: number) => void): boolean {
   const page = pageOf(rowid);
+  const offset = slotOffset(rowid);
   const stored = statement(db, 'SELECT slots FROM rank_pages WHERE page = ?').pluck().get(page) as Buffer | undefined;
-  const slots = stored ?? Buffer.alloc(SLOTS_PER_PAGE * SLOT_BYTES);
-  change(slots, slotOffset(rowid));
+  const slots = stored ?? Buffer.alloc(PAGE_BYTES);
+  const before = slots.readUInt32LE(offset);
+  change(slots, offset);
+  if (slots.readUInt32LE(offset) === before) return false;
   statement(db, 'INSERT OR REPLACE INTO rank_pages (page, slots) VALUES (?, ?)').run(page, slots);
+  return true;
 }
 
 function fillSlot(page: Buffer, offset: number, tokens: number | undefined, code: number | undefined, slot: RankSlot): void {
@@ -84,14 +95,14 @@ function fillSlot(page: Buffer, offset: number, tokens: number | undefined, code
  * Record a memory's slot. Without a token count (no full-text row) or past 65,535 roles the
  * slot is left empty, and a recall that meets that memory takes the SQL ranking instead.
  */
-export function writeRankSlot(db: Database.Database, rowid: number, slot: RankSlot): void {
+export function writeRankSlot(db: Database.Database, rowid: number, slot: RankSlot): boolean {
   const tokens = ftsTokenCount(db, rowid);
   const code = tokens === undefined ? undefined : roleCode(db, slot.role);
-  withPage(db, rowid, (page, offset) => fillSlot(page, offset, tokens, code, slot));
+  return withPage(db, rowid, (page, offset) => fillSlot(page, offset, tokens, code, slot));
 }
 
-export function clearRankSlot(db: Database.Database, rowid: number): void {
-  withPage(db, rowid, (page, offset) => page.fill(0, offset, offset + SLOT_BYTES));
+export function clearRankSlot(db: Database.Database, rowid: number): boolean {
+  return withPage(db, rowid, (page, offset) => page.fill(0, offset, offset + SLOT_BYTES));
 }
 
 export function clearRankPages(db: Database.Database): void {
@@ -107,7 +118,7 @@ export function rebuildRankPages(db: Database.Database): void {
   const pages = new Map<number, Buffer>();
   for (const row of rows) {
     let page = pages.get(pageOf(row.rowid));
-    if (!page) pages.set(pageOf(row.rowid), (page = Buffer.alloc(SLOTS_PER_PAGE * SLOT_BYTES)));
+    if (!page) pages.set(pageOf(row.rowid), (page = Buffer.alloc(PAGE_BYTES)));
     const tokens = ftsTokenCount(db, row.rowid);
     fillSlot(page, slotOffset(row.rowid), tokens, tokens === undefined ? undefined : roleCode(db, row.role), row);
   }

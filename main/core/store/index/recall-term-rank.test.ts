@@ -144,6 +144,23 @@ describe('recall ranks whole words itself, exactly as FTS5 bm25 (issue 17)', () 
     syncPaths(index, changed, { recordFolderMtimes: false });
     expect(index.db.prepare('SELECT count(*) FROM postings_changed').pluck().get()).toBe(changed.length);
     expectSameAsFts5();
+
+    // Re-rated memories, their words unchanged: the slots the postings were built with are
+    // out of date for them, and the ranking must see their new priority and type.
+    const rerated = files.filter((_, i) => i % 4 === 2);
+    for (const file of rerated) {
+      const text = fs.readFileSync(file, 'utf8');
+      const priority = Number(/^priority: (\d)$/m.exec(text)![1]);
+      fs.writeFileSync(
+        file,
+        text
+          .replace(/^priority: \d$/m, `priority: ${6 - priority}`)
+          .replace(/^memory_type: .*$/m, `memory_type: ${MEMORY_TYPES[priority % MEMORY_TYPES.length]}`),
+      );
+    }
+    syncPaths(index, rerated, { recordFolderMtimes: false });
+    expect(index.db.prepare('SELECT count(*) FROM postings_changed').pluck().get()).toBe(changed.length + rerated.length);
+    expectSameAsFts5();
   });
 
   it('ranks the same in JavaScript where Node has no WebAssembly (--jitless)', async () => {

@@ -3,7 +3,6 @@ import { COLUMN_WEIGHTS, PRIORITY_STEP, TYPE_WEIGHTS } from './recall-boost.js';
 import { MEMORY_TYPES } from '../../../../common/memory.js';
 import {
   lookupRoleCode,
-  pageOf,
   SLOT_EXPIRES_BIT,
   SLOT_FLAGS,
   SLOT_PRIORITY_SHIFT,
@@ -11,12 +10,11 @@ import {
   SLOT_TOKENS,
   SLOT_TYPE_MASK,
   SLOT_BYTES,
-  SLOTS_PER_PAGE,
 } from './rank-pages.js';
+import { slotsFromPages } from './rank-slots.js';
 import { ftsTableStatistics } from './fts5-records.js';
 import { statement } from './statement-cache.js';
 import { parseInstances, type WordMatches } from './instance-list.js';
-import { keptUntilChange } from './kept-until-change.js';
 import { wordPostings } from './word-postings.js';
 import { scoreOneWord, type ScoredCandidates } from './word-scorer/wasm-word-scorer.js';
 
@@ -30,8 +28,9 @@ export interface Scored {
  * case of a two-character word such as 部署 (issue 17). FTS5's bm25() looks up every match's
  * size in memories_fts_docsize, about 0.5 µs a match: 9–14 ms for a word in a fifth of 100k
  * memories, most of a recall. Here the same numbers come in bulk: each word's instances from
- * memories_vocab (one string), each match's size, role, type and priority from rank_pages,
- * and the table's row count and token total from FTS5's own averages record; the arithmetic
+ * memories_vocab (one string), each match's size, role, type and priority from its rank slot
+ * (the word postings carry them; rank-slots.ts reads the rest from rank_pages), and the table's
+ * row count and token total from FTS5's own averages record; the arithmetic
  * is fts5_aux.c's fts5Bm25Function, operation for operation, so every score equals the SQL
  * ranking's to the last bit (recall-term-rank.test.ts compares them on every match).
  *
@@ -45,15 +44,22 @@ const B = 0.75;
 // distinct modulo 5 (0, 1, 4, 3), and unicode() costs less than comparing the names
 // (instance-list.ts reads it).
 const INSTANCES_SQL = 'SELECT group_concat(doc * 5 + unicode(col) % 5) FROM memories_vocab WHERE term = ?';
-const PAGES_SQL = 'SELECT page, slots FROM rank_pages WHERE page BETWEEN ? AND ?';
 const EXPIRES_SQL = 'SELECT expires_ms FROM memory_rank WHERE rowid = ?';
 
+interface Intersection {
+  docs: Int32Array;
+  freqs: Int32Array[];
+  /** The memories' rank slots, when the first word's matches carry them. */
+  slots: Uint8Array | undefined;
+}
+
 /** The memories holding every word (all lists ascending), with each word's frequency there. */
-function intersect(words: WordMatches[]): { docs: Int32Array; freqs: Int32Array[] } {
+function intersect(words: WordMatches[]): Intersection {
   const [first, ...rest] = words as [WordMatches, ...WordMatches[]];
-  if (!rest.length) return { docs: first.docs, freqs: [first.freq] };
+  if (!rest.length) return { docs: first.docs, freqs: [first.freq], slots: first.slots };
   const docs = new Int32Array(first.docs.length);
   const freqs = words.map(() => new Int32Array(first.docs.length));
+  const kept = new Int32Array(first.docs.length);
   const cursors = rest.map(() => 0);
   let count = 0;
   outer: for (let i = 0; i < first.docs.length; i += 1) {
@@ -66,33 +72,24 @@ function intersect(words: WordMatches[]): { docs: Int32Array; freqs: Int32Array[
       if (list[c] !== doc) continue outer;
     }
     docs[count] = doc;
+    kept[count] = i;
     freqs[0]![count] = first.freq[i]!;
     for (let w = 0; w < rest.length; w += 1) freqs[w + 1]![count] = rest[w]!.freq[cursors[w]!]!;
     count += 1;
   }
-  return { docs: docs.subarray(0, count), freqs: freqs.map((freq) => freq.subarray(0, count)) };
+  return {
+    docs: docs.subarray(0, count),
+    freqs: freqs.map((freq) => freq.subarray(0, count)),
+    slots: first.slots && slotsAt(first.slots, kept.subarray(0, count)),
+  };
 }
 
-/**
- * The pages from the first match's to the last's, by page number less the first's. Kept until
- * the index changes (kept-until-change.ts): the same pages serve every word, and a process that
- * recalls again and again (the daemon) reads them once per change instead of 0.2 ms a recall at
- * 100k. Only the span a word needs is read, so a fresh process (a CLI recall) reads no more than
- * before; a page that has no row is kept as null.
- */
-function readPages(db: Database.Database, docs: Int32Array): Array<Buffer | undefined> {
-  const first = pageOf(docs[0]!);
-  const last = pageOf(docs[docs.length - 1]!);
-  const kept = keptUntilChange<Buffer | null>(db, 'rank-pages');
-  let complete = true;
-  for (let page = first; page <= last && complete; page += 1) complete = kept.has(page);
-  if (!complete) {
-    for (let page = first; page <= last; page += 1) kept.set(page, null);
-    for (const [page, slots] of statement(db, PAGES_SQL).raw().all(first, last) as Array<[number, Buffer]>) kept.set(page, slots);
-  }
-  const pages: Array<Buffer | undefined> = [];
-  for (let page = first; page <= last; page += 1) pages.push(kept.get(page) ?? undefined);
-  return pages;
+/** The slots of the first word's matches at `positions`. */
+function slotsAt(slots: Uint8Array, positions: Int32Array): Uint8Array {
+  const out = new Uint8Array(positions.length * SLOT_BYTES);
+  for (let k = 0; k < positions.length; k += 1)
+    for (let byte = 0; byte < SLOT_BYTES; byte += 1) out[k * SLOT_BYTES + byte] = slots[positions[k]! * SLOT_BYTES + byte]!;
+  return out;
 }
 
 /** The best `limit` so far, best first (score, then rowid, as the SQL ranking orders). */
@@ -149,15 +146,15 @@ export function rankWholeWords(
     matches.push(parsed);
   }
   const code = lookupRoleCode(db, role);
-  const { docs, freqs } = intersect(matches);
+  const { docs, freqs, slots: carried } = intersect(matches);
   if (!docs.length || code === undefined) return [];
   // fts5Bm25GetData: nHit is how many rows hold the phrase, IDF floored at 1e-6.
   const idfs = matches.map(({ docs: holding }) => {
     const idf = Math.log((statistics.rows - holding.length + 0.5) / (holding.length + 0.5));
     return idf <= 0 ? 1e-6 : idf;
   });
-  const pages = readPages(db, docs);
-  const matched: Matches = { docs, freqs, idfs, pages, firstPage: pageOf(docs[0]!), code, avgdl: statistics.avgdl };
+  const slots = carried ?? slotsFromPages(db, docs);
+  const matched: Matches = { docs, freqs, idfs, slots, code, avgdl: statistics.avgdl };
   if (idfs.length === 1) {
     const scoring = {
       idf: idfs[0]!,
@@ -167,7 +164,7 @@ export function rankWholeWords(
       typeWeights: WEIGHT_BY_TYPE_INDEX,
       priorityStep: PRIORITY_STEP,
     };
-    const candidates = scoreOneWord({ docs, freqs: freqs[0]!, pages, firstPage: matched.firstPage, code }, scoring, limit);
+    const candidates = scoreOneWord({ docs, freqs: freqs[0]!, slots, code }, scoring, limit);
     if (candidates !== 'unavailable') return candidates && pickAnswer(db, candidates, limit, nowMs).entries;
   }
   return scoreMatches(db, matched, limit, nowMs)?.entries;
@@ -195,8 +192,8 @@ interface Matches {
   docs: Int32Array;
   freqs: Int32Array[];
   idfs: number[];
-  pages: Array<Buffer | undefined>;
-  firstPage: number;
+  /** Each match's rank slot, SLOT_BYTES each (rank-pages.ts layout). */
+  slots: Uint8Array;
   code: number;
   avgdl: number;
 }
@@ -209,7 +206,7 @@ interface Matches {
  * with --trace-deopt).
  */
 function scoreMatches(db: Database.Database, matches: Matches, limit: number, nowMs: number): TopScores | undefined {
-  const { docs, freqs, idfs, pages, firstPage, code, avgdl } = matches;
+  const { docs, freqs, idfs, slots, code, avgdl } = matches;
   const top = new TopScores(limit);
   // The first word outside the words' loop: most queries are one word, and in a fresh process
   // every operation of this loop is paid per match (0 + x is x, so the sum is unchanged).
@@ -220,21 +217,20 @@ function scoreMatches(db: Database.Database, matches: Matches, limit: number, no
   // V8 optimises it, where each call costs.
   for (let i = 0; i < docs.length; i += 1) {
     const doc = docs[i]!;
-    const page = pages[((doc / SLOTS_PER_PAGE) | 0) - firstPage];
-    if (!page) return undefined;
-    const offset = (doc % SLOTS_PER_PAGE) * SLOT_BYTES;
-    const slotRole = page[offset + SLOT_ROLE]!;
+    const offset = i * SLOT_BYTES;
+    const slotRole = slots[offset + SLOT_ROLE]!;
+    // An empty slot: no memory there as the pages tell it, or one they cannot hold.
     if (slotRole === 0) return undefined;
     if (slotRole !== code) continue;
     // fts5Bm25Function, in its order of operations.
-    const D = page[offset + SLOT_TOKENS]! | (page[offset + SLOT_TOKENS + 1]! << 8);
+    const D = slots[offset + SLOT_TOKENS]! | (slots[offset + SLOT_TOKENS + 1]! << 8);
     const f0 = firstFreq[i]!;
     let text = firstIdf * ((f0 * (K1 + 1.0)) / (f0 + K1 * (1 - B + (B * D) / avgdl)));
     for (let w = 1; w < idfs.length; w += 1) {
       const f = freqs[w]![i]!;
       text += idfs[w]! * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * D) / avgdl)));
     }
-    const flags = page[offset + SLOT_FLAGS]!;
+    const flags = slots[offset + SLOT_FLAGS]!;
     const score = text * (WEIGHT_BY_TYPE_INDEX[flags & SLOT_TYPE_MASK] ?? 1) * (1 + ((flags >> SLOT_PRIORITY_SHIFT) - 3) * PRIORITY_STEP);
     if (top.full && (score < top.floorScore || (score === top.floorScore && doc > top.floorRowid))) continue;
     if (flags & SLOT_EXPIRES_BIT && expired(db, doc, nowMs)) continue;

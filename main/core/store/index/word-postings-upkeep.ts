@@ -5,18 +5,19 @@ import type { MemoryIndex } from './memory-index.js';
 import { parseByHand } from './instance-list.js';
 import type { SearchText } from './memory-rows.js';
 import { isPostingsWord, POSTINGS_RANGES, postingsWordsOf } from './postings-words.js';
+import { allRankPages, slotsIn } from './rank-slots.js';
 import { statement } from './statement-cache.js';
 import { LITTLE_ENDIAN, MAX_CHANGED_DOCS, POSTINGS_READY, POSTINGS_STATE_KEY, postingsState } from './word-postings.js';
 
 /**
  * Building the word postings and logging what changes after (word-postings.ts, issue 17).
  *
- * Built from memories_vocab itself, so the blobs hold exactly what FTS5 holds: about 2 s at
- * 100,000 memories, run where the index is rebuilt anyway (a reindex, migration 7), in the
- * daemon's idle time and after a sleep once enough has changed. Between builds every memory whose
- * full-text row is written or deleted is logged with its current words (postings-words.ts), an
- * insert per word instead of rewriting the blob of every word it holds — a common word's blob is
- * 120 KB at 100k.
+ * Built from memories_vocab itself, so the blobs hold exactly what FTS5 holds, and each memory's
+ * rank slot from the rank pages: about 2 s at 100,000 memories, run where the index is rebuilt
+ * anyway (a reindex, migration 8), in the daemon's idle time and after a sleep once enough has
+ * changed. Between builds every memory whose full-text row is written or deleted, or whose rank
+ * slot changes, is logged with its current words (postings-words.ts), an insert per word instead
+ * of rewriting the blob of every word it holds — a common word's blob is 120 KB at 100k.
  *
  * The log is bounded: past MAX_CHANGED_DOCS memories the postings are 'stale' — queries read
  * memories_vocab, nothing more is logged — until rebuilt. A first sync of a whole home, or a
@@ -68,7 +69,8 @@ export function buildPostings(db: Database.Database): void {
     setState(db, OFF);
     return;
   }
-  const insert = db.prepare('INSERT INTO word_postings (term, docs, freqs) VALUES (?, ?, ?)');
+  const insert = db.prepare('INSERT INTO word_postings (term, docs, freqs, slots) VALUES (?, ?, ?, ?)');
+  const pages = allRankPages(db);
   for (const [first, last] of POSTINGS_RANGES) {
     // Listed before any insert: a connection runs one statement at a time.
     const rows = db
@@ -80,13 +82,14 @@ export function buildPostings(db: Database.Database): void {
       const matches = parseByHand(list);
       const fits = matches !== undefined && matches.freq.every((freq) => freq <= MAX_FREQ);
       if (!fits) {
-        insert.run(term, null, null); // read from memories_vocab instead
+        insert.run(term, null, null, null); // read from memories_vocab instead
         continue;
       }
       insert.run(
         term,
         Buffer.from(matches.docs.buffer, matches.docs.byteOffset, matches.docs.byteLength),
         Buffer.from(Uint16Array.from(matches.freq).buffer),
+        slotsIn(pages, matches.docs),
       );
     }
   }

@@ -6,6 +6,7 @@ import { migrate } from './index-schema.js';
 import { parseWithJson, type WordMatches } from './instance-list.js';
 import { deleteMemoryRow, writeMemoryRow, type MemoryRow, type SearchText } from './memory-rows.js';
 import { isPostingsWord, POSTINGS_RANGES } from './postings-words.js';
+import { slotsFromPages } from './rank-slots.js';
 import { MAX_CHANGED_DOCS, wordPostings } from './word-postings.js';
 import { buildPostings, postingsRebuildDue, REBUILD_AFTER_CHANGED } from './word-postings-upkeep.js';
 
@@ -57,7 +58,7 @@ function searchText(random: () => number): SearchText {
   };
 }
 
-function row(i: number): MemoryRow {
+function row(i: number, priority = 3): MemoryRow {
   return {
     role: 'R',
     category: 'daily',
@@ -67,7 +68,7 @@ function row(i: number): MemoryRow {
     tags: '',
     cues: '',
     memory_type: 'episodic',
-    priority: 3,
+    priority,
     hits: 0,
     strength: 50,
     expires: '',
@@ -84,7 +85,8 @@ function row(i: number): MemoryRow {
   };
 }
 
-const write = (i: number, text: SearchText, rowid?: number) => db.transaction(() => writeMemoryRow(db, row(i), text, rowid))();
+const write = (i: number, text: SearchText, rowid?: number, priority?: number) =>
+  db.transaction(() => writeMemoryRow(db, row(i, priority), text, rowid))();
 const build = () => db.transaction(() => buildPostings(db))();
 
 /** What memories_vocab says of a word: the truth the postings must equal. */
@@ -107,16 +109,23 @@ function expectSameAsVocab(): number {
     const truth = fromVocab(word);
     expect([...own!.docs], word).toEqual([...truth.docs]);
     expect([...own!.freq], word).toEqual([...truth.freq]);
+    // Each memory's rank slot as the pages hold it now, for blob and changed memories alike.
+    expect(own!.slots, word).toBeDefined();
+    expect([...own!.slots!], word).toEqual([...slotsFromPages(db, truth.docs)]);
     compared += truth.docs.length;
   }
   return compared;
 }
 
 describe('word postings (issue 17)', () => {
-  it('equal memories_vocab for every word, built and then after rows are written, rewritten and deleted', () => {
+  it('equal memories_vocab and the rank pages for every word, built and then after rows are written, rewritten and deleted', () => {
     const random = seededRandom(17);
     const rowids: number[] = [];
-    for (let i = 0; i < 300; i += 1) rowids.push(write(i, searchText(random)));
+    const texts: SearchText[] = [];
+    for (let i = 0; i < 300; i += 1) {
+      texts.push(searchText(random));
+      rowids.push(write(i, texts[i]!, undefined, 1 + (i % 5)));
+    }
     // Never built (the index was empty when migration 7 ran): memories_vocab answers.
     expect(wordPostings(db, '部署')).toBeUndefined();
     expect(postingsRebuildDue(db)).toBe(true);
@@ -127,12 +136,24 @@ describe('word postings (issue 17)', () => {
     rowids.forEach((rowid, i) => {
       if (i % 5 === 0) db.transaction(() => deleteMemoryRow(db, rowid))();
       else if (i % 3 === 0) write(i, searchText(random), rowid);
+      // The same words, another priority: only the slot changed (a sleep's re-rating).
+      else if (i % 7 === 0) write(i, texts[i]!, rowid, 5 - (i % 5));
+      // A write-back: nothing the postings hold changed, so nothing is logged.
+      else if (i % 11 === 0) write(i, texts[i]!, rowid, 1 + (i % 5));
     });
     for (let i = 300; i < 340; i += 1) write(i, searchText(random)); // new rows, some reusing deleted rowids
     expect(db.prepare('SELECT count(*) FROM postings_changed').pluck().get()).toBeGreaterThan(100);
     expect(expectSameAsVocab()).toBeGreaterThan(300);
 
     build();
+    expect(expectSameAsVocab()).toBeGreaterThan(300);
+
+    // Logged: a memory whose slot changed; not logged: one whose row changed in nothing ranked.
+    const changed = () => db.prepare('SELECT count(*) FROM postings_changed').pluck().get();
+    write(1, texts[1]!, rowids[1], 1 + (1 % 5));
+    expect(changed()).toBe(0);
+    write(1, texts[1]!, rowids[1], 4);
+    expect(changed()).toBe(1);
     expect(expectSameAsVocab()).toBeGreaterThan(300);
   });
 

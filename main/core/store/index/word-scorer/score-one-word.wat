@@ -1,5 +1,5 @@
 ;; One word's bm25 over its matches, for recall's own ranking (recall-term-rank.ts, issue 17).
-;; Built into score-one-word-wasm.ts by scripts/build-wasm.mjs; wasm-word-scorer.ts lays out the
+;; Built into score-one-word-wasm.ts by scripts/write-word-scorer-wasm.mjs; wasm-word-scorer.ts lays out the
 ;; memory and reads the answer. Every score is computed as scoreMatches computes it in
 ;; JavaScript, operation for operation in IEEE double precision, so both give the same bits.
 ;;
@@ -10,17 +10,16 @@
 (module
   (memory (export "memory") 1)
 
-  ;; Returns how many matches were kept, or -1 when one has no slot (its page is missing or its
-  ;; slot empty): the caller then ranks with SQL, as the JavaScript loop does.
+  ;; Returns how many matches were kept, or -1 when one has no slot (its slot is empty): the
+  ;; caller then ranks with SQL, as the JavaScript loop does. Slot i is match i's, 4 bytes each.
   (func (export "score")
-    (param $n i32) (param $docs i32) (param $freqs i32)
-    (param $pages i32) (param $present i32) (param $firstDoc i32) (param $pageCount i32)
+    (param $n i32) (param $docs i32) (param $freqs i32) (param $slots i32)
     (param $code i32) (param $limit i32) (param $top i32)
     (param $outDocs i32) (param $outScores i32) (param $outExpiring i32)
     (param $weights i32) (param $priorities i32)
     (param $idf f64) (param $avgdl f64) (param $k1 f64) (param $k1Plus1 f64) (param $oneMinusB f64) (param $b f64)
     (result i32)
-    (local $i i32) (local $doc i32) (local $rel i32) (local $page i32) (local $slot i32)
+    (local $i i32) (local $doc i32) (local $slot i32)
     (local $flags i32) (local $f f64) (local $score f64)
     (local $kept i32) (local $found i32) (local $at i32) (local $floor f64)
 
@@ -29,14 +28,7 @@
       (loop $next
         (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
         (local.set $doc (i32.load (i32.add (local.get $docs) (i32.shl (local.get $i) (i32.const 2)))))
-        (local.set $rel (i32.sub (local.get $doc) (local.get $firstDoc)))
-        (local.set $page (i32.div_u (local.get $rel) (i32.const 1000)))
-        (if (i32.ge_u (local.get $page) (local.get $pageCount)) (then (return (i32.const -1))))
-        (if (i32.eqz (i32.load8_u (i32.add (local.get $present) (local.get $page)))) (then (return (i32.const -1))))
-        (local.set $slot
-          (i32.add (local.get $pages)
-            (i32.add (i32.mul (local.get $page) (i32.const 4000))
-              (i32.shl (i32.sub (local.get $rel) (i32.mul (local.get $page) (i32.const 1000))) (i32.const 2)))))
+        (local.set $slot (i32.add (local.get $slots) (i32.shl (local.get $i) (i32.const 2))))
         (if (i32.eqz (i32.load8_u offset=2 (local.get $slot))) (then (return (i32.const -1))))
         (if (i32.eq (i32.load8_u offset=2 (local.get $slot)) (local.get $code))
           (then

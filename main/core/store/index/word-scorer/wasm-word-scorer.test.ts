@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seededRandom } from '../../../../../bench/generate-memories.js';
 import { assembleWordScorer } from '../../../../../scripts/word-scorer-wasm.mjs';
-import { SLOT_BYTES, SLOTS_PER_PAGE } from '../rank-pages.js';
+import { SLOT_BYTES } from '../rank-pages.js';
 import { SCORE_ONE_WORD_WASM_BASE64 } from './score-one-word-wasm.js';
 import { scoreOneWord, type OneWordMatches, type OneWordScoring } from './wasm-word-scorer.js';
 
@@ -17,39 +17,35 @@ const SCORING: OneWordScoring = {
 };
 const CODE = 3;
 
-/** Matches over a few pages: some of another role, some with an expiry, every field at random. */
+/** Matches of a word with their slots: some of another role, some with an expiry, every field at random. */
 function randomMatches(seed: number, count: number): OneWordMatches {
   const random = seededRandom(seed);
-  const firstPage = 2 + Math.floor(random() * 3);
-  const pageCount = 1 + Math.floor(count / 300);
-  const pages = Array.from({ length: pageCount }, () => Buffer.alloc(SLOTS_PER_PAGE * SLOT_BYTES));
   const chosen = new Set<number>();
-  while (chosen.size < count) chosen.add(firstPage * SLOTS_PER_PAGE + Math.floor(random() * pageCount * SLOTS_PER_PAGE));
+  while (chosen.size < count) chosen.add(1 + Math.floor(random() * count * 4));
   const docs = Int32Array.from([...chosen].sort((a, b) => a - b));
   const freqs = Int32Array.from(docs, () => 1 + Math.floor(random() * random() * 12));
-  for (const doc of docs) {
-    const page = pages[Math.floor(doc / SLOTS_PER_PAGE) - firstPage]!;
-    const offset = (doc % SLOTS_PER_PAGE) * SLOT_BYTES;
-    page.writeUInt16LE(1 + Math.floor(random() * 300), offset);
-    page[offset + 2] = random() < 0.8 ? CODE : CODE + 1;
+  const slots = Buffer.alloc(count * SLOT_BYTES);
+  for (let i = 0; i < count; i += 1) {
+    const offset = i * SLOT_BYTES;
+    slots.writeUInt16LE(1 + Math.floor(random() * 300), offset);
+    slots[offset + 2] = random() < 0.8 ? CODE : CODE + 1;
     const priority = 1 + Math.floor(random() * 5);
-    page[offset + 3] = Math.floor(random() * 8) | (random() < 0.15 ? 0x08 : 0) | (priority << 4);
+    slots[offset + 3] = Math.floor(random() * 8) | (random() < 0.15 ? 0x08 : 0) | (priority << 4);
   }
-  return { docs, freqs, pages, firstPage, code: CODE };
+  return { docs, freqs, slots, code: CODE };
 }
 
 /** The scoring loop's own arithmetic (recall-term-rank.ts scoreMatches), in JavaScript. */
 function jsScore(matches: OneWordMatches, i: number): { doc: number; score: number; role: number; expiring: boolean } {
   const { idf, avgdl, k1: K1, b: B, typeWeights, priorityStep } = SCORING;
   const doc = matches.docs[i]!;
-  const page = matches.pages[Math.floor(doc / SLOTS_PER_PAGE) - matches.firstPage]!;
-  const offset = (doc % SLOTS_PER_PAGE) * SLOT_BYTES;
-  const D = page[offset]! | (page[offset + 1]! << 8);
+  const slot = matches.slots.subarray(i * SLOT_BYTES, (i + 1) * SLOT_BYTES);
+  const D = slot[0]! | (slot[1]! << 8);
   const f = matches.freqs[i]!;
-  const flags = page[offset + 3]!;
+  const flags = slot[3]!;
   const text = idf * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * D) / avgdl)));
   const score = text * (typeWeights[flags & 0x07] ?? 1) * (1 + ((flags >> 4) - 3) * priorityStep);
-  return { doc, score, role: page[offset + 2]!, expiring: (flags & 0x08) !== 0 };
+  return { doc, score, role: slot[2]!, expiring: (flags & 0x08) !== 0 };
 }
 
 /** What scoreOneWord must keep, found the long way. */
@@ -92,16 +88,12 @@ describe('the WebAssembly word scorer (issue 17)', () => {
     }
   });
 
-  it('says when a match has no slot, or its page is missing or cut short, so that SQL ranks instead', () => {
+  it('says when a match has no slot, so that SQL ranks instead, and takes no slots that are not one a match', () => {
     const matches = randomMatches(6, 400);
-    const doc = matches.docs[17]!;
-    const page = matches.pages[Math.floor(doc / SLOTS_PER_PAGE) - matches.firstPage]!;
-    const emptied = Buffer.from(page);
-    emptied.fill(0, (doc % SLOTS_PER_PAGE) * SLOT_BYTES, (doc % SLOTS_PER_PAGE) * SLOT_BYTES + SLOT_BYTES);
-    const withPage = (replacement: Buffer | undefined) => matches.pages.map((other) => (other === page ? replacement : other));
-    expect(scoreOneWord({ ...matches, pages: withPage(emptied) }, SCORING, 5)).toBeUndefined();
-    expect(scoreOneWord({ ...matches, pages: withPage(undefined) }, SCORING, 5)).toBeUndefined();
-    expect(scoreOneWord({ ...matches, pages: withPage(page.subarray(0, 100)) }, SCORING, 5)).toBeUndefined();
+    const emptied = Buffer.from(matches.slots);
+    emptied.fill(0, 17 * SLOT_BYTES, 18 * SLOT_BYTES);
+    expect(scoreOneWord({ ...matches, slots: emptied }, SCORING, 5)).toBeUndefined();
+    expect(scoreOneWord({ ...matches, slots: matches.slots.subarray(0, 100 * SLOT_BYTES) }, SCORING, 5)).toBeUndefined();
     expect(scoreOneWord(matches, SCORING, 5)).not.toBeUndefined();
   });
 

@@ -1,4 +1,4 @@
-import { SLOT_BYTES, SLOTS_PER_PAGE } from '../rank-pages.js';
+import { SLOT_BYTES } from '../rank-pages.js';
 import { SCORE_ONE_WORD_WASM_BASE64 } from './score-one-word-wasm.js';
 
 /**
@@ -10,7 +10,7 @@ import { SCORE_ONE_WORD_WASM_BASE64 } from './score-one-word-wasm.js';
  * about half a microsecond and every floating-point result an allocation (several garbage
  * collections), and the loop was hot enough for V8 to start optimising it in the background,
  * work that finished after the loop had and that the process waited for before it could exit.
- * The module is 605 bytes, compiled at its first use in well under a millisecond, and runs the
+ * The module is 547 bytes, compiled at its first use in well under a millisecond, and runs the
  * same loop at native speed; the daemon, which keeps it, gets the same answer the same way.
  *
  * The scores are computed operation for operation as the JavaScript ranking computed them, in
@@ -22,9 +22,8 @@ export interface OneWordMatches {
   docs: Int32Array;
   /** Each match's weighted frequency of the word. */
   freqs: Int32Array;
-  /** The rank pages from the first match's to the last's (rank-pages.ts); undefined: no such page. */
-  pages: ReadonlyArray<Buffer | undefined>;
-  firstPage: number;
+  /** Each match's rank slot (rank-pages.ts layout), SLOT_BYTES each, in the matches' order. */
+  slots: Uint8Array;
   /** The role's code in the slots. */
   code: number;
 }
@@ -61,10 +60,7 @@ interface WordScorer {
     n: number,
     docs: number,
     freqs: number,
-    pages: number,
-    present: number,
-    firstDoc: number,
-    pageCount: number,
+    slots: number,
     code: number,
     limit: number,
     top: number,
@@ -82,7 +78,6 @@ interface WordScorer {
   ): number;
 }
 
-const PAGE_BYTES = SLOTS_PER_PAGE * SLOT_BYTES;
 const WASM_PAGE = 65536;
 const TYPE_SLOTS = 8;
 const PRIORITY_SLOTS = 16;
@@ -122,27 +117,24 @@ export function scoreOneWord(
 ): ScoredCandidates | undefined | 'unavailable' {
   const wasm = wordScorer();
   if (!wasm) return 'unavailable';
-  const { docs, freqs, pages, firstPage, code } = matches;
+  const { docs, freqs, slots, code } = matches;
   const n = docs.length;
-  if (freqs.length !== n || limit < 1) return undefined;
-  const pageCount = pages.length;
-  // The layout: two small tables, the best scores, the inputs, the outputs, the pages.
+  if (freqs.length !== n || slots.length !== n * SLOT_BYTES || limit < 1) return undefined;
+  // The layout: two small tables, the best scores, the inputs, the outputs.
   const weights = 0;
   const priorities = weights + TYPE_SLOTS * 8;
   const top = priorities + PRIORITY_SLOTS * 8;
   const docsAt = align(top + limit * 8, 8);
   const freqsAt = docsAt + n * 4;
-  const outDocs = freqsAt + n * 4;
+  const slotsAt = freqsAt + n * 4;
+  const outDocs = slotsAt + n * SLOT_BYTES;
   const outScores = align(outDocs + n * 4, 8);
   const outExpiring = outScores + n * 8;
-  const present = outExpiring + n;
-  const pagesAt = align(present + pageCount, 8);
-  const end = pagesAt + pageCount * PAGE_BYTES;
+  const end = outExpiring + n;
 
   const missing = end - wasm.memory.buffer.byteLength;
   if (missing > 0) wasm.memory.grow(Math.ceil(missing / WASM_PAGE));
   const buffer = wasm.memory.buffer;
-  const bytes = new Uint8Array(buffer);
   const typeWeights = new Float64Array(buffer, weights, TYPE_SLOTS);
   for (let type = 0; type < TYPE_SLOTS; type += 1) typeWeights[type] = scoring.typeWeights[type] ?? 1;
   // The priority step as the JavaScript ranking wrote it: 1 + (priority - 3) × step.
@@ -150,22 +142,13 @@ export function scoreOneWord(
   for (let priority = 0; priority < PRIORITY_SLOTS; priority += 1) steps[priority] = 1 + (priority - 3) * scoring.priorityStep;
   new Int32Array(buffer, docsAt, n).set(docs);
   new Int32Array(buffer, freqsAt, n).set(freqs);
-  for (let page = 0; page < pageCount; page += 1) {
-    const slots = pages[page];
-    // A page of another size is not one this loop can read: SQL ranks instead.
-    const usable = slots !== undefined && slots.length === PAGE_BYTES;
-    bytes[present + page] = usable ? 1 : 0;
-    if (usable) bytes.set(slots, pagesAt + page * PAGE_BYTES);
-  }
+  new Uint8Array(buffer, slotsAt, n * SLOT_BYTES).set(slots);
   const { idf, avgdl, k1, b } = scoring;
   const kept = wasm.score(
     n,
     docsAt,
     freqsAt,
-    pagesAt,
-    present,
-    firstPage * SLOTS_PER_PAGE,
-    pageCount,
+    slotsAt,
     code,
     limit,
     top,
