@@ -9,7 +9,7 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 
 export function languageOfText(text: string, fallback: ContextLanguage = 'zh-TW'): ContextLanguage {
   if (CJK.test(text)) return 'zh-TW';
-  return /\p{L}/u.test(text) ? 'en' : fallback;
+  return /[\p{L}]/u.test(text) ? 'en' : fallback;
 }
 
 /**

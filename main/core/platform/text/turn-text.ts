@@ -36,8 +36,8 @@ export function splitSentences(text: string): string[] {
 /** Chinese when Han characters are at least a fifth of the letters (mixed zh/English dev talk included). */
 export function isChinese(text: string): boolean {
   const sample = String(text ?? '').slice(0, MAX_SCAN);
-  const han = sample.match(/\p{Script=Han}/gu)?.length ?? 0;
-  const letters = sample.match(/\p{L}/gu)?.length ?? 0;
+  const han = sample.match(/[\p{Script=Han}]/gu)?.length ?? 0;
+  const letters = sample.match(/[\p{L}]/gu)?.length ?? 0;
   return han >= 2 && han * 5 >= letters;
 }
 
@@ -87,7 +87,7 @@ export function extractTags(texts: readonly string[], fixed: readonly string[], 
     add(named ? clean : lower, named ? 2 : 1);
   }
   for (const word of matchForm(joined).match(TOPIC_WORDS) ?? []) add(word, 2);
-  for (const run of joined.match(/\p{Script=Han}{2,}/gu) ?? []) {
+  for (const run of joined.match(/[\p{Script=Han}]{2,}/gu) ?? []) {
     const chars = Array.from(run);
     for (let i = 0; i + 1 < chars.length; i++) {
       if (FUNCTION_CHARS.has(chars[i]!) || FUNCTION_CHARS.has(chars[i + 1]!)) continue;
