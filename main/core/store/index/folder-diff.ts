@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import { ALL_CATEGORIES, isCategory, type MemoryCategory } from '../../../../common/memory.js';
 import { explainInvalidRoleId } from '../../../../common/role-id.js';
 import { isTempFileName } from '../../platform/fs/atomic-write.js';
+import { joinPlain } from '../../platform/fs/plain-join.js';
 import { roleMemoryDir } from '../memory/memory-layout.js';
 import { indexedCountIn, indexedFilesIn, indexedPathsIn, storedFolderMtime } from './folder-rows.js';
 
@@ -43,7 +44,7 @@ export function relativeMemoryPath(role: string, category: MemoryCategory, name:
 }
 
 export function absoluteMemoryPath(memoryHome: string, relPath: string): string {
-  return path.join(memoryHome, ...relPath.split('/'));
+  return joinPlain(memoryHome, relPath);
 }
 
 export interface MemoryFileLocation {
@@ -90,11 +91,11 @@ export function planFolder(
   category: MemoryCategory,
   dirMtimeMs: number,
 ): FolderPlan {
-  const dir = path.join(roleMemoryDir(memoryHome, role), category);
+  const dir = joinPlain(roleMemoryDir(memoryHome, role), category);
   const known = indexedFilesIn(db, role, category);
   const plan: FolderPlan = { role, category, dirMtimeMs, toRead: [], removedRowids: [], staleBrokenPaths: [] };
   for (const name of memoryFileNames(dir).sort()) {
-    const absPath = path.join(dir, name);
+    const absPath = joinPlain(dir, name);
     let stat: fs.Stats;
     try {
       stat = fs.statSync(absPath);
@@ -129,7 +130,7 @@ export function planRoleSync(db: Database.Database, memoryHome: string, role: st
   const roleDir = roleMemoryDir(memoryHome, role);
   const plans: FolderPlan[] = [];
   for (const category of ALL_CATEGORIES) {
-    const dirMtimeMs = folderMtime(path.join(roleDir, category));
+    const dirMtimeMs = folderMtime(joinPlain(roleDir, category));
     const unchanged = storedFolderMtime(db, role, category) === dirMtimeMs;
     if (unchanged && !statEveryFile) continue;
     const plan = planFolder(db, memoryHome, role, category, dirMtimeMs);
@@ -154,7 +155,7 @@ export interface FolderListing {
  * is read first, so a file added after the listing leaves the folder looking changed.
  */
 export function listFolder(memoryHome: string, role: string, category: MemoryCategory): FolderListing {
-  const dir = path.join(roleMemoryDir(memoryHome, role), category);
+  const dir = joinPlain(roleMemoryDir(memoryHome, role), category);
   const dirMtimeMs = folderMtime(dir);
   return { role, category, dirMtimeMs, names: memoryFileNames(dir) };
 }
