@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Settings } from './settings-schema.js';
+import { joinPlain } from '../fs/plain-join.js';
 
 /** Where everything lives (ARCHITECTURE.md §Data on disk). */
 export interface KiokuPaths {
@@ -91,22 +92,24 @@ export function resolvePaths(settings: Pick<Settings, 'ROLE_HOME' | 'ROLE_MEMORY
   const home = env.HOME || os.homedir();
   const roleHome = path.resolve(expandHome(settings.ROLE_HOME, home));
   const memoryHome = path.resolve(expandHome(settings.ROLE_MEMORY_HOME, home));
-  const stateDir = path.join(memoryHome, '.kioku');
+  // Resolved folders and fixed names: joined without path.join's normalising (plain-join.ts),
+  // which every hook and CLI process runs this for.
+  const stateDir = joinPlain(memoryHome, '.kioku');
   return {
     roleHome,
     memoryHome,
     stateDir,
-    indexFile: path.join(stateDir, 'index.sqlite'),
-    spoolDir: path.join(stateDir, 'spool'),
-    snapshotsDir: path.join(stateDir, 'snapshots'),
-    logsDir: path.join(stateDir, 'logs'),
-    tokenFile: path.join(stateDir, 'token'),
-    settingsFile: path.join(stateDir, 'settings.json'),
+    indexFile: joinPlain(stateDir, 'index.sqlite'),
+    spoolDir: joinPlain(stateDir, 'spool'),
+    snapshotsDir: joinPlain(stateDir, 'snapshots'),
+    logsDir: joinPlain(stateDir, 'logs'),
+    tokenFile: joinPlain(stateDir, 'token'),
+    settingsFile: joinPlain(stateDir, 'settings.json'),
     socketPath: socketPathFor(memoryHome, env, stateDir),
-    sessionsDir: path.join(roleHome, '.sessions'),
-    assetsDir: path.join(roleHome, '.assets'),
-    factsFile: path.join(memoryHome, 'FACT.md'),
-    journalFile: path.join(memoryHome, 'JOURNAL.jsonl'),
+    sessionsDir: joinPlain(roleHome, '.sessions'),
+    assetsDir: joinPlain(roleHome, '.assets'),
+    factsFile: joinPlain(memoryHome, 'FACT.md'),
+    journalFile: joinPlain(memoryHome, 'JOURNAL.jsonl'),
   };
 }
 

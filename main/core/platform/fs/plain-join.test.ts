@@ -4,7 +4,17 @@ import { joinPlain } from './plain-join.js';
 
 describe('joinPlain', () => {
   it('gives what path.join gives, for plain names and for every awkward part that takes path.join itself', () => {
-    const bases = ['/home/u/.memory', '/tmp/kioku-cli-bench-HJRUb3', '/', '/home/u/.memory/', '/home//u/./x', 'relative/home', '/a/b/..'];
+    const bases = [
+      '/home/u/.memory',
+      '/tmp/a\\b',
+      '/home/u/..memory',
+      '/tmp/kioku-cli-bench-HJRUb3',
+      '/',
+      '/home/u/.memory/',
+      '/home//u/./x',
+      'relative/home',
+      '/a/b/..',
+    ];
     const rels = [
       'R/daily/20260101-x.md',
       '咖啡/notes/會議 紀錄.md',

@@ -16,17 +16,13 @@ import path from 'node:path';
  */
 const PLAIN_PART = '(?!\\.\\.?(?:/|$))[^/\\\\]+';
 const PLAIN_REL = new RegExp(`^${PLAIN_PART}(?:/${PLAIN_PART})*$`);
+/** A POSIX absolute path of plain names: what path.normalize leaves as it is (the root aside). */
+const NORMAL_POSIX_BASE = new RegExp(`^(?:/${PLAIN_PART})+$`);
 
-/** Bases seen, and whether each is normal: a process joins under one or two homes. */
-const normalBases = new Map<string, boolean>();
-
+/** Whether `base` is a normal absolute path without a trailing separator; elsewhere than POSIX, path.normalize says. */
 function isNormalBase(base: string): boolean {
-  let normal = normalBases.get(base);
-  if (normal === undefined) {
-    normal = path.isAbsolute(base) && !base.endsWith(path.sep) && !base.endsWith('/') && path.normalize(base) === base;
-    if (normalBases.size < 16) normalBases.set(base, normal);
-  }
-  return normal;
+  if (path.sep === '/') return NORMAL_POSIX_BASE.test(base);
+  return path.isAbsolute(base) && !base.endsWith(path.sep) && !base.endsWith('/') && path.normalize(base) === base;
 }
 
 export function joinPlain(base: string, rel: string): string {

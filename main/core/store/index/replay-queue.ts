@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Memory, MemoryLoadProblem } from '../../../../common/memory.js';
 import { explainInvalidRoleId } from '../../../../common/role-id.js';
 import { readLockInfo, tryAcquireLock, type FileLock } from '../../platform/fs/file-lock.js';
+import { joinPlain } from '../../platform/fs/plain-join.js';
 import { memoryLockFile, roleMemoryDir } from '../memory/memory-layout.js';
 import { rewriteMemoryFile } from '../memory/rewrite-memory.js';
 import { absoluteMemoryPath } from './folder-diff.js';
@@ -35,7 +36,7 @@ const LOCK_WAIT_MS = 100;
 /** Queued replays of a role: in the memory home's own state folder, which sync leaves alone (sync-layout.ts). */
 export function replayQueueFile(memoryHome: string, role: string): string {
   roleMemoryDir(memoryHome, role); // rejects a bad role ID
-  return path.join(memoryHome, '.kioku', 'replays', `${role}${SUFFIX}`);
+  return joinPlain(memoryHome, `.kioku/replays/${role}${SUFFIX}`);
 }
 
 function relativePath(memoryHome: string, file: string): string {

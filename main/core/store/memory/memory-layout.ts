@@ -5,6 +5,7 @@ import { KiokuError } from '../../../../common/errors.js';
 import { ALL_CATEGORIES, type MemoryCategory, type MemoryLoadProblem, type StoredMemory } from '../../../../common/memory.js';
 import { explainInvalidRoleId } from '../../../../common/role-id.js';
 import { isTempFileName, PRIVATE_DIR_MODE } from '../../platform/fs/atomic-write.js';
+import { joinPlain } from '../../platform/fs/plain-join.js';
 import { parseMemory } from './memory-file.js';
 
 /**
@@ -14,15 +15,15 @@ import { parseMemory } from './memory-file.js';
 export function roleMemoryDir(memoryHome: string, roleId: string): string {
   const problem = explainInvalidRoleId(roleId);
   if (problem) throw new KiokuError('INVALID_ID', problem, { hint: 'list the roles with `kioku role list`' });
-  return path.join(memoryHome, roleId);
+  return joinPlain(memoryHome, roleId);
 }
 
 export function categoryDir(memoryHome: string, roleId: string, category: MemoryCategory): string {
-  return path.join(roleMemoryDir(memoryHome, roleId), category);
+  return joinPlain(roleMemoryDir(memoryHome, roleId), category);
 }
 
 export function memoryLockFile(memoryHome: string, roleId: string): string {
-  return path.join(roleMemoryDir(memoryHome, roleId), '.memory.lock');
+  return joinPlain(roleMemoryDir(memoryHome, roleId), '.memory.lock');
 }
 
 /** Create inbox/, the six categories and archive/ (MEM-1). Idempotent. */
