@@ -5,35 +5,9 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { applyPragmas } from './index-db.js';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate, schemaVersion } from './index-schema.js';
-import { writeMemoryRow, type MemoryRow } from './memory-rows.js';
+import { writeMemoryRow } from './memory-rows.js';
+import { memoryRowFor } from '../../../../test/helpers/memory-row.js';
 import { slotsFromPages } from './rank-slots.js';
-
-function memoryRow(id: string): MemoryRow {
-  return {
-    role: 'R',
-    category: 'daily',
-    path: `R/daily/${id}.md`,
-    id,
-    summary: '',
-    tags: '',
-    cues: '',
-    memory_type: 'episodic',
-    priority: 3,
-    hits: 0,
-    strength: 50,
-    expires: '',
-    relevance: '',
-    links: '',
-    created: '',
-    updated: '',
-    last_replayed: '',
-    mtime_ms: 0,
-    size: 0,
-    body_preview: '',
-    projects: '',
-    project_specific: 0,
-  };
-}
 
 function tables(db: Database.Database): string[] {
   return db
@@ -164,8 +138,8 @@ describe('index migrations', () => {
     migrate(db, MIGRATIONS.slice(0, 7));
     const text = (body: string) => ({ summary: '咖啡 啡', tags: '', cues: '', body });
     db.transaction(() => {
-      writeMemoryRow(db, { ...memoryRow('a'), priority: 5 }, text('喝 咖啡 啡'), undefined);
-      writeMemoryRow(db, { ...memoryRow('b'), memory_type: 'semantic' }, text('vitest'), undefined);
+      writeMemoryRow(db, memoryRowFor('a', { priority: 5 }), text('喝 咖啡 啡'), undefined);
+      writeMemoryRow(db, memoryRowFor('b', { memory_type: 'semantic' }), text('vitest'), undefined);
     })();
     expect(migrate(db)).toEqual([8]);
     const row = db.prepare("SELECT docs, slots FROM word_postings WHERE term = '咖啡'").raw().get() as [Buffer, Buffer];

@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../../bench/generate-memories.js';
+import { memoryRowFor } from '../../../../test/helpers/memory-row.js';
 import { segmentForIndex } from './cjk-segmenter.js';
 import { migrate } from './index-schema.js';
 import { parseWithJson, type WordMatches } from './instance-list.js';
-import { deleteMemoryRow, writeMemoryRow, type MemoryRow, type SearchText } from './memory-rows.js';
+import { deleteMemoryRow, writeMemoryRow, type SearchText } from './memory-rows.js';
 import { isPostingsWord, POSTINGS_RANGES } from './postings-words.js';
 import { slotsFromPages } from './rank-slots.js';
 import { MAX_CHANGED_DOCS, wordPostings } from './word-postings.js';
@@ -58,32 +59,7 @@ function searchText(random: () => number): SearchText {
   };
 }
 
-function row(i: number, priority = 3): MemoryRow {
-  return {
-    role: 'R',
-    category: 'daily',
-    path: `R/daily/m${i}.md`,
-    id: `m${i}`,
-    summary: '',
-    tags: '',
-    cues: '',
-    memory_type: 'episodic',
-    priority,
-    hits: 0,
-    strength: 50,
-    expires: '',
-    relevance: '',
-    links: '',
-    created: '',
-    updated: '',
-    last_replayed: '',
-    mtime_ms: 0,
-    size: 0,
-    body_preview: '',
-    projects: '',
-    project_specific: 0,
-  };
-}
+const row = (i: number, priority = 3) => memoryRowFor(`m${i}`, { priority });
 
 const write = (i: number, text: SearchText, rowid?: number, priority?: number) =>
   db.transaction(() => writeMemoryRow(db, row(i, priority), text, rowid))();
