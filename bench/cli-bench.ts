@@ -11,7 +11,7 @@ import { createReindexProgress } from '../main/core/store/index/reindex-progress
 import { requestStatus } from '../main/core/platform/ipc/ipc-client.js';
 import { percentile, round } from './bench-stats.js';
 import { benchRoot, writeBenchResults } from './bench-results.js';
-import { benchQueries, generateMemories } from './generate-memories.js';
+import { benchQueries, generateMemories, seededRandom } from './generate-memories.js';
 import { benchHomeEnv } from './bench-home-env.js';
 import { FLOOR_OPEN_INDEX, FLOOR_SOCKET, startCliFloors, type CliFloors } from './cli-floors.js';
 
@@ -182,7 +182,12 @@ export async function runCliBench(args: string[]): Promise<void> {
       const traceRounds = Math.min(runs, 5);
       for (let round = -1; round < runs + traceRounds; round++) {
         const tracing = round >= runs;
-        for (const row of rows.filter((r) => r.phase === phase)) {
+        // A new order each round: a row run right after another (a --help that leaves the
+        // machine busy as it exits) or always first would otherwise carry that into its median.
+        for (const row of shuffled(
+          rows.filter((r) => r.phase === phase),
+          round,
+        )) {
           const traced = tracing && row.bin === bin && row.name.includes('recall');
           if (tracing && !traced) continue;
           const rowEnv = envOf(row.bin);
@@ -287,4 +292,15 @@ export async function runCliBench(args: string[]): Promise<void> {
     }
     if (!values.keep) for (const dir of [homeDir, otherHomeDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** `items` in an order of their own for each round (the same on every run of the bench). */
+function shuffled<T>(items: readonly T[], round: number): T[] {
+  const random = seededRandom(1000 + round);
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
 }
