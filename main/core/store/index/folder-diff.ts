@@ -5,7 +5,7 @@ import { ALL_CATEGORIES, isCategory, type MemoryCategory } from '../../../../com
 import { explainInvalidRoleId } from '../../../../common/role-id.js';
 import { isTempFileName } from '../../platform/fs/atomic-write.js';
 import { joinPlain } from '../../platform/fs/plain-join.js';
-import { roleMemoryDir } from '../memory/memory-layout.js';
+import { categoryDir, roleMemoryDir } from '../memory/memory-layout.js';
 import { indexedCountIn, indexedFilesIn, indexedPathsIn, storedFolderMtime } from './folder-rows.js';
 
 /**
@@ -91,7 +91,7 @@ export function planFolder(
   category: MemoryCategory,
   dirMtimeMs: number,
 ): FolderPlan {
-  const dir = joinPlain(roleMemoryDir(memoryHome, role), category);
+  const dir = categoryDir(memoryHome, role, category);
   const known = indexedFilesIn(db, role, category);
   const plan: FolderPlan = { role, category, dirMtimeMs, toRead: [], removedRowids: [], staleBrokenPaths: [] };
   for (const name of memoryFileNames(dir).sort()) {
@@ -155,7 +155,7 @@ export interface FolderListing {
  * is read first, so a file added after the listing leaves the folder looking changed.
  */
 export function listFolder(memoryHome: string, role: string, category: MemoryCategory): FolderListing {
-  const dir = joinPlain(roleMemoryDir(memoryHome, role), category);
+  const dir = categoryDir(memoryHome, role, category);
   const dirMtimeMs = folderMtime(dir);
   return { role, category, dirMtimeMs, names: memoryFileNames(dir) };
 }

@@ -63,20 +63,18 @@ function changedDocs(db: Database.Database): Int32Array | undefined {
   return kept.get(0) ?? undefined;
 }
 
-/** A blob as a typed array over the same bytes; copied first when it does not start aligned. */
-function int32s(blob: Buffer): Int32Array {
-  const bytes = blob.byteOffset % 4 === 0 ? blob : Buffer.from(blob);
-  return new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
+/**
+ * A blob's bytes as typed-array elements of `bytes` each, over the same memory; copied first when
+ * they do not start aligned. Slots are read as whole 4-byte units, to be copied one memory at a
+ * time (their bytes stay as they are).
+ */
+function viewOf<T>(blob: Uint8Array, bytes: number, make: (buffer: ArrayBufferLike, offset: number, length: number) => T): T {
+  const aligned = blob.byteOffset % bytes === 0 ? blob : Uint8Array.from(blob);
+  return make(aligned.buffer, aligned.byteOffset, Math.floor(aligned.byteLength / bytes));
 }
-/** Slots as whole 4-byte units, to be copied one memory at a time (the bytes stay as they are). */
-function uint32s(bytes: Uint8Array): Uint32Array {
-  const aligned = bytes.byteOffset % 4 === 0 ? bytes : Uint8Array.from(bytes);
-  return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >> 2);
-}
-function uint16s(blob: Buffer): Uint16Array {
-  const bytes = blob.byteOffset % 2 === 0 ? blob : Buffer.from(blob);
-  return new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 1);
-}
+const int32s = (blob: Uint8Array) => viewOf(blob, 4, (buffer, offset, length) => new Int32Array(buffer, offset, length));
+const uint32s = (blob: Uint8Array) => viewOf(blob, 4, (buffer, offset, length) => new Uint32Array(buffer, offset, length));
+const uint16s = (blob: Uint8Array) => viewOf(blob, 2, (buffer, offset, length) => new Uint16Array(buffer, offset, length));
 
 export function wordPostings(db: Database.Database, word: string): WordMatches | undefined {
   if (!LITTLE_ENDIAN || !isPostingsWord(word)) return undefined;
