@@ -49,8 +49,8 @@ export async function launchHookSettled(
   }
   traceMark(loaded.fromCache ? 'client-cached' : 'client-compiled');
   const code = await loaded.exports.runHook(argv);
-  // After the answer: the first hook of a build writes the cache, the next ones read it.
-  loaded.save();
+  // After the answer: the first hook of a build on each route writes the cache, the next ones read it.
+  loaded.save(typeof loaded.exports.hookRoute === 'function' ? loaded.exports.hookRoute() : undefined);
   // A client of another build may not say (the two are built together, but a test's may not).
   return { code, settled: typeof loaded.exports.settledAfterAnswer === 'function' && loaded.exports.settledAfterAnswer() };
 }

@@ -60,6 +60,14 @@ function hookEnv(env: NodeJS.ProcessEnv): Record<string, string> {
 let answeredWithoutFallback = false;
 
 /**
+ * How this run went — its event and who answered (a prompt that calls nobody, the daemon, the
+ * files) — for the launcher's code cache, which is written again for a route it was not made on
+ * (code-cached-require.ts): each route runs other functions of this client.
+ */
+let route = 'unparsed';
+export const hookRoute = (): string => route;
+
+/**
  * Whether the process may end the moment runHook returns (the launcher then calls process.exit):
  * answered without the fallback, the log and trace written (synchronously), and every byte of the
  * answer written to its descriptor rather than handed to a stream still writing it. Ending there
@@ -82,6 +90,7 @@ async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: P
   }
   // CALL-4: a prompt that names nobody is answered here, without a round trip to the app.
   if (args.event === 'user-prompt-submit' && surelyNotACall(config, payload)) {
+    route = `${args.event}/silent`;
     answeredWithoutFallback = true;
     return '';
   }
@@ -104,6 +113,7 @@ async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: P
   if (reply.ok && reply.reply.handledMs !== undefined) traceSpan('daemon', reply.reply.handledMs);
   // A parts>1 SessionStart is asked of the files directly: the daemon answers one part per call.
   if (reply.ok && reply.reply.ok && !(args.parts && args.parts > 1)) {
+    route = `${args.event}/daemon`;
     answeredWithoutFallback = true;
     return reply.reply.stdout;
   }
@@ -111,6 +121,7 @@ async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: P
   if (!reply.ok && reply.reason === 'untrusted') logger.warn('hook', `${args.event}: ${reply.detail}; answering from the files`);
   else if (!reply.ok && reply.reason !== 'no-socket')
     logger.info('hook', `${args.event}: daemon did not answer (${reply.reason}); answering from the files`);
+  route = `${args.event}/files`;
   const loaded = await loadFallback(config);
   traceMark(loaded.fromCache ? 'fallback-loaded' : 'fallback-compiled');
   const fallback = loaded.exports;
@@ -121,7 +132,7 @@ async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: P
       ...(args.parts ? { parts: args.parts } : {}),
     });
   else fallback.spoolForLater(config, logger, call);
-  loaded.save();
+  loaded.save(args.event);
   return answer;
 }
 

@@ -6,6 +6,7 @@ import { contextWithConfig, fdIo } from './cli-context.js';
 import { askDaemon, rememberDaemonMiss } from './commands/recall-daemon.js';
 import { printRecall } from './commands/recall-output.js';
 import { recallFastVia, type DirectOptions } from './recall-fast-core.js';
+import { recallRoute } from './recall-route.js';
 
 /**
  * `kioku memory recall` answered by the daemon without the command parser (issue 17: the
@@ -50,7 +51,7 @@ async function directRecall(config: KiokuConfig, options: DirectOptions): Promis
   traceMark(direct.fromCache ? 'direct-cached' : 'direct-compiled');
   const { project, ...rest } = options;
   const code = await direct.exports.recallDirectFast(config, { ...rest, ...(project ? { project } : {}) });
-  direct.save(); // after the answer: the first recall of a build writes the cache
+  direct.save(recallRoute(options.query, options.json)); // after the answer: the first recall of a build on this route writes the cache
   return code;
 }
 

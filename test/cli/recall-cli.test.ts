@@ -36,6 +36,13 @@ interface RecallJson {
   last_replayed: string;
 }
 
+/** The routes the direct recall bundle's code cache was made on (code-cached-require.ts: 'KCC1', a u16 length, the names). */
+function directCacheRoutes(cacheDir: string): string[] {
+  const [file] = fs.readdirSync(cacheDir).filter((name) => name.startsWith('recall-direct-fast-') && name.endsWith('.v8cache'));
+  const bytes = fs.readFileSync(path.join(cacheDir, file!));
+  return bytes.toString('utf8', 6, 6 + bytes.readUInt16LE(4)).split('\n');
+}
+
 describe('kioku memory recall', () => {
   it('ends at once once its fast path has answered (process.exit, which --trace-exit reports), and prints nothing else', () => {
     const home = homeWithMemories();
@@ -91,6 +98,10 @@ describe('kioku memory recall', () => {
     expect(marks[0]).toBe('direct-cached');
     expect(marks).not.toContain('daemon-asked');
     expect(fs.readdirSync(cacheDir).filter((name) => name.startsWith('recall-fast-'))).toEqual([]);
+    // Made on a CJK query; a query of words runs other code, and writes the cache again with it.
+    expect(directCacheRoutes(cacheDir)).toEqual(['recall/cjk/json']);
+    runKiokuJson<RecallJson[]>(['memory', 'recall', '--query', 'deploy', '--role', ROLE], home.env);
+    expect(directCacheRoutes(cacheDir)).toEqual(['recall/cjk/json', 'recall/word/json']);
     expect(fs.readFileSync(haircut, 'utf8')).toBe(before);
     expect(runKioku(['memory', 'reindex'], home.env).code).toBe(0);
     expect(parseFrontmatter(fs.readFileSync(haircut, 'utf8')).data).toMatchObject({ hits: 2, last_replayed: formatLocalIso(NOW) });

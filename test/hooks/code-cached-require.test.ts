@@ -34,13 +34,23 @@ module.exports = { answer: (n) => n * 2, where: () => path.basename(__dirname) +
  * One load in a fresh process, as each hook is: within one process V8 keeps what it compiled and
  * may never look at the cache, so whether the cache was taken is only told across processes.
  */
-function loadInChild(bundle: string, cacheDir: string, builtHash?: string): { fromCache: boolean; answer: number } {
+function loadInChild(
+  bundle: string,
+  cacheDir: string,
+  builtHash?: string,
+  route?: { name: string; call: string },
+): { fromCache: boolean; answer: number } {
   const built = bundleEntry('main/core/platform/fs/code-cached-require.ts');
+  // With a route: the bundle's function of that name runs before the answer, as a hook's path would.
   const script = `import { requireWithCodeCache } from ${JSON.stringify(pathToFileURL(built).href)};
-const loaded = requireWithCodeCache(process.argv[1], process.argv[2], process.argv[3] || undefined);
-loaded.save();
-process.stdout.write(JSON.stringify({ fromCache: loaded.fromCache, answer: loaded.exports.answer(2) }));`;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, bundle, cacheDir, builtHash ?? ''], {
+const [bundle, cacheDir, builtHash, route, call] = process.argv.slice(1);
+const loaded = requireWithCodeCache(bundle, cacheDir, builtHash || undefined);
+if (call) loaded.exports[call]();
+const answer = loaded.exports.answer(2);
+loaded.save(route || undefined);
+process.stdout.write(JSON.stringify({ fromCache: loaded.fromCache, answer }));`;
+  const args = [bundle, cacheDir, builtHash ?? '', route?.name ?? '', route?.call ?? ''];
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, ...args], {
     encoding: 'utf8',
     timeout: 30_000,
     killSignal: 'SIGKILL',
@@ -104,6 +114,65 @@ describe('requireWithCodeCache', () => {
     expect(loadInChild(bundle, cacheDir)).toEqual({ fromCache: false, answer: 4 });
     expect(fs.statSync(file).size).toBeGreaterThan(100);
     expect(loadInChild(bundle, cacheDir)).toEqual({ fromCache: true, answer: 4 });
+  });
+
+  it('is written again, once, for each route it was not made on, with what that route compiled', () => {
+    // Two paths through one bundle, each with code only it runs: a cache made after the first holds
+    // nothing of the second, which V8 then compiles in every run that takes it.
+    const body = (name: string) =>
+      `${name}: () => { let s = 0; for (let i = 0; i < 3; i++) { s += [${Array.from({ length: 40 }, (_, i) => `'${name}${i}'.length`).join(', ')}].reduce((a, b) => a + b, 0); } return s; },`;
+    const { bundle, cacheDir } = setUp(`module.exports = { answer: (n) => n * 2, ${body('prompt')} ${body('start')} };`);
+    const file = () => path.join(cacheDir, cacheFiles(cacheDir)[0]!);
+    expect(loadInChild(bundle, cacheDir, undefined, { name: 'session-start/daemon', call: 'start' })).toEqual({
+      fromCache: false,
+      answer: 4,
+    });
+    const first = fs.readFileSync(file());
+    expect(first.subarray(0, 4).toString()).toBe('KCC1');
+    expect(first.toString('latin1')).toContain('session-start/daemon');
+
+    // The same route again: taken, not written.
+    const before = fs.statSync(file());
+    expect(loadInChild(bundle, cacheDir, undefined, { name: 'session-start/daemon', call: 'start' })).toEqual({
+      fromCache: true,
+      answer: 4,
+    });
+    expect(fs.statSync(file()).ino).toBe(before.ino);
+
+    // A new route: taken, then written again with the functions it ran as well.
+    expect(loadInChild(bundle, cacheDir, undefined, { name: 'user-prompt-submit/silent', call: 'prompt' })).toEqual({
+      fromCache: true,
+      answer: 4,
+    });
+    const second = fs.readFileSync(file());
+    expect(fs.statSync(file()).ino).not.toBe(before.ino);
+    expect(second.toString('latin1')).toContain('session-start/daemon\nuser-prompt-submit/silent');
+    expect(second.length).toBeGreaterThan(first.length + 200);
+
+    // Both routes are now in it: neither writes it again, and V8 takes it for each.
+    const after = fs.statSync(file()).ino;
+    expect(loadInChild(bundle, cacheDir, undefined, { name: 'user-prompt-submit/silent', call: 'prompt' })).toEqual({
+      fromCache: true,
+      answer: 4,
+    });
+    expect(loadInChild(bundle, cacheDir, undefined, { name: 'session-start/daemon', call: 'start' })).toEqual({
+      fromCache: true,
+      answer: 4,
+    });
+    expect(fs.statSync(file()).ino).toBe(after);
+  });
+
+  it("takes an older launcher's cache (V8's data alone), and writes it again on the first route", () => {
+    const { bundle, cacheDir } = setUp(SOURCE);
+    loadInChild(bundle, cacheDir);
+    const file = path.join(cacheDir, cacheFiles(cacheDir)[0]!);
+    const withTag = fs.readFileSync(file);
+    // What launchers before the routes wrote: the data without the tag and its (empty) routes.
+    fs.writeFileSync(file, withTag.subarray(6 + withTag.readUInt16LE(4)));
+    expect(loadInChild(bundle, cacheDir)).toEqual({ fromCache: true, answer: 4 });
+    expect(loadInChild(bundle, cacheDir, undefined, { name: 'stop/daemon', call: 'where' })).toEqual({ fromCache: true, answer: 4 });
+    expect(fs.readFileSync(file).subarray(0, 4).toString()).toBe('KCC1');
+    expect(fs.readFileSync(file).toString('latin1')).toContain('stop/daemon');
   });
 
   it('never reads or writes a cache in a folder others can write into', () => {

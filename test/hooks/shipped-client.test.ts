@@ -23,6 +23,15 @@ function homeWithRole(): TempHome {
   return made;
 }
 
+/** The routes a bundle's code cache was made on (code-cached-require.ts: 'KCC1', a u16 length, the names). */
+function cacheRoutes(cacheDir: string, prefix: string): string[] {
+  const files = fs.readdirSync(cacheDir).filter((name) => name.startsWith(prefix) && name.endsWith('.v8cache'));
+  expect(files).toHaveLength(1);
+  const bytes = fs.readFileSync(path.join(cacheDir, files[0]!));
+  expect(bytes.subarray(0, 4).toString()).toBe('KCC1');
+  return bytes.toString('utf8', 6, 6 + bytes.readUInt16LE(4)).split('\n');
+}
+
 /** stderr without what `node --trace-exit` prints when process.exit is called. */
 const withoutExitTrace = (stderr: string) =>
   stderr.replace(/\(node:\d+\) WARNING: Exited the environment with code \d+\n(?:[ \t]+at .*\n?)*\n*/g, '');
@@ -188,6 +197,14 @@ describe('the shipped hook client (dist/hooks/kioku-hook.js)', () => {
     expect(loaded.filter((name) => /^NativeModule (crypto|stream)$/.test(name))).toEqual([]);
     // node:vm is loaded, for the client's code cache, and what it saves is worth more than it costs.
     expect(loaded).toContain('NativeModule vm');
+    // The client's cache was made on the start; the prompt went another way and wrote it again, so
+    // that the next prompt does not compile its path anew (code-cached-require.ts); the
+    // fallback's cache names the one event it answered.
+    const cacheDir = path.join(home.config().paths.stateDir, 'cache');
+    expect(cacheRoutes(cacheDir, 'hook-client-')).toEqual(['session-start/files', 'user-prompt-submit/silent']);
+    expect(cacheRoutes(cacheDir, 'hook-fallback-')).toEqual(['session-start']);
+    hook([], 'user-prompt-submit', { ...payload, prompt: '再跑一次測試' });
+    expect(cacheRoutes(cacheDir, 'hook-client-')).toEqual(['session-start/files', 'user-prompt-submit/silent']);
   });
 
   it('asks the daemon over the raw pipe handle: no node:net, about 4 ms of every hook the daemon answers (issue 17)', async () => {

@@ -17,8 +17,12 @@ export interface CodeCachedModule<T> {
   exports: T;
   /** Whether V8 took the cached code (for tests and traces). */
   fromCache: boolean;
-  /** Write the cache when there was none that fitted; call after the module has run (more of it compiled). Never throws. */
-  save(): void;
+  /**
+   * Write the cache when there was none that fitted, or when this run went a way the cache was not
+   * made on (`route`: an event and how it was answered, say); call after the module has run, when
+   * what it ran is compiled too. Never throws.
+   */
+  save(route?: string): void;
 }
 
 /** A module imported the usual way (run from source, ESM): nothing cached, nothing to save. */
@@ -27,6 +31,48 @@ export function notCodeCached<T>(exports: T): CodeCachedModule<T> {
 }
 
 const EXTENSION = '.v8cache';
+/**
+ * A cache file: this tag, the routes it was made on (u16 length, then their names, one per line),
+ * then V8's data. V8 caches only the functions compiled when the cache is made, so a client cache
+ * written after a SessionStart lacked what a prompt runs, and every prompt compiled that again:
+ * 0.5 ms of each, and a millisecond of its wall time (design notes). A run on a route the cache
+ * does not name writes it again, with all that is compiled by then (what the cache gave, and
+ * this run's own): once per route and build. A file without the tag is V8's data alone (older
+ * launchers wrote those), made on no known route.
+ */
+const TAG = 0x4b434331; // 'KCC1'
+const HEADER = 6;
+/** Beyond this many routes a cache is not written again: a caller naming routes without bound must not rewrite it on every run. */
+const MAX_ROUTES = 64;
+
+interface CacheFile {
+  data: Buffer;
+  routes: string[];
+}
+
+/** One line of the header, short enough that MAX_ROUTES of them fit its 16-bit length. */
+const isRouteName = (route: string) => route !== '' && route.length <= 200 && !route.includes('\n');
+
+function readCacheFile(file: string): CacheFile | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  if (bytes.length < HEADER || bytes.readUInt32BE(0) !== TAG) return { data: bytes, routes: [] };
+  const end = HEADER + bytes.readUInt16LE(4);
+  const names = bytes.toString('utf8', HEADER, end);
+  return { data: bytes.subarray(end), routes: names ? names.split('\n') : [] };
+}
+
+function cacheFileBytes(routes: readonly string[], data: Buffer): Buffer {
+  const names = Buffer.from(routes.join('\n'), 'utf8');
+  const header = Buffer.alloc(HEADER);
+  header.writeUInt32BE(TAG, 0);
+  header.writeUInt16LE(names.length, 4);
+  return Buffer.concat([header, names, data]);
+}
 /**
  * Node's CommonJS module wrapper (`Module.wrap`), written out: reading it from node:module loads
  * that module in every hook (0.2 ms) for two constant strings. The cache's name changes with the
@@ -97,14 +143,8 @@ export function requireWithCodeCache<T>(
     : crypto().createHash('sha256').update(source).digest('hex').slice(0, 16);
   const cacheFile = path.join(cacheDir, `${name}-${identity}-${process.version}-${process.arch}${EXTENSION}`);
   const trusted = isPrivateFolder(cacheDir);
-  let cachedData: Buffer | undefined;
-  if (trusted) {
-    try {
-      cachedData = fs.readFileSync(cacheFile);
-    } catch {
-      cachedData = undefined;
-    }
-  }
+  const cached = trusted ? readCacheFile(cacheFile) : undefined;
+  const cachedData = cached?.data;
   // Code compiled here has no loader for import(): on Node 20 that takes an experimental flag or
   // prints an experimental warning. The bundles loaded this way require what they load lazily
   // (opencc-tables.ts); shipped-client.test.ts checks that they hold no import().
@@ -122,8 +162,11 @@ export function requireWithCodeCache<T>(
   return {
     exports: module.exports,
     fromCache,
-    save() {
-      if (fromCache) return;
+    save(route) {
+      const routes = fromCache ? cached!.routes : [];
+      const named = route !== undefined && isRouteName(route) && !routes.includes(route) ? route : undefined;
+      if (fromCache && (named === undefined || routes.length >= MAX_ROUTES)) return;
+      const made = named === undefined ? routes : [...routes, named];
       try {
         // Created here (0700) when missing; a folder that exists but is not private is left alone.
         if (!fs.existsSync(cacheDir)) fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
@@ -134,7 +177,7 @@ export function requireWithCodeCache<T>(
             fs.rmSync(path.join(cacheDir, old), { force: true });
         // Whole or not at all: written under a temp name, then renamed (a cache needs no fsync).
         const temp = path.join(cacheDir, `.${path.basename(cacheFile)}.${process.pid}.tmp`);
-        fs.writeFileSync(temp, script.createCachedData(), { mode: 0o600 });
+        fs.writeFileSync(temp, cacheFileBytes(made, script.createCachedData()), { mode: 0o600 });
         fs.renameSync(temp, cacheFile);
       } catch {
         /* a cache is never a reason to fail: the next hook compiles again */

@@ -1,0 +1,24 @@
+/**
+ * Which way a recall goes through the code, for its bundle's code cache (code-cached-require.ts
+ * writes the cache again for a route it was not made on): a CJK run is searched as a phrase of
+ * bigrams, other words as prefix terms (cjk-segmenter.ts), and `--json` prints through other
+ * functions. Without this, the cache held only what the build's first recall ran.
+ */
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/;
+const WORD = /[A-Za-z0-9]/;
+
+export function recallRoute(query: string, json: boolean): string {
+  const kinds = [CJK.test(query) ? 'cjk' : '', WORD.test(query) ? 'word' : ''].filter(Boolean).join('+') || 'other';
+  return `recall/${kinds}${json ? '/json' : ''}`;
+}
+
+/** The same from the fast path's command line (`--query X` or `--query=X`, `--json`), before it is parsed. */
+export function recallRouteOfArgs(args: readonly string[]): string {
+  let query = '';
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--query') query = args[i + 1] ?? '';
+    else if (arg.startsWith('--query=')) query = arg.slice('--query='.length);
+  }
+  return recallRoute(query, args.includes('--json'));
+}
