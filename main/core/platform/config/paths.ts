@@ -79,9 +79,9 @@ export function socketPathFor(memoryHome: string, env: NodeJS.ProcessEnv, stateD
   const perUser = `kioku-${process.getuid?.() ?? 'user'}`;
   // TMPDIR from `env`, like every other path here (os.tmpdir() would read this process's own).
   const tempDir = (env.TMPDIR || '/tmp').replace(/(.)\/+$/, '$1');
-  const candidates = [env.XDG_RUNTIME_DIR, stateDir, path.join(tempDir, perUser)].filter((d): d is string => Boolean(d));
+  const candidates = [env.XDG_RUNTIME_DIR, stateDir, joinPlain(tempDir, perUser)].filter((d): d is string => Boolean(d));
   for (const dir of candidates) {
-    const full = path.join(dir, name);
+    const full = joinPlain(dir, name);
     if (Buffer.byteLength(full) <= MAX_SOCKET_PATH_BYTES) return full;
   }
   // A TMPDIR too long for a socket: the shortest per-user folder there is.
@@ -95,6 +95,12 @@ export function resolvePaths(settings: Pick<Settings, 'ROLE_HOME' | 'ROLE_MEMORY
   // Resolved folders and fixed names: joined without path.join's normalising (plain-join.ts),
   // which every hook and CLI process runs this for.
   const stateDir = joinPlain(memoryHome, '.kioku');
+  // The socket's path is worked out when first asked for (then kept): its hash and the checks of
+  // its folder were a quarter of a millisecond of every prompt that calls nobody, which never
+  // talks to the daemon (hook trace marks, issue 17).
+  // The two variables it reads, as they are now: the environment may change before it is asked.
+  const socketEnv = { XDG_RUNTIME_DIR: env.XDG_RUNTIME_DIR, TMPDIR: env.TMPDIR };
+  let socketPath: string | undefined;
   return {
     roleHome,
     memoryHome,
@@ -105,7 +111,9 @@ export function resolvePaths(settings: Pick<Settings, 'ROLE_HOME' | 'ROLE_MEMORY
     logsDir: joinPlain(stateDir, 'logs'),
     tokenFile: joinPlain(stateDir, 'token'),
     settingsFile: joinPlain(stateDir, 'settings.json'),
-    socketPath: socketPathFor(memoryHome, env, stateDir),
+    get socketPath() {
+      return (socketPath ??= socketPathFor(memoryHome, socketEnv, stateDir));
+    },
     sessionsDir: joinPlain(roleHome, '.sessions'),
     assetsDir: joinPlain(roleHome, '.assets'),
     factsFile: joinPlain(memoryHome, 'FACT.md'),
@@ -121,8 +129,10 @@ export function resolvePaths(settings: Pick<Settings, 'ROLE_HOME' | 'ROLE_MEMORY
 export function fnv1a64Hex(text: string): string {
   let hi = 0xcbf29ce4;
   let lo = 0x84222325;
-  for (const byte of Buffer.from(text, 'utf8')) {
-    lo = (lo ^ byte) >>> 0;
+  // Indexed, not iterated: a Buffer's iterator is compiled on its first use, in every process.
+  const bytes = Buffer.from(text, 'utf8');
+  for (let i = 0; i < bytes.length; i++) {
+    lo = (lo ^ bytes[i]!) >>> 0;
     const low = lo * 0x1b3; // < 2^41: exact in a double
     hi = (Math.imul(hi, 0x1b3) + (lo << 8) + Math.floor(low / 0x100000000)) >>> 0;
     lo = low >>> 0;
