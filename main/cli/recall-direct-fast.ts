@@ -3,6 +3,7 @@ import { traceFlush, traceMark } from '../core/platform/config/trace.js';
 import { contextWithConfig, fdIo } from './cli-context.js';
 import { recallDirectly, type DirectRecall } from './commands/recall-direct.js';
 import { recallFastVia, type DirectOptions } from './recall-fast-core.js';
+export { recallRouteTaken } from './recall-fast-core.js';
 
 /**
  * `kioku memory recall` from the index when no daemon runs, for the fast path (recall-fast.ts):

@@ -3,6 +3,7 @@ import { traceMark } from '../core/platform/config/trace.js';
 import { sessionProject } from '../core/engine/context/session-project.js';
 import { parseLimit } from './commands/recall-limit.js';
 import { resolveMemoryRole } from './commands/memory-role.js';
+import { recallRoute } from './recall-route.js';
 
 /**
  * What both fast paths of `kioku memory recall` share (issue 17): the plain command line they
@@ -65,11 +66,16 @@ export interface RecallRoute {
   direct: (config: KiokuConfig, options: DirectOptions) => Promise<number | 'full'>;
 }
 
+/** The route this process's recall took, once its command line is read (recall-route.ts), for its bundle's code cache. */
+let routeTaken: string | undefined;
+export const recallRouteTaken = (): string | undefined => routeTaken;
+
 /** The exit code when the daemon or the index answered; 'full' when the full CLI must run the command. */
 export async function recallFastVia(args: readonly string[], env: NodeJS.ProcessEnv, route: RecallRoute): Promise<number | 'full'> {
   traceMark('fast-loaded');
   const options = parseFastArgs(args);
   if (!options || env.KIOKU_RECALL_DIRECT === '1') return 'full';
+  routeTaken = recallRoute(options.query, options.json);
   const config = loadConfig(env);
   if (config.problems.length) return 'full'; // the full CLI prints them, once
   let role: string;

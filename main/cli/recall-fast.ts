@@ -6,6 +6,7 @@ import { contextWithConfig, fdIo } from './cli-context.js';
 import { askDaemon, rememberDaemonMiss } from './commands/recall-daemon.js';
 import { printRecall } from './commands/recall-output.js';
 import { recallFastVia, type DirectOptions } from './recall-fast-core.js';
+export { recallRouteTaken } from './recall-fast-core.js';
 import { recallRoute } from './recall-route.js';
 
 /**

@@ -4,7 +4,6 @@ import { codeCacheDirFromEnv, socketPathFromEnv } from '../core/platform/config/
 import { traceMark } from '../core/platform/config/trace.js';
 import { requireWithCodeCache } from '../core/platform/fs/code-cached-require.js';
 import { fdOutputPending } from '../core/platform/fs/fd-output.js';
-import { recallRouteOfArgs } from './recall-route.js';
 
 /**
  * What bin/kioku.js runs for `kioku memory recall` (issue 17): the fast path (recall-fast.ts)
@@ -44,8 +43,8 @@ function daemonSocketMayBeThere(env: NodeJS.ProcessEnv): boolean {
  */
 export function launchRecall(args: readonly string[]): Promise<number | 'full'> {
   if (!daemonSocketMayBeThere(process.env))
-    return runBundle<RecallDirect>('recall-direct-fast.js', DIRECT_SHA256, 'direct', args, (direct) => direct.recallWithoutDaemon(args));
-  return runBundle<RecallFast>('recall-fast.js', FAST_SHA256, 'fast', args, (fast) => fast.recallFast(args));
+    return runBundle<RecallDirect>('recall-direct-fast.js', DIRECT_SHA256, 'direct', (direct) => direct.recallWithoutDaemon(args));
+  return runBundle<RecallFast>('recall-fast.js', FAST_SHA256, 'fast', (fast) => fast.recallFast(args));
 }
 
 /**
@@ -53,11 +52,10 @@ export function launchRecall(args: readonly string[]): Promise<number | 'full'> 
  * After the answer its cache is written when there was none, or none made on this recall's route
  * (recall-route.ts): the first recall of a build on each route writes it, the next ones read it.
  */
-async function runBundle<M>(
+async function runBundle<M extends { recallRouteTaken(): string | undefined }>(
   name: string,
   hash: string | undefined,
   mark: 'fast' | 'direct',
-  args: readonly string[],
   run: (exports: M) => Promise<number | 'full'>,
 ): Promise<number | 'full'> {
   let loaded: ReturnType<typeof requireWithCodeCache<M>>;
@@ -68,7 +66,7 @@ async function runBundle<M>(
   }
   traceMark(`${mark}-${loaded.fromCache ? 'cached' : 'compiled'}`);
   const code = await run(loaded.exports);
-  loaded.save(recallRouteOfArgs(args));
+  loaded.save(typeof loaded.exports.recallRouteTaken === 'function' ? loaded.exports.recallRouteTaken() : undefined);
   return code;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recallRoute, recallRouteOfArgs } from './recall-route.js';
+import { recallRoute } from './recall-route.js';
 
 describe('recallRoute', () => {
   it('tells CJK runs, words and --json apart, as the recall goes through other code for each', () => {
@@ -8,11 +8,5 @@ describe('recallRoute', () => {
     expect(recallRoute('deploy 流程', true)).toBe('recall/cjk+word/json');
     expect(recallRoute('v2', false)).toBe('recall/word');
     expect(recallRoute('—', false)).toBe('recall/other');
-  });
-
-  it('reads the same from the command line the fast path answers', () => {
-    expect(recallRouteOfArgs(['--query', '頭髮', '--role', 'BENCH01', '--json'])).toBe('recall/cjk/json');
-    expect(recallRouteOfArgs(['--role', 'BENCH01', '--query=deploy'])).toBe('recall/word');
-    expect(recallRouteOfArgs(['--role', 'BENCH01'])).toBe('recall/other');
   });
 });

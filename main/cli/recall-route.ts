@@ -11,14 +11,3 @@ export function recallRoute(query: string, json: boolean): string {
   const kinds = [CJK.test(query) ? 'cjk' : '', WORD.test(query) ? 'word' : ''].filter(Boolean).join('+') || 'other';
   return `recall/${kinds}${json ? '/json' : ''}`;
 }
-
-/** The same from the fast path's command line (`--query X` or `--query=X`, `--json`), before it is parsed. */
-export function recallRouteOfArgs(args: readonly string[]): string {
-  let query = '';
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--query') query = args[i + 1] ?? '';
-    else if (arg.startsWith('--query=')) query = arg.slice('--query='.length);
-  }
-  return recallRoute(query, args.includes('--json'));
-}

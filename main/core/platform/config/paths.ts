@@ -95,10 +95,9 @@ export function resolvePaths(settings: Pick<Settings, 'ROLE_HOME' | 'ROLE_MEMORY
   // Resolved folders and fixed names: joined without path.join's normalising (plain-join.ts),
   // which every hook and CLI process runs this for.
   const stateDir = joinPlain(memoryHome, '.kioku');
-  // The socket's path is worked out when first asked for (then kept): its hash and the checks of
-  // its folder were a quarter of a millisecond of every prompt that calls nobody, which never
-  // talks to the daemon (hook trace marks, issue 17).
-  // The two variables it reads, as they are now: the environment may change before it is asked.
+  // The socket's path is worked out when first asked for (then kept), from the two variables it
+  // reads as they are now: its hash and the checks of its folder were a quarter of a millisecond
+  // of every prompt that calls nobody, which never talks to the daemon (trace marks, issue 17).
   const socketEnv = { XDG_RUNTIME_DIR: env.XDG_RUNTIME_DIR, TMPDIR: env.TMPDIR };
   let socketPath: string | undefined;
   return {
