@@ -54,10 +54,11 @@ describe('kioku memory recall, fast path', () => {
     // The fast path writes its answer straight to fd 1 (fd-output.ts), not through process.stdout.
     const out: string[] = [];
     const realWriteSync = fs.writeSync;
-    vi.spyOn(fs, 'writeSync').mockImplementation(((fd: number, buffer: Buffer, ...rest: unknown[]) => {
-      if (fd !== 1) return (realWriteSync as (...args: unknown[]) => number)(fd, buffer, ...rest);
-      out.push(Buffer.from(buffer).toString('utf8'));
-      return buffer.length;
+    vi.spyOn(fs, 'writeSync').mockImplementation(((fd: number, data: string | Buffer, ...rest: unknown[]) => {
+      if (fd !== 1) return (realWriteSync as (...args: unknown[]) => number)(fd, data, ...rest);
+      const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data); // bytes written, as fs.writeSync counts
+      out.push(bytes.toString('utf8'));
+      return bytes.length;
     }) as typeof fs.writeSync);
     try {
       expect(await recallFast(['--query', '頭髮', '--limit=3', '--json'], env)).toBe(0);

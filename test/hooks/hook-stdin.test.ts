@@ -224,8 +224,10 @@ describe('the hook reads its stdin', () => {
     fs.writeFileSync(
       preload,
       `const fs = require('node:fs'); const real = fs.writeSync; let calls = 0;
-fs.writeSync = function (fd, buffer, offset, ...rest) {
-  if (fd !== 1) return real.call(this, fd, buffer, offset, ...rest);
+fs.writeSync = function (fd, data, offset, ...rest) {
+  if (fd !== 1) return real.call(this, fd, data, offset, ...rest);
+  const buffer = typeof data === 'string' ? Buffer.from(data, 'utf8') : data; // the answer is written as a string first
+  if (typeof data === 'string') offset = 0;
   if (++calls > 1) throw Object.assign(new Error('EAGAIN: resource temporarily unavailable, write'), { code: 'EAGAIN' });
   return real.call(this, fd, buffer, offset ?? 0, Math.min(100, buffer.length - (offset ?? 0)));
 };\n`,

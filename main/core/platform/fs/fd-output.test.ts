@@ -16,18 +16,38 @@ async function freshWriter() {
 }
 
 describe('writeToFd', () => {
+  /** fs.writeSync as the writer calls it: the string whole first, the bytes from an offset after a short write. */
+  type Write = (fd: number, data: string | Buffer, offset?: number) => number;
+  const bytesOf = (data: string | Buffer, offset = 0) => (typeof data === 'string' ? Buffer.from(data, 'utf8') : data).subarray(offset);
+
+  it('writes the string whole when the descriptor takes it, without a second write', async () => {
+    const writeToFd = await freshWriter();
+    const got: Buffer[] = [];
+    vi.spyOn(fs, 'writeSync').mockImplementation(((fd, data, offset) => {
+      expect(fd).toBe(1);
+      const chunk = bytesOf(data, offset);
+      got.push(Buffer.from(chunk));
+      return chunk.length;
+    }) as Write as typeof fs.writeSync);
+    const stream = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    writeToFd(1, '記憶 ok\n');
+    expect(got.map((chunk) => chunk.toString('utf8'))).toEqual(['記憶 ok\n']);
+    expect(stream).not.toHaveBeenCalled();
+  });
+
   it('writes the UTF-8 bytes to the descriptor, looping over short writes', async () => {
     const writeToFd = await freshWriter();
     const got: Buffer[] = [];
-    vi.spyOn(fs, 'writeSync').mockImplementation(((fd: number, buffer: Buffer, offset: number) => {
+    vi.spyOn(fs, 'writeSync').mockImplementation(((fd, data, offset) => {
       expect(fd).toBe(1);
-      const chunk = buffer.subarray(offset, offset + 3); // three bytes at a time: one CJK character
+      const chunk = bytesOf(data, offset).subarray(0, 3); // three bytes at a time: one CJK character
       got.push(Buffer.from(chunk));
       return chunk.length;
-    }) as typeof fs.writeSync);
+    }) as Write as typeof fs.writeSync);
     const stream = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     writeToFd(1, '記憶 ok\n');
     expect(Buffer.concat(got).toString('utf8')).toBe('記憶 ok\n');
+    expect(got.length).toBe(4);
     expect(stream).not.toHaveBeenCalled();
   });
 
@@ -35,11 +55,11 @@ describe('writeToFd', () => {
     const writeToFd = await freshWriter();
     let calls = 0;
     const direct: string[] = [];
-    vi.spyOn(fs, 'writeSync').mockImplementation(((_fd: number, buffer: Buffer, offset: number) => {
+    vi.spyOn(fs, 'writeSync').mockImplementation(((_fd, data, offset) => {
       if (++calls > 1) throw Object.assign(new Error('EAGAIN'), { code: 'EAGAIN' });
-      direct.push(buffer.subarray(offset, offset + 2).toString('utf8'));
+      direct.push(bytesOf(data, offset).subarray(0, 2).toString('utf8'));
       return 2;
-    }) as typeof fs.writeSync);
+    }) as Write as typeof fs.writeSync);
     const streamed: string[] = [];
     vi.spyOn(process.stdout, 'write').mockImplementation(
       ((chunk: Uint8Array) => (streamed.push(Buffer.from(chunk).toString('utf8')), true)) as typeof process.stdout.write,
@@ -49,6 +69,19 @@ describe('writeToFd', () => {
     expect(direct).toEqual(['fi']);
     expect(streamed).toEqual(['rst\n', 'second\n']);
     expect(calls).toBe(2); // the second write did not try the descriptor again
+  });
+
+  it('EAGAIN on the first write hands the whole answer to the stream', async () => {
+    const writeToFd = await freshWriter();
+    vi.spyOn(fs, 'writeSync').mockImplementation(() => {
+      throw Object.assign(new Error('EAGAIN'), { code: 'EAGAIN' });
+    });
+    const streamed: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation(
+      ((chunk: Uint8Array) => (streamed.push(Buffer.from(chunk).toString('utf8')), true)) as typeof process.stdout.write,
+    );
+    writeToFd(1, '記憶\n');
+    expect(streamed).toEqual(['記憶\n']);
   });
 
   it('a closed reader (EPIPE) or no descriptor is ignored: no throw, nothing queued', async () => {
