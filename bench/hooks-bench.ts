@@ -102,9 +102,15 @@ async function bundle(root: string, outDir: string): Promise<{ hook: string; cli
   });
   if (built.status !== 0) throw new Error(`hooks bench: scripts/build-hooks.mjs failed (exit ${built.status})`);
   const cli = path.join(outDir, 'cli', 'kioku-cli.mjs');
+  // The daemon starts as bin/kioku.js starts it: baseline code asked for before the CLI is loaded
+  // (baseline-code.ts; a build from before it, under --compare, has none to ask for).
+  const baseline = path.join(root, 'main', 'core', 'hosts', 'daemon', 'baseline-code.ts');
+  const first = fs.existsSync(baseline)
+    ? `import { preferBaselineCode } from ${JSON.stringify(baseline)};\nif (process.argv[2] === 'daemon') preferBaselineCode();\n`
+    : '';
   await build({
     stdin: {
-      contents: `import { main } from ${JSON.stringify(path.join(root, 'main', 'cli', 'kioku.ts'))};\nprocess.exitCode = await main(process.argv);\n`,
+      contents: `${first}const { main } = await import(${JSON.stringify(path.join(root, 'main', 'cli', 'kioku.ts'))});\nprocess.exitCode = await main(process.argv);\n`,
       resolveDir: root,
       sourcefile: 'kioku-cli-entry.ts',
       loader: 'ts',

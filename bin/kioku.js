@@ -37,8 +37,16 @@ async function launch() {
     process.stderr.write(`kioku: ${entry} is missing\n  → run \`npm run build\` in ${root} first\n`);
     process.exit(1);
   }
+  // A daemon stays up and answers hooks: V8 makes baseline code for everything it compiles from
+  // here on, before the CLI is loaded (main/core/hosts/daemon/baseline-code.ts says why).
+  if (command === 'daemon') await preferBaselineCode();
   const { main } = await import(pathToFileURL(entry).href);
   process.exitCode = await main(process.argv);
+}
+
+async function preferBaselineCode() {
+  const file = path.join(root, 'dist', 'main', 'core', 'hosts', 'daemon', 'baseline-code.js');
+  (await import(pathToFileURL(file).href)).preferBaselineCode();
 }
 
 /**

@@ -4,7 +4,6 @@ import { describeError } from '../../common/errors.js';
 import type { UiEventMessage } from '../../common/ui-contract.js';
 import type { Logger } from '../core/platform/config/log.js';
 import { startCore, type CoreDeps, type KiokuCore } from '../core/hosts/daemon/start-core.js';
-import { preferBaselineCode } from '../core/hosts/daemon/baseline-code.js';
 import { resolveCurrentRole } from '../core/store/roles/role-active.js';
 import { readRoleDefinition } from '../core/store/roles/role-repository.js';
 import { createTrayController, type TrayController, type TrayPort, type TrayTicker } from '../core/hosts/tray/tray-controller.js';
@@ -62,8 +61,6 @@ export function startAppHost(deps: AppHostDeps): AppHost {
   for (const problem of config.problems) logger.warn('settings', problem.message);
   const preferences = storePreferences(store);
 
-  // A long-lived host: its hook answers run as baseline code, not interpreted (baseline-code.ts).
-  preferBaselineCode();
   const core = startCore(config, {
     logger,
     version: deps.version,

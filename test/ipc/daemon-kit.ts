@@ -28,8 +28,13 @@ export function bundled(entry: string): string {
  * deadline, and it stops itself if the test process goes away.
  */
 export function runNode(entry: string, args: string[], env: NodeJS.ProcessEnv, options: { deadlineMs?: number } = {}): ChildRun {
+  return runNodeArgs([bundled(entry), ...args], env, options);
+}
+
+/** runNode with Node's own arguments as given (flags, then a script that needs no bundling, such as bin/kioku.js). */
+export function runNodeArgs(nodeArgs: string[], env: NodeJS.ProcessEnv, options: { deadlineMs?: number } = {}): ChildRun {
   const child = guardChild(
-    spawn(process.execPath, [...WATCHDOG_ARGS, bundled(entry), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] }),
+    spawn(process.execPath, [...WATCHDOG_ARGS, ...nodeArgs], { env, stdio: ['ignore', 'pipe', 'pipe'] }),
     options.deadlineMs ?? LONG_CHILD_DEADLINE_MS,
   );
   let stdout = '';

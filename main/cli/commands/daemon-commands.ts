@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import { KiokuError, describeError } from '../../../common/errors.js';
 import type { AnswerHandler, QueuedHandler } from '../../core/hosts/daemon/daemon.js';
 import { stopOnSignals } from '../../core/hosts/daemon/daemon-signals.js';
-import { preferBaselineCode } from '../../core/hosts/daemon/baseline-code.js';
 import { startCore } from '../../core/hosts/daemon/start-core.js';
 import type { CliContext } from '../cli-context.js';
 import type { WebServer } from '../../core/hosts/ui-api/web-server.js';
@@ -49,8 +48,6 @@ async function runDaemon(command: Command, options: DaemonOptions, getContext: (
   const scheduleOff = options.schedule === false || ctx.config.env.KIOKU_NO_SCHEDULE === '1';
   // The hook socket, the spool, the hook code the fallback also runs (HOOK-5) and the scheduler:
   // the same core the tray app hosts (main/core/hosts/daemon/start-core.ts); tests may inject handlers.
-  // A long-lived host: its hook answers run as baseline code, not interpreted (baseline-code.ts).
-  preferBaselineCode();
   const core = startCore(ctx.config, {
     logger: ctx.logger,
     version: rootVersion(command),
