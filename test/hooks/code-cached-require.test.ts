@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { requireWithCodeCache } from '../../main/core/platform/fs/code-cached-require.js';
 import { bundleEntry } from '../helpers/bundle-entry.js';
+import { runModuleScript } from '../helpers/module-script.js';
 
 /**
  * The hook's fallback bundle is required with V8's code cache (issue 17): it must give the module
@@ -50,14 +50,7 @@ const answer = loaded.exports.answer(2);
 loaded.save(route || undefined);
 process.stdout.write(JSON.stringify({ fromCache: loaded.fromCache, answer }));`;
   const args = [bundle, cacheDir, builtHash ?? '', route?.name ?? '', route?.call ?? ''];
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, ...args], {
-    encoding: 'utf8',
-    timeout: 30_000,
-    killSignal: 'SIGKILL',
-  });
-  expect(run.stderr).toBe('');
-  expect(run.status).toBe(0);
-  return JSON.parse(run.stdout) as { fromCache: boolean; answer: number };
+  return runModuleScript<{ fromCache: boolean; answer: number }>(script, args);
 }
 
 const cacheFiles = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []);

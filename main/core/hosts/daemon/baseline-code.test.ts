@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { bundleEntry } from '../../../../test/helpers/bundle-entry.js';
+import { runModuleScript } from '../../../../test/helpers/module-script.js';
 
 /**
  * The daemon's hosts ask V8 for baseline code at run time (baseline-code.ts). Whether a function
@@ -19,14 +19,7 @@ if (process.argv[1] === 'prefer') preferBaselineCode();
 function after(a) { return a + 1; }
 after(1);
 process.stdout.write(JSON.stringify({ before: isBaseline(before), after: isBaseline(after) }));`;
-  const run = spawnSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', script, prefer ? 'prefer' : 'no'], {
-    encoding: 'utf8',
-    timeout: 30_000,
-    killSignal: 'SIGKILL',
-  });
-  expect(run.stderr).toBe('');
-  expect(run.status).toBe(0);
-  return JSON.parse(run.stdout) as { before: boolean; after: boolean };
+  return runModuleScript<{ before: boolean; after: boolean }>(script, [prefer ? 'prefer' : 'no'], ['--allow-natives-syntax']);
 }
 
 describe('preferBaselineCode', () => {
