@@ -18,16 +18,7 @@ import v8 from 'node:v8';
  * answers share with start-up were already compiled, and the bench saw no difference. Never for
  * the short processes (hooks, the CLI): there compiling more than the interpreter needs only costs.
  */
-export const BASELINE_CODE_FLAG = '--always-sparkplug';
-
-let asked = false;
-
 export function preferBaselineCode(): void {
-  if (asked) return;
-  asked = true;
-  try {
-    v8.setFlagsFromString(BASELINE_CODE_FLAG);
-  } catch {
-    /* a V8 without the flag ignores it; a host that cannot set it only runs a little slower */
-  }
+  // Setting it twice is harmless, and it never throws (a V8 without the flag says so on stderr).
+  v8.setFlagsFromString('--always-sparkplug');
 }
