@@ -1,11 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
 import type { HookEventName } from '../common/hook-events.js';
 import { loadConfig } from '../main/core/platform/config/config.js';
 import { RACY_MS } from '../main/core/engine/context/prepared-load-stamps.js';
@@ -29,6 +28,7 @@ import { generateMemories } from './generate-memories.js';
 import { writeBenchResults } from './bench-results.js';
 import { benchHomeEnv } from './bench-home-env.js';
 import { spawnTimedWarm, waitIdle } from './hooks-bench-runs.js';
+import { bundleHooksBench } from './hooks-bench-bundle.js';
 import { FLOOR_SOCKET, FLOOR_STDIN, floorRows, startHookFloors, type HookFloors } from './hook-floors.js';
 
 /**
@@ -94,50 +94,6 @@ function findRoot(): string {
   }
 }
 
-/** The hook client built by scripts/build-hooks.mjs, and the CLI for `kioku daemon`. */
-async function bundle(root: string, outDir: string): Promise<{ hook: string; cli: string; budgets: string }> {
-  // The shipped build script itself, so the bench can never measure a differently built client.
-  const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-hooks.mjs'), path.join(outDir, 'hooks')], {
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) throw new Error(`hooks bench: scripts/build-hooks.mjs failed (exit ${built.status})`);
-  const cli = path.join(outDir, 'cli', 'kioku-cli.mjs');
-  // The daemon starts as bin/kioku.js starts it: baseline code asked for before the CLI is loaded
-  // (baseline-code.ts; a build from before it, under --compare, has none to ask for).
-  const baseline = path.join(root, 'main', 'core', 'hosts', 'daemon', 'baseline-code.ts');
-  const first = fs.existsSync(baseline)
-    ? `import { preferBaselineCode } from ${JSON.stringify(baseline)};\nif (process.argv[2] === 'daemon') preferBaselineCode();\n`
-    : '';
-  await build({
-    stdin: {
-      contents: `${first}const { main } = await import(${JSON.stringify(path.join(root, 'main', 'cli', 'kioku.ts'))});\nprocess.exitCode = await main(process.argv);\n`,
-      resolveDir: root,
-      sourcefile: 'kioku-cli-entry.ts',
-      loader: 'ts',
-    },
-    outfile: cli,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  // The hook's waits for the daemon, from the source (dist/hooks/ is the CommonJS client bundle's
-  // folder, where tsc's ESM output of hook-budgets.ts cannot be imported).
-  const budgets = path.join(outDir, 'hook-budgets.mjs');
-  await build({
-    entryPoints: [path.join(root, 'hooks', 'hook-budgets.ts')],
-    outfile: budgets,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-  return { hook: path.join(outDir, 'hooks', 'kioku-hook.js'), cli, budgets };
-}
-
 /** `floor`: the least a Node hook doing the same must do (hook-floors.ts), printed beside the verdict. */
 const TARGETS: Array<{ name: string; max: number; label: string; floor: string }> = [
   { name: 'session-start', max: 1.3, label: 'SessionStart with the daemon up', floor: FLOOR_SOCKET },
@@ -180,10 +136,10 @@ export async function runHooksBench(args: string[]): Promise<void> {
   let floors: HookFloors | undefined;
   try {
     process.stderr.write('hooks bench: bundling the hook client and the CLI…\n');
-    const { hook, cli, budgets } = await bundle(root, buildDir);
+    const { hook, cli, budgets } = await bundleHooksBench(root, buildDir);
     // --compare <another checkout>: its hook client, built by its own build script, runs in the same rounds (rows "old …").
     const compareRoot = values.compare ? path.resolve(values.compare) : undefined;
-    const oldHook = compareRoot ? (await bundle(compareRoot, path.join(buildDir, 'compare'))).hook : undefined;
+    const oldHook = compareRoot ? (await bundleHooksBench(compareRoot, path.join(buildDir, 'compare'))).hook : undefined;
     const clients: Array<[string, string]> = [['', hook], ...(oldHook ? ([['old ', oldHook]] as Array<[string, string]>) : [])];
     const { DAEMON_WAIT_MS } = (await import(pathToFileURL(budgets).href)) as typeof import('../hooks/hook-budgets.js');
 
