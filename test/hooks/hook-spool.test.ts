@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SpoolRecord } from '../../common/hook-protocol.js';
-import { capturedMemoryId } from '../../main/core/engine/capture/capture-writer.js';
+import { capturedIdCandidates } from '../../main/core/engine/capture/capture-writer.js';
 import { loadRoleMemories } from '../../main/core/store/memory/memory-layout.js';
 import { SPOOL_FAILED, SPOOL_PROCESSING } from '../../main/core/platform/ipc/spool-writer.js';
 import { killAndWait, waitDrained, waitReady, type ChildRun } from '../ipc/daemon-kit.js';
@@ -44,7 +44,7 @@ async function stopWhileHung(h: HookHome, daemon: ChildRun, session: string, rep
 const capturedInbox = (h: HookHome) =>
   loadRoleMemories(h.memoryHome, ACTIVE.id)
     .memories.filter((memory) => memory.category === 'inbox' && String(memory.extra.source ?? '').startsWith('capture:'))
-    .map((memory) => ({ id: memory.id, summary: memory.summary, body: memory.body }))
+    .map((memory) => ({ id: memory.id, summary: memory.summary, body: memory.body, event: memory.extra.capture_event }))
     .sort((a, b) => a.id.localeCompare(b.id));
 
 describe('Stop with the daemon down: spooled, then captured exactly once', () => {
@@ -74,18 +74,15 @@ describe('Stop with the daemon down: spooled, then captured exactly once', () =>
     let daemon = await startReadyDaemon(h);
     daemons.push(daemon);
     const captured = capturedInbox(h);
-    // Each event's memories carry ids derived from its eventId (capture-writer.ts: turn time in
-    // the daemon's time zone, then a hash of eventId#index): all of them are accounted for,
-    // index 0 of each event included — nothing written twice, nothing from elsewhere.
-    const hashOf = (id: string) => id.slice(id.lastIndexOf('-') + 1);
-    const expectedHashes = new Map<string, string>();
-    for (const record of spooled) {
-      for (let index = 0; index < 10; index++)
-        expectedHashes.set(hashOf(capturedMemoryId(record.eventId, index, NOW)), `${record.eventId}#${index}`);
-      expect(captured.map((memory) => hashOf(memory.id))).toContain(hashOf(capturedMemoryId(record.eventId, 0, NOW)));
-    }
+    // Each event's memories carry ids derived from its eventId and say which event and index made
+    // them (capture-writer.ts): all of them are accounted for, index 0 of each event included —
+    // nothing written twice, nothing from elsewhere.
+    const expected = new Map<string, string[]>();
+    for (const record of spooled)
+      for (let index = 0; index < 10; index++) expected.set(`${record.eventId}#${index}`, capturedIdCandidates(record.eventId, index, NOW));
+    for (const record of spooled) expect(captured.map((memory) => memory.event)).toContain(`${record.eventId}#0`);
     expect(captured.length).toBeGreaterThanOrEqual(2);
-    for (const memory of captured) expect(expectedHashes.has(hashOf(memory.id)), memory.id).toBe(true);
+    for (const memory of captured) expect(expected.get(String(memory.event)), memory.id).toContain(memory.id);
     expect(new Set(captured.map((memory) => memory.summary)).size).toBe(captured.length);
     const text = captured.map((memory) => `${memory.summary}\n${memory.body}`).join('\n');
     expect(text).toContain('smoke test');

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { cleanForStorage } from '../../platform/privacy/clean-for-storage.js';
 import type { KiokuConfig } from '../../platform/config/config.js';
 import { silentLogger, type Logger } from '../../platform/config/log.js';
@@ -16,7 +15,7 @@ import {
   type Condenser,
   type TurnInput,
 } from './capture-types.js';
-import { capturedMemoryId, capturedMemoryPath, writeCapturedMemory } from './capture-writer.js';
+import { isCaptured, writeCapturedMemory } from './capture-writer.js';
 import { resolveCliCondenser } from './cli-condenser.js';
 import { localCondenser } from './local-condenser.js';
 import { stripPersonalDetails } from './personal-details.js';
@@ -176,7 +175,7 @@ export async function handleCapturedTurn(
     if (captured?.by === 'pre-compact' && captured.key === record.turn.key) return { ...report, skipped: 'already-captured' };
   }
   // Memories are written last index first, so index 0 on disk means the whole event was written.
-  if (fs.existsSync(capturedMemoryPath(config, record.roleId, 'inbox', capturedMemoryId(record.eventId, 0, at)))) {
+  if (isCaptured(config, record.roleId, 'inbox', record.eventId, 0, at)) {
     rememberCapturedTurn(config, record, logger);
     return { ...report, skipped: 'already-captured' };
   }
@@ -223,10 +222,9 @@ export async function handleCapturedTurn(
   const project = captureProject(config, record.cwd);
   for (let index = result.memories.length - 1; index >= 0; index--) {
     const memory = result.memories[index]!;
-    const id = capturedMemoryId(record.eventId, index, at);
     const draft = toDraft(memory, record, result.condenser, capturedProjectExtra(project, memory, user));
-    const written = await writeCapturedMemory(config, record.roleId, id, at, draft);
-    (written.written ? report.written : report.existing).push(id);
+    const written = await writeCapturedMemory(config, record.roleId, { eventId: record.eventId, index, at }, draft);
+    (written.written ? report.written : report.existing).push(written.memory.id);
     report.warnings.push(...written.warnings);
     if (written.written && memory.bond) {
       const bond = await appendBond(config, record.roleId, memory.bond);

@@ -2,7 +2,7 @@ import type { KiokuConfig } from '../../platform/config/config.js';
 import { silentLogger } from '../../platform/config/log.js';
 import { readMemoryState } from '../../store/memory/memory-state.js';
 import type { CaptureReport, PostCompactRecord } from './capture-types.js';
-import { capturedMemoryId, writeCapturedMemory } from './capture-writer.js';
+import { writeCapturedMemory } from './capture-writer.js';
 import { emptyReport, turnTime, type CaptureOptions } from './handle-capture.js';
 import { stripPersonalDetails } from './personal-details.js';
 import { clip, splitSentences } from '../../platform/text/turn-text.js';
@@ -53,21 +53,25 @@ export async function handlePostCompact(
   const trigger = typeof record.trigger === 'string' && record.trigger ? record.trigger : 'unknown';
   const label = TRIGGER_LABEL[trigger] ?? '對話壓縮';
   const at = turnTime(config, record.receivedAt);
-  const id = capturedMemoryId(record.eventId, 0, at);
   const gist = splitSentences(summary)[0] ?? summary;
-  const written = await writeCapturedMemory(config, record.roleId, id, at, {
-    category: 'daily',
-    summary: `對話壓縮摘要（${label}）：${clip(gist, 80)}`,
-    body: `${summary}\n\n- 觸發：${trigger}${trigger === 'auto' ? '（自動壓縮，使用者未主動要求）' : ''}`,
-    tags: ['對話壓縮', label],
-    priority: 2,
-    memory_type: 'episodic',
-    // Encoded now, not consolidated (the same convention as `remember`, CAP-7).
-    sleep_stage: 'encoding',
-    // What a session did in its repository: that project's (issue 12, memory-project.ts).
-    extra: { source: `post-compact:${record.assistant}`, compact_trigger: trigger, ...compactProjectExtra(config, record.cwd) },
-  });
-  (written.written ? report.written : report.existing).push(id);
+  const written = await writeCapturedMemory(
+    config,
+    record.roleId,
+    { eventId: record.eventId, index: 0, at },
+    {
+      category: 'daily',
+      summary: `對話壓縮摘要（${label}）：${clip(gist, 80)}`,
+      body: `${summary}\n\n- 觸發：${trigger}${trigger === 'auto' ? '（自動壓縮，使用者未主動要求）' : ''}`,
+      tags: ['對話壓縮', label],
+      priority: 2,
+      memory_type: 'episodic',
+      // Encoded now, not consolidated (the same convention as `remember`, CAP-7).
+      sleep_stage: 'encoding',
+      // What a session did in its repository: that project's (issue 12, memory-project.ts).
+      extra: { source: `post-compact:${record.assistant}`, compact_trigger: trigger, ...compactProjectExtra(config, record.cwd) },
+    },
+  );
+  (written.written ? report.written : report.existing).push(written.memory.id);
   report.warnings.push(...written.warnings);
   report.condenser = 'harness';
   return report;

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { ConsolidatedCategory, Memory, StoredMemory } from '../../../../common/memory.js';
-import { formatCompactDateTime, formatLocalIso, parseLooseDate } from '../../platform/config/clock.js';
-import { fileNameForId, parseMemory, serializeMemory } from '../../store/memory/memory-file.js';
+import { formatLocalIso, parseLooseDate } from '../../platform/config/clock.js';
+import { derivedIdCandidates, inspectDerivedSlot, type DerivedSlot } from '../../store/memory/derived-id.js';
+import { fileNameForId, serializeMemory } from '../../store/memory/memory-file.js';
 import { categoryDir } from '../../store/memory/memory-layout.js';
 import {
   prepareMemory,
@@ -54,33 +53,12 @@ export interface CreatedTarget {
 /** `sleep_plan` in a created memory's frontmatter: which plan and key made it (replay ownership). */
 const ownerMark = (planId: string, key: string) => `${planId}#${key}`;
 
-/**
- * A created memory's id: `<plan time>-<sha256(planId#key)>`, the shape of every other id
- * (newMemoryId, capturedMemoryId), so a replay computes the same file name. The hash starts at 6
- * hex digits like capture's; should that name hold another plan's memory, a longer one is used.
- */
+/** A created memory's id candidates: the shape of every other id (see derived-id.ts), so a replay computes the same file name. */
 function createdIdCandidates(plan: SleepPlan, key: string, at: Date): string[] {
-  const hash = createHash('sha256').update(`${plan.id}#${key}`).digest('hex');
-  return [6, 8, 10, 12, 16].map((n) => `${formatCompactDateTime(at)}-${hash.slice(0, n)}`);
+  return derivedIdCandidates(`${plan.id}#${key}`, at);
 }
 
-type Found = { kind: 'free' } | { kind: 'ours' } | { kind: 'broken' } | { kind: 'other' };
-
-function inspect(file: string, mark: string): Found {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'free' };
-    throw error;
-  }
-  if (!text.trim()) return { kind: 'broken' }; // a power cut before the flush barrier
-  try {
-    return parseMemory(text).extra.sleep_plan === mark ? { kind: 'ours' } : { kind: 'other' };
-  } catch {
-    return { kind: 'broken' };
-  }
-}
+const inspect = (file: string, mark: string): DerivedSlot => inspectDerivedSlot(file, 'sleep_plan', mark);
 
 /** Decide every created memory's id before writing any, so links can name them. */
 export function resolveCreatedTargets(ctx: ApplyContext): Map<string, CreatedTarget> {
@@ -91,8 +69,8 @@ export function resolveCreatedTargets(ctx: ApplyContext): Map<string, CreatedTar
     for (const id of createdIdCandidates(ctx.plan, create.key, ctx.at)) {
       const file = path.join(dir, fileNameForId(id));
       const found = inspect(file, mark);
-      if (found.kind === 'other') continue;
-      targets.set(create.key, { key: create.key, id, path: file, written: found.kind === 'ours' });
+      if (found === 'other') continue;
+      targets.set(create.key, { key: create.key, id, path: file, written: found === 'ours' });
       break;
     }
     if (!targets.has(create.key)) throw new Error(`no free file name for the memory "${create.key}" of plan ${ctx.plan.id} in ${dir}`);
@@ -180,10 +158,10 @@ export async function writeCreated(ctx: ApplyContext, create: PlanCreate, target
   if (target.written) return;
   const prepared = await newMemory(ctx, create, target.id, links);
   const found = inspect(target.path, ownerMark(ctx.plan.id, create.key));
-  if (found.kind === 'ours') return;
+  if (found === 'ours') return;
   // A file left empty by a power cut before the flush barrier is ours to finish; anything else is created exclusively.
   const createFile = (file: string, text: string) =>
-    found.kind === 'broken' ? (ctx.writes.replace(file, text), true) : ctx.writes.createExclusive(file, text);
+    found === 'broken' ? (ctx.writes.replace(file, text), true) : ctx.writes.createExclusive(file, text);
   const { written } = writePreparedMemory(ctx.memoryHome, ctx.role, prepared, createFile);
   if (written) ctx.catalog.remember(target.path, create.category, prepared.text, prepared.memory);
 }
