@@ -6,6 +6,7 @@ import type { PeerInfo } from '../../engine/context/peers-block.js';
 import { readBonds } from '../../store/memory/bonds-reader.js';
 import { readMemoryState } from '../../store/memory/memory-state.js';
 import { loadAllRoles, readRoleDefinition } from '../../store/roles/role-repository.js';
+import type { RoleDefinition } from '../../store/roles/role-definition.js';
 import { projectMemoryFolder, sessionProject } from '../../engine/context/session-project.js';
 import { dialogAttribution } from './attributed-dialog.js';
 import { traceMark } from '../../platform/config/trace.js';
@@ -21,11 +22,12 @@ export function loadRoleContext(
   ctx: HookContext,
   event: HookEvent,
   roleId: string,
-  options: { maxParts?: number; readOnly?: boolean } = {},
+  options: { maxParts?: number; readOnly?: boolean; role?: RoleDefinition } = {},
 ): SessionContext {
   const { config } = ctx;
   const { settings, paths } = config;
-  const role = readRoleDefinition(paths.roleHome, roleId);
+  // The caller's, when it read the role already: one reading of the role's files per event.
+  const role = options.role ?? readRoleDefinition(paths.roleHome, roleId);
   const cached = ctx.memories?.load(roleId);
   // One moment for the whole load: the prepared load is judged valid at the moment it is used at.
   const now = config.clock.now();

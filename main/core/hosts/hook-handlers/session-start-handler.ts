@@ -104,7 +104,7 @@ export function handleSessionStart(ctx: HookContext, event: HookEvent, options: 
   const action = snapshotAction(event.source, { snapshotExists: snapshot !== undefined && snapshot.roleId === roleId });
   if (action === 'remind') return { additionalContext: options.part && options.part > 1 ? '' : resumeReminder(language, role.name) };
   if (action === 'reinject-snapshot' && snapshot) return { additionalContext: pick(snapshot.parts, options) };
-  const load = loadRoleContext(ctx, event, roleId, { maxParts: options.parts ?? 1 });
+  const load = loadRoleContext(ctx, event, roleId, { maxParts: options.parts ?? 1, role });
   if (sessionId && (options.part ?? 1) === 1) {
     // Read only by a later event of this session (a resume, a compaction): not on the answer's path.
     afterTheAnswer(ctx, () =>

@@ -43,7 +43,7 @@ export function handleUserPrompt(ctx: HookContext, event: HookEvent): HookResult
     };
   }
   // A switch: one output only for this event, so the load is shrunk to one part (CTX-3).
-  const load = loadRoleContext(ctx, event, decision.calleeId, { maxParts: 1 });
+  const load = loadRoleContext(ctx, event, decision.calleeId, { maxParts: 1, role: callee });
   if (event.sessionId)
     saveSnapshot(config.paths, event.sessionId, load.snapshotParts, { roleId: decision.calleeId, savedAt: formatLocalIso(now) });
   return { additionalContext: load.parts.join('\n\n') };
