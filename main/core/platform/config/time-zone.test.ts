@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadSettings } from './load-settings.js';
 import {
   applyUserTimeZone,
@@ -30,6 +30,41 @@ describe('the user time zone (issue 11)', () => {
     expect(loaded.settings.ROLE_TIMEZONE).toBeNull();
     expect(loaded.problems.map((p) => p.name)).toEqual(['ROLE_TIMEZONE']);
     expect(loadSettings({}, { ROLE_TIMEZONE: 'Asia/Taipei' }).settings.ROLE_TIMEZONE).toBe('Asia/Taipei');
+  });
+
+  it('the quick answer (reading the clock in the zone) agrees with Intl, and leaves the clock as it was', () => {
+    const intlKnows = (name: string) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: name });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const names = [
+      ...['Asia/Taipei', 'America/Los_Angeles', 'Europe/London', 'Asia/Kathmandu', 'America/Argentina/Buenos_Aires', 'US/Pacific'],
+      ...['Etc/GMT-8', 'Etc/UTC', 'Africa/Abidjan', 'UTC', 'GMT+8', 'CST-8', 'Asia/Taipie', 'Mars/Olympus', 'Asia/', '/Taipei'],
+    ];
+    const tzBefore = process.env.TZ;
+    const offsetBefore = new Date('2026-01-15T12:00:00Z').getTimezoneOffset();
+    for (const name of names) expect(isKnownTimeZone(name), name).toBe(intlKnows(name));
+    // Asked again (the verdict is kept): the same.
+    expect(isKnownTimeZone(' Asia/Taipei ')).toBe(true);
+    expect(process.env.TZ).toBe(tzBefore);
+    expect(new Date('2026-01-15T12:00:00Z').getTimezoneOffset()).toBe(offsetBefore);
+  });
+
+  it('a zone the clock moves with is known without Intl (its first use in a process is 12–17 ms)', () => {
+    const spy = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(isKnownTimeZone('Asia/Tokyo')).toBe(true);
+      expect(isKnownTimeZone('America/Sao_Paulo')).toBe(true);
+      expect(spy).not.toHaveBeenCalled();
+      expect(isKnownTimeZone('Atlantic/Reykjavik')).toBe(true); // UTC all year: Intl decides
+      expect(spy).toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('applying the setting moves the clock of the environment it is given, and only with a known zone', () => {
