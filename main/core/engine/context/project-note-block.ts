@@ -4,6 +4,7 @@ import { say, type ContextLanguage } from '../../platform/text/context-language.
 import { PROJECT_MEMORY_MAX_CHARS, countProjectMemoryChars } from '../../store/notes/notes-limits.js';
 import type { ProjectMemory } from './shared-memory-blocks.js';
 import { waitingConventions } from './project-conventions.js';
+import { groupDigits } from '../../platform/text/group-digits.js';
 
 /**
  * The session note of issue 12: this project's conventions that a consolidation could not append
@@ -22,8 +23,8 @@ export function projectWaitingBlock(
   // Waiting for another reason (MEMORY.md was made after the last sleep): the next sleep adds them.
   const lines = waiting.map((memory) => `- ${memory.summary}`).join('\n');
   if (countProjectMemoryChars(`${projectMemory.text}\n${lines}\n`) <= PROJECT_MEMORY_MAX_CHARS) return EMPTY_BLOCK;
-  const chars = countProjectMemoryChars(projectMemory.text).toLocaleString('en-US');
-  const max = PROJECT_MEMORY_MAX_CHARS.toLocaleString('en-US');
+  const chars = groupDigits(countProjectMemoryChars(projectMemory.text));
+  const max = groupDigits(PROJECT_MEMORY_MAX_CHARS);
   return textBlock(
     say(
       language,

@@ -5,6 +5,7 @@ import { PROJECT_MEMORY_MAX_CHARS, countProjectMemoryChars } from '../../store/n
 import { loadRoleMemories } from '../../store/memory/memory-layout.js';
 import { waitingConventions } from './project-conventions.js';
 import { projectMemoryFolder, sessionProject } from './session-project.js';
+import { groupDigits } from '../../platform/text/group-digits.js';
 
 /**
  * `kioku status` for the folder it runs in (issue 12): the project, its MEMORY.md (DSH-2) and
@@ -53,9 +54,7 @@ export function projectStatus(config: KiokuConfig, roleId: string | null, cwd: s
 /** The status line; a warning when conventions wait for room. */
 export function projectStatusLines(status: ProjectStatus | null | undefined): { line?: string; warning?: string } {
   if (!status) return {};
-  const usage = status.exists
-    ? `${status.chars.toLocaleString('en-US')}/${status.maxChars.toLocaleString('en-US')} 字元`
-    : 'none (never created unasked)';
+  const usage = status.exists ? `${groupDigits(status.chars)}/${groupDigits(status.maxChars)} 字元` : 'none (never created unasked)';
   const line = `專案 project: ${status.project} — MEMORY.md ${usage}${status.waiting ? `; ${status.waiting} convention(s) not in it yet` : ''}`;
   if (!status.overCap) return { line };
   return {

@@ -2,6 +2,7 @@ import { MEMORY_TYPE_LABELS } from '../../../../common/memory.js';
 import type { QueuedOutcome } from './demo-capture.js';
 import type { DemoReport, DemoStep } from './demo-types.js';
 import type { HookRun } from './hook-process.js';
+import { groupDigits } from '../../platform/text/group-digits.js';
 
 /**
  * The narration of `kioku demo`: zh-TW first with short English glosses, one block per step,
@@ -12,7 +13,7 @@ const PREVIEW_CHARS = 600;
 const BAR = '   │ ';
 
 const count = (text: string) => Array.from(text).length;
-const n = (value: number) => value.toLocaleString('en-US');
+const n = groupDigits;
 
 function quoted(text: string, max?: number): string {
   const chars = Array.from(text.replace(/\s+$/, ''));

@@ -1,3 +1,5 @@
+import { groupDigits } from '../../platform/text/group-digits.js';
+
 /**
  * The write limits of DSH-1 and DSH-2 (facts: lines + bytes; project memory: characters), all
  * enforced on the write side: over the limit is an error, nothing is written, never a silent cut.
@@ -76,11 +78,11 @@ export function measureProjectMemory(text: string): ProjectMemoryUsage {
 
 /** `37/100 行，2,410/8,000 位元組` — the read report of DSH-1 (lines used / limit, bytes used / limit). */
 export function factsUsageText(usage: FactsUsage): string {
-  const n = (value: number) => value.toLocaleString('en-US');
+  const n = groupDigits;
   return `${n(usage.lines)}/${n(usage.maxLines)} 行，${n(usage.bytes)}/${n(usage.maxBytes)} 位元組`;
 }
 
 export function projectMemoryUsageText(usage: ProjectMemoryUsage): string {
-  const n = (value: number) => value.toLocaleString('en-US');
+  const n = groupDigits;
   return `${n(usage.chars)}/${n(usage.maxChars)} 字元`;
 }
