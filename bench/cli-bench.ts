@@ -12,7 +12,7 @@ import { requestStatus } from '../main/core/platform/ipc/ipc-client.js';
 import { percentile, round } from './bench-stats.js';
 import { benchRoot, writeBenchResults } from './bench-results.js';
 import { benchQueries, generateMemories, seededRandom } from './generate-memories.js';
-import { benchHomeEnv } from './bench-home-env.js';
+import { benchHomeEnv, benchUserZone } from './bench-home-env.js';
 import { FLOOR_OPEN_INDEX, FLOOR_SOCKET, startCliFloors, type CliFloors } from './cli-floors.js';
 
 /**
@@ -124,12 +124,13 @@ export async function runCliBench(args: string[]): Promise<void> {
   if (other && !fs.existsSync(other)) throw new Error(`--compare: ${other} does not exist (give the bin/kioku.js of another build)`);
   const homeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-cli-bench-'));
   const env: NodeJS.ProcessEnv = benchHomeEnv(homeDir, {
+    ...benchUserZone(),
     KIOKU_NO_SCHEDULE: '1',
   });
   // The other build gets a home of its own, the same memories indexed by its own code: one index
   // shared by builds of different schema versions would be rebuilt by each in turn (issue 17).
   const otherHomeDir = other ? fs.mkdtempSync(path.join(os.tmpdir(), 'kioku-cli-bench-other-')) : undefined;
-  const otherEnv = otherHomeDir ? benchHomeEnv(otherHomeDir, { KIOKU_NO_SCHEDULE: '1' }) : undefined;
+  const otherEnv = otherHomeDir ? benchHomeEnv(otherHomeDir, { ...benchUserZone(), KIOKU_NO_SCHEDULE: '1' }) : undefined;
   const envOf = (kioku: string) => (kioku === other && otherEnv ? otherEnv : env);
   const daemons: Array<ReturnType<typeof spawn>> = [];
   let floors: CliFloors | undefined;

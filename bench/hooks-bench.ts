@@ -26,7 +26,7 @@ import {
 } from './hooks-bench-report.js';
 import { generateMemories } from './generate-memories.js';
 import { writeBenchResults } from './bench-results.js';
-import { benchHomeEnv } from './bench-home-env.js';
+import { benchHomeEnv, benchUserTimeToday, benchUserZone } from './bench-home-env.js';
 import { spawnTimedWarm, waitIdle } from './hooks-bench-runs.js';
 import { bundleHooksBench } from './hooks-bench-bundle.js';
 import { FLOOR_SOCKET, FLOOR_STDIN, floorRows, startHookFloors, type HookFloors } from './hook-floors.js';
@@ -143,11 +143,11 @@ export async function runHooksBench(args: string[]): Promise<void> {
     const clients: Array<[string, string]> = [['', hook], ...(oldHook ? ([['old ', oldHook]] as Array<[string, string]>) : [])];
     const { DAEMON_WAIT_MS } = (await import(pathToFileURL(budgets).href)) as typeof import('../hooks/hook-budgets.js');
 
-    // 14:00 today, local time (no offset: every process reads it in the same zone, this one's),
-    // so that SessionStart loads the persona whatever the hour the bench runs at (CTX-7).
-    const today = new Date();
-    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}T14:00:00`;
+    // 14:00 today in the user's zone, so that SessionStart loads the persona whatever the hour
+    // the bench runs at (CTX-7).
+    const day = benchUserTimeToday('14:00');
     const env: NodeJS.ProcessEnv = benchHomeEnv(homeDir, {
+      ...benchUserZone(),
       ROLE_CLI: 'local',
       KIOKU_NOW: day,
       // The daemon's sleep scheduler stays off: a nap or catch-up mid-bench would skew the timings.
