@@ -19,9 +19,9 @@ export function readHookStdin(fd = 0): Promise<string> {
   if (!stat.isFIFO() && !stat.isSocket()) return Promise.resolve('');
   const first = readFirstChunk(fd);
   if (first === 'ended') return Promise.resolve('');
-  const chunks: Buffer[] = first === 'again' ? [] : [first];
-  if (first !== 'again' && isWholeObject(chunks)) return Promise.resolve(first.toString('utf8'));
-  return readRest(fd, chunks);
+  if (first === 'again') return readRest(fd, []);
+  const text = first.toString('utf8');
+  return isWholeObject(text) ? Promise.resolve(text) : readRest(fd, [first]);
 }
 
 /**
@@ -33,7 +33,7 @@ function readFirstChunk(fd: number): Buffer | 'again' | 'ended' {
   const buffer = Buffer.allocUnsafe(64 * 1024);
   try {
     const bytes = fs.readSync(fd, buffer, 0, buffer.length, null);
-    return bytes === 0 ? 'ended' : Buffer.from(buffer.subarray(0, bytes));
+    return bytes === 0 ? 'ended' : buffer.subarray(0, bytes);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EAGAIN' ? 'again' : 'ended';
   }
@@ -73,7 +73,7 @@ function readRest(fd: number, chunks: Buffer[]): Promise<string> {
       return finish();
     }
     socket.on('data', (chunk: Buffer) => {
-      if (!keep(chunk) || isWholeObject(chunks)) stop();
+      if (!keep(chunk) || isWholeObject(Buffer.concat(chunks).toString('utf8'))) stop();
     });
     // Closed by the assistant: a socket that cannot write ends itself (tearing it down by hand
     // cost about as long as reading it).
@@ -82,12 +82,16 @@ function readRest(fd: number, chunks: Buffer[]): Promise<string> {
   });
 }
 
-/** The payload is one JSON object: once it parses, nothing more is needed from stdin. */
-function isWholeObject(chunks: readonly Buffer[]): boolean {
-  const text = Buffer.concat(chunks).toString('utf8').trimEnd();
-  if (!text.endsWith('}')) return false;
+/**
+ * The payload is one JSON object: once it parses, nothing more is needed from stdin. Given the
+ * text, not the chunks: the first read is nearly always all of it, and the first Buffer.concat of
+ * a process is 0.15 ms of every hook (session 28), for a copy of one buffer.
+ */
+function isWholeObject(text: string): boolean {
+  const trimmed = text.trimEnd();
+  if (!trimmed.endsWith('}')) return false;
   try {
-    JSON.parse(text);
+    JSON.parse(trimmed);
     return true;
   } catch {
     return false;
