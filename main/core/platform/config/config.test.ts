@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTempHome, type TempHome } from '../../../../test/helpers/temp-home.js';
 import { loadConfig } from './config.js';
 import { expandHome } from './paths.js';
@@ -30,6 +30,19 @@ describe('loadConfig', () => {
     const config = loadConfig(home.env);
     expect(config.settings.ROLE_LOAD_LIMIT).toBe(4000);
     expect(config.problems.map((p) => p.message).join('\n')).toMatch(/settings\.json is not valid JSON/);
+  });
+
+  it('a home without a settings file is not read for one (a failed read is the first exception of a hook: 0.3 ms)', () => {
+    home = makeTempHome();
+    const read = vi.spyOn(fs, 'readFileSync');
+    try {
+      const config = loadConfig(home.env);
+      expect(config.settings.ROLE_LOAD_LIMIT).toBe(4000);
+      expect(config.problems).toEqual([]);
+      expect(read.mock.calls.filter(([file]) => String(file).endsWith('settings.json'))).toEqual([]);
+    } finally {
+      read.mockRestore();
+    }
   });
 
   it('gives each memory home its own socket', () => {

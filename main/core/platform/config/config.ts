@@ -26,6 +26,10 @@ export interface KiokuConfig {
  */
 function readStoredSettings(env: NodeJS.ProcessEnv): { values: Record<string, unknown>; problem?: string; file: string } {
   const file = path.join(memoryHomeFromEnv(env), '.kioku', 'settings.json');
+  // Most homes have no settings file (it is written when a setting is changed), and a read that
+  // throws is the first exception of every hook and command: 0.3 ms to make, where asking first
+  // is 0.02 (session 28). A file removed in between is caught all the same.
+  if (!fs.existsSync(file)) return { values: {}, file };
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
