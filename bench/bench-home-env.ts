@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { formatUtcOffset, isoString } from '../main/core/platform/config/clock.js';
 import { zoneOffsetMinutes } from '../main/core/platform/config/time-zone.js';
 
 /**
@@ -32,11 +33,8 @@ export const benchUserZone = (): NodeJS.ProcessEnv => ({ ROLE_TIMEZONE: process.
  * processes it starts, which run in the user's.
  */
 export function benchUserTimeToday(hhmm: string): string {
-  const zone = benchUserZone().ROLE_TIMEZONE!;
-  const offset = zoneOffsetMinutes(zone, new Date());
-  const local = new Date(Date.now() + offset * 60_000); // its UTC fields are the zone's wall clock
-  const two = (n: number) => String(n).padStart(2, '0');
-  const sign = offset < 0 ? '-' : '+';
-  const zoneText = `${sign}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
-  return `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}T${hhmm}:00${zoneText}`;
+  const offset = zoneOffsetMinutes(benchUserZone().ROLE_TIMEZONE!, new Date());
+  // Shifted by the zone's offset, the UTC date is the zone's date.
+  const day = isoString(new Date(Date.now() + offset * 60_000)).slice(0, 10);
+  return `${day}T${hhmm}:00${formatUtcOffset(offset)}`;
 }

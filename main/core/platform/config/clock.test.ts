@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { clockFromEnv, formatLocalDateTime, formatLocalIso, isoString, parseLooseDate, parseStrictDate, systemClock } from './clock.js';
+import {
+  clockFromEnv,
+  formatLocalDateTime,
+  formatLocalIso,
+  formatUtcOffset,
+  isoString,
+  parseLooseDate,
+  parseStrictDate,
+  systemClock,
+} from './clock.js';
 import { formatLogLine } from './log.js';
 
 describe('clock', () => {
@@ -67,6 +76,8 @@ describe('clock', () => {
     const d = new Date(2026, 10, 30, 9, 8, 7);
     expect(formatLocalIso(d)).toMatch(/^2026-11-30T09:08:07[+-]\d\d:\d\d$/);
     expect(formatLocalDateTime(d)).toBe('2026/11/30 09:08:07');
+    expect(formatLocalIso(d).slice(-6)).toBe(formatUtcOffset(-d.getTimezoneOffset()));
+    expect([480, 345, 0, -210, -480].map(formatUtcOffset)).toEqual(['+08:00', '+05:45', '+00:00', '-03:30', '-08:00']);
   });
 });
 

@@ -55,10 +55,13 @@ export function formatCompactDateTime(date: Date): string {
  * frontmatter, readable by people in Taiwan and unambiguous for machines.
  */
 export function formatLocalIso(date: Date): string {
-  const offsetMinutes = -date.getTimezoneOffset();
-  const sign = offsetMinutes >= 0 ? '+' : '-';
+  return `${formatLocalDate(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}${formatUtcOffset(-date.getTimezoneOffset())}`;
+}
+
+/** Minutes east of UTC as ISO 8601 writes them: 480 → `+08:00`, -210 → `-03:30`. */
+export function formatUtcOffset(offsetMinutes: number): string {
   const abs = Math.abs(offsetMinutes);
-  return `${formatLocalDate(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  return `${offsetMinutes >= 0 ? '+' : '-'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
 /**
