@@ -46,6 +46,17 @@ describe('loadSettings', () => {
     expect(loadSettings({ ROLE_SLEEP_START: '7:05' }).settings.ROLE_SLEEP_START).toBe('07:05');
   });
 
+  it('starts every call from the defaults, whatever an earlier call set', () => {
+    const first = loadSettings({ ROLE_LOAD_LIMIT: '1200' }, { ROLE_SLEEP_START: '23:30' });
+    expect([first.settings.ROLE_LOAD_LIMIT, first.settings.ROLE_SLEEP_START]).toEqual([1200, '23:30']);
+    const second = loadSettings({});
+    expect([second.settings.ROLE_LOAD_LIMIT, second.settings.ROLE_SLEEP_START]).toEqual([4000, '22:00']);
+    expect([second.sources.ROLE_LOAD_LIMIT, second.sources.ROLE_SLEEP_START]).toEqual(['default', 'default']);
+    // Every setting, in the table's order (kioku status and the settings page list them so).
+    expect(Object.keys(second.settings)).toEqual(Object.keys(SETTINGS));
+    expect(Object.keys(second.sources)).toEqual(Object.keys(SETTINGS));
+  });
+
   it('describes every setting', () => {
     for (const [name, spec] of Object.entries(SETTINGS)) expect(spec.description, name).not.toBe('');
   });

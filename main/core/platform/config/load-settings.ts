@@ -54,45 +54,56 @@ function parseValue(spec: SettingSpec, raw: string): { ok: true; value: unknown 
   }
 }
 
-const SETTING_ENTRIES = Object.entries(SETTINGS) as [SettingName, SettingSpec][];
+type Source = LoadedSettings['sources'][SettingName];
+
+const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
+/**
+ * Every setting at its default, and every source 'default', made once: each process starts from
+ * a copy of these. Built a property at a time, a 47-setting object made V8 a new shape per
+ * property, twice, on every hook's start (X-PERF, issue 17).
+ */
+const DEFAULT_SETTINGS: Record<string, unknown> = Object.fromEntries(SETTING_NAMES.map((name) => [name, SETTINGS[name].default]));
+const DEFAULT_SOURCES = Object.fromEntries(SETTING_NAMES.map((name) => [name, 'default'])) as Record<SettingName, Source>;
+
+/** The first of the environment's and the file's values that parses, else a problem for each that does not. */
+function resolveSetting(name: SettingName, fromEnv: string | undefined, fromFile: unknown, out: LoadedSettings): void {
+  const spec: SettingSpec = SETTINGS[name];
+  for (const [source, rawValue] of [
+    ['env', fromEnv],
+    ['settings', fromFile],
+  ] as const) {
+    if (rawValue === undefined || rawValue === null) continue;
+    const raw = typeof rawValue === 'boolean' ? (rawValue ? '1' : '0') : String(rawValue);
+    // An empty environment variable means "unset" for every kind (shell habit: VAR= cmd).
+    if (raw.trim() === '' && source === 'env') continue;
+    const parsed = parseValue(spec, raw);
+    if (parsed.ok) {
+      (out.settings as Record<string, unknown>)[name] = parsed.value;
+      out.sources[name] = source;
+      return;
+    }
+    out.problems.push({
+      name,
+      value: raw,
+      source,
+      message: `${name}=${JSON.stringify(raw)} ${source === 'env' ? 'in the environment' : 'in settings'} ignored: ${parsed.message}; using ${JSON.stringify(spec.default)}`,
+    });
+  }
+}
 
 /**
  * Resolve every setting: environment first, then the settings file (electron-store/conf JSON
  * in the app, or any plain object), then the default. Never throws.
  */
 export function loadSettings(env: NodeJS.ProcessEnv, stored: Partial<Record<string, unknown>> = {}): LoadedSettings {
-  const settings = {} as Record<string, unknown>;
-  const sources = {} as Record<SettingName, 'env' | 'settings' | 'default'>;
-  const problems: SettingProblem[] = [];
-  // Every hook resolves every setting at its start (X-PERF): one pass over a list made once, and
-  // nothing allocated for the settings neither the environment nor the file sets.
-  for (const [name, spec] of SETTING_ENTRIES) {
-    settings[name] = spec.default;
-    sources[name] = 'default';
+  const out: LoadedSettings = { settings: { ...DEFAULT_SETTINGS } as Settings, problems: [], sources: { ...DEFAULT_SOURCES } };
+  // Every hook resolves every setting at its start (X-PERF): an indexed pass over the names, and
+  // nothing more for the settings neither the environment nor the file sets.
+  for (let i = 0; i < SETTING_NAMES.length; i++) {
+    const name = SETTING_NAMES[i]!;
     const fromEnv = env[name];
     const fromFile = stored[name];
-    if (fromEnv === undefined && (fromFile === undefined || fromFile === null)) continue;
-    for (const [source, rawValue] of [
-      ['env', fromEnv],
-      ['settings', fromFile],
-    ] as const) {
-      if (rawValue === undefined || rawValue === null) continue;
-      const raw = typeof rawValue === 'boolean' ? (rawValue ? '1' : '0') : String(rawValue);
-      // An empty environment variable means "unset" for every kind (shell habit: VAR= cmd).
-      if (raw.trim() === '' && source === 'env') continue;
-      const parsed = parseValue(spec, raw);
-      if (parsed.ok) {
-        settings[name] = parsed.value;
-        sources[name] = source;
-        break;
-      }
-      problems.push({
-        name,
-        value: raw,
-        source,
-        message: `${name}=${JSON.stringify(raw)} ${source === 'env' ? 'in the environment' : 'in settings'} ignored: ${parsed.message}; using ${JSON.stringify(spec.default)}`,
-      });
-    }
+    if (fromEnv !== undefined || (fromFile !== undefined && fromFile !== null)) resolveSetting(name, fromEnv, fromFile, out);
   }
-  return { settings: settings as Settings, problems, sources };
+  return out;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import path from 'node:path';
 import { loadConfig } from './config.js';
-import { fnv1a64Hex, socketPathFor, socketPathFromEnv } from './paths.js';
+import { fnv1a64Hex, resolvePaths, socketPathFor, socketPathFromEnv } from './paths.js';
 
 /** FNV-1a as its definition states it, in BigInt: the reference the 32-bit version must equal. */
 function fnv1a64Reference(text: string): string {
@@ -58,5 +59,27 @@ describe('socketPathFromEnv (the recall launcher looks for the daemon before rea
       { HOME: '/home/user', TMPDIR: `/tmp/${'x'.repeat(120)}` },
     ])
       expect(socketPathFromEnv(env)).toBe(loadConfig(env, { stored: {} }).paths.socketPath);
+  });
+});
+
+describe('resolvePaths (the folders and files of a home)', () => {
+  it('names what path.join names, for ordinary, awkward and root homes', () => {
+    for (const [roleHome, memoryHome] of [
+      ['~/.roles', '~/.memory'],
+      ['/srv/roles/', '/srv/mem//記憶/'],
+      ['~/a/../roles', './relative/mem'],
+      ['/', '/'],
+    ]) {
+      const paths = resolvePaths({ ROLE_HOME: roleHome!, ROLE_MEMORY_HOME: memoryHome! }, { HOME: '/home/user' });
+      const memory = path.resolve(memoryHome!.replace(/^~/, '/home/user'));
+      const roles = path.resolve(roleHome!.replace(/^~/, '/home/user'));
+      expect(paths.memoryHome).toBe(memory);
+      expect(paths.roleHome).toBe(roles);
+      expect(paths.stateDir).toBe(path.join(memory, '.kioku'));
+      expect(paths.indexFile).toBe(path.join(memory, '.kioku', 'index.sqlite'));
+      expect(paths.settingsFile).toBe(path.join(memory, '.kioku', 'settings.json'));
+      expect(paths.factsFile).toBe(path.join(memory, 'FACT.md'));
+      expect(paths.sessionsDir).toBe(path.join(roles, '.sessions'));
+    }
   });
 });
