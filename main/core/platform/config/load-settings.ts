@@ -49,7 +49,7 @@ function parseValue(spec: SettingSpec, raw: string): { ok: true; value: unknown 
       }
       const problem = spec.validate?.(text);
       if (problem) return { ok: false, message: problem };
-      return { ok: true, value: text };
+      return { ok: true, value: spec.canonical?.(text) ?? text };
     }
   }
 }

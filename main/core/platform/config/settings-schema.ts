@@ -1,4 +1,4 @@
-import { explainTimeZone } from './time-zone.js';
+import { canonicalTimeZone, explainTimeZone } from './time-zone.js';
 
 /**
  * Every ROLE_* variable of HOOK-4 (and Kioku's own KIOKU_* knobs) with its type and
@@ -17,6 +17,8 @@ export interface SettingSpec {
   choices?: readonly string[];
   /** A check beyond the kind's own (a string that must name something real); the reason when it fails. */
   validate?: (text: string) => string | undefined;
+  /** The spelling to keep of a value `validate` accepted (a zone name in ICU's letter case); undefined: as given. */
+  canonical?: (text: string) => string | undefined;
 }
 
 export const SETTINGS = {
@@ -32,6 +34,7 @@ export const SETTINGS = {
     description:
       "the user's time zone (IANA name, e.g. Asia/Taipei) for the sleep window, the brief and every local time; unset: TZ, else the machine's",
     validate: explainTimeZone,
+    canonical: canonicalTimeZone,
   },
   ROLE_CLI: {
     kind: 'string',

@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { loadSettings } from './load-settings.js';
+import { storedValueFor } from './settings-file.js';
 import {
   applyUserTimeZone,
+  canonicalTimeZone,
   explainTimeZone,
   isKnownTimeZone,
   resolveUserTimeZone,
@@ -43,7 +45,19 @@ describe('the user time zone (issue 11)', () => {
     };
     const names = [
       ...['Asia/Taipei', 'America/Los_Angeles', 'Europe/London', 'Asia/Kathmandu', 'America/Argentina/Buenos_Aires', 'US/Pacific'],
-      ...['Etc/GMT-8', 'Etc/UTC', 'Africa/Abidjan', 'UTC', 'GMT+8', 'CST-8', 'Asia/Taipie', 'Mars/Olympus', 'Asia/', '/Taipei'],
+      ...[
+        'Etc/GMT-8',
+        'Etc/UTC',
+        'Africa/Abidjan',
+        'UTC',
+        'GMT+8',
+        'CST-8',
+        'Asia/Taipie',
+        'Mars/Olympus',
+        'Asia/',
+        '/Taipei',
+        'asia/taipei',
+      ],
     ];
     const tzBefore = process.env.TZ;
     const offsetBefore = new Date('2026-01-15T12:00:00Z').getTimezoneOffset();
@@ -55,7 +69,11 @@ describe('the user time zone (issue 11)', () => {
   });
 
   it('a zone the clock moves with is known without Intl (its first use in a process is 12–17 ms)', () => {
-    const spy = vi.spyOn(Intl, 'DateTimeFormat');
+    const Original = Intl.DateTimeFormat;
+    // Counting calls, still answering as Intl does (a bare spy's instances have no resolvedOptions).
+    const spy = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args: ConstructorParameters<typeof Original>) {
+      return new Original(...args);
+    } as never);
     try {
       expect(isKnownTimeZone('Asia/Tokyo')).toBe(true);
       expect(isKnownTimeZone('America/Sao_Paulo')).toBe(true);
@@ -74,6 +92,30 @@ describe('the user time zone (issue 11)', () => {
     applyUserTimeZone('Nowhere/Else', env);
     applyUserTimeZone(null, env);
     expect(env.TZ).toBe('Asia/Kathmandu');
+  });
+
+  it('a zone name in another letter case is used in ICU’s spelling, the one the clock reads in', () => {
+    expect(canonicalTimeZone('asia/taipei')).toBe('Asia/Taipei');
+    expect(canonicalTimeZone(' AMERICA/LOS_ANGELES ')).toBe('America/Los_Angeles');
+    expect(canonicalTimeZone('Asia/Taipei')).toBe('Asia/Taipei');
+    expect(canonicalTimeZone('Asia/Taipie')).toBeUndefined();
+    // The setting as every reader sees it, and as the settings page stores it.
+    const loaded = loadSettings({ ROLE_TIMEZONE: 'asia/taipei' });
+    expect([loaded.settings.ROLE_TIMEZONE, loaded.problems]).toEqual(['Asia/Taipei', []]);
+    expect(storedValueFor('ROLE_TIMEZONE', 'asia/tokyo')).toEqual({ ok: true, value: 'Asia/Tokyo' });
+    expect(resolveUserTimeZone('asia/taipei', {}, () => 'UTC')).toEqual({ zone: 'Asia/Taipei', source: 'setting' });
+    const env: NodeJS.ProcessEnv = {};
+    applyUserTimeZone('asia/taipei', env);
+    expect(env.TZ).toBe('Asia/Taipei');
+    // And the clock does read in the name applied (asia/taipei itself read UTC).
+    const before = process.env.TZ;
+    try {
+      process.env.TZ = env.TZ;
+      expect(new Date('2026-01-15T12:00:00Z').getTimezoneOffset()).toBe(-480);
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
   });
 
   it('offsets, with DST and half/quarter hours', () => {

@@ -28,28 +28,37 @@ export interface UserTimeZone {
   source: TimeZoneSource;
 }
 
-/** Verdicts already reached in this process: a start-up asks for one zone twice (the setting's check, then applying it). */
-const knownZones = new Map<string, boolean>();
+/** Names already looked up in this process (null: unknown): a start-up asks for one zone twice (the setting's check, then applying it). */
+const zoneNames = new Map<string, string | null>();
 
 /**
- * Whether this Node knows the IANA zone name (Node silently falls back to UTC for one it does not).
+ * The name this Node's clock knows `zone` by, or undefined when it does not know the zone (Node
+ * silently falls back to UTC for one it does not). Usually the name as given; a name Intl accepts
+ * but the clock does not — Intl ignores letter case, the clock does not (`asia/taipei`) — comes
+ * back in ICU's spelling (`Asia/Taipei`), which is the one to apply: applied as typed, it left
+ * the clock reading UTC while every check passed.
  *
  * Asked of every process that has ROLE_TIMEZONE set, every hook included (X-PERF), and Intl's
  * answer is slow: the first `Intl.DateTimeFormat` of a process loads ICU's locale data, 12–17 ms
  * — half of `node -e 0` — where pointing the clock at the zone is 0.1–0.3 ms. So the clock is
  * asked first: a zone name it moves with (an offset other than UTC's now or half a year away)
  * is one ICU knows, because an unknown one reads as UTC. Only a zone that reads as UTC both
- * times (UTC itself, Africa/Abidjan, a misspelt name) goes to Intl.
+ * times (UTC itself, Africa/Abidjan, a misspelt or miscased name) goes to Intl.
  */
-export function isKnownTimeZone(zone: string): boolean {
+export function canonicalTimeZone(zone: string): string | undefined {
   const name = zone.trim();
-  if (!name) return false;
-  let known = knownZones.get(name);
+  if (!name) return undefined;
+  let known = zoneNames.get(name);
   if (known === undefined) {
-    known = clockMovesWith(name) || intlKnows(name);
-    knownZones.set(name, known);
+    known = clockMovesWith(name) ? name : intlName(name);
+    zoneNames.set(name, known);
   }
-  return known;
+  return known ?? undefined;
+}
+
+/** Whether this Node knows the IANA zone name (in any letter case; canonicalTimeZone gives its spelling). */
+export function isKnownTimeZone(zone: string): boolean {
+  return canonicalTimeZone(zone) !== undefined;
 }
 
 const HALF_YEAR_MS = 182 * 24 * 60 * 60 * 1000;
@@ -77,12 +86,12 @@ function clockMovesWith(name: string): boolean {
   }
 }
 
-function intlKnows(name: string): boolean {
+/** Intl's canonical name of the zone (case corrected, Etc/UTC as UTC), or null when Intl does not take it. */
+function intlName(name: string): string | null {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -102,7 +111,8 @@ export function systemTimeZone(files: { timezone?: string; localtime?: string } 
   const localtimeLink = files.localtime ?? '/etc/localtime';
   try {
     const name = fs.readFileSync(timezoneFile, 'utf8').split('\n', 1)[0]!.trim();
-    if (name && isKnownTimeZone(name)) return name;
+    const known = name ? canonicalTimeZone(name) : undefined;
+    if (known) return known;
   } catch {
     /* not Debian-style */
   }
@@ -111,7 +121,8 @@ export function systemTimeZone(files: { timezone?: string; localtime?: string } 
     const at = target.indexOf('zoneinfo/');
     if (at >= 0) {
       const name = target.slice(at + 'zoneinfo/'.length).replace(/^(posix|right)\//, '');
-      if (isKnownTimeZone(name)) return name;
+      const known = canonicalTimeZone(name);
+      if (known) return known;
     }
   } catch {
     /* a copied file, or no zone data */
@@ -125,8 +136,8 @@ export function resolveUserTimeZone(
   env: NodeJS.ProcessEnv,
   system: () => string = systemTimeZone,
 ): UserTimeZone {
-  const wanted = setting?.trim();
-  if (wanted && isKnownTimeZone(wanted)) return { zone: wanted, source: 'setting' };
+  const wanted = setting ? canonicalTimeZone(setting) : undefined;
+  if (wanted) return { zone: wanted, source: 'setting' };
   // TZ=:Asia/Taipei is POSIX's "a file under zoneinfo"; a POSIX rule string (CST-8) is not a name.
   const tz = env.TZ?.trim().replace(/^:/, '');
   if (tz && isKnownTimeZone(tz)) return { zone: tz, source: 'TZ' };
@@ -139,8 +150,8 @@ export function resolveUserTimeZone(
  * they always did.
  */
 export function applyUserTimeZone(setting: string | null | undefined, env: NodeJS.ProcessEnv = process.env): void {
-  const wanted = setting?.trim();
-  if (!wanted || !isKnownTimeZone(wanted) || env.TZ === wanted) return;
+  const wanted = setting ? canonicalTimeZone(setting) : undefined;
+  if (!wanted || env.TZ === wanted) return;
   env.TZ = wanted;
 }
 
