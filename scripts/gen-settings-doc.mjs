@@ -40,8 +40,9 @@ sleep window (\`ROLE_SLEEP_START\`–\`ROLE_SLEEP_END\`), the morning brief at t
 lines (\`[yyyy/MM/dd HH:mm:ss]\`), journal times, and the \`+08:00\`-style offsets written into
 frontmatter. The user's clock is, in order:
 
-1. \`ROLE_TIMEZONE\`, when set (an IANA name such as \`Asia/Taipei\`; an unknown name is reported
-   and ignored) — for a server, container or WSL whose own zone is UTC while its user is not;
+1. \`ROLE_TIMEZONE\`, when set (an IANA name such as \`Asia/Taipei\`, in any letter case; an unknown
+   name is reported and ignored) — for a server, container or WSL whose own zone is UTC while
+   its user is not;
 2. else \`TZ\` in the environment Kioku starts from (the assistant's, for hooks; the shell's, for
    the CLI; the line's, for cron);
 3. else the machine's zone (\`/etc/timezone\`, \`/etc/localtime\`).
