@@ -54,8 +54,6 @@ function parseValue(spec: SettingSpec, raw: string): { ok: true; value: unknown 
   }
 }
 
-type Source = LoadedSettings['sources'][SettingName];
-
 const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
 /**
  * Every setting at its default, and every source 'default', made once: each process starts from
@@ -63,7 +61,7 @@ const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
  * property, twice, on every hook's start (X-PERF, issue 17).
  */
 const DEFAULT_SETTINGS: Record<string, unknown> = Object.fromEntries(SETTING_NAMES.map((name) => [name, SETTINGS[name].default]));
-const DEFAULT_SOURCES = Object.fromEntries(SETTING_NAMES.map((name) => [name, 'default'])) as Record<SettingName, Source>;
+const DEFAULT_SOURCES = Object.fromEntries(SETTING_NAMES.map((name) => [name, 'default'])) as LoadedSettings['sources'];
 
 /** The first of the environment's and the file's values that parses, else a problem for each that does not. */
 function resolveSetting(name: SettingName, fromEnv: string | undefined, fromFile: unknown, out: LoadedSettings): void {
