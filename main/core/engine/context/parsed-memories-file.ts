@@ -1,7 +1,8 @@
-import fs from 'node:fs';
+import type fs from 'node:fs';
 import path from 'node:path';
 import type { StoredMemory } from '../../../../common/memory.js';
 import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
+import { fileStamp } from '../../platform/fs/file-stamp.js';
 import { readUtf16File, utf16Bytes } from '../../platform/fs/utf16-text-file.js';
 import type { MemoryFileRef } from '../../store/memory/memory-layout.js';
 import { isStoredMemory } from './prepared-load-shapes.js';
@@ -121,7 +122,7 @@ export function writeParsedMemories(
   }
   const text = `${lines.join('\n')}\n`;
   const before = lastWritten.get(file);
-  if (before?.text === text && before.stamp === fileStamp(file)) return;
+  if (before?.text === text && before.stamp !== undefined && before.stamp === fileStamp(file)) return;
   // A cache: losing it in a power cut only costs the next stale load its head start.
   writeFileAtomicSync(file, utf16Bytes(text), { durable: false });
   lastWritten.set(file, { text, stamp: fileStamp(file) });
@@ -148,12 +149,7 @@ function bodyOf(memory: StoredMemory): string | null {
  * role it holds after a burst of events, most of them unchanged, and their files are not written
  * again (a file changed or removed since — a role delete — has another stamp, and is).
  */
-const lastWritten = new Map<string, { text: string; stamp: string }>();
-
-function fileStamp(file: string): string {
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
-  return stat ? `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}` : '';
-}
+const lastWritten = new Map<string, { text: string; stamp: string | undefined }>();
 
 /** Whether JSON gives this value back as it is: the front matter's extra fields are YAML's JSON schema, which also has ±.inf and .nan. */
 function sameThroughJson(value: unknown): boolean {

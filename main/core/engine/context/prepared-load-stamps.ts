@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { MemoryCategory } from '../../../../common/memory.js';
 import { isTempFileName } from '../../platform/fs/atomic-write.js';
+import { RACY_MS } from '../../platform/fs/file-stamp.js';
 import { readMemoryText, type MemoryFileSeen } from '../../store/memory/memory-layout.js';
 
 /**
@@ -12,12 +13,8 @@ import { readMemoryText, type MemoryFileSeen } from '../../store/memory/memory-l
  */
 export type Stamp = [size: number, mtimeMs: number, ctimeMs: number, ino: number];
 
-/**
- * File times are as coarse as the file system keeps them (a kernel tick; 1–2 s on FAT or HFS+):
- * a file changed this close after it was read may keep the stamp it was read with. Such a file's
- * content is compared instead (its hash), and such a folder is listed again (git's "racy" entries).
- */
-export const RACY_MS = 2_000;
+/** File times are as coarse as the file system keeps them: a folder or file changed within RACY_MS of being read is "racy". */
+export { RACY_MS };
 
 export interface FolderStamps {
   category: MemoryCategory;

@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import type { HookCall, SpoolRecord } from '../../../../common/hook-protocol.js';
 import { loadConfig, type KiokuConfig } from '../../platform/config/config.js';
 import type { Logger } from '../../platform/config/log.js';
+import { fileStamp } from '../../platform/fs/file-stamp.js';
 import type { AnswerHandler, QueuedHandler } from './daemon.js';
 import { createMemoryCache } from '../../store/memory/memory-cache.js';
 import { resolveCurrentRole } from '../../store/roles/role-active.js';
@@ -37,12 +37,6 @@ export interface DaemonHookOptions {
   onSessionStart?: (config: KiokuConfig) => void;
 }
 
-/** What tells one version of a file from another without reading it; 'none' when it is not there. */
-function fileStamp(file: string): string {
-  const stat = fs.statSync(file, { throwIfNoEntry: false, bigint: true });
-  return stat ? `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}` : 'none';
-}
-
 export function createDaemonHookHandlers(baseEnv: NodeJS.ProcessEnv, logger: Logger, options: DaemonHookOptions = {}): DaemonHookHandlers {
   const base = loadConfig(baseEnv);
   // Watcher callbacks come from the event loop, never while the cache is being created.
@@ -53,7 +47,7 @@ export function createDaemonHookHandlers(baseEnv: NodeJS.ProcessEnv, logger: Log
   let last: { key: string; config: KiokuConfig } | undefined;
   const contextFor = (call: Pick<HookCall, 'env'>): HookContext => {
     const env = { ...baseEnv, ...call.env, ROLE_MEMORY_HOME: baseEnv.ROLE_MEMORY_HOME, HOME: baseEnv.HOME };
-    const key = `${JSON.stringify(call.env ?? {})}\n${fileStamp(base.paths.settingsFile)}`;
+    const key = `${JSON.stringify(call.env ?? {})}\n${fileStamp(base.paths.settingsFile) ?? 'none'}`;
     const config = last?.key === key ? last.config : loadConfig(env);
     last = { key, config };
     warmer.remember(config);

@@ -239,3 +239,72 @@ describe('large and damaged files', () => {
     expect(texts(readRecentDialog('claude', file, WIDE))).toEqual(['user: hello', 'assistant: hi there']);
   });
 });
+
+describe('turns kept between reads (the daemon answers many loads from one transcript)', () => {
+  const claudeLines = (pairs: number) =>
+    Array.from({ length: pairs }, (_, i) => [
+      JSON.stringify({ type: 'user', message: { role: 'user', content: `第 ${i} 個問題` } }),
+      JSON.stringify({
+        type: 'assistant',
+        message: { id: `m${i}`, role: 'assistant', content: [{ type: 'text', text: `第 ${i} 個回答` }] },
+      }),
+    ])
+      .flat()
+      .join('\n') + '\n';
+  /** How often `file` is opened while `read` runs. */
+  const opensOf = <T>(file: string, read: () => T): { result: T; opens: number } => {
+    const opens = vi.spyOn(fs, 'openSync');
+    try {
+      const result = read();
+      return { result, opens: opens.mock.calls.filter(([opened]) => opened === file).length };
+    } finally {
+      opens.mockRestore();
+    }
+  };
+  afterEach(() => vi.useRealTimers());
+
+  it('reads a settled transcript once, and again once it has changed', () => {
+    const file = path.join(dir, 'settled.jsonl');
+    fs.writeFileSync(file, claudeLines(2));
+    // Five seconds on: the file's last change is past the racy window (file-stamp.ts).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5_000 });
+    const first = opensOf(file, () => readRecentDialogWithFallback('claude', file, WIDE));
+    const again = opensOf(file, () => readRecentDialogWithFallback('claude', file, WIDE));
+    expect(first.opens).toBe(1);
+    expect(again.opens).toBe(0);
+    expect(again.result).toEqual(first.result);
+    expect(texts(again.result)).toEqual(['user: 第 0 個問題', 'assistant: 第 0 個回答', 'user: 第 1 個問題', 'assistant: 第 1 個回答']);
+    // Appended to: another stamp, so the new turn is read.
+    fs.appendFileSync(file, claudeLines(3).split('\n').slice(4).join('\n'));
+    const later = opensOf(file, () => readRecentDialogWithFallback('claude', file, WIDE));
+    expect(later.opens).toBe(1);
+    expect(texts(later.result).slice(-2)).toEqual(['user: 第 2 個問題', 'assistant: 第 2 個回答']);
+  });
+
+  it('keeps one reading per budget: another budget reads the file for itself', () => {
+    const file = path.join(dir, 'budgets.jsonl');
+    fs.writeFileSync(file, claudeLines(3));
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5_000 });
+    expect(readRecentDialog('claude', file, WIDE)).toHaveLength(6);
+    const narrow = opensOf(file, () => readRecentDialog('claude', file, { maxTurns: 2, maxChars: 10_000 }));
+    expect(narrow.opens).toBe(1);
+    expect(texts(narrow.result)).toEqual(['user: 第 2 個問題', 'assistant: 第 2 個回答']);
+  });
+
+  it('reads a transcript changed within the racy window every time (its stamp may not move yet)', () => {
+    const file = path.join(dir, 'fresh.jsonl');
+    fs.writeFileSync(file, claudeLines(1));
+    const opens = [0, 1].map(() => opensOf(file, () => readRecentDialog('claude', file, WIDE)).opens);
+    expect(opens).toEqual([1, 1]);
+  });
+
+  it("hands out copies: a caller's changes never reach the next reader", () => {
+    const file = path.join(dir, 'copies.jsonl');
+    fs.writeFileSync(file, claudeLines(1));
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5_000 });
+    const first = readRecentDialog('claude', file, WIDE);
+    first.pop();
+    expect(Object.isFrozen(first[0])).toBe(true);
+    expect(texts(readRecentDialog('claude', file, WIDE))).toEqual(['user: 第 0 個問題', 'assistant: 第 0 個回答']);
+  });
+});

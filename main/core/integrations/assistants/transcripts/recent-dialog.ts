@@ -1,4 +1,5 @@
 import type { AssistantName, DialogTurn } from '../../../../../common/hook-events.js';
+import { settledFileStamp } from '../../../platform/fs/file-stamp.js';
 import { redactSync } from '../../../platform/privacy/redact-sync.js';
 import { claudeLineMayHoldDialog, parseClaudeLine } from './claude-transcript.js';
 import { codexLineMayHoldDialog, parseCodexLine } from './codex-transcript.js';
@@ -34,11 +35,42 @@ function lineReaderFor(assistant: AssistantName): LineReader {
 }
 
 /**
+ * The turns last collected from each transcript, by the budget asked and the file's stamp. The
+ * daemon answers SessionStart after SessionStart from the same few transcripts (a new session is
+ * handed the previous one's dialog, which no longer changes), and reading, parsing and redacting
+ * them again was a fifth of its work on each (issue 17's profile). Only settled files are kept
+ * (file-stamp.ts): a transcript written since has another stamp, and one still being written —
+ * every Stop's — is read afresh and not kept. Frozen turns: callers copy what they label.
+ */
+const collected = new Map<string, { stamp: string; turns: readonly DialogTurn[] }>();
+/** A few sessions' worth: one entry per transcript and budget. */
+const COLLECTED_KEEP = 16;
+
+function collectTurns(assistant: AssistantName, file: string, options: RecentDialogOptions): DialogTurn[] {
+  let stamp: string | undefined;
+  try {
+    stamp = settledFileStamp(file);
+  } catch {
+    stamp = undefined; // not a file we may look at: the read below says what it has
+  }
+  const key = `${assistant}\n${options.maxTurns}\n${options.maxChars}\n${options.maxScanBytes ?? ''}\n${options.withOffsets ? 1 : 0}\n${file}`;
+  const known = stamp === undefined ? undefined : collected.get(key);
+  if (known && known.stamp === stamp) return [...known.turns];
+  const turns = readTurns(assistant, file, options).map((turn) => Object.freeze(turn));
+  if (stamp !== undefined) {
+    collected.delete(key);
+    collected.set(key, { stamp, turns });
+    if (collected.size > COLLECTED_KEEP) collected.delete(collected.keys().next().value!);
+  }
+  return turns;
+}
+
+/**
  * The last whole turns of one transcript, oldest first, merged and redacted but not yet fitted
  * (the fallback joins two files before fitting). Never throws: a missing, unreadable or
  * unparseable file has no dialog.
  */
-function collectTurns(assistant: AssistantName, file: string, options: RecentDialogOptions): DialogTurn[] {
+function readTurns(assistant: AssistantName, file: string, options: RecentDialogOptions): DialogTurn[] {
   const collector = new TurnCollector(options);
   const { accept, parse } = lineReaderFor(assistant);
   let scan: TailScanResult;
