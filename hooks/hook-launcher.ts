@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { codeCacheDirFromEnv } from '../main/core/platform/config/paths.js';
-import { traceMark } from '../main/core/platform/config/trace.js';
+import { traceFlush, traceMark } from '../main/core/platform/config/trace.js';
 import { requireWithCodeCache } from '../main/core/platform/fs/code-cached-require.js';
+import { startHookStdin, type StdinStart } from './hook-stdin.js';
+import { silentBeforeClient } from './launcher-silent-prompt.js';
 
 /**
  * What the assistants run (`dist/hooks/kioku-hook.js`): it loads the hook client
@@ -39,6 +41,18 @@ export async function launchHookSettled(
   siblingRequire?: NodeJS.Require,
 ): Promise<LaunchedHook> {
   if (process.env.KIOKU_HOOK_DISABLED === '1') return { code: 0, settled: true }; // inside our own condenser CLI runs: load nothing
+  // A prompt that calls nobody is answered before the client is loaded (launcher-silent-prompt.ts);
+  // whatever was read of stdin goes to the client otherwise.
+  let stdin: StdinStart | undefined;
+  if (argv[0] === 'user-prompt-submit') {
+    stdin = startHookStdin();
+    traceMark('stdin');
+    if ('text' in stdin && silentBeforeClient(argv, stdin.text, process.env)) {
+      traceMark('answered');
+      traceFlush('hook user-prompt-submit');
+      return { code: 0, settled: true };
+    }
+  }
   let loaded: ReturnType<typeof requireWithCodeCache<HookClient>>;
   try {
     loaded = requireWithCodeCache<HookClient>(clientFile, codeCacheDirFromEnv(process.env), CLIENT_SHA256, siblingRequire);
@@ -48,7 +62,7 @@ export async function launchHookSettled(
     return { code: 0, settled: true };
   }
   traceMark(loaded.fromCache ? 'client-cached' : 'client-compiled');
-  const code = await loaded.exports.runHook(argv);
+  const code = await loaded.exports.runHook(argv, stdin ? { stdin } : {});
   // After the answer: the first hook of a build on each route writes the cache, the next ones read it.
   loaded.save(typeof loaded.exports.hookRoute === 'function' ? loaded.exports.hookRoute() : undefined);
   // A client of another build may not say (the two are built together, but a test's may not).

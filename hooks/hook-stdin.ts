@@ -8,20 +8,31 @@ import { MAX_STDIN_BYTES, STDIN_TIMEOUT_MS } from './hook-budgets.js';
  * loading node:net); a socket takes over only for a large, slow or never-closed stdin.
  * Design notes: docs/design-notes.md, "hooks/hook-stdin.ts".
  */
-export function readHookStdin(fd = 0): Promise<string> {
+export function readHookStdin(fd = 0, start: StdinStart = startHookStdin(fd)): Promise<string> {
+  return 'text' in start ? Promise.resolve(start.text) : readRest(fd, start.read);
+}
+
+/**
+ * What one synchronous look at stdin found: all of it (`text`), or the chunks read so far of a
+ * payload still arriving (`read`), the rest to come from the descriptor. Plain data: the launcher
+ * takes the look and hands it to the client (hook-launcher.ts), each with its own copy of this file.
+ */
+export type StdinStart = { text: string } | { read: Buffer[] };
+
+export function startHookStdin(fd = 0): StdinStart {
   let stat: fs.Stats;
   try {
     stat = fs.fstatSync(fd);
   } catch {
-    return Promise.resolve('');
+    return { text: '' };
   }
-  if (stat.isFile()) return Promise.resolve(readFileFd(fd, stat.size));
-  if (!stat.isFIFO() && !stat.isSocket()) return Promise.resolve('');
+  if (stat.isFile()) return { text: readFileFd(fd, stat.size) };
+  if (!stat.isFIFO() && !stat.isSocket()) return { text: '' };
   const first = readFirstChunk(fd);
-  if (first === 'ended') return Promise.resolve('');
-  if (first === 'again') return readRest(fd, []);
+  if (first === 'ended') return { text: '' };
+  if (first === 'again') return { read: [] };
   const text = first.toString('utf8');
-  return isWholeObject(text) ? Promise.resolve(text) : readRest(fd, [first]);
+  return isWholeObject(text) ? { text } : { read: [first] };
 }
 
 /**

@@ -10,7 +10,7 @@ import { traceFlush, traceMark, traceSpan } from '../main/core/platform/config/t
 import { newEventId, requestHookFast } from '../main/core/platform/ipc/hook-request.js';
 import { notCodeCached, requireWithCodeCache, siblingBundle, type CodeCachedModule } from '../main/core/platform/fs/code-cached-require.js';
 import { DAEMON_WAIT_MS } from './hook-budgets.js';
-import { readHookStdin } from './hook-stdin.js';
+import { readHookStdin, type StdinStart } from './hook-stdin.js';
 import { fdOutputPending, writeToFd } from '../main/core/platform/fs/fd-output.js';
 
 /**
@@ -157,7 +157,12 @@ async function loadFallback(config: KiokuConfig): Promise<CodeCachedModule<typeo
 /** The answer and problems, straight to the descriptors (fd-output.ts: no node:net for a pipe). */
 const say = writeToFd;
 
-export async function runHook(argv: readonly string[]): Promise<number> {
+export interface RunHookOptions {
+  /** What the launcher already read of stdin (hook-stdin.ts); the rest, if any, is read here. */
+  stdin?: StdinStart;
+}
+
+export async function runHook(argv: readonly string[], options: RunHookOptions = {}): Promise<number> {
   if (process.env.KIOKU_HOOK_DISABLED === '1') return 0; // inside our own condenser CLI runs
   traceMark('loaded');
   const started = Date.now();
@@ -169,7 +174,7 @@ export async function runHook(argv: readonly string[]): Promise<number> {
       return 0;
     }
     // Stdin first (nearly always one read); a rest that is still coming arrives while the settings are worked out.
-    const stdin = readHookStdin();
+    const stdin = readHookStdin(0, options.stdin);
     const config = loadConfig(process.env);
     logger = createLogger({ clock: config.clock, file: `${config.paths.logsDir}/hooks.log`, errlog: config.settings.ROLE_ERRLOG });
     traceMark('config');

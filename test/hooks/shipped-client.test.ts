@@ -162,10 +162,13 @@ describe('the shipped hook client (dist/hooks/kioku-hook.js)', () => {
     expect(withoutExitTrace(silent.stderr)).toBe('');
   });
 
-  it('loads no crypto or stream module for a prompt that calls nobody (about 3 ms of every hook, issue 17)', () => {
+  it('answers a prompt that calls nobody in the launcher: no client, no crypto, no stream (issue 17)', () => {
     // A role and a session start first (which caches the names a prompt could call, call-names.json):
-    // then a prompt that names nobody is surely not a call, answered by the client alone.
+    // then a prompt that names nobody is surely not a call, answered before the client is loaded
+    // (hooks/launcher-silent-prompt.ts).
     home = homeWithRole();
+    const other = ['role', 'new', '--prefix', 'OTHER', '--name', '阿明', '--emoji', '🌊', '--nature', '直率', '--vibe', '爽快'];
+    expect(runKioku(other, home.env).code).toBe(0);
     const dump = path.join(home.root, 'modules.txt');
     const recorder = path.join(home.root, 'record-modules.cjs');
     fs.writeFileSync(
@@ -195,16 +198,20 @@ describe('the shipped hook client (dist/hooks/kioku-hook.js)', () => {
     const loaded = fs.readFileSync(dump, 'utf8').split('\n');
     expect(loaded).toContain('NativeModule fs');
     expect(loaded.filter((name) => /^NativeModule (crypto|stream)$/.test(name))).toEqual([]);
-    // node:vm is loaded, for the client's code cache, and what it saves is worth more than it costs.
-    expect(loaded).toContain('NativeModule vm');
-    // The client's cache was made on the start; the prompt went another way and wrote it again, so
-    // that the next prompt does not compile its path anew (code-cached-require.ts); the
-    // fallback's cache names the one event it answered.
+    // Not even node:vm, which loads the client with its code cache: the launcher answered alone.
+    expect(loaded).not.toContain('NativeModule vm');
+    // So the client's cache still names only the start (code-cached-require.ts), and the
+    // fallback's the one event it answered.
     const cacheDir = path.join(home.config().paths.stateDir, 'cache');
-    expect(cacheRoutes(cacheDir, 'hook-client-')).toEqual(['session-start/files', 'user-prompt-submit/silent']);
+    expect(cacheRoutes(cacheDir, 'hook-client-')).toEqual(['session-start/files']);
     expect(cacheRoutes(cacheDir, 'hook-fallback-')).toEqual(['session-start']);
-    hook([], 'user-prompt-submit', { ...payload, prompt: '再跑一次測試' });
-    expect(cacheRoutes(cacheDir, 'hook-client-')).toEqual(['session-start/files', 'user-prompt-submit/silent']);
+    // A prompt that calls the other role goes on to the client with the stdin the launcher read.
+    const call = hook(['--require', recorder], 'user-prompt-submit', { ...payload, prompt: '阿明，幫我看一下這段' });
+    expect(call.status).toBe(0);
+    expect(call.stderr).toBe('');
+    expect(call.stdout).toContain('阿明');
+    expect(fs.readFileSync(dump, 'utf8').split('\n')).toContain('NativeModule vm');
+    expect(cacheRoutes(cacheDir, 'hook-client-')).toEqual(['session-start/files', 'user-prompt-submit/files']);
   });
 
   it('asks the daemon over the raw pipe handle: no node:net, about 4 ms of every hook the daemon answers (issue 17)', async () => {

@@ -1,5 +1,6 @@
 import { stripInjectedText } from './injected-text.js';
-import type { KiokuConfig } from '../../platform/config/config.js';
+import type { KiokuPaths } from '../../platform/config/paths.js';
+import type { Settings } from '../../platform/config/settings-schema.js';
 import { freshCachedNames } from '../../engine/role-call/call-name-cache.js';
 import { couldBeCall, matchRoleCall } from '../../engine/role-call/match-role-call.js';
 
@@ -7,7 +8,13 @@ import { couldBeCall, matchRoleCall } from '../../engine/role-call/match-role-ca
  * CALL-4, the silent path: most prompts name nobody, and for those the answer is nothing at all.
  * Design notes: docs/design-notes.md, "main/core/integrations/assistants/silent-prompt.ts".
  */
-export function surelyNotACall(config: Pick<KiokuConfig, 'settings' | 'paths'>, payload: unknown): boolean {
+/** What surelyNotACall reads of a config (the hook launcher passes no more, hooks/launcher-silent-prompt.ts). */
+export interface SilentPromptConfig {
+  settings: Pick<Settings, 'ROLE_ENABLED' | 'ROLE_CALL_ENABLED' | 'ROLE_CALL_MARKER_ONLY'>;
+  paths: Pick<KiokuPaths, 'stateDir' | 'roleHome'>;
+}
+
+export function surelyNotACall(config: SilentPromptConfig, payload: unknown): boolean {
   const { settings } = config;
   if (!settings.ROLE_CALL_ENABLED || settings.ROLE_ENABLED === false) return true;
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return false;

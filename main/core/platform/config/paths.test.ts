@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { loadConfig } from './config.js';
-import { fnv1a64Hex, resolvePaths, socketPathFor, socketPathFromEnv } from './paths.js';
+import { fnv1a64Hex, resolvePaths, roleHomeFromEnv, socketPathFor, socketPathFromEnv } from './paths.js';
 
 /** FNV-1a as its definition states it, in BigInt: the reference the 32-bit version must equal. */
 function fnv1a64Reference(text: string): string {
@@ -59,6 +59,16 @@ describe('socketPathFromEnv (the recall launcher looks for the daemon before rea
       { HOME: '/home/user', TMPDIR: `/tmp/${'x'.repeat(120)}` },
     ])
       expect(socketPathFromEnv(env)).toBe(loadConfig(env, { stored: {} }).paths.socketPath);
+  });
+
+  it('and the role home beside it, when no settings file sets one (the hook launcher reads no settings)', () => {
+    for (const env of [
+      { HOME: '/home/user' },
+      { HOME: '/home/user', ROLE_HOME: ' ~/角色/ ' },
+      { HOME: '/home/user', ROLE_HOME: '  ' },
+      { HOME: '/', ROLE_HOME: '/' },
+    ])
+      expect(roleHomeFromEnv(env)).toBe(loadConfig(env, { stored: {} }).paths.roleHome);
   });
 });
 

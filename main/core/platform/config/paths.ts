@@ -38,6 +38,15 @@ export function memoryHomeFromEnv(env: NodeJS.ProcessEnv): string {
 }
 
 /**
+ * The role home as the environment names it (ROLE_HOME, else ~/.roles): what the settings resolve
+ * it to unless the settings file sets it — the hook launcher's silent prompt, which reads no
+ * settings schema, asks only then (hooks/launcher-silent-prompt.ts).
+ */
+export function roleHomeFromEnv(env: NodeJS.ProcessEnv): string {
+  return path.resolve(expandHome(env.ROLE_HOME?.trim() || '~/.roles', env.HOME || os.homedir()));
+}
+
+/**
  * Where the launchers keep V8's code caches (`<memory home>/.kioku/cache`, with the fallback's
  * and the direct recall's), found before there are settings, as the settings file is.
  */
