@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ASSISTANTS } from '../common/hook-events.js';
 import { surelyNotACall, type SilentPromptConfig } from '../main/core/integrations/assistants/silent-prompt.js';
-import { memoryHomeFromEnv, roleHomeFromEnv } from '../main/core/platform/config/paths.js';
+import { roleHomeFromEnv } from '../main/core/platform/config/paths.js';
 import { readStoredSettings } from '../main/core/platform/config/stored-settings.js';
 
 /**
@@ -36,9 +36,10 @@ export function silentBeforeClient(argv: readonly string[], stdinText: string, e
  * file that sets either home leaves the answer to the client, which reads it with the schema.
  */
 function homesFromEnv(env: NodeJS.ProcessEnv): SilentPromptConfig['paths'] | undefined {
-  const stored = readStoredSettings(env).values;
-  if (stored.ROLE_HOME != null || stored.ROLE_MEMORY_HOME != null) return undefined;
-  return { stateDir: path.join(memoryHomeFromEnv(env), '.kioku'), roleHome: roleHomeFromEnv(env) };
+  const stored = readStoredSettings(env);
+  if (stored.values.ROLE_HOME != null || stored.values.ROLE_MEMORY_HOME != null) return undefined;
+  // The settings file sits in the state dir of the environment's memory home.
+  return { stateDir: path.dirname(stored.file), roleHome: roleHomeFromEnv(env) };
 }
 
 /** `user-prompt-submit [--assistant <name>]`, the only form of the event the client accepts. */

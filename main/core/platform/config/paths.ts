@@ -34,7 +34,12 @@ export function expandHome(value: string, home = os.homedir()): string {
  * settings file is looked for, before there are settings, and the hook launcher's cache folder.
  */
 export function memoryHomeFromEnv(env: NodeJS.ProcessEnv): string {
-  return path.resolve(expandHome(env.ROLE_MEMORY_HOME?.trim() || '~/.memory', env.HOME || os.homedir()));
+  return homeFromEnv(env.ROLE_MEMORY_HOME, '~/.memory', env);
+}
+
+/** A home folder setting as the environment gives it (blank is unset, as for every setting), resolved. */
+function homeFromEnv(value: string | undefined, fallback: string, env: NodeJS.ProcessEnv): string {
+  return path.resolve(expandHome(value?.trim() || fallback, env.HOME || os.homedir()));
 }
 
 /**
@@ -43,7 +48,7 @@ export function memoryHomeFromEnv(env: NodeJS.ProcessEnv): string {
  * settings schema, asks only then (hooks/launcher-silent-prompt.ts).
  */
 export function roleHomeFromEnv(env: NodeJS.ProcessEnv): string {
-  return path.resolve(expandHome(env.ROLE_HOME?.trim() || '~/.roles', env.HOME || os.homedir()));
+  return homeFromEnv(env.ROLE_HOME, '~/.roles', env);
 }
 
 /**

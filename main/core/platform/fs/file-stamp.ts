@@ -13,8 +13,10 @@ export const RACY_MS = 2_000;
  */
 export function fileStamp(file: string): string | undefined {
   const stat = fs.statSync(file, { throwIfNoEntry: false, bigint: true });
-  return stat ? `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}` : undefined;
+  return stat ? stampOf(stat) : undefined;
 }
+
+const stampOf = (stat: fs.BigIntStats) => `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
 
 /**
  * The file's stamp when it can be trusted to move with the next change: the file was last changed
@@ -26,5 +28,5 @@ export function settledFileStamp(file: string, nowMs = Date.now()): string | und
   if (!stat) return undefined;
   const settledBefore = BigInt(Math.floor(nowMs - RACY_MS)) * 1_000_000n;
   if (stat.mtimeNs >= settledBefore || stat.ctimeNs >= settledBefore) return undefined;
-  return `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+  return stampOf(stat);
 }
