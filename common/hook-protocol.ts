@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import { ASSISTANTS, HOOK_EVENTS, type AssistantName, type HookEventName } from './hook-events.js';
 
+import { acceptHookRequest } from './hook-request-check.js';
 import { MAX_LINE_BYTES, PROTOCOL_VERSION } from './hook-wire.js';
 
 export { MAX_LINE_BYTES, PROTOCOL_VERSION };
@@ -296,9 +297,18 @@ export function parseRequestLine(line: string): Parsed<IpcRequest> {
   if (!json.ok) return json;
   const versioned = checkVersion(json.value, 'request');
   if (!versioned.ok) return versioned;
+  // A well-formed hook request, the daemon's every event, without zod (hook-request-check.ts).
+  const hook = acceptHookRequest(json.value as Record<string, unknown>);
+  if (hook) return { ok: true, value: hook };
   const result = schemas().ipcRequest.safeParse(json.value);
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, id: idOf(json.value), code: 'bad-request', message: `invalid request: ${describeIssues(result.error)}` };
+}
+
+/** A request as the schema alone gives it (undefined when it rejects it): what hook-request-check.ts is held to. */
+export function schemaCheckedRequest(value: unknown): IpcRequest | undefined {
+  const result = schemas().ipcRequest.safeParse(value);
+  return result.success ? result.data : undefined;
 }
 
 /** Validate one reply line (without its newline). Never throws. */

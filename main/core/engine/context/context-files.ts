@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { readTextIfExists } from '../../platform/fs/read-if-exists.js';
 import type { ProjectMemory } from './shared-memory-blocks.js';
 
 /**
@@ -9,9 +10,8 @@ import type { ProjectMemory } from './shared-memory-blocks.js';
  */
 function readText(file: string): string | undefined {
   try {
-    // Asked first: most cwds have no MEMORY.md, and a failed read builds an error with its stack.
-    if (!fs.existsSync(file)) return undefined;
-    return fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+    // Most cwds have no MEMORY.md: asked first rather than caught (read-if-exists.ts).
+    return readTextIfExists(file)?.replace(/^\uFEFF/, '');
   } catch {
     return undefined;
   }

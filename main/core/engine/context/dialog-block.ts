@@ -83,10 +83,28 @@ function speakerLabel(turn: DialogTurn, options: DialogBlockOptions): string {
   return options.speakerNames?.get(turn.speaker!) ?? turn.speaker!;
 }
 
+/**
+ * The last texts redacted here, by their text: the daemon hands the same transcript's last turns
+ * to every SessionStart in its folder, and redacting them again was 0.09 ms of each (its profile
+ * in the hooks bench, session 31). redactSync depends on the text alone. A few rounds' worth.
+ */
+const redacted = new Map<string, string>();
+const REDACTED_KEPT = 64;
+
+function redactedOnce(text: string): string {
+  let out = redacted.get(text);
+  if (out === undefined) {
+    out = redactSync(text);
+    if (redacted.size >= REDACTED_KEPT) redacted.delete(redacted.keys().next().value!);
+    redacted.set(text, out);
+  }
+  return out;
+}
+
 function roundText(round: readonly DialogTurn[], options: DialogBlockOptions): string {
   // Redacted again here: the transcript reader redacts too, but this text reaches the model
   // unfiltered by any other step (PRIV-1), and the pattern pass is idempotent.
-  const lines = round.map((turn) => `${speakerLabel(turn, options)}: ${redactSync(turn.text)}`);
+  const lines = round.map((turn) => `${speakerLabel(turn, options)}: ${redactedOnce(turn.text)}`);
   const date = roundDate(round, options);
   return (date ? [date, ...lines] : lines).join('\n');
 }

@@ -47,7 +47,7 @@ export function loadRoleContext(
           dialogAttribution(config, event, roleId),
         )
       : [];
-  const peers: PeerInfo[] = loadAllRoles(paths.roleHome).flatMap((listing) => (listing.definition ? [listing.definition] : []));
+  const peers: PeerInfo[] = loadAllRoles(paths.roleHome, role).flatMap((listing) => (listing.definition ? [listing.definition] : []));
   const memoryFolder = projectMemoryFolder(event.cwd, project);
   traceMark('read');
   return assembleSessionContext({

@@ -53,8 +53,10 @@ export const PRIVATE_DIR_MODE = 0o700;
 
 function modeFor(target: string, requested: number | undefined): number {
   if (requested !== undefined) return requested;
+  // A new file is the common case (a session's first history line): no ENOENT error to build.
   try {
-    return fs.statSync(target).mode & 0o7777;
+    const stat = fs.statSync(target, { throwIfNoEntry: false });
+    return stat ? stat.mode & 0o7777 : PRIVATE_FILE_MODE;
   } catch {
     return PRIVATE_FILE_MODE;
   }
@@ -73,15 +75,29 @@ export interface AtomicWriteOptions {
   durable?: boolean;
 }
 
+/**
+ * Create the temp file beside the target, making the folder only when it is missing: nearly every
+ * write goes to a folder that exists, and creating it first was two more system calls of each
+ * (a mkdir that fails, a stat), about 0.03 ms of the daemon's SessionStart, which writes twice.
+ */
+function openTemp(temp: string, dir: string, mode: number, mkdir: boolean | undefined): number {
+  try {
+    return fs.openSync(temp, 'wx', mode);
+  } catch (error) {
+    if (mkdir === false || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  return fs.openSync(temp, 'wx', mode);
+}
+
 export function writeFileAtomicSync(target: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
   const dir = path.dirname(target);
-  if (options.mkdir !== false) fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const temp = tempNameFor(target);
   const durable = options.durable !== false;
   const mode = modeFor(target, options.mode);
   let fd: number | undefined;
   try {
-    fd = fs.openSync(temp, 'wx', mode);
+    fd = openTemp(temp, dir, mode, options.mkdir);
     // openSync's mode is filtered by the umask; a rewrite must end with exactly the old mode.
     if (options.mode === undefined) fs.fchmodSync(fd, mode);
     fs.writeFileSync(fd, data);
@@ -110,10 +126,9 @@ export function writeFileAtomicSync(target: string, data: string | Uint8Array, o
 /** Create a file only if it does not exist yet, atomically (write temp, then link). */
 export function createFileExclusiveSync(target: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): boolean {
   const dir = path.dirname(target);
-  if (options.mkdir !== false) fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const temp = tempNameFor(target);
   try {
-    const fd = fs.openSync(temp, 'wx', options.mode ?? PRIVATE_FILE_MODE);
+    const fd = openTemp(temp, dir, options.mode ?? PRIVATE_FILE_MODE, options.mkdir);
     try {
       fs.writeFileSync(fd, data);
       if (options.durable !== false) fs.fsyncSync(fd);

@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { roleMemoryDir } from './memory-layout.js';
+import { readTextIfExists } from '../../platform/fs/read-if-exists.js';
 
 /**
  * Reading BONDS.md (MEM-7), kept apart from bonds.ts so that the SessionStart load in the hook
@@ -91,12 +91,8 @@ export function formatBondLine(bond: Bond): string {
 }
 
 export function readBondLines(file: string): string[] {
-  try {
-    return fs.readFileSync(file, 'utf8').split(/\r?\n/);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
+  // A role's first days have no bonds file: asked first rather than caught (read-if-exists.ts).
+  return readTextIfExists(file)?.split(/\r?\n/) ?? [];
 }
 
 /** The newest `count` bonds, newest first (all of them when count is omitted). */

@@ -123,9 +123,14 @@ export type RoleListing =
   | { id: string; definition: RoleDefinition; problem?: undefined }
   | { id: string; definition?: undefined; problem: { message: string; path: string | undefined } };
 
-/** Every role, each parsed on its own: one unreadable file never hides the others (ROLE-7). */
-export function loadAllRoles(roleHome: string): RoleListing[] {
+/**
+ * Every role, each parsed on its own: one unreadable file never hides the others (ROLE-7).
+ * `known`: a role this event has read already (a SessionStart's own role, for its peers list),
+ * not read again.
+ */
+export function loadAllRoles(roleHome: string, known?: RoleDefinition): RoleListing[] {
   return listRoleIds(roleHome).map((id): RoleListing => {
+    if (known?.id === id) return { id, definition: known };
     try {
       return { id, definition: readRoleDefinition(roleHome, id) };
     } catch (error) {

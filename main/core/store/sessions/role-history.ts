@@ -4,6 +4,7 @@ import { isValidRoleId } from '../../../../common/role-id.js';
 import type { KiokuConfig } from '../../platform/config/config.js';
 import { parseLooseDate } from '../../platform/config/clock.js';
 import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
+import { readTextIfExists } from '../../platform/fs/read-if-exists.js';
 import { sessionRoleFilePath } from './session-role-file.js';
 
 /**
@@ -70,12 +71,14 @@ function parseEntry(line: string): RoleHistoryEntry | undefined {
 
 /** The session's role changes, oldest first; [] when there is no file or nothing in it reads. */
 export function readRoleHistory(config: KiokuConfig, sessionKey: string): RoleHistoryEntry[] {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = fs.readFileSync(roleHistoryFilePath(config, sessionKey), 'utf8');
+    // A new session has none: asked first rather than caught (read-if-exists.ts).
+    text = readTextIfExists(roleHistoryFilePath(config, sessionKey));
   } catch {
     return [];
   }
+  if (text === undefined) return [];
   return text.split(/\r?\n/).flatMap((line) => {
     const entry = line.trim() ? parseEntry(line.trim()) : undefined;
     return entry ? [entry] : [];
