@@ -7,10 +7,12 @@ import { isoString } from '../main/core/platform/config/clock.js';
 import { loadConfig, type KiokuConfig } from '../main/core/platform/config/config.js';
 import { createLogger, type Logger } from '../main/core/platform/config/log.js';
 import { traceFlush, traceMark, traceSpan } from '../main/core/platform/config/trace.js';
-import { newEventId, requestHookFast } from '../main/core/platform/ipc/hook-request.js';
+import { hookRequestEnv, newEventId, requestHookFast } from '../main/core/platform/ipc/hook-request.js';
 import { notCodeCached, requireWithCodeCache, siblingBundle, type CodeCachedModule } from '../main/core/platform/fs/code-cached-require.js';
 import { DAEMON_WAIT_MS } from './hook-budgets.js';
-import { readHookStdin, type StdinStart } from './hook-stdin.js';
+import { readHookStdin, startHookStdin, type StdinStart } from './hook-stdin.js';
+import { sendEarlyRequest, type EarlyRequest } from './early-request.js';
+import { readStoredSettings } from '../main/core/platform/config/stored-settings.js';
 import { fdOutputPending, writeToFd } from '../main/core/platform/fs/fd-output.js';
 
 /**
@@ -40,18 +42,6 @@ function parseArgs(args: readonly string[]): HookArgs | string {
   return parsed;
 }
 
-/** The settings that shape an answer and may differ per terminal (ROLE_NAME…), for the daemon. */
-function hookEnv(env: NodeJS.ProcessEnv): Record<string, string> {
-  const out: Record<string, string> = {};
-  // Names first, then only Kioku's values: every value read from process.env is a call into Node.
-  for (const key of Object.keys(env)) {
-    if (!key.startsWith('ROLE_') && !key.startsWith('KIOKU_')) continue;
-    const value = env[key];
-    if (value !== undefined) out[key] = value;
-  }
-  return out;
-}
-
 /**
  * Set when the answer came from the daemon or from this process alone, never from the fallback:
  * then nothing this process started outlives the answer (the fallback's handlers may leave work
@@ -78,15 +68,33 @@ export function settledAfterAnswer(): boolean {
   return answeredWithoutFallback && !fdOutputPending();
 }
 
-async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: Promise<string>): Promise<string> {
+/**
+ * The early request (early-request.ts), when it was made for this event and sent where this
+ * config says: it resolves the homes the way the settings do, so they always agree — and should
+ * they not, the reply of another home's daemon is not this session's answer.
+ */
+function earlyFor(args: HookArgs, config: KiokuConfig, logger: Logger, early: EarlyRequest | undefined): EarlyRequest | undefined {
+  if (!early || early.call.event !== args.event || early.call.assistant !== args.assistant || args.parts !== undefined) return undefined;
+  if (early.endpoint.socketPath === config.paths.socketPath && early.endpoint.tokenFile === config.paths.tokenFile) return early;
+  logger.warn(
+    'hook',
+    `${args.event}: asked ${early.endpoint.socketPath} early, but the settings name ${config.paths.socketPath}; asking again`,
+  );
+  return undefined;
+}
+
+async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: Promise<string>, given?: EarlyRequest): Promise<string> {
   const text = await stdin;
   traceMark('stdin');
-  let payload: unknown;
-  try {
-    payload = text.trim() ? JSON.parse(text) : {};
-  } catch {
-    logger.warn('hook', `${args.event}: stdin is not JSON (${text.length} bytes); nothing done`);
-    return '';
+  const early = earlyFor(args, config, logger, given);
+  let payload: unknown = early?.call.payload;
+  if (!early) {
+    try {
+      payload = text.trim() ? JSON.parse(text) : {};
+    } catch {
+      logger.warn('hook', `${args.event}: stdin is not JSON (${text.length} bytes); nothing done`);
+      return '';
+    }
   }
   // CALL-4: a prompt that names nobody is answered here, without a round trip to the app.
   if (args.event === 'user-prompt-submit' && surelyNotACall(config, payload)) {
@@ -94,21 +102,22 @@ async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: P
     answeredWithoutFallback = true;
     return '';
   }
-  const call: HookCall = {
+  const call: HookCall = early?.call ?? {
     eventId: newEventId(),
     assistant: args.assistant,
     event: args.event,
     payload,
-    env: hookEnv(config.env),
+    env: hookRequestEnv(config.env),
     at: isoString(config.clock.now()),
   };
   const endpoint = { socketPath: config.paths.socketPath, tokenFile: config.paths.tokenFile };
   traceMark('asking');
-  const reply = await requestHookFast(
-    endpoint,
-    { id: call.eventId, assistant: call.assistant, event: call.event, payload, env: call.env, at: call.at! },
-    DAEMON_WAIT_MS[args.event],
-  );
+  const reply = await (early?.reply ??
+    requestHookFast(
+      endpoint,
+      { id: call.eventId, assistant: call.assistant, event: call.event, payload, env: call.env, at: call.at! },
+      DAEMON_WAIT_MS[args.event],
+    ));
   traceMark('reply');
   if (reply.ok && reply.reply.handledMs !== undefined) traceSpan('daemon', reply.reply.handledMs);
   // A parts>1 SessionStart is asked of the files directly: the daemon answers one part per call.
@@ -174,11 +183,18 @@ export async function runHook(argv: readonly string[], options: RunHookOptions =
       return 0;
     }
     // Stdin first (nearly always one read); a rest that is still coming arrives while the settings are worked out.
-    const stdin = readHookStdin(0, options.stdin);
-    const config = loadConfig(process.env);
+    const start = options.stdin ?? startHookStdin(0);
+    const stdin = readHookStdin(0, start);
+    // The daemon asked before the settings are resolved, when the environment alone says where
+    // (early-request.ts): it works while they are.
+    const stored = readStoredSettings(process.env);
+    const early = 'text' in start ? sendEarlyRequest(argv, start.text, process.env, stored) : undefined;
+    // The connection is made, and the request written, on the loop's next turn: that first.
+    if (early) await early.sent;
+    const config = loadConfig(process.env, { storedRead: stored });
     logger = createLogger({ clock: config.clock, file: `${config.paths.logsDir}/hooks.log`, errlog: config.settings.ROLE_ERRLOG });
     traceMark('config');
-    const stdout = await run(args, config, logger, stdin);
+    const stdout = await run(args, config, logger, stdin, early);
     if (stdout) say(1, stdout);
     traceMark('answered');
     logger.info('hook', `${args.assistant} ${args.event}: ${stdout.length} chars in ${Date.now() - started} ms`);

@@ -1,8 +1,6 @@
-import path from 'node:path';
 import { ASSISTANTS } from '../common/hook-events.js';
 import { surelyNotACall, type SilentPromptConfig } from '../main/core/integrations/assistants/silent-prompt.js';
-import { roleHomeFromEnv } from '../main/core/platform/config/paths.js';
-import { readStoredSettings } from '../main/core/platform/config/stored-settings.js';
+import { homesFromEnv } from './env-homes.js';
 
 /**
  * CALL-4 before the hook client is even loaded: most prompts name nobody, and for those a hook
@@ -23,23 +21,14 @@ export function silentBeforeClient(argv: readonly string[], stdinText: string, e
   if (!isPlainPromptEvent(argv) || stdinText.trim() === '') return false;
   try {
     const payload: unknown = JSON.parse(stdinText);
-    const paths = homesFromEnv(env);
-    return paths !== undefined && surelyNotACall({ settings: FEWEST_SILENT, paths }, payload);
+    const homes = homesFromEnv(env);
+    return (
+      homes !== undefined &&
+      surelyNotACall({ settings: FEWEST_SILENT, paths: { stateDir: homes.stateDir, roleHome: homes.roleHome } }, payload)
+    );
   } catch {
     return false;
   }
-}
-
-/**
- * The state dir and role home as the client's settings resolve them, when the environment alone
- * decides them: the settings file is found by the environment's memory home (config.ts), and a
- * file that sets either home leaves the answer to the client, which reads it with the schema.
- */
-function homesFromEnv(env: NodeJS.ProcessEnv): SilentPromptConfig['paths'] | undefined {
-  const stored = readStoredSettings(env);
-  if (stored.values.ROLE_HOME != null || stored.values.ROLE_MEMORY_HOME != null) return undefined;
-  // The settings file sits in the state dir of the environment's memory home.
-  return { stateDir: path.dirname(stored.file), roleHome: roleHomeFromEnv(env) };
 }
 
 /** `user-prompt-submit [--assistant <name>]`, the only form of the event the client accepts. */

@@ -24,6 +24,8 @@ const handlers = createDaemonHookHandlers(process.env, logger);
 // slow the machine. KIOKU_TEST_REPLIED_LOG: one line per reply actually sent. A held reply is sent
 // anyway after GATE_DEADLINE_MS, so a daemon left alone never holds a connection forever.
 const answeredLog = process.env.KIOKU_TEST_ANSWERED_LOG;
+// KIOKU_TEST_QUEUED_LOG: one line per queued event handled (Stop, PreCompact…), with its event id.
+const queuedLog = process.env.KIOKU_TEST_QUEUED_LOG;
 const repliedLog = process.env.KIOKU_TEST_REPLIED_LOG;
 const replyGate = process.env.KIOKU_TEST_REPLY_GATE;
 const GATE_DEADLINE_MS = 120_000;
@@ -56,7 +58,13 @@ const handleHook: typeof handlers.handleHook =
         return reply;
       }
     : handlers.handleHook;
-const daemon = startDaemon(config, { ...handlers, handleHook, logger, version: 'hook-test' });
+const handleQueued: typeof handlers.handleQueued = queuedLog
+  ? async (record) => {
+      fs.appendFileSync(queuedLog, `${JSON.stringify({ event: record.event, eventId: record.eventId })}\n`);
+      return handlers.handleQueued(record);
+    }
+  : handlers.handleQueued;
+const daemon = startDaemon(config, { ...handlers, handleHook, handleQueued, logger, version: 'hook-test' });
 const signals = stopOnSignals(daemon, logger);
 try {
   await daemon.ready;

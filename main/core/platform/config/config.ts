@@ -2,7 +2,7 @@ import { clockFromEnv, type Clock } from './clock.js';
 import { applyUserTimeZone } from './time-zone.js';
 import { loadSettings, type SettingProblem } from './load-settings.js';
 import { resolvePaths, type KiokuPaths } from './paths.js';
-import { readStoredSettings } from './stored-settings.js';
+import { readStoredSettings, type StoredSettingsRead } from './stored-settings.js';
 import type { Settings } from './settings-schema.js';
 
 /**
@@ -21,11 +21,13 @@ export interface KiokuConfig {
 export interface LoadConfigOptions {
   /** Settings to use instead of reading settings.json (tests, the Electron store). */
   stored?: Record<string, unknown>;
+  /** settings.json as this process has read it already (the hook client reads it before its config): not read again. */
+  storedRead?: StoredSettingsRead;
   clock?: Clock;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): KiokuConfig {
-  const storedRead = options.stored ? { values: options.stored } : readStoredSettings(env);
+  const storedRead = options.stored ? { values: options.stored } : (options.storedRead ?? readStoredSettings(env));
   const { settings, problems } = loadSettings(env, storedRead.values);
   if ('problem' in storedRead && storedRead.problem) {
     problems.push({ name: 'ROLE_MEMORY_HOME', value: '', source: 'settings', message: storedRead.problem });

@@ -7,7 +7,14 @@ import { memoryHomeFromEnv } from './paths.js';
  * environment; so the memory home is resolved from env/defaults first, then the file is read.
  * Plain JSON read: the hook hot path must not load conf/electron-store.
  */
-export function readStoredSettings(env: NodeJS.ProcessEnv): { values: Record<string, unknown>; problem?: string; file: string } {
+/** The settings file as read: its values (none when there is no usable file), and what was wrong with it. */
+export interface StoredSettingsRead {
+  values: Record<string, unknown>;
+  problem?: string;
+  file: string;
+}
+
+export function readStoredSettings(env: NodeJS.ProcessEnv): StoredSettingsRead {
   const file = path.join(memoryHomeFromEnv(env), '.kioku', 'settings.json');
   // Most homes have no settings file (it is written when a setting is changed), and a read that
   // throws is the first exception of every hook and command: 0.3 ms to make, where asking first

@@ -59,19 +59,35 @@ export function readHookReply(line: string): HookReply | string {
   return reply as unknown as HookReply;
 }
 
+/** The settings that shape an answer and may differ per terminal (ROLE_NAME…), sent for the daemon to answer with. */
+export function hookRequestEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  // Names first, then only Kioku's values: every value read from process.env is a call into Node.
+  for (const key of Object.keys(env)) {
+    if (!key.startsWith('ROLE_') && !key.startsWith('KIOKU_')) continue;
+    const value = env[key];
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+/** `onSent`: see sendLine (socket-request.ts). */
 export function requestHookFast(
   endpoint: { socketPath: string; tokenFile: string },
   input: FastHookInput,
   timeoutMs: number,
+  onSent?: () => void,
 ): Promise<SocketResult<HookReply>> {
   const token = readToken(endpoint.tokenFile);
   // The server writes the token before it listens: no token file, no app on this memory home.
-  if (token === undefined)
+  if (token === undefined) {
+    onSent?.();
     return Promise.resolve({
       ok: false,
       reason: 'no-socket',
       detail: `no token at ${endpoint.tokenFile}: the app has not run on this memory home`,
     });
+  }
   const request: HookRequest = {
     v: PROTOCOL_VERSION,
     id: input.id,
@@ -83,5 +99,5 @@ export function requestHookFast(
   };
   if (input.env) request.env = input.env;
   if (input.at) request.at = input.at;
-  return sendLine(endpoint.socketPath, request.id, `${JSON.stringify(request)}\n`, timeoutMs, readHookReply);
+  return sendLine(endpoint.socketPath, request.id, `${JSON.stringify(request)}\n`, timeoutMs, readHookReply, undefined, onSent);
 }

@@ -48,10 +48,23 @@ export function sendLine<R extends ReplyBase>(
   timeoutMs: number,
   parse: (line: string) => R | string,
   connect?: LineConnector,
+  /**
+   * Called once: when the line is on the socket, or when the request ended without it (no socket,
+   * refused). The hook client resolves its settings only then, while the daemon works
+   * (hooks/early-request.ts): until the loop turns, the connection is not even made.
+   */
+  onSent?: () => void,
 ): Promise<SocketResult<R>> {
   // Before connecting, so nothing — not even the token — reaches a socket another user serves.
+  let told = false;
+  const tellSent = () => {
+    if (told) return;
+    told = true;
+    onSent?.();
+  };
   const trust = checkSocketTrust(socketPath);
   if (!trust.ok) {
+    tellSent();
     if (trust.missing) return Promise.resolve({ ok: false, reason: 'no-socket', detail: `no socket at ${socketPath}` });
     return Promise.resolve({ ok: false, reason: 'untrusted', detail: `${trust.why}: not sending to it` });
   }
@@ -66,6 +79,7 @@ export function sendLine<R extends ReplyBase>(
       clearTimeout(timer);
       connection?.destroy();
       resolve(result);
+      tellSent();
     };
     const fail = (reason: IpcFailureReason, detail: string) => finish({ ok: false, reason, detail });
     /**
@@ -88,6 +102,7 @@ export function sendLine<R extends ReplyBase>(
         connected = true;
         connection?.write(line);
         arm();
+        tellSent();
       },
       data(chunk) {
         const { lines, overflow } = splitter.push(chunk);
