@@ -43,27 +43,40 @@ export function sendEarlyRequest(
     const homes = homesFromEnv(env, stored);
     if (!homes) return undefined;
     const payload: unknown = stdinText.trim() ? JSON.parse(stdinText) : {};
-    const call = {
-      eventId: newEventId(),
-      assistant: args.assistant,
-      event: args.event,
-      payload,
-      env: hookRequestEnv(env),
-      at: isoString(clockFromEnv(env).now()),
-    };
+    const call = newHookCall(args, payload, env);
     const endpoint = { socketPath: homes.socketPath, tokenFile: homes.tokenFile };
     let sentNow = () => {};
     const sent = new Promise<void>((resolve) => (sentNow = resolve));
-    const reply = requestHookFast(
-      endpoint,
-      { id: call.eventId, assistant: call.assistant, event: call.event, payload, env: call.env, at: call.at },
-      DAEMON_WAIT_MS[args.event],
-      () => sentNow(),
-    );
-    return { call, endpoint, reply, sent };
+    return { call, endpoint, reply: askDaemon(call, endpoint, () => sentNow()), sent };
   } catch {
     return undefined;
   }
+}
+
+/** One event as the client sends it, dated now (the environment's clock, KIOKU_NOW included). */
+export function newHookCall(
+  args: { event: HookEventName; assistant: AssistantName },
+  payload: unknown,
+  env: NodeJS.ProcessEnv,
+): HookCall & { at: string } {
+  return {
+    eventId: newEventId(),
+    assistant: args.assistant,
+    event: args.event,
+    payload,
+    env: hookRequestEnv(env),
+    at: isoString(clockFromEnv(env).now()),
+  };
+}
+
+/** The call asked of the daemon at `endpoint`, within the event's wait (hook-budgets.ts); `onSent`: see sendLine. */
+export function askDaemon(
+  call: HookCall & { at: string },
+  endpoint: { socketPath: string; tokenFile: string },
+  onSent?: () => void,
+): Promise<SocketResult<HookReply>> {
+  const { eventId, assistant, event, payload, env, at } = call;
+  return requestHookFast(endpoint, { id: eventId, assistant, event, payload, env, at }, DAEMON_WAIT_MS[event], onSent);
 }
 
 /** `<event> [--assistant <name>]` for every event but a prompt; undefined for anything else. */

@@ -1,17 +1,13 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ANSWERED_EVENTS, ASSISTANTS, HOOK_EVENTS, type AssistantName, type HookEventName } from '../common/hook-events.js';
-import type { HookCall } from '../common/hook-protocol.js';
 import { surelyNotACall } from '../main/core/integrations/assistants/silent-prompt.js';
-import { isoString } from '../main/core/platform/config/clock.js';
 import { loadConfig, type KiokuConfig } from '../main/core/platform/config/config.js';
 import { createLogger, type Logger } from '../main/core/platform/config/log.js';
 import { traceFlush, traceMark, traceSpan } from '../main/core/platform/config/trace.js';
-import { hookRequestEnv, newEventId, requestHookFast } from '../main/core/platform/ipc/hook-request.js';
 import { notCodeCached, requireWithCodeCache, siblingBundle, type CodeCachedModule } from '../main/core/platform/fs/code-cached-require.js';
-import { DAEMON_WAIT_MS } from './hook-budgets.js';
 import { readHookStdin, startHookStdin, type StdinStart } from './hook-stdin.js';
-import { sendEarlyRequest, type EarlyRequest } from './early-request.js';
+import { askDaemon, newHookCall, sendEarlyRequest, type EarlyRequest } from './early-request.js';
 import { readStoredSettings } from '../main/core/platform/config/stored-settings.js';
 import { fdOutputPending, writeToFd } from '../main/core/platform/fs/fd-output.js';
 
@@ -74,7 +70,7 @@ export function settledAfterAnswer(): boolean {
  * they not, the reply of another home's daemon is not this session's answer.
  */
 function earlyFor(args: HookArgs, config: KiokuConfig, logger: Logger, early: EarlyRequest | undefined): EarlyRequest | undefined {
-  if (!early || early.call.event !== args.event || early.call.assistant !== args.assistant || args.parts !== undefined) return undefined;
+  if (!early) return undefined;
   if (early.endpoint.socketPath === config.paths.socketPath && early.endpoint.tokenFile === config.paths.tokenFile) return early;
   logger.warn(
     'hook',
@@ -102,22 +98,9 @@ async function run(args: HookArgs, config: KiokuConfig, logger: Logger, stdin: P
     answeredWithoutFallback = true;
     return '';
   }
-  const call: HookCall = early?.call ?? {
-    eventId: newEventId(),
-    assistant: args.assistant,
-    event: args.event,
-    payload,
-    env: hookRequestEnv(config.env),
-    at: isoString(config.clock.now()),
-  };
-  const endpoint = { socketPath: config.paths.socketPath, tokenFile: config.paths.tokenFile };
+  const call = early?.call ?? newHookCall(args, payload, config.env);
   traceMark('asking');
-  const reply = await (early?.reply ??
-    requestHookFast(
-      endpoint,
-      { id: call.eventId, assistant: call.assistant, event: call.event, payload, env: call.env, at: call.at! },
-      DAEMON_WAIT_MS[args.event],
-    ));
+  const reply = await (early?.reply ?? askDaemon(call, { socketPath: config.paths.socketPath, tokenFile: config.paths.tokenFile }));
   traceMark('reply');
   if (reply.ok && reply.reply.handledMs !== undefined) traceSpan('daemon', reply.reply.handledMs);
   // A parts>1 SessionStart is asked of the files directly: the daemon answers one part per call.
