@@ -64,12 +64,21 @@ export async function startHookFloors(dir: string): Promise<HookFloors> {
   };
 }
 
-/** Each floor program's rows, every phase divided by that phase's `node -e 0`; a run that failed or wrote to stderr is bad. */
-export function floorRows(samples: ReadonlyMap<string, Record<Phase, Sample[]>>, baselines: Record<Phase, Stats>): HookResult[] {
+/**
+ * Each floor program's rows, every phase divided by that phase's `node -e 0` (`rounds`: its run
+ * of each round, for the per-round ratios); a run that failed or wrote to stderr is bad.
+ */
+export function floorRows(
+  samples: ReadonlyMap<string, Record<Phase, Sample[]>>,
+  baselines: Record<Phase, Stats>,
+  rounds?: Record<Phase, Sample[]>,
+): HookResult[] {
   return [...samples].map(([name, runs]) => {
     const row = { name } as HookResult;
-    for (const phase of PHASES)
-      row[phase] = summarize(runs[phase], baselines[phase].medianMs, runs[phase].filter((run) => run.code !== 0 || run.stderr).length);
+    for (const phase of PHASES) {
+      const bad = runs[phase].filter((run) => run.code !== 0 || run.stderr).length;
+      row[phase] = summarize(runs[phase], baselines[phase].medianMs, bad, rounds?.[phase]);
+    }
     return row;
   });
 }

@@ -19,25 +19,47 @@ export interface Sample {
 export interface Stats {
   runs: number;
   medianMs: number;
+  p25Ms: number;
+  p75Ms: number;
   p95Ms: number;
   minMs: number;
+  /** The median over the median of `node -e 0` (the verdicts' number). */
   ratio: number;
+  /**
+   * Each round's run over that round's `node -e 0`, quartiles: how steady the ratio was. A machine
+   * whose load drifts during a run moves both runs of a round together, and the median ratio
+   * above with them; this shows by how much (session 32: a noise the verdicts cannot see alone).
+   */
+  roundRatio?: { p25: number; median: number; p75: number };
   badRuns: number;
 }
 
 export type HookResult = { name: string } & Record<Phase, Stats>;
 
-export function summarize(samples: Sample[], baselineMs: number, bad: number): Stats {
+/** `rounds`: `node -e 0`'s run of each round, in the same order as `samples` (one each), for `roundRatio`. */
+export function summarize(samples: Sample[], baselineMs: number, bad: number, rounds?: readonly Sample[]): Stats {
   const times = samples.map((sample) => sample.ms);
   const medianMs = percentile(times, 50);
+  const ratios = rounds && rounds.length === samples.length && samples.length > 0 ? times.map((ms, i) => ms / rounds[i]!.ms) : undefined;
   return {
     runs: times.length,
     medianMs: round(medianMs, 1),
+    p25Ms: round(percentile(times, 25), 1),
+    p75Ms: round(percentile(times, 75), 1),
     p95Ms: round(percentile(times, 95), 1),
     minMs: round(Math.min(...times), 1),
     ratio: round(medianMs / baselineMs),
+    ...(ratios
+      ? { roundRatio: { p25: round(percentile(ratios, 25)), median: round(percentile(ratios, 50)), p75: round(percentile(ratios, 75)) } }
+      : {}),
     badRuns: bad,
   };
+}
+
+/** `; per round 1.27× (quartiles 1.22–1.33×)`, or '' without round ratios. */
+export function roundRatioNote(stats: Stats): string {
+  const r = stats.roundRatio;
+  return r ? `; per round ${r.median.toFixed(2)}× (quartiles ${r.p25.toFixed(2)}–${r.p75.toFixed(2)}×)` : '';
 }
 
 /** `node -e 0`'s runs summed up: its median is what the rows it goes with are divided by. */

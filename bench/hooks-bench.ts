@@ -5,14 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { HookEventName } from '../common/hook-events.js';
-import { loadConfig } from '../main/core/platform/config/config.js';
-import { RACY_MS } from '../main/core/engine/context/prepared-load-stamps.js';
 import { preparedLoadPath } from '../main/core/platform/config/prepared-paths.js';
-import { readUtf16File, utf16Bytes } from '../main/core/platform/fs/utf16-text-file.js';
-import { createRole, planRoleChange } from '../main/core/store/roles/role-editor.js';
-import { claimRole } from '../main/core/store/sessions/role-locks.js';
-import { writeSessionRole } from '../main/core/store/sessions/session-role-file.js';
 import {
   baselineOf,
   summarize,
@@ -24,65 +17,19 @@ import {
   type Sample,
   type Stats,
 } from './hooks-bench-report.js';
-import { generateMemories } from './generate-memories.js';
 import { writeBenchResults } from './bench-results.js';
-import { benchHomeEnv, benchUserTimeToday, benchUserZone } from './bench-home-env.js';
 import { spawnTimedWarm, waitIdle } from './hooks-bench-runs.js';
 import { bundleHooksBench } from './hooks-bench-bundle.js';
-import { FLOOR_SOCKET, FLOOR_STDIN, floorRows, startHookFloors, type HookFloors } from './hook-floors.js';
+import { prepareHooksBenchHome, ROLE } from './hooks-bench-home.js';
+import { hooksBenchScenarios } from './hooks-bench-scenarios.js';
+import { hooksBenchVerdicts } from './hooks-bench-verdicts.js';
+import { floorRows, startHookFloors, type HookFloors } from './hook-floors.js';
 
 /**
  * X-PERF: every hook started as an assistant starts it, on a 10,000-memory role, with the daemon
  * up, hung and down, timed against `node -e 0`; a hung daemon must make every hook fail open in time.
  * Design notes: docs/design-notes.md, "bench/hooks-bench.ts".
  */
-const ROLE = 'BENCH01';
-const ROLE_NAME = '小記';
-/** The role a session has before it calls ROLE by name (a switch is what a call costs). */
-const OTHER = 'OTHERS01';
-const PROJECT_MEMORY = '# bench project\n\n- 每次 push 之前先跑 `npm test`。\n';
-/**
- * A reply as long as a real one (about 7 KB of UTF-8) with keys in it: the Stop the spool must keep
- * redacted (issue 13), so that what redaction costs the hook shows. Keys built at run time, so
- * this file trips no secret scanner.
- */
-const LONG_REPLY = [
-  ...Array.from(
-    { length: 24 },
-    (_, i) =>
-      `第 ${i + 1} 步：我看了 auth middleware，token 過期時沒有刷新，所以回 401；已改成 refresh 失敗就清掉 session 並導回登入頁，也補了測試。`,
-  ),
-  `設定好了：ANTHROPIC_API_KEY=sk-ant-api03-${'Qw3rTy8uIo'.repeat(9)}AA，GITHUB_TOKEN=ghp_${'Zx7Cv2Bn9M'.repeat(3)}a1b2c3，資料庫密碼：Tr0ub4dor-and-3。`,
-  ...Array.from(
-    { length: 24 },
-    (_, i) =>
-      `Step ${i + 1}: the limiter counted per IP, and behind the proxy every request had the same one; it now reads X-Forwarded-For.`,
-  ),
-].join('\n');
-/** How much longer than its wait for the daemon a hook may take to fail open: start Node, answer from the files. */
-const FAIL_OPEN_SLACK_MS = 1_000;
-/** Issue 17: a SessionStart or call by name answered from a valid prepared load, daemon down. */
-const FILE_MODE_PREPARED_MAX = 2;
-/** Claude Code gives SessionEnd about this long in total. */
-const SESSION_END_MS = 1_500;
-
-interface Scenario {
-  name: string;
-  event?: HookEventName;
-  /** Untimed, before each run: put the files where a real session would have them. */
-  setup?: () => void | Promise<void>;
-  /**
-   * Untimed, once per round before the scenario's runs of every client (--compare): a change to
-   * the memory files they share, so that each client's run meets the same one and writes its
-   * prepared load after it.
-   */
-  edit?: () => Promise<void>;
-  payload?: () => Record<string, unknown>;
-  /** A run's stdout must satisfy this (checked on every run; a failure is reported, not hidden). */
-  expectOutput?: (stdout: string) => boolean;
-  /** Answered from the files (daemon hung or down): where the long-term memory must come from (issue 17). */
-  expectSource?: 'prepared' | 'files';
-}
 
 function findRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -91,21 +38,6 @@ function findRoot(): string {
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error('hooks bench: cannot find the Kioku source tree (hooks/kioku-hook.ts) above this file');
     dir = parent;
-  }
-}
-
-/** `floor`: the least a Node hook doing the same must do (hook-floors.ts), printed beside the verdict. */
-const TARGETS: Array<{ name: string; max: number; label: string; floor: string }> = [
-  { name: 'session-start', max: 1.3, label: 'SessionStart with the daemon up', floor: FLOOR_SOCKET },
-  { name: 'user-prompt-submit (not a call)', max: 1.15, label: 'UserPromptSubmit that is not a call, daemon up', floor: FLOOR_STDIN },
-  { name: 'stop', max: 1.3, label: 'Stop with the daemon up', floor: FLOOR_SOCKET },
-];
-
-function parsedOrUndefined(text: string | undefined): unknown {
-  try {
-    return text === undefined ? undefined : JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }
 
@@ -143,213 +75,9 @@ export async function runHooksBench(args: string[]): Promise<void> {
     const clients: Array<[string, string]> = [['', hook], ...(oldHook ? ([['old ', oldHook]] as Array<[string, string]>) : [])];
     const { DAEMON_WAIT_MS } = (await import(pathToFileURL(budgets).href)) as typeof import('../hooks/hook-budgets.js');
 
-    // 14:00 today in the user's zone, so that SessionStart loads the persona whatever the hour
-    // the bench runs at (CTX-7).
-    const day = benchUserTimeToday('14:00');
-    const env: NodeJS.ProcessEnv = benchHomeEnv(homeDir, {
-      ...benchUserZone(),
-      ROLE_CLI: 'local',
-      KIOKU_NOW: day,
-      // The daemon's sleep scheduler stays off: a nap or catch-up mid-bench would skew the timings.
-      KIOKU_NO_SCHEDULE: '1',
-    });
-    const config = loadConfig(env);
-    fs.mkdirSync(config.paths.roleHome, { recursive: true });
-    for (const [id, name] of [
-      [ROLE, ROLE_NAME],
-      [OTHER, '旁觀者'],
-    ] as const) {
-      const plan = planRoleChange(config, {
-        id,
-        name,
-        nature: `${name}是冷靜可靠的工程夥伴。`,
-        vibe: '簡潔直白。',
-        emoji: '✨',
-        relationship: '使用者的同事。',
-      });
-      if (plan.kind === 'create') createRole(config, plan);
-    }
-    process.stderr.write(`hooks bench: generating ${memoryCount} memories…\n`);
-    generateMemories(config.paths.memoryHome, ROLE, memoryCount);
-    const project = path.join(homeDir, 'project');
-    fs.mkdirSync(project, { recursive: true });
-    fs.writeFileSync(path.join(project, 'MEMORY.md'), PROJECT_MEMORY);
-    const transcripts = path.join(homeDir, '.claude', 'projects', 'bench');
-    fs.mkdirSync(transcripts, { recursive: true });
-    const transcript = (session: string) => {
-      const file = path.join(transcripts, `${session}.jsonl`);
-      if (!fs.existsSync(file)) {
-        const lines: string[] = [];
-        for (let i = 0; i < 20; i++) {
-          lines.push(
-            JSON.stringify({
-              type: 'user',
-              sessionId: session,
-              cwd: project,
-              message: { role: 'user', content: `第 ${i} 個問題：部署流程的測試為什麼會失敗？` },
-            }),
-          );
-          lines.push(
-            JSON.stringify({
-              type: 'assistant',
-              sessionId: session,
-              cwd: project,
-              message: {
-                id: `m${i}`,
-                role: 'assistant',
-                content: [{ type: 'text', text: `第 ${i} 個回答：因為快取沒有清掉，我已經修好並補上測試。` }],
-              },
-            }),
-          );
-        }
-        fs.writeFileSync(file, `${lines.join('\n')}\n`);
-      }
-      return file;
-    };
-    const payload = (event: HookEventName, session: string, extra: Record<string, unknown> = {}) => ({
-      session_id: session,
-      transcript_path: transcript(session),
-      cwd: project,
-      hook_event_name: event,
-      ...extra,
-    });
-    // A new session as a user's every session after the first: the locks and sessions folders
-    // are there, empty of this session's files (making them is the first session's cost alone,
-    // and was 0.6 ms of every SessionStart here while the folders themselves were removed).
-    const forgetSessions = () => {
-      for (const dir of [path.join(config.paths.roleHome, '.locks'), config.paths.sessionsDir])
-        for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
-    };
-
-    // A memory edited by hand and saved by rename (vim's default; every write of Kioku's, a sleep's
-    // or a recall's): the prepared load on disk no longer holds, and a load without the daemon
-    // reads every file again (issue 17's stale rows). An edit saved in place is seen by the next
-    // full check instead (full-check-policy.ts), which the "full check due" rows measure.
-    const edited = path.join(
-      config.paths.memoryHome,
-      ROLE,
-      'important',
-      fs.readdirSync(path.join(config.paths.memoryHome, ROLE, 'important')).sort()[0]!,
-    );
-    // Saved a moment before the session starts, not within the file system's time resolution of
-    // it: a load computed that close leaves the folder racy (checked file by file by every load
-    // until one settles it, prepared-load-stamps.ts), which a person's edit never does.
-    const editByHand = async () => {
-      const text = fs.readFileSync(edited, 'utf8');
-      const temp = `${edited}.bench-edit`;
-      fs.writeFileSync(temp, text.endsWith('\n\n') ? text.slice(0, -1) : `${text}\n`);
-      fs.renameSync(temp, edited);
-      await new Promise((resolve) => setTimeout(resolve, RACY_MS + 100));
-    };
-    // The prepared load's last full check long past: this load stats every file (once in ten minutes).
-    const fullCheckDue = () => {
-      const file = preparedLoadPath(config.paths, ROLE);
-      if (!fs.existsSync(file)) return;
-      // UTF-16LE since format 4 (utf16-text-file.ts); an older client's, with --compare, is UTF-8.
-      const utf16 = parsedOrUndefined(readUtf16File(file, Infinity));
-      const stored = (utf16 ?? JSON.parse(fs.readFileSync(file, 'utf8'))) as { checkedAt?: number };
-      stored.checkedAt = 0;
-      const text = JSON.stringify(stored);
-      fs.writeFileSync(file, utf16 ? utf16Bytes(text) : text);
-    };
-    const callSetup = () => {
-      forgetSessions();
-      writeSessionRole(config, 'bench-call', OTHER);
-    };
-    const loaded = (out: string) => out.includes(ROLE_NAME) && out.includes('長期記憶');
-    const scenarios: Scenario[] = [
-      {
-        name: 'session-start',
-        event: 'session-start',
-        setup: forgetSessions,
-        payload: () => payload('session-start', 'bench-start', { source: 'startup' }),
-        expectOutput: loaded,
-        expectSource: 'prepared',
-      },
-      {
-        name: 'session-start (full check due)',
-        event: 'session-start',
-        setup: () => {
-          forgetSessions();
-          fullCheckDue();
-        },
-        payload: () => payload('session-start', 'bench-start', { source: 'startup' }),
-        expectOutput: loaded,
-        expectSource: 'prepared',
-      },
-      {
-        name: 'session-start (prepared load stale)',
-        event: 'session-start',
-        setup: forgetSessions,
-        edit: editByHand,
-        payload: () => payload('session-start', 'bench-start', { source: 'startup' }),
-        expectOutput: loaded,
-        expectSource: 'files',
-      },
-      {
-        name: 'user-prompt-submit (not a call)',
-        event: 'user-prompt-submit',
-        payload: () => payload('user-prompt-submit', 'bench-start', { prompt: '幫我把部署流程的測試補齊' }),
-        expectOutput: (out) => out === '',
-      },
-      {
-        name: 'user-prompt-submit (a call)',
-        event: 'user-prompt-submit',
-        setup: callSetup,
-        payload: () => payload('user-prompt-submit', 'bench-call', { prompt: `${ROLE_NAME}，幫我看一下這段` }),
-        expectOutput: loaded,
-        expectSource: 'prepared',
-      },
-      {
-        name: 'user-prompt-submit (a call, prepared load stale)',
-        event: 'user-prompt-submit',
-        setup: callSetup,
-        edit: editByHand,
-        payload: () => payload('user-prompt-submit', 'bench-call', { prompt: `${ROLE_NAME}，幫我看一下這段` }),
-        expectOutput: loaded,
-        expectSource: 'files',
-      },
-      {
-        name: 'stop',
-        event: 'stop',
-        payload: () => payload('stop', 'bench-start', { stop_hook_active: false, last_assistant_message: '好的，已經補齊。' }),
-        expectOutput: (out) => out === '',
-      },
-      {
-        name: 'stop (7 KB reply, with keys)',
-        event: 'stop',
-        payload: () => payload('stop', 'bench-start', { stop_hook_active: false, last_assistant_message: LONG_REPLY }),
-        expectOutput: (out) => out === '',
-      },
-      {
-        name: 'pre-compact',
-        event: 'pre-compact',
-        payload: () => payload('pre-compact', 'bench-start', { trigger: 'auto', custom_instructions: '' }),
-        expectOutput: (out) => out === '',
-      },
-      {
-        name: 'post-compact',
-        event: 'post-compact',
-        payload: () => payload('post-compact', 'bench-start', { trigger: 'auto', compact_summary: '使用者修好了部署流程的測試。' }),
-        expectOutput: (out) => out === '',
-      },
-      {
-        name: 'session-end',
-        event: 'session-end',
-        setup: () => {
-          forgetSessions();
-          claimRole(config, ROLE, { assistant: 'claude', sessionId: 'bench-end', transcriptPath: transcript('bench-end') });
-        },
-        payload: () => payload('session-end', 'bench-end', { reason: 'prompt_input_exit' }),
-        expectOutput: (out) => out === '',
-      },
-      {
-        name: 'subagent-start',
-        event: 'subagent-start',
-        payload: () => payload('subagent-start', 'bench-start', { agent_id: 'a1', agent_type: 'Explore' }),
-        expectOutput: (out) => out.includes('hookSpecificOutput'),
-      },
-    ];
+    const home = prepareHooksBenchHome(homeDir, memoryCount);
+    const { env, config, payload } = home;
+    const scenarios = hooksBenchScenarios(home);
 
     // `node -e 0` in every round of every phase: each phase's rows are divided by its own median,
     // so that the machine's speed drifting between phases (minutes apart) does not tilt them.
@@ -506,80 +234,17 @@ export async function runHooksBench(args: string[]): Promise<void> {
 
     const baseline = baselineOf(PHASES.flatMap((phase) => baselineSamples[phase]));
     const baselines = Object.fromEntries(PHASES.map((phase) => [phase, baselineOf(baselineSamples[phase])])) as Record<Phase, Stats>;
-    const floorStats = floorRows(floorSamples, baselines);
+    const floorStats = floorRows(floorSamples, baselines, baselineSamples);
     const results: HookResult[] = [...samples.keys()].map((name) => {
       const entry = samples.get(name)!;
       return {
         name,
-        up: summarize(entry.up.samples, baselines.up.medianMs, entry.up.bad),
-        hung: summarize(entry.hung.samples, baselines.hung.medianMs, entry.hung.bad),
-        down: summarize(entry.down.samples, baselines.down.medianMs, entry.down.bad),
+        up: summarize(entry.up.samples, baselines.up.medianMs, entry.up.bad, baselineSamples.up),
+        hung: summarize(entry.hung.samples, baselines.hung.medianMs, entry.hung.bad, baselineSamples.hung),
+        down: summarize(entry.down.samples, baselines.down.medianMs, entry.down.bad, baselineSamples.down),
       };
     });
-    const bad = (stats: Stats) => (stats.badRuns ? `; ${stats.badRuns} bad run(s)` : '');
-    const verdicts: Array<{
-      name: string;
-      label: string;
-      pass: boolean;
-      line: string;
-      ratio?: number;
-      floorRatio?: number;
-      max?: number;
-      medianMs?: number;
-      maxMs?: number;
-    }> = TARGETS.map((target) => {
-      const result = results.find((r) => r.name === target.name)!;
-      const pass = result.up.ratio <= target.max && result.up.badRuns === 0;
-      const floor = floorStats.find((row) => row.name === target.floor)?.up;
-      const floorNote = floor ? `; its ${target.floor} is ${floor.ratio.toFixed(2)}×` : '';
-      return {
-        ...target,
-        ratio: result.up.ratio,
-        ...(floor ? { floorRatio: floor.ratio } : {}),
-        pass,
-        line: `${pass ? 'PASS' : 'FAIL'}  ${target.label}: ${result.up.medianMs} ms = ${result.up.ratio.toFixed(2)}× node -e 0 (≤ ${target.max}×)${floorNote}${bad(result.up)}`,
-      };
-    });
-    // Issue 17: without the daemon, a load whose prepared load on disk holds costs ≤ 2× node -e 0.
-    for (const name of ['session-start', 'user-prompt-submit (a call)']) {
-      const stats = results.find((r) => r.name === name)!.down;
-      const pass = stats.ratio <= FILE_MODE_PREPARED_MAX && stats.badRuns === 0;
-      verdicts.push({
-        name,
-        label: `${name}, daemon down, prepared load valid`,
-        ratio: stats.ratio,
-        max: FILE_MODE_PREPARED_MAX,
-        pass,
-        line: `${pass ? 'PASS' : 'FAIL'}  ${name}, daemon down, prepared load valid: ${stats.medianMs} ms = ${stats.ratio.toFixed(2)}× node -e 0 (≤ ${FILE_MODE_PREPARED_MAX}×)${bad(stats)}`,
-      });
-    }
-    // Fail open in time: each hook within its wait for the daemon plus the slack, daemon hung.
-    for (const scenario of scenarios) {
-      const stats = results.find((r) => r.name === scenario.name)!.hung;
-      const maxMs = DAEMON_WAIT_MS[scenario.event!] + FAIL_OPEN_SLACK_MS;
-      const pass = stats.medianMs <= maxMs && stats.badRuns === 0;
-      verdicts.push({
-        name: scenario.name,
-        label: `${scenario.name} fails open, daemon hung`,
-        medianMs: stats.medianMs,
-        maxMs,
-        pass,
-        line: `${pass ? 'PASS' : 'FAIL'}  ${scenario.name} fails open, daemon hung: ${stats.medianMs} ms (≤ ${maxMs} ms: its wait + ${FAIL_OPEN_SLACK_MS})${bad(stats)}`,
-      });
-    }
-    // SessionEnd releases the role inside Claude Code's budget for it, whatever the daemon's state.
-    for (const phase of ['hung', 'down'] as const) {
-      const stats = results.find((r) => r.name === 'session-end')![phase];
-      const pass = stats.medianMs <= SESSION_END_MS && stats.badRuns === 0;
-      verdicts.push({
-        name: 'session-end',
-        label: `session-end, daemon ${phase}`,
-        medianMs: stats.medianMs,
-        maxMs: SESSION_END_MS,
-        pass,
-        line: `${pass ? 'PASS' : 'FAIL'}  session-end, daemon ${phase}: ${stats.medianMs} ms (≤ ${SESSION_END_MS} ms)${bad(stats)}`,
-      });
-    }
+    const verdicts = hooksBenchVerdicts(results, floorStats, scenarios, DAEMON_WAIT_MS);
 
     process.stdout.write(
       `\nhooks bench: ${memoryCount} memories, ${runs} runs each, median of wall time from spawn to exit (node ${process.version}, ${os.cpus().length} CPUs)\n`,
