@@ -5,9 +5,9 @@ import { RACY_MS } from '../main/core/engine/context/prepared-load-stamps.js';
 import { loadConfig, type KiokuConfig } from '../main/core/platform/config/config.js';
 import { preparedLoadPath } from '../main/core/platform/config/prepared-paths.js';
 import { readUtf16File, utf16Bytes } from '../main/core/platform/fs/utf16-text-file.js';
-import { createRole, planRoleChange } from '../main/core/store/roles/role-editor.js';
 import { writeSessionRole } from '../main/core/store/sessions/session-role-file.js';
 import { benchHomeEnv, benchUserTimeToday, benchUserZone } from './bench-home-env.js';
+import { createBenchRole } from './bench-role.js';
 import { generateMemories } from './generate-memories.js';
 
 /**
@@ -61,17 +61,8 @@ export function prepareHooksBenchHome(homeDir: string, memoryCount: number): Hoo
   for (const [id, name] of [
     [ROLE, ROLE_NAME],
     [OTHER, '旁觀者'],
-  ] as const) {
-    const plan = planRoleChange(config, {
-      id,
-      name,
-      nature: `${name}是冷靜可靠的工程夥伴。`,
-      vibe: '簡潔直白。',
-      emoji: '✨',
-      relationship: '使用者的同事。',
-    });
-    if (plan.kind === 'create') createRole(config, plan);
-  }
+  ] as const)
+    createBenchRole(config, { id, name, emoji: '✨', nature: `${name}是冷靜可靠的工程夥伴。` });
   process.stderr.write(`hooks bench: generating ${memoryCount} memories…\n`);
   generateMemories(config.paths.memoryHome, ROLE, memoryCount);
   const project = path.join(homeDir, 'project');

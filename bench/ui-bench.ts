@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { loadConfig } from '../main/core/platform/config/config.js';
-import { createRole, planRoleChange } from '../main/core/store/roles/role-editor.js';
+import { createBenchRole } from './bench-role.js';
 import { benchRoot, writeBenchResults } from './bench-results.js';
 import { frameFigures, scrollRun, type PageWindow } from './frame-stats.js';
 import { generateMemories } from './generate-memories.js';
@@ -80,15 +80,7 @@ export async function runUiBench(argv: string[]): Promise<void> {
   try {
     const config = loadConfig(env);
     fs.mkdirSync(config.paths.roleHome, { recursive: true });
-    const plan = planRoleChange(config, {
-      id: ROLE,
-      name: '小豹',
-      nature: '冷靜可靠的工程夥伴。',
-      vibe: '簡潔直白。',
-      emoji: '🐆',
-      relationship: '使用者的同事。',
-    });
-    if (plan.kind === 'create') createRole(config, plan);
+    createBenchRole(config, { id: ROLE, name: '小豹', emoji: '🐆', nature: '冷靜可靠的工程夥伴。' });
     process.stderr.write(`ui bench: generating ${memories} memories…\n`);
     generateMemories(config.paths.memoryHome, ROLE, memories);
 
