@@ -27,7 +27,7 @@ export interface HooksBenchHome {
   transcript(session: string): string;
   /** An assistant's hook payload for a session, in the bench project. */
   payload(event: HookEventName, session: string, extra?: Record<string, unknown>): Record<string, unknown>;
-  /** A new session as a user's every session after the first (see below). */
+  /** Before a new session: its locks and session files gone, their folders kept, as for every session after a user's first. */
   forgetSessions(): void;
   /** A memory edited by hand and saved by rename: the prepared load on disk no longer holds. */
   editByHand(): Promise<void>;
