@@ -57,7 +57,11 @@ export function writeSessionRole(config: KiokuConfig, key: string, roleId: strin
   if (!isValidRoleId(roleId)) throw new KiokuError('INVALID_ID', `"${roleId}" is not a role ID`);
   const file = sessionRoleFilePath(config, key);
   const by = switchedBy && /^[\w.:-]{1,128}$/.test(switchedBy) ? `switched-by: ${switchedBy}\n` : '';
-  writeFileAtomicSync(file, `${roleId}\n${by}`);
+  // Not fsynced, like the lock and the role history written in the same switch: after a power cut
+  // the three come back together as they were before the call, where a durable `.role` could name
+  // a role whose lock and history were lost. On a laptop's disk the two fsyncs were milliseconds of
+  // every call by name (issue 17).
+  writeFileAtomicSync(file, `${roleId}\n${by}`, { durable: false });
   return file;
 }
 
