@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a build script in plain JavaScript, without types
-import { escapeRegexLiteral, escapeRegexLiterals } from './ascii-regex-plugin.mjs';
+import { escapeRawTemplateText, escapeRegexLiteral, escapeRegexLiterals } from './ascii-regex-plugin.mjs';
 
 const escapeLiteral = escapeRegexLiteral as (literal: string) => string;
 const escapeSource = escapeRegexLiterals as (text: string, fileName: string) => string;
+const escapeRaw = escapeRawTemplateText as (text: string) => string;
 
 /** The RegExp a literal's source text makes. */
 const regexOf = (literal: string) => new Function(`return ${literal};`)() as RegExp;
@@ -57,8 +58,29 @@ describe('escapeRegexLiteral', () => {
   });
 });
 
+describe('escapeRawTemplateText', () => {
+  it('writes a String.raw template in ASCII with exactly the value it had, escapes and backslashes included', () => {
+    // Texts like redact-sync.ts's: CJK beside \s, \u escapes, a backslash before a CJK character.
+    const texts = [
+      '(?:就是|是|為|为)',
+      '[^\\s"\'&,;<>，。；、）)]+',
+      '“([^”\\n]{1,512})”|「([^」\\n]{1,512})」',
+      '[ \\t\\u3000]',
+      '\\。 and \\\\。',
+      '😀x',
+      'ascii only',
+    ];
+    for (const text of texts) {
+      const escaped = escapeRaw(text);
+      expect(escaped, text).not.toMatch(/[^\x00-\x7f]/);
+      const value = (raw: string) => new Function(`return String.raw\`${raw}\`;`)() as string;
+      expect(value(escaped), text).toBe(value(text));
+    }
+  });
+});
+
 describe('escapeRegexLiterals', () => {
-  it('rewrites the regular expression literals of a source and nothing else (strings, templates, comments, division)', () => {
+  it('rewrites the regular expression literals and String.raw templates of a source and nothing else (strings, other templates, comments, division)', () => {
     const source = [
       '// 註解：不動',
       "const label: string = '工作階段';",
@@ -71,7 +93,7 @@ describe('escapeRegexLiterals', () => {
     expect(out.split('\n')).toEqual([
       '// 註解：不動',
       "const label: string = '工作階段';",
-      'const raw = String.raw`（${label}）`;',
+      'const raw = String.raw`${"\\uff08"}${label}${"\\uff09"}`;',
       'const ratio = label.length / 2 / 1;',
       'const split = (text: string) => text.split(/[,\\uff0c\\u3001]/);',
       'const tagged = /^(\\u4e3b\\u65e8|gist)\\s*[:\\uff1a]/i.test(`主旨：${raw}`);',
@@ -79,7 +101,7 @@ describe('escapeRegexLiterals', () => {
     expect(escapeSource('const a = 1 / 2;', 'ascii.js')).toBe('const a = 1 / 2;');
   });
 
-  it('leaves the bundles every recall and every hook the daemon answers load in pure ASCII (built by npm run build)', () => {
+  it('leaves the bundles every recall and every hook loads in pure ASCII (built by npm run build)', () => {
     // One non-ASCII character makes V8 keep and scan the whole bundle as two-byte text (issue 17).
     for (const file of [
       'dist/cli-fast/recall-launcher.js',
@@ -87,6 +109,7 @@ describe('escapeRegexLiterals', () => {
       'dist/cli-fast/recall-direct-fast.js',
       'dist/hooks/kioku-hook.js',
       'dist/hooks/hook-client.js',
+      'dist/hooks/hook-fallback.js',
     ]) {
       const text = fs.readFileSync(path.resolve(file), 'utf8');
       expect(text.match(/.{0,40}[^\x00-\x7f].{0,20}/)?.[0], file).toBeUndefined();
