@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { randomTexts } from '../../../../test/helpers/random-texts.js';
 import { languageOfRole, languageOfText, languagePatterns, Script, SCRIPT_RANGES, scriptOf } from './context-language.js';
 
 /** What the regexes make of one code point on its own. */
@@ -57,15 +58,11 @@ describe('languageOfText', () => {
   });
 
   it('answers as the regexes do on random mixes of the characters it knows and those it does not', () => {
-    const alphabet = [...'ab Z9_-.,、。「」頭髮部署ひらカター한글々・éªµП🚀𠮷１Ａ！ \n\t'];
-    let seed = 23;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    for (let round = 0; round < 3000; round += 1) {
-      const length = Math.floor(random() * 10);
-      const text = Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]!).join('');
-      const fallback = random() < 0.5 ? 'zh-TW' : 'en';
+    const texts = randomTexts('ab Z9_-.,、。「」頭髮部署ひらカター한글々・éªµП🚀𠮷１Ａ！ \n\t', { count: 3000, maxLength: 9, seed: 23 });
+    texts.forEach((text, i) => {
+      const fallback = i % 2 === 0 ? 'zh-TW' : 'en';
       expect(languageOfText(text, fallback), JSON.stringify(text)).toBe(patternLanguage(text, fallback));
-    }
+    });
   });
 
   it('gives a role without any letter its fallback, English', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { randomTexts } from '../../../../test/helpers/random-texts.js';
 import { CharClass, classOf, KNOWN_RANGES, runPatterns, runsOf } from './cjk-runs.js';
 
 /** What the regexes make of one code point on its own. */
@@ -46,13 +47,7 @@ describe('runsOf', () => {
   });
 
   it('matches the regexes on random mixes of the characters it knows and those it does not', () => {
-    const alphabet = [...'ab Z9_-.,、。「」頭髮部署ひらカター한글々・é🚀𠮷１Ａ！ \n\t'];
-    let seed = 17;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    for (let round = 0; round < 2000; round += 1) {
-      const length = Math.floor(random() * 12);
-      const text = Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]!).join('');
-      expect(runsOf(text), JSON.stringify(text)).toEqual(patternRuns(text));
-    }
+    const texts = randomTexts('ab Z9_-.,、。「」頭髮部署ひらカター한글々・é🚀𠮷１Ａ！ \n\t', { count: 2000, maxLength: 11, seed: 17 });
+    for (const text of texts) expect(runsOf(text), JSON.stringify(text)).toEqual(patternRuns(text));
   });
 });
