@@ -4,11 +4,11 @@
 // "scripts/ascii-regex-plugin.mjs".
 //
 // Why: esbuild escapes non-ASCII characters in strings and templates (charset ascii, its default)
-// but leaves regular expression literals and raw templates as written. One such character makes the whole bundle
-// a two-byte string for V8 — decoded from UTF-8 on every read, twice the memory, slower to scan —
-// and `kioku memory recall` without the daemon loads a 190 KB bundle on every call: about 0.8 ms
-// of each (issue 17, measured side by side in the design notes). The sources keep their readable
-// literals; only what is bundled changes.
+// but leaves regular expression literals and raw templates as written. One such character makes
+// the whole bundle a two-byte string for V8 — decoded from UTF-8 on every read, twice the memory,
+// slower to scan — and `kioku memory recall` without the daemon loads a 190 KB bundle on every
+// call: about 0.8 ms of each (issue 17, measured side by side in the design notes). The sources
+// keep their readable literals; only what is bundled changes.
 import { readFile } from 'node:fs/promises';
 import ts from 'typescript';
 
