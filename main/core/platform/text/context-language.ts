@@ -10,7 +10,7 @@ export type ContextLanguage = 'zh-TW' | 'en';
  * definition; the ranges answer for the code points almost every role is written in. Written out
  * by hand because the hook's fallback judged every load's language with those regexes, and in a
  * fresh process creating the \p{Script=…} class (0.4 ms) and compiling it on its first test
- * (0.1 ms) was a tenth of what a call by name costs without the daemon (issue 17, session 34).
+ * (0.1 ms) was half a millisecond of every hook answered without the daemon (issue 17, session 34).
  * A code point outside the ranges, or past U+FFFF, hands the text to the regexes, so the two can
  * never disagree (context-language.test.ts compares every code point of the ranges with them).
  */
