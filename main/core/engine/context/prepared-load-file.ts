@@ -292,6 +292,12 @@ function newFileId(): string {
   return `${Date.now().toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
+/** The stamps and items files a written load names: what a next write may name again (`kept`, `stored`). */
+export interface WrittenLongTerm {
+  kept: { id: string; folders: FolderHead[]; files: number };
+  items: StoredLongTermItems;
+}
+
 /**
  * Write the prepared load, atomically (a reader sees the old file or the new one). Fresh stamps
  * and fresh items go to new files first, so a load on disk never names files that are not there.
@@ -305,7 +311,7 @@ export function writePreparedLoad(
   longTerm: PreparedLongTermPart,
   inbox: PreparedInboxPart,
   fitLimits: readonly number[],
-): void {
+): WrittenLongTerm {
   const { stamps } = longTerm;
   let kept: { id: string; folders: FolderHead[]; files: number };
   if ('fresh' in stamps) {
@@ -342,6 +348,7 @@ export function writePreparedLoad(
   };
   // A cache: losing it in a power cut only costs the next load its head start.
   writeFileAtomicSync(files.load, utf16Bytes(JSON.stringify(stored)), { durable: false });
+  return { kept, items };
 }
 
 // Checks of the stored shape: a garbled or hand-made file must not reach the assembly.

@@ -122,6 +122,20 @@ export function foldersUnchanged(roleDir: string, folders: readonly FolderStamps
   return true;
 }
 
+/** Whether two stampings of the same folders found exactly the same: every folder, file and hash. */
+export function sameFolderStamps(a: readonly FolderStamps[], b: readonly FolderStamps[]): boolean {
+  return a.length === b.length && a.every((folder, i) => sameFolder(folder, b[i]!));
+}
+
+/** Whether two stampings of one folder found exactly the same. */
+export function sameFolder(a: FolderStamps, b: FolderStamps): boolean {
+  if (a.category !== b.category || a.racy !== b.racy || !sameNames(a.names, b.names)) return false;
+  if (a.dir === null || b.dir === null ? a.dir !== b.dir : !sameStamp(a.dir, b.dir, 0)) return false;
+  if (a.stamps.length !== b.stamps.length || a.stamps.some((n, i) => n !== b.stamps[i])) return false;
+  const hashes = Object.keys(a.hashes);
+  return hashes.length === Object.keys(b.hashes).length && hashes.every((name) => a.hashes[name] === b.hashes[name]);
+}
+
 function sameStamp(stamp: Stamp, stored: readonly number[], at: number): boolean {
   return stamp[0] === stored[at] && stamp[1] === stored[at + 1] && stamp[2] === stored[at + 2] && stamp[3] === stored[at + 3];
 }

@@ -18,7 +18,7 @@ import { countOlder } from '../../engine/context/prepared-inbox.js';
 import { inboxNewestFirst, type OlderInboxCount } from '../../engine/context/inbox-block.js';
 import { memoriesForProject } from '../../engine/context/session-project.js';
 import { readParsedMemories, writeParsedMemories } from '../../engine/context/parsed-memories-file.js';
-import { parsedMemoriesPath, preparedLoadFiles } from '../../platform/config/prepared-paths.js';
+import { parsedMemoriesFiles, preparedLoadFiles } from '../../platform/config/prepared-paths.js';
 import type { FullCheckPolicy } from '../../store/memory/full-check-policy.js';
 import { traceMark } from '../../platform/config/trace.js';
 import { loadRoleMemories, roleMemoryDir } from '../../store/memory/memory-layout.js';
@@ -121,10 +121,11 @@ export function memoriesFromFiles(
   }
   // When every file was last found as stamped: now, on the full-check policy's clock.
   const checkedAt = (persist.fullCheck?.nowMs ?? Date.now)();
-  const stamps = collectStamps(roleDir, [...INBOX_CATEGORIES, ...LONG_TERM_CATEGORIES], started);
+  const categories = [...INBOX_CATEGORIES, ...LONG_TERM_CATEGORIES];
+  const stamps = collectStamps(roleDir, categories, started);
   // Read only when every folder must be listed: most files are then as they were parsed last time.
-  const parsedFile = parsedMemoriesPath(config.paths, role.id);
-  const parsed = readParsedMemories(parsedFile, roleDir, role.id);
+  const parsedFiles = parsedMemoriesFiles(config.paths, role.id);
+  const parsed = readParsedMemories(parsedFiles, roleDir, role.id, categories);
   const read = loadRoleMemories(memoryHome, role.id, { seen: stamps.seen, cached: parsed.lookup });
   // Frozen, so that what the load derives from the list (list-memo.ts) is worked out once for
   // this write and the assembly alike — `loadSpecialMemories` walks all 10,000.
@@ -147,9 +148,10 @@ export function memoriesFromFiles(
       problems: problems.filter((problem) => path.dirname(problem.path) === inboxDir),
     },
   );
-  if (persist.save && !parsed.unchanged(memories.length)) {
+  const unchanged = parsed.unchangedFolders(memories);
+  if (persist.save && unchanged.size < categories.length) {
     try {
-      writeParsedMemories(parsedFile, roleDir, stamps.folders(), memories);
+      writeParsedMemories(parsedFiles, roleDir, stamps.folders(), memories, unchanged);
     } catch (error) {
       logger.info('context', `could not write the parsed memories of ${role.id}: ${(error as Error).message}`);
     }

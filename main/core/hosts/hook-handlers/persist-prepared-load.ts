@@ -1,17 +1,67 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { StoredMemory } from '../../../../common/memory.js';
+import { ALL_CATEGORIES, type StoredMemory } from '../../../../common/memory.js';
 import { longTermOptions } from '../../engine/context/assemble-session-context.js';
 import { loadSpecialMemories } from '../../engine/context/load-special-memories.js';
-import { prepareLongTermWindow } from '../../engine/context/memory-block.js';
-import { INBOX_CATEGORIES, LONG_TERM_CATEGORIES, writePreparedLoad } from '../../engine/context/prepared-load-file.js';
-import { collectStamps, RACY_MS } from '../../engine/context/prepared-load-stamps.js';
+import { prepareLongTermWindow, type PreparedLongTermMemory } from '../../engine/context/memory-block.js';
+import {
+  INBOX_CATEGORIES,
+  LONG_TERM_CATEGORIES,
+  writePreparedLoad,
+  type PreparedFiles,
+  type WrittenLongTerm,
+} from '../../engine/context/prepared-load-file.js';
+import { collectStamps, RACY_MS, sameFolderStamps, type FolderStamps } from '../../engine/context/prepared-load-stamps.js';
 import { writeParsedMemories } from '../../engine/context/parsed-memories-file.js';
-import { parsedMemoriesPath, preparedLoadFiles } from '../../platform/config/prepared-paths.js';
+import { parsedMemoriesFiles, preparedLoadFiles, type ParsedMemoriesFiles } from '../../platform/config/prepared-paths.js';
+import { fileStamp } from '../../platform/fs/file-stamp.js';
+import { FULL_CHECK_INTERVAL_MS } from '../../store/memory/full-check-policy.js';
 import type { MemoryCache } from '../../store/memory/memory-cache.js';
 import { roleMemoryDir } from '../../store/memory/memory-layout.js';
 import { readRoleDefinition } from '../../store/roles/role-repository.js';
 import type { HookContext } from './hook-handler.js';
+
+/**
+ * What this process last wrote for a role, by its load file. The warmer persists every role it
+ * holds after each burst of events, and most turns change no memory file, or the inbox alone:
+ * - nothing changed (the cache's same list, the same window) and the last check is recent: nothing
+ *   is written, and the 10,000 files are not stat'ed again;
+ * - no long-term file changed: the load names the same stamps and items files again instead of
+ *   writing them anew (about 1.4 MB at 10,000 memories), and only the inbox's parsed memories
+ *   are written (parsed-memories-file.ts).
+ * Files changed on disk since this process wrote them (a hook's fallback wrote its own, a role
+ * delete removed them) are written anew.
+ */
+interface LastPersist {
+  /** The cache's list of the role's memories (its identity changes with any file). */
+  memories: readonly StoredMemory[];
+  /** memory-block.ts's memo gives the same object while the options and the window hold. */
+  prepared: PreparedLongTermMemory;
+  fitLimits: string;
+  longTermFolders: FolderStamps[];
+  written: WrittenLongTerm;
+  checkedAt: number;
+  onDisk: OnDisk;
+}
+
+/** The stamps of the files this process wrote, as it left them: the load's and the parsed memories', and the stamps and items files'. */
+interface OnDisk {
+  load: string;
+  longTerm: string;
+}
+
+const lastPersist = new Map<string, LastPersist>();
+
+/**
+ * Refreshed at least this often while events come: a hook that finds no daemon trusts the load's
+ * check for FULL_CHECK_INTERVAL_MS (full-check-policy.ts) and stats every file after it.
+ */
+const RECHECK_MS = FULL_CHECK_INTERVAL_MS / 2;
+
+const onDisk = (files: PreparedFiles, parsed: ParsedMemoriesFiles): OnDisk => ({
+  load: [files.load, ...ALL_CATEGORIES.map(parsed.folder)].map(fileStamp).join('|'),
+  longTerm: `${fileStamp(files.stamps)}|${fileStamp(files.items)}`,
+});
 
 /**
  * The daemon's share of issue 17: the load it keeps warm is written to disk too, so a hook that
@@ -25,6 +75,28 @@ export function persistPreparedLoad(ctx: HookContext & { memories: MemoryCache }
   // The folders' stamps before the cache lists them: a change after this moves them.
   const stamps = collectStamps(roleDir, [...INBOX_CATEGORIES, ...LONG_TERM_CATEGORIES], started);
   const cached = memories.load(roleId);
+  const role = readRoleDefinition(config.paths.roleHome, roleId);
+  const now = config.clock.now();
+  const options = longTermOptions({ config, role }, now);
+  const window = prepareLongTermWindow(cached.longTerm, options);
+  const loadFiles = preparedLoadFiles(config.paths, roleId);
+  const parsedFiles = parsedMemoriesFiles(config.paths, roleId);
+  const fitLimits = [config.settings.ROLE_LOAD_LIMIT];
+  const last = lastPersist.get(loadFiles.load);
+  const found = onDisk(loadFiles, parsedFiles);
+  const sameLongTerm =
+    last !== undefined &&
+    last.prepared === window.prepared &&
+    last.fitLimits === fitLimits.join() &&
+    last.onDisk.longTerm === found.longTerm;
+  if (
+    sameLongTerm &&
+    last.memories === cached.memories &&
+    last.onDisk.load === found.load &&
+    started >= last.checkedAt &&
+    started - last.checkedAt < RECHECK_MS
+  )
+    return 'written';
   const files = [
     ...cached.memories.map((memory) => ({ category: memory.category, path: memory.path })),
     ...cached.problems.map((problem) => ({
@@ -42,20 +114,19 @@ export function persistPreparedLoad(ctx: HookContext & { memories: MemoryCache }
     stamps.seen(ref, stat, '');
   }
   if (stamps.folders().some((folder) => folder.racy)) return 'later';
-  const role = readRoleDefinition(config.paths.roleHome, roleId);
-  const now = config.clock.now();
-  const options = longTermOptions({ config, role }, now);
-  const window = prepareLongTermWindow(cached.longTerm, options);
   const [inboxFolder, ...longTermFolders] = stamps.folders();
   const inboxDir = path.join(roleDir, 'inbox');
-  writePreparedLoad(
-    preparedLoadFiles(config.paths, roleId),
+  // Every long-term file was just found as stamped (the loop above), so the check time is now either way.
+  const keep = sameLongTerm && sameFolderStamps(last.longTermFolders, longTermFolders);
+  const written = writePreparedLoad(
+    loadFiles,
     roleDir,
     { roleId, language: options.language, fullMinPriority: options.fullMinPriority, digestMinPriority: options.digestMinPriority },
     now,
     {
-      stamps: { fresh: longTermFolders, checkedAt: started },
+      stamps: keep ? { kept: last.written.kept, checkedAt: started } : { fresh: longTermFolders, checkedAt: started },
       prepared: window.prepared,
+      ...(keep ? { stored: last.written.items } : {}),
       special: [...loadSpecialMemories(cached.longTerm)],
       problems: cached.problems.filter((problem) => path.dirname(problem.path) !== inboxDir),
       until: window.until,
@@ -65,9 +136,18 @@ export function persistPreparedLoad(ctx: HookContext & { memories: MemoryCache }
       memories: [...cached.inbox],
       problems: cached.problems.filter((problem) => path.dirname(problem.path) === inboxDir),
     },
-    [config.settings.ROLE_LOAD_LIMIT],
+    fitLimits,
   );
   // And what a hook that finds this load stale starts from: every file as the cache parsed it.
-  writeParsedMemories(parsedMemoriesPath(config.paths, roleId), roleDir, stamps.folders(), cached.memories);
+  writeParsedMemories(parsedFiles, roleDir, stamps.folders(), cached.memories);
+  lastPersist.set(loadFiles.load, {
+    memories: cached.memories,
+    prepared: window.prepared,
+    fitLimits: fitLimits.join(),
+    longTermFolders,
+    written,
+    checkedAt: started,
+    onDisk: onDisk(loadFiles, parsedFiles),
+  });
   return 'written';
 }

@@ -2,13 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HookEvent } from '../../../../common/hook-events.js';
-import type { Memory } from '../../../../common/memory.js';
+import { ALL_CATEGORIES, type Memory, type MemoryCategory } from '../../../../common/memory.js';
 import { memoryObject } from '../../../../test/helpers/memory-object.js';
 import { makeTempHome, type TempHome } from '../../../../test/helpers/temp-home.js';
 import { formatLocalDate, formatLocalIso } from '../../platform/config/clock.js';
 import type { Logger } from '../../platform/config/log.js';
 import { clarityWindow } from '../../store/memory/memory-clarity.js';
-import { parsedMemoriesPath, preparedItemsPath, preparedLoadPath, preparedStampsPath } from '../../platform/config/prepared-paths.js';
+import {
+  legacyParsedMemoriesPath,
+  parsedMemoriesFiles,
+  preparedItemsPath,
+  preparedLoadPath,
+  preparedStampsPath,
+  type ParsedMemoriesFiles,
+} from '../../platform/config/prepared-paths.js';
 import { serializeMemory } from '../../store/memory/memory-file.js';
 import { readUtf16File, utf16Bytes } from '../../platform/fs/utf16-text-file.js';
 import { createRole, planRoleChange } from '../../store/roles/role-editor.js';
@@ -651,27 +658,43 @@ describe('an inbox longer than the newest a prepared load keeps whole', () => {
   });
 });
 
-/** The parsed memories file (parsed-memories-file.ts) as data: its header, and per file its stamp and memory. */
+/** The parsed memories files (parsed-memories-file.ts), one per folder, as data: their headers, and per file its stamp and memory. */
 interface ParsedOnDisk {
-  header: { format: string; roleDir: string };
+  headers: Partial<Record<MemoryCategory, { format: string; roleDir: string; category: string }>>;
   entries: Record<string, [size: number, mtimeMs: number, ctimeMs: number, ino: number, memory: Memory]>;
 }
 
-function readParsed(file: string): ParsedOnDisk {
-  const [head, ...lines] = readCache(file).trimEnd().split('\n');
-  const entries: ParsedOnDisk['entries'] = {};
-  for (const line of lines) {
-    const [key, size, mtime, ctime, ino, ...memory] = line.split('\t');
-    entries[JSON.parse(key!) as string] = [+size!, +mtime!, +ctime!, +ino!, JSON.parse(memory.join('\t')) as Memory];
+function readParsed(files: ParsedMemoriesFiles): ParsedOnDisk {
+  const data: ParsedOnDisk = { headers: {}, entries: {} };
+  for (const category of ALL_CATEGORIES) {
+    if (!fs.existsSync(files.folder(category))) continue;
+    const [head, ...lines] = readCache(files.folder(category)).trimEnd().split('\n');
+    data.headers[category] = JSON.parse(head!) as ParsedOnDisk['headers'][MemoryCategory];
+    for (const line of lines) {
+      const [key, size, mtime, ctime, ino, ...memory] = line.split('\t');
+      data.entries[JSON.parse(key!) as string] = [+size!, +mtime!, +ctime!, +ino!, JSON.parse(memory.join('\t')) as Memory];
+    }
   }
-  return { header: JSON.parse(head!) as ParsedOnDisk['header'], entries };
+  return data;
 }
 
-function writeParsed(file: string, data: ParsedOnDisk): void {
-  const lines = Object.entries(data.entries).map(([key, [size, mtime, ctime, ino, memory]]) =>
-    [JSON.stringify(key), size, mtime, ctime, ino, JSON.stringify(memory)].join('\t'),
+function writeParsed(files: ParsedMemoriesFiles, data: ParsedOnDisk): void {
+  for (const [category, header] of Object.entries(data.headers)) {
+    const lines = Object.entries(data.entries)
+      .filter(([key]) => key.startsWith(`${category}/`))
+      .map(([key, [size, mtime, ctime, ino, memory]]) => [JSON.stringify(key), size, mtime, ctime, ino, JSON.stringify(memory)].join('\t'));
+    writeCache(files.folder(category as MemoryCategory), `${[JSON.stringify(header), ...lines].join('\n')}\n`);
+  }
+}
+
+/** Each folder file's stamp (inode, mtime, size), undefined for one that is not there. */
+function folderFileStamps(files: ParsedMemoriesFiles): Record<string, number[] | undefined> {
+  return Object.fromEntries(
+    ALL_CATEGORIES.map((category) => {
+      const stat = fs.statSync(files.folder(category), { throwIfNoEntry: false });
+      return [category, stat && [stat.ino, stat.mtimeMs, stat.size]];
+    }),
   );
-  writeCache(file, `${[JSON.stringify(data.header), ...lines].join('\n')}\n`);
 }
 
 /**
@@ -681,11 +704,11 @@ function writeParsed(file: string, data: ParsedOnDisk): void {
  * clock is moved on (Date only; the config clock stays frozen by KIOKU_NOW) instead of waiting.
  */
 describe('parsed memories on disk: a stale load parses only the files that changed (issue 14)', () => {
-  const parsedFile = () => parsedMemoriesPath(home!.config().paths, ROLE);
-  const stored = () => readParsed(parsedFile());
-  /** The full computation, with neither file on disk. */
+  const parsedFiles = () => parsedMemoriesFiles(home!.config().paths, ROLE);
+  const stored = () => readParsed(parsedFiles());
+  /** The full computation, with no parsed memories on disk. */
   const fullAfresh = (cwd?: string) => {
-    fs.rmSync(parsedFile(), { force: true });
+    for (const category of ALL_CATEGORIES) fs.rmSync(parsedFiles().folder(category), { force: true });
     return full({}, cwd);
   };
 
@@ -698,12 +721,30 @@ describe('parsed memories on disk: a stale load parses only the files that chang
     expect(entries['daily/broken.md']).toBeUndefined();
     const data = stored();
     data.entries['daily/m04.md']![4].summary = '只在快取裡的摘要';
-    writeParsed(parsedFile(), data);
+    writeParsed(parsedFiles(), data);
     fs.appendFileSync(path.join(roleDir(), 'important', 'forged.md'), '\n再補一句。\n');
     later();
     const stale = load();
     expect(stale.source).toBe('files');
     expect(stale.text).toContain('只在快取裡的摘要');
+  });
+
+  it("rewrites only the folders whose memories changed: a stale load after an edit writes that folder's file alone", () => {
+    setUp();
+    later();
+    load();
+    // As another process left them (each hook is one): this one's memory of its own writes does not count.
+    writeParsed(parsedFiles(), stored());
+    const before = folderFileStamps(parsedFiles());
+    expect(Object.values(before).every(Boolean)).toBe(true);
+    fs.appendFileSync(path.join(roleDir(), 'important', 'forged.md'), '\n再補一句。\n');
+    later();
+    expect(load().source).toBe('files');
+    const after = folderFileStamps(parsedFiles());
+    expect(ALL_CATEGORIES.filter((category) => JSON.stringify(after[category]) !== JSON.stringify(before[category]))).toEqual([
+      'important',
+    ]);
+    expect(stored().entries['important/forged.md']![4].body).toContain('再補一句');
   });
 
   const changes: Record<string, () => void> = {
@@ -754,7 +795,9 @@ describe('parsed memories on disk: a stale load parses only the files that chang
   });
 
   const spoilers: Record<string, (data: ParsedOnDisk) => void> = {
-    'another home (foreign)': (data) => (data.header.roleDir = '/somewhere/else/PREP01'),
+    'another home (foreign)': (data) => {
+      for (const header of Object.values(data.headers)) header.roleDir = '/somewhere/else/PREP01';
+    },
     'an entry of the wrong shape': (data) => (data.entries['important/m00.md']![4] = { summary: '偽造的記憶' } as unknown as Memory),
     'an entry for another file': (data) => {
       const entry = data.entries['important/m00.md']!;
@@ -773,7 +816,7 @@ describe('parsed memories on disk: a stale load parses only the files that chang
       load();
       const data = stored();
       spoil(data);
-      writeParsed(parsedFile(), data);
+      writeParsed(parsedFiles(), data);
       fs.appendFileSync(path.join(roleDir(), 'important', 'forged.md'), '\n再補一句。\n');
       later();
       const through = load();
@@ -786,7 +829,7 @@ describe('parsed memories on disk: a stale load parses only the files that chang
     setUp();
     later();
     const first = load().text;
-    fs.writeFileSync(parsedFile(), 'not json {');
+    fs.writeFileSync(parsedFiles().folder('important'), 'not json {');
     fs.rmSync(preparedLoadPath(home!.config().paths, ROLE));
     expect(load().text).toBe(first);
     expect(Object.keys(stored().entries)).toHaveLength(MEMORY_FILES);
@@ -905,15 +948,16 @@ describe("the daemon's prepared load (persist-prepared-load.ts)", () => {
     } finally {
       memories.close();
     }
-    const parsed = readParsed(parsedMemoriesPath(config.paths, ROLE));
+    const files = parsedMemoriesFiles(config.paths, ROLE);
+    const parsed = readParsed(files);
     expect(Object.keys(parsed.entries)).toHaveLength(MEMORY_FILES);
     const used = load();
     expect(used.source).toBe('prepared');
-    fs.rmSync(parsedMemoriesPath(config.paths, ROLE));
+    for (const category of ALL_CATEGORIES) fs.rmSync(files.folder(category));
     expect(used.text).toBe(full());
-    // Put back, marked, to tell that the stale load below takes the unchanged memories from the daemon's file.
+    // Put back, marked, to tell that the stale load below takes the unchanged memories from the daemon's files.
     parsed.entries['daily/m04.md']![4].summary = '守護程序解析過的摘要';
-    writeParsed(parsedMemoriesPath(config.paths, ROLE), parsed);
+    writeParsed(files, parsed);
     fs.appendFileSync(path.join(roleDir(), 'important', 'forged.md'), '\n再補一句。\n');
     later();
     const stale = load();
@@ -921,47 +965,152 @@ describe("the daemon's prepared load (persist-prepared-load.ts)", () => {
     expect(stale.text).toContain('守護程序解析過的摘要');
   });
 
-  it('writes the parsed memories again only when they changed, and a changed file costs only its own line', () => {
+  it("writes a folder's parsed memories again only when they changed, and a changed file costs only its own line", () => {
     setUp();
     later();
     const config = home!.config();
-    const file = parsedMemoriesPath(config.paths, ROLE);
+    const files = parsedMemoriesFiles(config.paths, ROLE);
     const memories = createMemoryCache(config.paths.memoryHome, { watch: false });
     const persist = () => persistPreparedLoad({ config, logger: recordingLogger(), host: 'daemon', memories }, ROLE);
-    const stampOf = () => {
-      const stat = fs.statSync(file);
-      return [stat.ino, stat.mtimeMs, stat.size];
-    };
     try {
       expect(persist()).toBe('written');
-      const first = readCache(file);
-      const firstStamp = stampOf();
-      // Nothing changed (the warmer after a burst that touched another role): the file is left alone.
+      const first = readParsed(files);
+      const firstStamps = folderFileStamps(files);
+      expect(Object.values(firstStamps).every(Boolean)).toBe(true);
+      // Nothing changed (the warmer after a burst that touched another role): every file is left alone.
       expect(persist()).toBe('written');
-      expect(stampOf()).toEqual(firstStamp);
+      expect(folderFileStamps(files)).toEqual(firstStamps);
       // Removed behind the daemon's back (a role delete): written again though the memories are the same.
-      fs.rmSync(file);
+      fs.rmSync(files.folder('daily'));
       expect(persist()).toBe('written');
-      expect(readCache(file)).toBe(first);
-      // One memory edited: its line follows, every other line is the same.
+      expect(readParsed(files)).toEqual(first);
+      const rewritten = folderFileStamps(files);
+      // One memory edited: its line follows, every other line is the same, and no other folder's file is written.
       fs.appendFileSync(path.join(roleDir(), 'important', 'forged.md'), '\n再補一句。\n');
       later();
       expect(persist()).toBe('written');
-      const after = readParsed(file);
-      const before = readParsed(writeTemp(first));
+      const after = readParsed(files);
       expect(after.entries['important/forged.md']![4].body).toContain('再補一句');
-      const changed = Object.keys(after.entries).filter(
-        (key) => JSON.stringify(after.entries[key]) !== JSON.stringify(before.entries[key]),
-      );
+      const changed = Object.keys(after.entries).filter((key) => JSON.stringify(after.entries[key]) !== JSON.stringify(first.entries[key]));
       expect(changed).toEqual(['important/forged.md']);
+      const stamps = folderFileStamps(files);
+      expect(ALL_CATEGORIES.filter((category) => JSON.stringify(stamps[category]) !== JSON.stringify(rewritten[category]))).toEqual([
+        'important',
+      ]);
     } finally {
       memories.close();
     }
   });
-});
 
-function writeTemp(text: string): string {
-  const file = path.join(home!.root, 'parsed-before.jsonl');
-  writeCache(file, text);
-  return file;
-}
+  it('writes nothing while nothing changed, and refreshes the check before a hook would have to make its own', () => {
+    setUp();
+    later();
+    const config = home!.config();
+    const memories = createMemoryCache(config.paths.memoryHome, { watch: false });
+    const persist = () => persistPreparedLoad({ config, logger: recordingLogger(), host: 'daemon', memories }, ROLE);
+    const loadFile = preparedLoadPath(config.paths, ROLE);
+    const checkedAt = () => (JSON.parse(readCache(loadFile)) as { checkedAt: number }).checkedAt;
+    const loadStamp = () => {
+      const stat = fs.statSync(loadFile);
+      return [stat.ino, stat.mtimeMs];
+    };
+    try {
+      expect(persist()).toBe('written');
+      const first = checkedAt();
+      const stamp = loadStamp();
+      // The warmer after a turn that wrote no memory (the role's state only).
+      vi.setSystemTime(Date.now() + 60_000);
+      expect(persist()).toBe('written');
+      expect(loadStamp()).toEqual(stamp);
+      // Half the full-check interval on: checked and written again, so a hook without the daemon still trusts it.
+      vi.setSystemTime(Date.now() + FULL_CHECK_INTERVAL_MS / 2);
+      expect(persist()).toBe('written');
+      expect(checkedAt()).toBeGreaterThan(first);
+      expect(load().source).toBe('prepared');
+      // The load removed behind the daemon's back: written again at once.
+      fs.rmSync(loadFile);
+      expect(persist()).toBe('written');
+      expect(fs.existsSync(loadFile)).toBe(true);
+    } finally {
+      memories.close();
+    }
+  });
+
+  it('names the same stamps and items files again while only the inbox changed, and writes them anew when they may differ', () => {
+    setUp();
+    later();
+    const config = home!.config();
+    const memories = createMemoryCache(config.paths.memoryHome, { watch: false });
+    const persist = () => persistPreparedLoad({ config, logger: recordingLogger(), host: 'daemon', memories }, ROLE);
+    const longTermFiles = () =>
+      [preparedStampsPath(config.paths, ROLE), preparedItemsPath(config.paths, ROLE)].map((file) => {
+        const stat = fs.statSync(file);
+        return [stat.ino, stat.mtimeMs, stat.size];
+      });
+    /** The daemon's load, as a hook without the daemon then uses it, and the full computation. */
+    const usedAndFull = () => {
+      const used = load();
+      expect(used.source).toBe('prepared');
+      return [used.text, full()];
+    };
+    try {
+      expect(persist()).toBe('written');
+      const first = longTermFiles();
+      // A turn: a new memory in the inbox, and nothing else.
+      writeMemory(memoryObject('in-new', { category: 'inbox', priority: 3, created: local(NOW), summary: '新的一輪對話' }));
+      later();
+      expect(persist()).toBe('written');
+      expect(longTermFiles()).toEqual(first);
+      const [afterTurn, fullAfterTurn] = usedAndFull();
+      expect(afterTurn).toContain('新的一輪對話');
+      expect(afterTurn).toBe(fullAfterTurn);
+      // A long-term memory edited: new stamps and items.
+      fs.appendFileSync(path.join(roleDir(), 'important', 'forged.md'), '\n再補一句。\n');
+      later();
+      expect(persist()).toBe('written');
+      const edited = longTermFiles();
+      expect(edited[0]).not.toEqual(first[0]);
+      expect(edited[1]).not.toEqual(first[1]);
+      const [afterEdit, fullAfterEdit] = usedAndFull();
+      expect(afterEdit).toBe(fullAfterEdit);
+      // The items file replaced behind the daemon's back (a hook's fallback wrote its own): written anew.
+      const items = preparedItemsPath(config.paths, ROLE);
+      fs.copyFileSync(items, `${items}.copy`);
+      fs.renameSync(`${items}.copy`, items);
+      writeMemory(memoryObject('in-next', { category: 'inbox', priority: 3, created: local(NOW), summary: '再下一輪' }));
+      later();
+      expect(persist()).toBe('written');
+      expect(longTermFiles()[1]).not.toEqual(edited[1]);
+      const [afterSwap, fullAfterSwap] = usedAndFull();
+      expect(afterSwap).toBe(fullAfterSwap);
+      // A long-term file touched, its text the same: the stamps on disk must follow, or no hook could use the load.
+      const touched = longTermFiles();
+      const forged = path.join(roleDir(), 'important', 'forged.md');
+      fs.utimesSync(forged, new Date(Date.now() - DAY), new Date(Date.now() - DAY));
+      later();
+      expect(persist()).toBe('written');
+      expect(longTermFiles()[0]).not.toEqual(touched[0]);
+      const [afterTouch, fullAfterTouch] = usedAndFull();
+      expect(afterTouch).toBe(fullAfterTouch);
+    } finally {
+      memories.close();
+    }
+  });
+
+  it('removes the one file of every folder that came before (format 2), which nothing reads any more', () => {
+    setUp();
+    later();
+    const config = home!.config();
+    const legacy = legacyParsedMemoriesPath(config.paths, ROLE);
+    fs.mkdirSync(path.dirname(legacy), { recursive: true });
+    writeCache(legacy, `${JSON.stringify({ format: 'kioku-parsed-memories/2', roleDir: roleDir() })}\n`);
+    const memories = createMemoryCache(config.paths.memoryHome, { watch: false });
+    try {
+      expect(persistPreparedLoad({ config, logger: recordingLogger(), host: 'daemon', memories }, ROLE)).toBe('written');
+    } finally {
+      memories.close();
+    }
+    expect(fs.existsSync(legacy)).toBe(false);
+    expect(Object.keys(readParsed(parsedMemoriesFiles(config.paths, ROLE)).entries)).toHaveLength(MEMORY_FILES);
+  });
+});

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ALL_CATEGORIES, type MemoryCategory } from '../../../../common/memory.js';
 import type { KiokuPaths } from './paths.js';
 
 /**
@@ -19,8 +20,27 @@ export function preparedItemsPath(paths: Pick<KiokuPaths, 'stateDir'>, roleId: s
   return path.join(paths.stateDir, 'prepared', `${roleId}.items.json`);
 }
 
-export function parsedMemoriesPath(paths: Pick<KiokuPaths, 'stateDir'>, roleId: string): string {
+/**
+ * A role's parsed memories of one memory folder: one file per folder, so that a turn, which
+ * changes the inbox alone, rewrites the inbox's file and not the other six folders' megabytes.
+ */
+export function parsedMemoriesPath(paths: Pick<KiokuPaths, 'stateDir'>, roleId: string, category: MemoryCategory): string {
+  return path.join(paths.stateDir, 'prepared', `${roleId}.memories.${category}.jsonl`);
+}
+
+/** Where every folder's parsed memories were, in one file, before they were split by folder. */
+export function legacyParsedMemoriesPath(paths: Pick<KiokuPaths, 'stateDir'>, roleId: string): string {
   return path.join(paths.stateDir, 'prepared', `${roleId}.memories.jsonl`);
+}
+
+/** A role's parsed memories files: each folder's, and the one they replace (removed when they are written). */
+export interface ParsedMemoriesFiles {
+  folder(category: MemoryCategory): string;
+  legacy: string;
+}
+
+export function parsedMemoriesFiles(paths: Pick<KiokuPaths, 'stateDir'>, roleId: string): ParsedMemoriesFiles {
+  return { folder: (category) => parsedMemoriesPath(paths, roleId, category), legacy: legacyParsedMemoriesPath(paths, roleId) };
 }
 
 /** A role's prepared load and the stamps and items files that go with it, read and written together. */
@@ -34,6 +54,7 @@ export function preparedFilesOf(paths: Pick<KiokuPaths, 'stateDir'>, roleId: str
     preparedLoadPath(paths, roleId),
     preparedStampsPath(paths, roleId),
     preparedItemsPath(paths, roleId),
-    parsedMemoriesPath(paths, roleId),
+    ...ALL_CATEGORIES.map((category) => parsedMemoriesPath(paths, roleId, category)),
+    legacyParsedMemoriesPath(paths, roleId),
   ];
 }

@@ -4,7 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempHome, snapshotTree, type TempHome } from '../../../../test/helpers/temp-home.js';
 import { SPLIT_ENGINEER_IDENTITY, SPLIT_ENGINEER_SOUL, writeText } from '../../../../test/cli/role-test-fixtures.js';
 import { formatCompactDateTime } from '../../platform/config/clock.js';
-import { parsedMemoriesPath, preparedLoadPath, preparedStampsPath } from '../../platform/config/prepared-paths.js';
+import {
+  legacyParsedMemoriesPath,
+  parsedMemoriesPath,
+  preparedLoadPath,
+  preparedStampsPath,
+} from '../../platform/config/prepared-paths.js';
 import { archiveRole } from './role-archive.js';
 import { listArchivedRoles, purgeArchivedRole, restoreArchivedRole } from './role-archived.js';
 
@@ -45,7 +50,13 @@ describe('archived roles', () => {
   it("removes the role's derived loads (prepared load, its stamps, parsed memories), no other role's, and keeps its memory", () => {
     withEngineer();
     const { paths } = home.config();
-    const derived = (id: string) => [preparedLoadPath(paths, id), preparedStampsPath(paths, id), parsedMemoriesPath(paths, id)];
+    const derived = (id: string) => [
+      preparedLoadPath(paths, id),
+      preparedStampsPath(paths, id),
+      parsedMemoriesPath(paths, id, 'inbox'),
+      parsedMemoriesPath(paths, id, 'important'),
+      legacyParsedMemoriesPath(paths, id),
+    ];
     for (const file of [...derived('ENGINEER01'), ...derived('OTHERS01')]) {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, '記憶的副本');
