@@ -18,6 +18,11 @@ const BENCHES: Record<string, { description: string; run: (args: string[]) => Pr
       'wall time of `kioku --version`, `--help` and `memory recall` (daemon down and up) vs. `node -e 0` and the least a Node recall costs, with phase traces (--memories 100000 --runs 15 --compare <other bin/kioku.js>)',
     run: async (args) => (await import('./cli-bench.js')).runCliBench(args),
   },
+  'daemon-turns': {
+    description:
+      "the daemon's own work after each turn (capture, the next load kept warm and written to disk): CPU and bytes written per Stop, for a turn that becomes a memory and one that does not (--memories 10000 --turns 10 --compare <checkout>)",
+    run: async (args) => (await import('./daemon-turns-bench.js')).runDaemonTurnsBench(args),
+  },
   redact: {
     description: 'redactSync on 50 KB of prose and on 200 KB of each input that would make a careless pattern backtrack (--runs 20)',
     run: async (args) => (await import('./redact-bench.js')).runRedactBench(args),
