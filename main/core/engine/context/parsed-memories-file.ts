@@ -75,7 +75,8 @@ export function readParsedMemories(
       }
       // A hand-made line must not reach the assembly: the prepared load's checks, and this very file.
       if (!isStoredMemory(memory, roleDir, [ref.category]) || memory.path !== ref.path || memory.role !== roleId) return undefined;
-      counts.get(ref.category)!.hits++;
+      const count = counts.get(ref.category);
+      if (count) count.hits++;
       storedLines.set(memory, line);
       return memory;
     },
@@ -103,9 +104,11 @@ function readLines(file: string, roleDir: string, category: MemoryCategory): Map
     const header = JSON.parse(head!) as Partial<Header> | null;
     if (!header || header.format !== FORMAT || header.roleDir !== roleDir || header.category !== category) return undefined;
     const lines = new Map<string, string>();
+    // Only this folder's: a line of another, hand-made or misplaced, is not counted as this folder's.
+    const prefix = keyOf(category, '').slice(0, -1);
     for (const line of rest) {
       const tab = line.indexOf('\t');
-      if (tab > 0) lines.set(line.slice(0, tab), line);
+      if (tab > 0 && line.startsWith(prefix)) lines.set(line.slice(0, tab), line);
     }
     return lines;
   } catch {
@@ -139,7 +142,11 @@ export function writeParsedMemories(
     if (unchanged.has(folder.category)) continue;
     writeFolder(files.folder(folder.category), roleDir, folder, byCategory.get(folder.category) ?? []);
   }
-  if (fs.existsSync(files.legacy)) fs.rmSync(files.legacy, { force: true });
+  try {
+    if (fs.existsSync(files.legacy)) fs.rmSync(files.legacy, { force: true });
+  } catch {
+    // Left for the next write: nothing reads it, and it must not cost this one.
+  }
 }
 
 function writeFolder(file: string, roleDir: string, folder: FolderStamps, memories: readonly StoredMemory[]): void {

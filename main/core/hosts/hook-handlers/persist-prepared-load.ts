@@ -33,21 +33,29 @@ import type { HookContext } from './hook-handler.js';
  * delete removed them) are written anew.
  */
 interface LastPersist {
-  /** The cache's list of the role's memories (its identity changes with any file). */
-  memories: readonly StoredMemory[];
-  /** memory-block.ts's memo gives the same object while the options and the window hold. */
-  prepared: PreparedLongTermMemory;
+  /**
+   * The cache's list of the role's memories (its identity changes with any file), and the prepared
+   * long-term memory (memory-block.ts's memo gives the same object while the options and the window
+   * hold): compared by identity only, so held weakly — a role archived since keeps nothing alive.
+   */
+  memories: WeakRef<readonly StoredMemory[]>;
+  prepared: WeakRef<PreparedLongTermMemory>;
   fitLimits: string;
+  /** Every folder's own stamp: a name that came and went (an editor's swap file) moves it, not the cache's list. */
+  heads: string;
   longTermFolders: FolderStamps[];
   written: WrittenLongTerm;
   checkedAt: number;
   onDisk: OnDisk;
 }
 
-/** The stamps of the files this process wrote, as it left them: the load's and the parsed memories', and the stamps and items files'. */
+/**
+ * The stamps of the files this process wrote, as it left them: the load's and the parsed
+ * memories', and the stamps and items files'. Undefined when one of them is not there.
+ */
 interface OnDisk {
-  load: string;
-  longTerm: string;
+  load: string | undefined;
+  longTerm: string | undefined;
 }
 
 const lastPersist = new Map<string, LastPersist>();
@@ -58,10 +66,15 @@ const lastPersist = new Map<string, LastPersist>();
  */
 const RECHECK_MS = FULL_CHECK_INTERVAL_MS / 2;
 
-const onDisk = (files: PreparedFiles, parsed: ParsedMemoriesFiles): OnDisk => ({
-  load: [files.load, ...ALL_CATEGORIES.map(parsed.folder)].map(fileStamp).join('|'),
-  longTerm: `${fileStamp(files.stamps)}|${fileStamp(files.items)}`,
-});
+function stampsOf(files: readonly string[]): string | undefined {
+  const stamps = files.map(fileStamp);
+  return stamps.includes(undefined) ? undefined : stamps.join('|');
+}
+
+const loadOnDisk = (files: PreparedFiles, parsed: ParsedMemoriesFiles) => stampsOf([files.load, ...ALL_CATEGORIES.map(parsed.folder)]);
+const longTermOnDisk = (files: PreparedFiles) => stampsOf([files.stamps, files.items]);
+
+const headsOf = (folders: readonly FolderStamps[]) => JSON.stringify(folders.map(({ category, dir, racy }) => [category, dir, racy]));
 
 /**
  * The daemon's share of issue 17: the load it keeps warm is written to disk too, so a hook that
@@ -83,16 +96,20 @@ export function persistPreparedLoad(ctx: HookContext & { memories: MemoryCache }
   const parsedFiles = parsedMemoriesFiles(config.paths, roleId);
   const fitLimits = [config.settings.ROLE_LOAD_LIMIT];
   const last = lastPersist.get(loadFiles.load);
-  const found = onDisk(loadFiles, parsedFiles);
+  const longTermFound = longTermOnDisk(loadFiles);
   const sameLongTerm =
     last !== undefined &&
-    last.prepared === window.prepared &&
+    last.prepared.deref() === window.prepared &&
     last.fitLimits === fitLimits.join() &&
-    last.onDisk.longTerm === found.longTerm;
+    longTermFound !== undefined &&
+    last.onDisk.longTerm === longTermFound;
+  const heads = headsOf(stamps.folders());
   if (
     sameLongTerm &&
-    last.memories === cached.memories &&
-    last.onDisk.load === found.load &&
+    last.memories.deref() === cached.memories &&
+    last.heads === heads &&
+    last.onDisk.load !== undefined &&
+    last.onDisk.load === loadOnDisk(loadFiles, parsedFiles) &&
     started >= last.checkedAt &&
     started - last.checkedAt < RECHECK_MS
   )
@@ -141,13 +158,15 @@ export function persistPreparedLoad(ctx: HookContext & { memories: MemoryCache }
   // And what a hook that finds this load stale starts from: every file as the cache parsed it.
   writeParsedMemories(parsedFiles, roleDir, stamps.folders(), cached.memories);
   lastPersist.set(loadFiles.load, {
-    memories: cached.memories,
-    prepared: window.prepared,
+    memories: new WeakRef(cached.memories),
+    prepared: new WeakRef(window.prepared),
     fitLimits: fitLimits.join(),
+    heads,
     longTermFolders,
     written,
     checkedAt: started,
-    onDisk: onDisk(loadFiles, parsedFiles),
+    // Kept files as they were found before this write (not stat'ed again: a change since is not ours).
+    onDisk: { load: loadOnDisk(loadFiles, parsedFiles), longTerm: keep ? longTermFound : longTermOnDisk(loadFiles) },
   });
   return 'written';
 }

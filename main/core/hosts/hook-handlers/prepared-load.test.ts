@@ -825,6 +825,26 @@ describe('parsed memories on disk: a stale load parses only the files that chang
     });
   }
 
+  it("ignores a line filed in another folder's file, its own folder's file gone", () => {
+    setUp();
+    later();
+    load();
+    const files = parsedFiles();
+    const daily = readCache(files.folder('daily')).split('\n');
+    const line = daily.find((text) => text.startsWith(JSON.stringify('daily/m04.md')))!;
+    const [key, ...rest] = line.split('\t');
+    const memory = JSON.parse(rest.slice(4).join('\t')) as Memory;
+    const misplaced = [key, ...rest.slice(0, 4), JSON.stringify({ ...memory, summary: '放錯資料夾的摘要' })].join('\t');
+    writeCache(files.folder('important'), `${readCache(files.folder('important'))}${misplaced}\n`);
+    fs.rmSync(files.folder('daily'));
+    fs.appendFileSync(path.join(roleDir(), 'important', 'forged.md'), '\n再補一句。\n');
+    later();
+    const through = load();
+    expect(through.source).toBe('files');
+    expect(through.text).not.toContain('放錯資料夾的摘要');
+    expect(through.text).toBe(fullAfresh());
+  });
+
   it('a garbled file is as good as none, and is replaced', () => {
     setUp();
     later();
@@ -1031,6 +1051,33 @@ describe("the daemon's prepared load (persist-prepared-load.ts)", () => {
       fs.rmSync(loadFile);
       expect(persist()).toBe('written');
       expect(fs.existsSync(loadFile)).toBe(true);
+    } finally {
+      memories.close();
+    }
+  });
+
+  it("stamps a folder again when a name came and went in it (an editor's swap file), though no memory changed", () => {
+    setUp();
+    later();
+    const config = home!.config();
+    const memories = createMemoryCache(config.paths.memoryHome, { watch: false });
+    const persist = () => persistPreparedLoad({ config, logger: recordingLogger(), host: 'daemon', memories }, ROLE);
+    const stampsFile = () => {
+      const stat = fs.statSync(preparedStampsPath(config.paths, ROLE));
+      return [stat.ino, stat.mtimeMs];
+    };
+    try {
+      expect(persist()).toBe('written');
+      const before = stampsFile();
+      const swap = path.join(roleDir(), 'important', '.forged.md.swp');
+      fs.writeFileSync(swap, 'vim');
+      fs.rmSync(swap);
+      later();
+      expect(persist()).toBe('written');
+      expect(stampsFile()).not.toEqual(before);
+      const used = load();
+      expect(used.source).toBe('prepared');
+      expect(used.text).toBe(full());
     } finally {
       memories.close();
     }
