@@ -957,17 +957,23 @@ describe("a large role: files are stat'ed one by one only when a full check is d
   });
 });
 
+/** The daemon's memory cache of the test role (unwatched) and its persist, for the length of `body`. */
+function withDaemonCache(body: (persist: () => 'written' | 'later') => void): void {
+  const config = home!.config();
+  const memories = createMemoryCache(config.paths.memoryHome, { watch: false });
+  try {
+    body(() => persistPreparedLoad({ config, logger: recordingLogger(), host: 'daemon', memories }, ROLE));
+  } finally {
+    memories.close();
+  }
+}
+
 describe("the daemon's prepared load (persist-prepared-load.ts)", () => {
   it('writes the load and the parsed memories it kept warm: the hook then uses the one, and after an edit the other', () => {
     setUp();
     later();
     const config = home!.config();
-    const memories = createMemoryCache(config.paths.memoryHome, { watch: false });
-    try {
-      expect(persistPreparedLoad({ config, logger: recordingLogger(), host: 'daemon', memories }, ROLE)).toBe('written');
-    } finally {
-      memories.close();
-    }
+    withDaemonCache((persist) => expect(persist()).toBe('written'));
     const files = parsedMemoriesFiles(config.paths, ROLE);
     const parsed = readParsed(files);
     expect(Object.keys(parsed.entries)).toHaveLength(MEMORY_FILES);
@@ -990,9 +996,7 @@ describe("the daemon's prepared load (persist-prepared-load.ts)", () => {
     later();
     const config = home!.config();
     const files = parsedMemoriesFiles(config.paths, ROLE);
-    const memories = createMemoryCache(config.paths.memoryHome, { watch: false });
-    const persist = () => persistPreparedLoad({ config, logger: recordingLogger(), host: 'daemon', memories }, ROLE);
-    try {
+    withDaemonCache((persist) => {
       expect(persist()).toBe('written');
       const first = readParsed(files);
       const firstStamps = folderFileStamps(files);
@@ -1017,24 +1021,20 @@ describe("the daemon's prepared load (persist-prepared-load.ts)", () => {
       expect(ALL_CATEGORIES.filter((category) => JSON.stringify(stamps[category]) !== JSON.stringify(rewritten[category]))).toEqual([
         'important',
       ]);
-    } finally {
-      memories.close();
-    }
+    });
   });
 
   it('writes nothing while nothing changed, and refreshes the check before a hook would have to make its own', () => {
     setUp();
     later();
     const config = home!.config();
-    const memories = createMemoryCache(config.paths.memoryHome, { watch: false });
-    const persist = () => persistPreparedLoad({ config, logger: recordingLogger(), host: 'daemon', memories }, ROLE);
     const loadFile = preparedLoadPath(config.paths, ROLE);
     const checkedAt = () => (JSON.parse(readCache(loadFile)) as { checkedAt: number }).checkedAt;
     const loadStamp = () => {
       const stat = fs.statSync(loadFile);
       return [stat.ino, stat.mtimeMs];
     };
-    try {
+    withDaemonCache((persist) => {
       expect(persist()).toBe('written');
       const first = checkedAt();
       const stamp = loadStamp();
@@ -1051,22 +1051,18 @@ describe("the daemon's prepared load (persist-prepared-load.ts)", () => {
       fs.rmSync(loadFile);
       expect(persist()).toBe('written');
       expect(fs.existsSync(loadFile)).toBe(true);
-    } finally {
-      memories.close();
-    }
+    });
   });
 
   it("stamps a folder again when a name came and went in it (an editor's swap file), though no memory changed", () => {
     setUp();
     later();
     const config = home!.config();
-    const memories = createMemoryCache(config.paths.memoryHome, { watch: false });
-    const persist = () => persistPreparedLoad({ config, logger: recordingLogger(), host: 'daemon', memories }, ROLE);
     const stampsFile = () => {
       const stat = fs.statSync(preparedStampsPath(config.paths, ROLE));
       return [stat.ino, stat.mtimeMs];
     };
-    try {
+    withDaemonCache((persist) => {
       expect(persist()).toBe('written');
       const before = stampsFile();
       const swap = path.join(roleDir(), 'important', '.forged.md.swp');
@@ -1078,17 +1074,13 @@ describe("the daemon's prepared load (persist-prepared-load.ts)", () => {
       const used = load();
       expect(used.source).toBe('prepared');
       expect(used.text).toBe(full());
-    } finally {
-      memories.close();
-    }
+    });
   });
 
   it('names the same stamps and items files again while only the inbox changed, and writes them anew when they may differ', () => {
     setUp();
     later();
     const config = home!.config();
-    const memories = createMemoryCache(config.paths.memoryHome, { watch: false });
-    const persist = () => persistPreparedLoad({ config, logger: recordingLogger(), host: 'daemon', memories }, ROLE);
     const longTermFiles = () =>
       [preparedStampsPath(config.paths, ROLE), preparedItemsPath(config.paths, ROLE)].map((file) => {
         const stat = fs.statSync(file);
@@ -1100,7 +1092,7 @@ describe("the daemon's prepared load (persist-prepared-load.ts)", () => {
       expect(used.source).toBe('prepared');
       return [used.text, full()];
     };
-    try {
+    withDaemonCache((persist) => {
       expect(persist()).toBe('written');
       const first = longTermFiles();
       // A turn: a new memory in the inbox, and nothing else.
@@ -1139,9 +1131,7 @@ describe("the daemon's prepared load (persist-prepared-load.ts)", () => {
       expect(longTermFiles()[0]).not.toEqual(touched[0]);
       const [afterTouch, fullAfterTouch] = usedAndFull();
       expect(afterTouch).toBe(fullAfterTouch);
-    } finally {
-      memories.close();
-    }
+    });
   });
 
   it('removes the one file of every folder that came before (format 2), which nothing reads any more', () => {
@@ -1151,12 +1141,7 @@ describe("the daemon's prepared load (persist-prepared-load.ts)", () => {
     const legacy = legacyParsedMemoriesPath(config.paths, ROLE);
     fs.mkdirSync(path.dirname(legacy), { recursive: true });
     writeCache(legacy, `${JSON.stringify({ format: 'kioku-parsed-memories/2', roleDir: roleDir() })}\n`);
-    const memories = createMemoryCache(config.paths.memoryHome, { watch: false });
-    try {
-      expect(persistPreparedLoad({ config, logger: recordingLogger(), host: 'daemon', memories }, ROLE)).toBe('written');
-    } finally {
-      memories.close();
-    }
+    withDaemonCache((persist) => expect(persist()).toBe('written'));
     expect(fs.existsSync(legacy)).toBe(false);
     expect(Object.keys(readParsed(parsedMemoriesFiles(config.paths, ROLE)).entries)).toHaveLength(MEMORY_FILES);
   });
