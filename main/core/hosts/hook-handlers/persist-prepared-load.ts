@@ -24,8 +24,8 @@ import type { HookContext } from './hook-handler.js';
 /**
  * What this process last wrote for a role, by its load file. The warmer persists every role it
  * holds after each burst of events, and most turns change no memory file, or the inbox alone:
- * - nothing changed (the cache's same list, the same window) and the last check is recent: nothing
- *   is written, and the 10,000 files are not stat'ed again;
+ * - nothing changed (the cache's same list, the same window, every folder's own stamp) and the
+ *   last check is recent: nothing is written, and the 10,000 files are not stat'ed again;
  * - no long-term file changed: the load names the same stamps and items files again instead of
  *   writing them anew (about 1.4 MB at 10,000 memories), and only the inbox's parsed memories
  *   are written (parsed-memories-file.ts).
@@ -36,7 +36,7 @@ interface LastPersist {
   /**
    * The cache's list of the role's memories (its identity changes with any file), and the prepared
    * long-term memory (memory-block.ts's memo gives the same object while the options and the window
-   * hold): compared by identity only, so held weakly — a role archived since keeps nothing alive.
+   * hold): compared by identity only, so held weakly — a role archived since keeps no memory alive.
    */
   memories: WeakRef<readonly StoredMemory[]>;
   prepared: WeakRef<PreparedLongTermMemory>;
