@@ -7,7 +7,7 @@ import { fileStamp } from '../../platform/fs/file-stamp.js';
 import { readUtf16File, utf16Bytes } from '../../platform/fs/utf16-text-file.js';
 import type { MemoryFileRef } from '../../store/memory/memory-layout.js';
 import { isStoredMemory } from './prepared-load-shapes.js';
-import { sameFolder, type FolderStamps } from './prepared-load-stamps.js';
+import { sameFolder, sameItems, type FolderStamps } from './prepared-load-stamps.js';
 
 /**
  * Every memory file of a role as last parsed, keyed by its stat (issue 14, X-PERF): when the
@@ -207,8 +207,6 @@ function bodyOf(memory: StoredMemory): string | null {
  * Not the text itself: at 10,000 memories, 16 MB of strings the daemon would hold for nothing.
  */
 const lastWritten = new Map<string, { folder: FolderStamps; memories: readonly StoredMemory[]; stamp: string | undefined }>();
-
-const sameItems = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((item, i) => item === b[i]);
 
 /** Whether JSON gives this value back as it is: the front matter's extra fields are YAML's JSON schema, which also has ±.inf and .nan. */
 function sameThroughJson(value: unknown): boolean {

@@ -107,7 +107,7 @@ export function foldersUnchanged(roleDir: string, folders: readonly FolderStamps
     const dir = path.join(roleDir, folder.category);
     if (!dirUnchanged(dir, folder)) return false;
     if (!folder.dir) continue;
-    if (folder.racy && !sameNames(fs.readdirSync(dir).filter(isMemoryName).sort(), folder.names)) return false;
+    if (folder.racy && !sameItems(fs.readdirSync(dir).filter(isMemoryName).sort(), folder.names)) return false;
     // Ten thousand stats are most of a full check's cost: the names are checked plain file names
     // (isFolderStamps), so the path is joined by hand, without path.join's parsing.
     const prefix = dir + path.sep;
@@ -129,9 +129,9 @@ export function sameFolderStamps(a: readonly FolderStamps[], b: readonly FolderS
 
 /** Whether two stampings of one folder found exactly the same. */
 export function sameFolder(a: FolderStamps, b: FolderStamps): boolean {
-  if (a.category !== b.category || a.racy !== b.racy || !sameNames(a.names, b.names)) return false;
+  if (a.category !== b.category || a.racy !== b.racy || !sameItems(a.names, b.names)) return false;
   if (a.dir === null || b.dir === null ? a.dir !== b.dir : !sameStamp(a.dir, b.dir, 0)) return false;
-  if (a.stamps.length !== b.stamps.length || a.stamps.some((n, i) => n !== b.stamps[i])) return false;
+  if (!sameItems(a.stamps, b.stamps)) return false;
   const hashes = Object.keys(a.hashes);
   return hashes.length === Object.keys(b.hashes).length && hashes.every((name) => a.hashes[name] === b.hashes[name]);
 }
@@ -140,8 +140,9 @@ function sameStamp(stamp: Stamp, stored: readonly number[], at: number): boolean
   return stamp[0] === stored[at] && stamp[1] === stored[at + 1] && stamp[2] === stored[at + 2] && stamp[3] === stored[at + 3];
 }
 
-function sameNames(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((name, i) => name === b[i]);
+/** Whether two lists hold the same items (by ===) in the same order. */
+export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 
 function textHash(file: string, size: number): string {

@@ -11,7 +11,7 @@ import {
   type PreparedFiles,
   type WrittenLongTerm,
 } from '../../engine/context/prepared-load-file.js';
-import { collectStamps, RACY_MS, sameFolderStamps, type FolderStamps } from '../../engine/context/prepared-load-stamps.js';
+import { collectStamps, headOf, RACY_MS, sameFolderStamps, type FolderStamps } from '../../engine/context/prepared-load-stamps.js';
 import { writeParsedMemories } from '../../engine/context/parsed-memories-file.js';
 import { parsedMemoriesFiles, preparedLoadFiles, type ParsedMemoriesFiles } from '../../platform/config/prepared-paths.js';
 import { fileStamp } from '../../platform/fs/file-stamp.js';
@@ -74,7 +74,7 @@ function stampsOf(files: readonly string[]): string | undefined {
 const loadOnDisk = (files: PreparedFiles, parsed: ParsedMemoriesFiles) => stampsOf([files.load, ...ALL_CATEGORIES.map(parsed.folder)]);
 const longTermOnDisk = (files: PreparedFiles) => stampsOf([files.stamps, files.items]);
 
-const headsOf = (folders: readonly FolderStamps[]) => JSON.stringify(folders.map(({ category, dir, racy }) => [category, dir, racy]));
+const headsOf = (folders: readonly FolderStamps[]) => JSON.stringify(folders.map(headOf));
 
 /**
  * The daemon's share of issue 17: the load it keeps warm is written to disk too, so a hook that
