@@ -40,7 +40,11 @@ export interface DaemonHookOptions {
 export function createDaemonHookHandlers(baseEnv: NodeJS.ProcessEnv, logger: Logger, options: DaemonHookOptions = {}): DaemonHookHandlers {
   const base = loadConfig(baseEnv);
   // Watcher callbacks come from the event loop, never while the cache is being created.
-  const memories = createMemoryCache(base.paths.memoryHome, { onChange: (roleId) => warmer.soon(roleId) });
+  // A role read for the first time (at start, or first asked for) has its load prepared right after.
+  const memories = createMemoryCache(base.paths.memoryHome, {
+    onChange: (roleId) => warmer.soon(roleId),
+    onWarmed: (roleId) => warmer.soon(roleId),
+  });
   const warmer = createLoadWarmer(memories, base, logger);
   // The last terminal's config, while its settings and the settings file are the same: most
   // events come from one terminal, and resolving a config was 0.2 ms of each (daemon profile).
@@ -67,7 +71,6 @@ export function createDaemonHookHandlers(baseEnv: NodeJS.ProcessEnv, logger: Log
     if (!roleId) return;
     memories
       .warm(roleId)
-      .then(() => warmer.now())
       .catch((error: unknown) => logger.warn('daemon', `warming the memories of ${roleId}: ${(error as Error).message}`));
   });
   return {
@@ -91,7 +94,7 @@ export function createDaemonHookHandlers(baseEnv: NodeJS.ProcessEnv, logger: Log
     // per burst (400 events spooled while the daemon was down are one burst), and still inside
     // the queue's busy time, so that `status` says idle only when the load is ready.
     afterQueueDrained: () => warmer.now(),
-    backgroundPending: () => warmer.pending(),
+    backgroundPending: () => warmer.pending() + memories.warming(),
     close: () => {
       warmer.close();
       memories.close();

@@ -28,14 +28,23 @@ export function loadRoleContext(
   const { settings, paths } = config;
   // The caller's, when it read the role already: one reading of the role's files per event.
   const role = options.role ?? readRoleDefinition(paths.roleHome, roleId);
-  const cached = ctx.memories?.load(roleId);
+  // A role the daemon has not read yet (it has just started, or the role is called for the first
+  // time) is loaded from the prepared load, as without the daemon, while the cache reads its files
+  // in the background: the same load, without a hook waiting for thousands of files to be parsed.
+  const cached = ctx.memories?.loadIfWarm(roleId);
   // One moment for the whole load: the prepared load is judged valid at the moment it is used at.
   const now = config.clock.now();
   const project = sessionProject(config.env, event.cwd);
-  const fromFiles = cached ? undefined : memoriesFromFiles(config, role, now, ctx.logger, project, { save: !options.readOnly });
+  // The daemon writes the prepared load itself, from its cache, once the role is read (load-warmer.ts).
+  const save = !options.readOnly && !ctx.memories;
+  const fromFiles = cached ? undefined : memoriesFromFiles(config, role, now, ctx.logger, project, { save });
   const { memories, problems } = cached ?? fromFiles!;
   traceMark('memories');
-  if (fromFiles) ctx.logger.info('context', `${roleId}: long-term memory from ${fromFiles.source}`);
+  if (fromFiles)
+    ctx.logger.info(
+      'context',
+      `${roleId}: long-term memory from ${fromFiles.source}${ctx.memories ? ' (its files are still being read)' : ''}`,
+    );
   for (const problem of problems) ctx.logger.warn('context', `skipped ${problem.path}: ${problem.message}`);
   const state = readMemoryState(paths.memoryHome, roleId).state;
   const dialog =
@@ -71,13 +80,15 @@ export function loadRoleContext(
 }
 
 /**
- * The daemon, idle after a role's memory files changed: load them into the cache and prepare the
- * memory part of that role's next load (assemble-session-context.ts `warmSessionContext`).
+ * The daemon, idle after a role's memory files changed: bring its cache up to date and prepare the
+ * memory part of that role's next load (assemble-session-context.ts `warmSessionContext`). False
+ * when the cache has not read the role yet: nothing is prepared, and its warm is started.
  */
-export function warmRoleLoad(ctx: HookContext, roleId: string): void {
-  if (!ctx.memories) return;
+export function warmRoleLoad(ctx: HookContext, roleId: string): boolean {
+  // Not read yet: its warm is under way, and prepares the load when it ends (daemon-hook-handlers.ts).
+  const cached = ctx.memories?.loadIfWarm(roleId);
+  if (!cached) return false;
   const role = readRoleDefinition(ctx.config.paths.roleHome, roleId);
-  const cached = ctx.memories.load(roleId);
   warmSessionContext({
     config: ctx.config,
     role,
@@ -85,4 +96,5 @@ export function warmRoleLoad(ctx: HookContext, roleId: string): void {
     longTermMemories: cached.longTerm,
     inboxMemories: cached.inbox,
   });
+  return true;
 }

@@ -17,14 +17,17 @@ afterEach(() => {
 function countingCache(roles: string[]): MemoryCache & { loads: string[] } {
   const empty = Object.freeze([]) as unknown as StoredMemory[];
   const loads: string[] = [];
+  const load = (roleId: string) => {
+    loads.push(roleId);
+    return { memories: empty, problems: [], longTerm: empty, inbox: empty };
+  };
   return {
     loads,
-    load: (roleId) => {
-      loads.push(roleId);
-      return { memories: empty, problems: [], longTerm: empty, inbox: empty };
-    },
+    load,
+    loadIfWarm: load,
     warm: async () => undefined,
     roles: () => [...roles],
+    warming: () => 0,
     fileStamp: () => undefined,
     close: () => undefined,
   };
@@ -72,6 +75,19 @@ describe('load warmer (daemon, X-PERF)', () => {
     warmer.now();
     vi.advanceTimersByTime(1_000);
     expect(cache.loads).toEqual(['WARM01', 'WARM02']);
+  });
+
+  it('prepares nothing, and writes nothing, for a role the cache is still reading (its warm says when it is ready)', () => {
+    vi.useFakeTimers();
+    const temp = withRoles('WARM01');
+    const cache = { ...countingCache(['WARM01']), loadIfWarm: () => undefined };
+    const warmer = createLoadWarmer(cache, temp.config(), recordingLogger());
+    warmer.soon('WARM01');
+    vi.advanceTimersByTime(1_000);
+    expect(warmer.pending()).toBe(0); // no write to disk waiting
+    vi.advanceTimersByTime(5_000);
+    expect(cache.loads).toEqual([]);
+    warmer.close();
   });
 
   it('logs a role it cannot read instead of throwing (the event itself reports it)', () => {

@@ -55,8 +55,7 @@ export function createLoadWarmer(memories: MemoryCache, base: KiokuConfig, logge
     timers.delete(roleId);
     const ctx: HookContext = { config, logger, host: 'daemon', memories };
     try {
-      warmRoleLoad(ctx, roleId);
-      persistSoon(roleId, PERSIST_TRIES);
+      if (warmRoleLoad(ctx, roleId)) persistSoon(roleId, PERSIST_TRIES);
     } catch (error) {
       // Only a head start: the event itself reads the same files and reports what is wrong.
       logger.info('daemon', `preparing the load of ${roleId} ahead: ${(error as Error).message}`);

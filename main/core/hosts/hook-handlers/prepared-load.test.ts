@@ -1146,3 +1146,69 @@ describe("the daemon's prepared load (persist-prepared-load.ts)", () => {
     expect(Object.keys(readParsed(parsedMemoriesFiles(config.paths, ROLE)).entries)).toHaveLength(MEMORY_FILES);
   });
 });
+
+describe('the daemon, before its cache has read a role (memory-cache.ts loadIfWarm)', () => {
+  const event = { assistant: 'claude', event: 'session-start', cwd: '', source: 'startup' } as unknown as HookEvent;
+
+  /** The load the daemon gives with this cache, and where it says its long-term memory came from. */
+  function loadInDaemon(memories: ReturnType<typeof createMemoryCache>): { text: string; source: string | undefined } {
+    const logger = recordingLogger();
+    const ctx = { config: home!.config(), logger, host: 'daemon' as const, memories };
+    const text = loadRoleContext(ctx, { ...event, cwd: home!.root }, ROLE, { maxParts: 1 }).parts.join('\n\n');
+    const prefix = `${ROLE}: long-term memory from `;
+    return { text, source: logger.lines.find((line) => line.startsWith(prefix))?.slice(prefix.length) };
+  }
+
+  /** Every prepared file's size and times: the daemon's cold path must not write one. */
+  function preparedFiles(): Record<string, string> {
+    const dir = path.dirname(preparedLoadPath(home!.config().paths, ROLE));
+    return Object.fromEntries(
+      fs.readdirSync(dir).map((name) => {
+        const stat = fs.statSync(path.join(dir, name));
+        return [name, `${stat.size}:${stat.mtimeMs}:${stat.ino}`];
+      }),
+    );
+  }
+
+  it('answers from the prepared load while the cache reads the role: the same load as once it is read, and as the files give', async () => {
+    setUp();
+    later();
+    expect(load().source).toBe('files'); // the fallback writes the prepared load
+    const written = preparedFiles();
+    const memories = createMemoryCache(home!.config().paths.memoryHome, { watch: false });
+    try {
+      const cold = loadInDaemon(memories);
+      expect(cold.source).toBe('prepared (its files are still being read)');
+      expect(memories.warming()).toBe(1);
+      expect(preparedFiles()).toEqual(written);
+      await memories.warm(ROLE);
+      const warm = loadInDaemon(memories);
+      expect(warm.source).toBeUndefined(); // from the cache
+      expect(cold.text).toBe(warm.text);
+      expect(cold.text).toBe(full());
+    } finally {
+      memories.close();
+    }
+  });
+
+  it('computes a stale prepared load from the files, and leaves writing it to the daemon once the role is read', async () => {
+    setUp();
+    later();
+    load();
+    fs.appendFileSync(path.join(roleDir(), 'important', 'forged.md'), '\n再補一句。\n');
+    later();
+    const written = preparedFiles();
+    const memories = createMemoryCache(home!.config().paths.memoryHome, { watch: false });
+    try {
+      const cold = loadInDaemon(memories);
+      expect(cold.source).toBe('files (its files are still being read)');
+      expect(preparedFiles()).toEqual(written);
+      await memories.warm(ROLE);
+      expect(loadInDaemon(memories).text).toBe(cold.text);
+      expect(cold.text).toContain('再補一句');
+      expect(cold.text).toBe(full());
+    } finally {
+      memories.close();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { copySeed000Fixture, SEED000_ROLE, writeMemoryFixture } from '../../../../test/helpers/memory-fixtures.js';
 import { makeTempHome, type TempHome } from '../../../../test/helpers/temp-home.js';
 import { writeFileAtomicSync } from '../../platform/fs/atomic-write.js';
@@ -154,5 +154,64 @@ describe('memory cache', () => {
     const { memoryHome, cache } = setup(true);
     await cache.warm(SEED000_ROLE);
     expect(plain(cache.load(SEED000_ROLE))).toEqual(fromFiles(memoryHome));
+  });
+});
+
+describe('memory cache: a role not read yet (loadIfWarm)', () => {
+  it('answers nothing until the role is read, and starts one warm for it meanwhile', async () => {
+    home = makeTempHome();
+    copySeed000Fixture(home.memoryHome);
+    const warmed: string[] = [];
+    cache = createMemoryCache(home.memoryHome, { watch: false, onWarmed: (roleId) => warmed.push(roleId) });
+    expect(cache.loadIfWarm(SEED000_ROLE)).toBeUndefined();
+    expect(cache.warming()).toBe(1); // the daemon's status counts it as work in hand
+    expect(cache.loadIfWarm(SEED000_ROLE)).toBeUndefined();
+    const running = cache.warm(SEED000_ROLE);
+    expect(cache.warm(SEED000_ROLE)).toBe(running); // one warm per role, however often it is asked
+    expect(cache.roles()).toEqual([]);
+    await running;
+    expect(warmed).toEqual([SEED000_ROLE]);
+    expect(cache.warming()).toBe(0);
+    expect(cache.roles()).toEqual([SEED000_ROLE]);
+    expect(plain(cache.loadIfWarm(SEED000_ROLE)!)).toEqual(fromFiles(home.memoryHome));
+  });
+
+  it('counts a role read by load as ready, with no warm started', () => {
+    const { memoryHome, cache } = setup(false);
+    cache.load(SEED000_ROLE);
+    expect(plain(cache.loadIfWarm(SEED000_ROLE)!)).toEqual(fromFiles(memoryHome));
+    expect(cache.warming()).toBe(0);
+  });
+
+  it('closed while a warm runs: the warm stops, keeps nothing, tells nobody and leaves no watcher open', async () => {
+    home = makeTempHome();
+    copySeed000Fixture(home.memoryHome);
+    const opened: fs.FSWatcher[] = [];
+    const closed = new Set<fs.FSWatcher>();
+    const realWatch = fs.watch.bind(fs);
+    const spy = vi.spyOn(fs, 'watch').mockImplementation(((...args: Parameters<typeof fs.watch>) => {
+      const watcher = realWatch(...args);
+      const close = watcher.close.bind(watcher);
+      watcher.close = () => {
+        closed.add(watcher);
+        close();
+      };
+      opened.push(watcher);
+      return watcher;
+    }) as typeof fs.watch);
+    try {
+      const warmed: string[] = [];
+      cache = createMemoryCache(home.memoryHome, { onWarmed: (roleId) => warmed.push(roleId) });
+      const running = cache.warm(SEED000_ROLE); // one folder's first slice is read before it yields
+      cache.close();
+      await running;
+      expect(opened.length).toBeGreaterThan(0);
+      expect(opened.filter((watcher) => !closed.has(watcher))).toEqual([]);
+      expect(warmed).toEqual([]);
+      expect(cache.warming()).toBe(0);
+      expect(cache.roles()).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -22,11 +22,24 @@ export interface CachedMemories {
 }
 
 export interface MemoryCache {
+  /** A role's memories, brought up to date; a role not read yet is read here, every file of it. */
   load(roleId: string): CachedMemories;
-  /** Parse a role's files ahead of its first event, yielding to the event loop between slices. */
+  /**
+   * `load`, once every folder of the role has been read (by `load` or `warm`). Before that,
+   * undefined, and a warm of the role is started: a hook then answers from the prepared load on
+   * disk, as without the daemon, rather than wait while thousands of files are parsed (the first
+   * load of 10,000 memories took 0.6 s, the prepared load 0.02 s). `onWarmed` says when it is ready.
+   */
+  loadIfWarm(roleId: string): CachedMemories | undefined;
+  /**
+   * Parse a role's files ahead of its first event, yielding to the event loop between slices.
+   * One warm per role at a time: asked again meanwhile, the same promise.
+   */
   warm(roleId: string): Promise<void>;
-  /** The roles loaded so far (the ones worth keeping ready). */
+  /** The roles whose every folder has been read (the ones worth keeping ready). */
   roles(): string[];
+  /** Warms under way: work the host has set itself (the daemon's status counts it). */
+  warming(): number;
   /**
    * The stat a cached file was read with (size, mtime, inode), or undefined when it is not
    * cached: what the daemon's prepared load on disk is stamped with must be what it parsed.
@@ -62,7 +75,13 @@ interface CachedRole {
 }
 
 const isMemoryName = (name: string) => name.endsWith('.md') && !name.startsWith('.') && !isTempFileName(name);
-const WARM_SLICE = 200;
+/**
+ * Files parsed between two turns of the event loop while warming: about 2 ms of them. A hook that
+ * comes meanwhile waits for the slice in hand twice (its connection is accepted on one turn, its
+ * request read on the next); slices of 200 made the first SessionStart after a start 30–40 ms
+ * slower (issue 17, session 36: bench/daemon-start-bench.ts).
+ */
+const WARM_SLICE = 50;
 
 function isProblem(result: CachedFile['result']): result is MemoryLoadProblem {
   return !('id' in result);
@@ -76,11 +95,16 @@ export interface MemoryCacheOptions {
    * prepares the role's next load in its idle time. Called from the watcher, often in bursts.
    */
   onChange?: (roleId: string) => void;
+  /** A warm finished: every folder of this role is read, and `loadIfWarm` answers for it. */
+  onWarmed?: (roleId: string) => void;
 }
 
 export function createMemoryCache(memoryHome: string, options: MemoryCacheOptions = {}): MemoryCache {
   const watch = options.watch ?? true;
   const roles = new Map<string, CachedRole>();
+  /** Roles whose every folder has been read once: from then on a load only brings them up to date. */
+  const complete = new Set<string>();
+  const inFlight = new Map<string, Promise<void>>();
 
   const readFile = (roleId: string, category: MemoryCategory, file: string, stat: fs.Stats): CachedFile => {
     let result: CachedFile['result'];
@@ -246,12 +270,13 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
       if (category !== 'inbox') cached.longTermStale = true;
     }
     if (changed || !cached.snapshot) cached.snapshot = snapshotOf(cached);
+    complete.add(roleId);
     // The same frozen lists until a file changes: what is computed from them can be kept with them.
     const { memories, problems, longTerm, inbox } = cached.snapshot;
     return { memories, problems: [...problems], longTerm, inbox };
   };
 
-  const warm = async (roleId: string): Promise<void> => {
+  const readInSlices = async (roleId: string): Promise<void> => {
     const dir = roleMemoryDir(memoryHome, roleId);
     const cached = roleEntry(roleId);
     for (const category of ALL_CATEGORIES) {
@@ -270,6 +295,11 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
       for (let i = 0; i < names.length; i += WARM_SLICE) {
         for (const name of names.slice(i, i + WARM_SLICE)) refreshFile(roleId, category, folderDir, folder, name);
         await new Promise((resolve) => setImmediate(resolve));
+        // The cache was closed meanwhile: nothing is kept, and no watcher left behind.
+        if (roles.get(roleId) !== cached) {
+          folder.watcher?.close();
+          return;
+        }
       }
       // A load may have filled this folder meanwhile; its entry wins (it is at least as fresh).
       if (cached.folders.has(category)) folder.watcher?.close();
@@ -281,9 +311,33 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
     }
   };
 
+  const warm = (roleId: string): Promise<void> => {
+    const running = inFlight.get(roleId);
+    if (running) return running;
+    const done = readInSlices(roleId).then(() => {
+      if (inFlight.get(roleId) !== done) return; // closed meanwhile
+      inFlight.delete(roleId);
+      complete.add(roleId);
+      options.onWarmed?.(roleId);
+    });
+    // A failed warm leaves the role to a later warm or load (the caller is told by the promise).
+    done.catch(() => inFlight.get(roleId) === done && inFlight.delete(roleId));
+    inFlight.set(roleId, done);
+    return done;
+  };
+
+  const loadIfWarm = (roleId: string): CachedMemories | undefined => {
+    if (complete.has(roleId)) return load(roleId);
+    // Its failure is the next load's to report: the hook in hand answers from the files.
+    warm(roleId).catch(() => undefined);
+    return undefined;
+  };
+
   const close = () => {
     for (const cached of roles.values()) for (const folder of cached.folders.values()) folder.watcher?.close();
     roles.clear();
+    complete.clear();
+    inFlight.clear();
   };
 
   const fileStamp = (roleId: string, file: string) => {
@@ -292,5 +346,5 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
     return known ? { size: known.size, mtimeMs: known.mtimeMs, ino: known.ino } : undefined;
   };
 
-  return { load, warm, roles: () => [...roles.keys()], fileStamp, close };
+  return { load, loadIfWarm, warm, roles: () => [...complete], warming: () => inFlight.size, fileStamp, close };
 }
