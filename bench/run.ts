@@ -23,6 +23,11 @@ const BENCHES: Record<string, { description: string; run: (args: string[]) => Pr
       "the daemon's own work after each turn (capture, the next load kept warm and written to disk): CPU and bytes written per Stop, for a turn that becomes a memory and one that does not (--memories 10000 --turns 10 --compare <checkout>)",
     run: async (args) => (await import('./daemon-turns-bench.js')).runDaemonTurnsBench(args),
   },
+  'daemon-start': {
+    description:
+      'the hook that comes before the daemon has read a role: the first SessionStart after it starts, the first call by name of another role, against the same hook once it is idle (--memories 10000 --starts 8 --compare <checkout>)',
+    run: async (args) => (await import('./daemon-start-bench.js')).runDaemonStartBench(args),
+  },
   redact: {
     description: 'redactSync on 50 KB of prose and on 200 KB of each input that would make a careless pattern backtrack (--runs 20)',
     run: async (args) => (await import('./redact-bench.js')).runRedactBench(args),

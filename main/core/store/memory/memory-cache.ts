@@ -78,8 +78,8 @@ const isMemoryName = (name: string) => name.endsWith('.md') && !name.startsWith(
 /**
  * Files parsed between two turns of the event loop while warming: about 2 ms of them. A hook that
  * comes meanwhile waits for the slice in hand twice (its connection is accepted on one turn, its
- * request read on the next); slices of 200 made the first SessionStart after a start 30–40 ms
- * slower (issue 17, session 36: bench/daemon-start-bench.ts).
+ * request read on the next); with slices of 200 such a hook took 11–21 ms longer (issue 17,
+ * session 36: `npm run bench -- daemon-start`, side by side).
  */
 const WARM_SLICE = 50;
 
