@@ -33,6 +33,24 @@ const plain = (loaded: ReturnType<MemoryCache['load']>) => ({
   problems: loaded.problems,
 });
 
+/** Every fs.watch the cache opens, and which of them it closed. */
+function trackWatchers(): { opened: fs.FSWatcher[]; closed: Set<fs.FSWatcher>; restore: () => void } {
+  const opened: fs.FSWatcher[] = [];
+  const closed = new Set<fs.FSWatcher>();
+  const realWatch = fs.watch.bind(fs);
+  const spy = vi.spyOn(fs, 'watch').mockImplementation(((...args: Parameters<typeof fs.watch>) => {
+    const watcher = realWatch(...args);
+    const close = watcher.close.bind(watcher);
+    watcher.close = () => {
+      closed.add(watcher);
+      close();
+    };
+    opened.push(watcher);
+    return watcher;
+  }) as typeof fs.watch);
+  return { opened, closed, restore: () => spy.mockRestore() };
+}
+
 /** Waits for a watcher event; 30 s is a safety net for a loaded machine, not a budget. */
 async function eventually(check: () => boolean): Promise<void> {
   for (let i = 0; i < 1500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -183,35 +201,71 @@ describe('memory cache: a role not read yet (loadIfWarm)', () => {
     expect(cache.warming()).toBe(0);
   });
 
+  it("reads nothing on the caller's turn: a hook that finds the role unread answers first", () => {
+    home = makeTempHome();
+    copySeed000Fixture(home.memoryHome);
+    const watchers = trackWatchers();
+    try {
+      cache = createMemoryCache(home.memoryHome);
+      expect(cache.loadIfWarm(SEED000_ROLE)).toBeUndefined();
+      expect(watchers.opened).toEqual([]); // not one folder listed or watched yet
+    } finally {
+      watchers.restore();
+    }
+  });
+
   it('closed while a warm runs: the warm stops, keeps nothing, tells nobody and leaves no watcher open', async () => {
     home = makeTempHome();
     copySeed000Fixture(home.memoryHome);
-    const opened: fs.FSWatcher[] = [];
-    const closed = new Set<fs.FSWatcher>();
-    const realWatch = fs.watch.bind(fs);
-    const spy = vi.spyOn(fs, 'watch').mockImplementation(((...args: Parameters<typeof fs.watch>) => {
-      const watcher = realWatch(...args);
-      const close = watcher.close.bind(watcher);
-      watcher.close = () => {
-        closed.add(watcher);
-        close();
-      };
-      opened.push(watcher);
-      return watcher;
-    }) as typeof fs.watch);
+    const watchers = trackWatchers();
     try {
       const warmed: string[] = [];
       cache = createMemoryCache(home.memoryHome, { onWarmed: (roleId) => warmed.push(roleId) });
-      const running = cache.warm(SEED000_ROLE); // one folder's first slice is read before it yields
+      const running = cache.warm(SEED000_ROLE);
+      // Two turns of the loop: the warm has begun its first folder and waits for the next turn.
+      for (let i = 0; i < 2; i++) await new Promise((resolve) => setImmediate(resolve));
+      expect(watchers.opened.length).toBeGreaterThan(0);
       cache.close();
       await running;
-      expect(opened.length).toBeGreaterThan(0);
-      expect(opened.filter((watcher) => !closed.has(watcher))).toEqual([]);
+      expect(watchers.opened.filter((watcher) => !watchers.closed.has(watcher))).toEqual([]);
+      expect(watchers.opened.length).toBeLessThan(6); // it stopped: the fixture's six folders were not all begun
       expect(warmed).toEqual([]);
       expect(cache.warming()).toBe(0);
       expect(cache.roles()).toEqual([]);
     } finally {
-      spy.mockRestore();
+      watchers.restore();
     }
+  });
+
+  it('a load while a warm runs: the load reads at once, the warm keeps what the load read, one watcher per folder stays', async () => {
+    home = makeTempHome();
+    copySeed000Fixture(home.memoryHome);
+    const watchers = trackWatchers();
+    try {
+      cache = createMemoryCache(home.memoryHome);
+      const running = cache.warm(SEED000_ROLE);
+      for (let i = 0; i < 2; i++) await new Promise((resolve) => setImmediate(resolve));
+      expect(plain(cache.load(SEED000_ROLE))).toEqual(fromFiles(home.memoryHome));
+      await running;
+      expect(plain(cache.loadIfWarm(SEED000_ROLE)!)).toEqual(fromFiles(home.memoryHome));
+      expect(watchers.opened.filter((watcher) => !watchers.closed.has(watcher))).toHaveLength(6);
+    } finally {
+      watchers.restore();
+    }
+  });
+
+  it("a folder that comes back to a role already read (restored) is read by a warm, not on the caller's turn", async () => {
+    const { memoryHome, cache } = setup(false);
+    const daily = path.join(memoryHome, SEED000_ROLE, 'daily');
+    const saved = path.join(home!.root, 'daily-saved');
+    fs.renameSync(daily, saved);
+    cache.load(SEED000_ROLE);
+    fs.renameSync(saved, daily);
+    expect(cache.loadIfWarm(SEED000_ROLE)).toBeUndefined();
+    expect(cache.roles()).toEqual([]);
+    await cache.warm(SEED000_ROLE);
+    const loaded = cache.loadIfWarm(SEED000_ROLE)!;
+    expect(plain(loaded)).toEqual(fromFiles(memoryHome));
+    expect(loaded.memories.some((memory) => memory.category === 'daily')).toBe(true);
   });
 });

@@ -105,6 +105,8 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
   /** Roles whose every folder has been read once: from then on a load only brings them up to date. */
   const complete = new Set<string>();
   const inFlight = new Map<string, Promise<void>>();
+  /** Moves on when the cache is closed: a warm begun before stops at its next slice. */
+  let generation = 0;
 
   const readFile = (roleId: string, category: MemoryCategory, file: string, stat: fs.Stats): CachedFile => {
     let result: CachedFile['result'];
@@ -258,16 +260,42 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
     return cached;
   };
 
-  const load = (roleId: string) => {
+  /** A folder on disk that the cache holds nothing of: reading it is a whole folder's parse. */
+  const unreadFolder = (cached: CachedRole, category: MemoryCategory, dir: string): boolean => {
+    if (cached.folders.has(category)) return false;
+    try {
+      // Most roles lack some categories: asked without an error made for each (throwIfNoEntry).
+      return fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true;
+    } catch {
+      return false;
+    }
+  };
+
+  /**
+   * Bring a role up to date. `onlyRead`: undefined instead when a folder of it is there unread
+   * (one that appeared since, a role restored from the trash): that is a warm's to read, in slices.
+   */
+  const sync = (roleId: string, onlyRead: boolean): CachedMemories | undefined => {
     const dir = roleMemoryDir(memoryHome, roleId);
     const cached = roleEntry(roleId);
     let changed = cached.snapshot === undefined;
+    let unread = false;
     for (const category of ALL_CATEGORIES) {
-      if (!syncFolder(roleId, cached, category, path.join(dir, category))) continue;
+      const folderDir = path.join(dir, category);
+      if (onlyRead && unreadFolder(cached, category, folderDir)) {
+        unread = true;
+        continue;
+      }
+      if (!syncFolder(roleId, cached, category, folderDir)) continue;
       changed = true;
       const folder = cached.folders.get(category);
       if (folder) folder.ordered = undefined;
       if (category !== 'inbox') cached.longTermStale = true;
+    }
+    if (unread) {
+      complete.delete(roleId);
+      if (changed) cached.snapshot = undefined;
+      return undefined;
     }
     if (changed || !cached.snapshot) cached.snapshot = snapshotOf(cached);
     complete.add(roleId);
@@ -276,7 +304,13 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
     return { memories, problems: [...problems], longTerm, inbox };
   };
 
+  const load = (roleId: string): CachedMemories => sync(roleId, false)!;
+
   const readInSlices = async (roleId: string): Promise<void> => {
+    const started = generation;
+    // Not one file on the caller's turn: a hook that finds the role unread answers first.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (generation !== started) return;
     const dir = roleMemoryDir(memoryHome, roleId);
     const cached = roleEntry(roleId);
     for (const category of ALL_CATEGORIES) {
@@ -296,7 +330,7 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
         for (const name of names.slice(i, i + WARM_SLICE)) refreshFile(roleId, category, folderDir, folder, name);
         await new Promise((resolve) => setImmediate(resolve));
         // The cache was closed meanwhile: nothing is kept, and no watcher left behind.
-        if (roles.get(roleId) !== cached) {
+        if (generation !== started) {
           folder.watcher?.close();
           return;
         }
@@ -327,13 +361,16 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
   };
 
   const loadIfWarm = (roleId: string): CachedMemories | undefined => {
-    if (complete.has(roleId)) return load(roleId);
-    // Its failure is the next load's to report: the hook in hand answers from the files.
+    const loaded = complete.has(roleId) ? sync(roleId, true) : undefined;
+    if (loaded) return loaded;
+    // A warm that fails (the folder unreadable) leaves the role unread: the next hook answers from
+    // the files again, which report what is wrong with them, and starts another.
     warm(roleId).catch(() => undefined);
     return undefined;
   };
 
   const close = () => {
+    generation += 1;
     for (const cached of roles.values()) for (const folder of cached.folders.values()) folder.watcher?.close();
     roles.clear();
     complete.clear();
