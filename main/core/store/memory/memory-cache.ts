@@ -194,13 +194,14 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
 
   /** Bring one folder up to date; true when anything in it changed. */
   const syncFolder = (roleId: string, cached: CachedRole, category: MemoryCategory, dir: string): boolean => {
-    let dirStat: fs.Stats;
+    let dirStat: fs.Stats | undefined;
     try {
-      dirStat = fs.statSync(dir);
+      // A category the role has none of is common: asked without an error made each time.
+      dirStat = fs.statSync(dir, { throwIfNoEntry: false });
     } catch {
       return dropFolder(cached, category);
     }
-    if (!dirStat.isDirectory()) return dropFolder(cached, category);
+    if (!dirStat?.isDirectory()) return dropFolder(cached, category);
     let folder = cached.folders.get(category);
     if (!folder) {
       folder = { dirMtimeMs: dirStat.mtimeMs, files: new Map(), dirty: new Set(), checkAll: false, watcher: undefined };
@@ -264,7 +265,6 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
   const unreadFolder = (cached: CachedRole, category: MemoryCategory, dir: string): boolean => {
     if (cached.folders.has(category)) return false;
     try {
-      // Most roles lack some categories: asked without an error made for each (throwIfNoEntry).
       return fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true;
     } catch {
       return false;
