@@ -43,6 +43,8 @@ interface StartSample {
   readyMs: number;
   /** The hook sent the moment the daemon was ready. */
   atOnceMs: number;
+  /** Where that hook's load came from, as the logs tell it. */
+  atOnceFrom: string;
   /** The same hook once the daemon was idle. */
   idleMs: number;
 }
@@ -74,11 +76,37 @@ function hookCall(home: HooksBenchHome, scenario: Scenario): { args: string[]; i
   return { args: ['user-prompt-submit'], input };
 }
 
-async function timedHook(build: Build, home: HooksBenchHome, scenario: Scenario): Promise<{ ms: number; stdout: string }> {
+/** What was appended to a log file since it was `from` bytes long. */
+function appended(file: string, from: number): string {
+  try {
+    const bytes = fs.readFileSync(file);
+    return bytes.subarray(Math.min(from, bytes.length)).toString('utf8');
+  } catch {
+    return '';
+  }
+}
+
+const sizeOf = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
+
+/**
+ * Where a hook's load came from: the hook's log says when it stopped waiting for the daemon (a
+ * prompt waits 600 ms, hooks/hook-budgets.ts) and answered from the files itself; the daemon's
+ * log says when it loaded from the prepared load or the files rather than its cache.
+ */
+function loadSource(hookLog: string, daemonLog: string): string {
+  if (/daemon did not answer/.test(hookLog)) return 'the hook itself';
+  const source = /long-term memory from ([a-z, ]+)/.exec(daemonLog)?.[1];
+  return source ? `daemon: ${source.trim()}` : 'daemon: cache';
+}
+
+async function timedHook(build: Build, home: HooksBenchHome, scenario: Scenario): Promise<{ ms: number; stdout: string; from: string }> {
   const { args, input } = hookCall(home, scenario);
+  const hookLog = path.join(home.config.paths.logsDir, 'hooks.log');
+  const daemonLog = path.join(home.config.paths.logsDir, 'kioku.log');
+  const [hookFrom, daemonFrom] = [sizeOf(hookLog), sizeOf(daemonLog)];
   const run = await runNodeChild([build.hook, ...args, '--assistant', 'claude'], input, home.env);
   if (run.code !== 0) throw new Error(`daemon start bench: ${build.label} ${scenario.name} exited ${run.code}: ${run.stderr}`);
-  return { ms: run.ms, stdout: run.stdout };
+  return { ms: run.ms, stdout: run.stdout, from: loadSource(appended(hookLog, hookFrom), appended(daemonLog, daemonFrom)) };
 }
 
 /** One start of a build's daemon: the hook at once, the hook once idle, the daemon stopped. */
@@ -90,6 +118,7 @@ async function oneStart(build: Build, home: HooksBenchHome, scenario: Scenario):
   const daemon = spawn(process.execPath, [build.cli, 'daemon'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   daemon.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  daemon.on('error', (error) => (stderr += `\n${error.message}`));
   const exited = new Promise<void>((resolve) => daemon.on('exit', () => resolve()));
   try {
     await untilReady(home, daemon.pid!).catch((error: unknown) => {
@@ -102,15 +131,29 @@ async function oneStart(build: Build, home: HooksBenchHome, scenario: Scenario):
     if (atOnce.stdout !== idle.stdout)
       throw new Error(`daemon start bench: ${build.label} ${scenario.name} answered differently at once and once idle`);
     if (!atOnce.stdout) throw new Error(`daemon start bench: ${build.label} ${scenario.name} answered nothing`);
-    return { readyMs, atOnceMs: atOnce.ms, idleMs: idle.ms };
+    if (idle.from !== 'daemon: cache')
+      throw new Error(`daemon start bench: ${build.label} ${scenario.name} once idle came from ${idle.from}`);
+    return { readyMs, atOnceMs: atOnce.ms, atOnceFrom: atOnce.from, idleMs: idle.ms };
   } finally {
     if (daemon.exitCode === null) daemon.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (daemon.exitCode === null) daemon.kill('SIGKILL');
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 10_000)))]);
+    clearTimeout(timer);
+    if (daemon.exitCode === null) {
+      daemon.kill('SIGKILL');
+      await exited;
+    }
   }
 }
 
 const median = (values: number[]) => percentile(values, 50);
+
+/** "daemon: prepared ×7, the hook itself ×1": how often each source answered. */
+function tally(sources: string[]): string {
+  const counts = new Map<string, number>();
+  for (const source of sources) counts.set(source, (counts.get(source) ?? 0) + 1);
+  return [...counts].map(([source, count]) => `${source} ×${count}`).join(', ');
+}
 
 export async function runDaemonStartBench(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -165,6 +208,7 @@ export async function runDaemonStartBench(args: string[]): Promise<void> {
           readyMs: round(median(runs.map((run) => run.readyMs)), 0),
           atOnceMs: round(atOnce, 1),
           atOnceMaxMs: round(Math.max(...runs.map((run) => run.atOnceMs)), 1),
+          atOnceFrom: tally(runs.map((run) => run.atOnceFrom)),
           idleMs: round(idle, 1),
           atOnceOverIdle: round(atOnce / idle, 1),
         };
@@ -172,10 +216,10 @@ export async function runDaemonStartBench(args: string[]): Promise<void> {
     );
     const lines = [
       `daemon start bench: ${memoryCount} memories, ${starts} daemon starts per build and hook, medians (node ${process.version}, ${os.cpus().length} CPUs)`,
-      `${'build'.padEnd(12)}${'hook'.padEnd(32)}${'ready ms'.padStart(9)}${'at once ms'.padStart(12)}${'max'.padStart(8)}${'idle ms'.padStart(9)}${'at once ÷ idle'.padStart(16)}`,
+      `${'build'.padEnd(12)}${'hook'.padEnd(32)}${'ready ms'.padStart(9)}${'at once ms'.padStart(12)}${'max'.padStart(8)}${'idle ms'.padStart(9)}${'at once ÷ idle'.padStart(16)}  at once, the load from`,
       ...rows.map(
         (row) =>
-          `${row.build.padEnd(12)}${row.hook.padEnd(32)}${String(row.readyMs).padStart(9)}${String(row.atOnceMs).padStart(12)}${String(row.atOnceMaxMs).padStart(8)}${String(row.idleMs).padStart(9)}${`${row.atOnceOverIdle}×`.padStart(16)}`,
+          `${row.build.padEnd(12)}${row.hook.padEnd(32)}${String(row.readyMs).padStart(9)}${String(row.atOnceMs).padStart(12)}${String(row.atOnceMaxMs).padStart(8)}${String(row.idleMs).padStart(9)}${`${row.atOnceOverIdle}×`.padStart(16)}  ${row.atOnceFrom}`,
       ),
       '(at once: the hook sent the moment the daemon said it was ready; idle: the same hook once it had nothing left to do; both answers the same bytes)',
     ];
