@@ -261,9 +261,7 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
     return cached;
   };
 
-  /** A folder on disk that the cache holds nothing of: reading it is a whole folder's parse. */
-  const unreadFolder = (cached: CachedRole, category: MemoryCategory, dir: string): boolean => {
-    if (cached.folders.has(category)) return false;
+  const isFolder = (dir: string): boolean => {
     try {
       return fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true;
     } catch {
@@ -282,8 +280,9 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
     let unread = false;
     for (const category of ALL_CATEGORIES) {
       const folderDir = path.join(dir, category);
-      if (onlyRead && unreadFolder(cached, category, folderDir)) {
-        unread = true;
+      // A folder the cache holds nothing of: a whole folder's parse if it is there, nothing to do if not.
+      if (onlyRead && !cached.folders.has(category)) {
+        if (isFolder(folderDir)) unread = true;
         continue;
       }
       if (!syncFolder(roleId, cached, category, folderDir)) continue;
