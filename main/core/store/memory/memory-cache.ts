@@ -72,6 +72,8 @@ interface CachedRole {
   snapshot: CachedMemories | undefined;
   /** A folder other than the inbox changed since `snapshot.longTerm` was built. */
   longTermStale: boolean;
+  /** Every folder has been read once: from then on a load only brings the role up to date. */
+  read: boolean;
 }
 
 const isMemoryName = (name: string) => name.endsWith('.md') && !name.startsWith('.') && !isTempFileName(name);
@@ -102,8 +104,6 @@ export interface MemoryCacheOptions {
 export function createMemoryCache(memoryHome: string, options: MemoryCacheOptions = {}): MemoryCache {
   const watch = options.watch ?? true;
   const roles = new Map<string, CachedRole>();
-  /** Roles whose every folder has been read once: from then on a load only brings them up to date. */
-  const complete = new Set<string>();
   const inFlight = new Map<string, Promise<void>>();
   /** Moves on when the cache is closed: a warm begun before stops at its next slice. */
   let generation = 0;
@@ -192,15 +192,18 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
     return true;
   };
 
+  /** A folder's stat; undefined when it is not there (a category the role has none of is common: no error made for it). */
+  const folderStat = (dir: string): fs.Stats | undefined => {
+    try {
+      return fs.statSync(dir, { throwIfNoEntry: false });
+    } catch {
+      return undefined;
+    }
+  };
+
   /** Bring one folder up to date; true when anything in it changed. */
   const syncFolder = (roleId: string, cached: CachedRole, category: MemoryCategory, dir: string): boolean => {
-    let dirStat: fs.Stats | undefined;
-    try {
-      // A category the role has none of is common: asked without an error made each time.
-      dirStat = fs.statSync(dir, { throwIfNoEntry: false });
-    } catch {
-      return dropFolder(cached, category);
-    }
+    const dirStat = folderStat(dir);
     if (!dirStat?.isDirectory()) return dropFolder(cached, category);
     let folder = cached.folders.get(category);
     if (!folder) {
@@ -255,18 +258,10 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
   const roleEntry = (roleId: string): CachedRole => {
     let cached = roles.get(roleId);
     if (!cached) {
-      cached = { folders: new Map(), snapshot: undefined, longTermStale: true };
+      cached = { folders: new Map(), snapshot: undefined, longTermStale: true, read: false };
       roles.set(roleId, cached);
     }
     return cached;
-  };
-
-  const isFolder = (dir: string): boolean => {
-    try {
-      return fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true;
-    } catch {
-      return false;
-    }
   };
 
   /**
@@ -282,7 +277,7 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
       const folderDir = path.join(dir, category);
       // A folder the cache holds nothing of: a whole folder's parse if it is there, nothing to do if not.
       if (onlyRead && !cached.folders.has(category)) {
-        if (isFolder(folderDir)) unread = true;
+        if (folderStat(folderDir)?.isDirectory()) unread = true;
         continue;
       }
       if (!syncFolder(roleId, cached, category, folderDir)) continue;
@@ -292,12 +287,12 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
       if (category !== 'inbox') cached.longTermStale = true;
     }
     if (unread) {
-      complete.delete(roleId);
+      cached.read = false;
       if (changed) cached.snapshot = undefined;
       return undefined;
     }
     if (changed || !cached.snapshot) cached.snapshot = snapshotOf(cached);
-    complete.add(roleId);
+    cached.read = true;
     // The same frozen lists until a file changes: what is computed from them can be kept with them.
     const { memories, problems, longTerm, inbox } = cached.snapshot;
     return { memories, problems: [...problems], longTerm, inbox };
@@ -350,7 +345,7 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
     const done = readInSlices(roleId).then(() => {
       if (inFlight.get(roleId) !== done) return; // closed meanwhile
       inFlight.delete(roleId);
-      complete.add(roleId);
+      roleEntry(roleId).read = true;
       options.onWarmed?.(roleId);
     });
     // A failed warm leaves the role to a later warm or load (the caller is told by the promise).
@@ -360,7 +355,7 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
   };
 
   const loadIfWarm = (roleId: string): CachedMemories | undefined => {
-    const loaded = complete.has(roleId) ? sync(roleId, true) : undefined;
+    const loaded = roles.get(roleId)?.read ? sync(roleId, true) : undefined;
     if (loaded) return loaded;
     // A warm that fails (the folder unreadable) leaves the role unread: the next hook answers from
     // the files again, which report what is wrong with them, and starts another.
@@ -372,7 +367,6 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
     generation += 1;
     for (const cached of roles.values()) for (const folder of cached.folders.values()) folder.watcher?.close();
     roles.clear();
-    complete.clear();
     inFlight.clear();
   };
 
@@ -382,5 +376,13 @@ export function createMemoryCache(memoryHome: string, options: MemoryCacheOption
     return known ? { size: known.size, mtimeMs: known.mtimeMs, ino: known.ino } : undefined;
   };
 
-  return { load, loadIfWarm, warm, roles: () => [...complete], warming: () => inFlight.size, fileStamp, close };
+  return {
+    load,
+    loadIfWarm,
+    warm,
+    roles: () => [...roles].flatMap(([roleId, cached]) => (cached.read ? [roleId] : [])),
+    warming: () => inFlight.size,
+    fileStamp,
+    close,
+  };
 }
